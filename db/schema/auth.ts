@@ -1,0 +1,90 @@
+import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, id, timestamp } from './columns.ts';
+
+/** Jurisdictions offered at sign-up and in the profile (spec §9). */
+export const jurisdictions = ['CSRD', 'SECR', 'SEC'] as const;
+/**
+ * Membership roles (spec §9). admin: team, billing, API keys, filing, deletion; member: edit data,
+ * narratives and reports; viewer: read only.
+ */
+export const roles = ['admin', 'member', 'viewer'] as const;
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    /** Stored lower-cased and trimmed: one account per address whatever the capitalisation. */
+    email: text().notNull(),
+    firstName: text().notNull().default(''),
+    lastName: text().notNull().default(''),
+    /** `argon2id$…` (Bun) or `pbkdf2-sha256$…` (Worker); null for single-sign-on-only accounts. */
+    passwordHash: text(),
+    profileImageUrl: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+export const companies = sqliteTable('companies', {
+  id: id(),
+  name: text().notNull(),
+  jurisdiction: text({ enum: jurisdictions }).notNull().default('CSRD'),
+  createdAt: createdAt(),
+  updatedAt: createdAt(),
+});
+
+export const memberships = sqliteTable(
+  'memberships',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    role: text({ enum: roles }).notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('memberships_user_company_unique').on(table.userId, table.companyId),
+    index('memberships_company_idx').on(table.companyId),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie token, hex: the token itself is never stored. */
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp().notNull(),
+    createdAt: createdAt(),
+    ip: text(),
+    userAgent: text(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+/** Links a single-sign-on identity (Google, Microsoft Entra ID) to a user. */
+export const oauthAccounts = sqliteTable(
+  'oauth_accounts',
+  {
+    provider: text({ enum: ['google', 'microsoft'] }).notNull(),
+    providerUserId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.providerUserId] })],
+);
+
+export type Jurisdiction = (typeof jurisdictions)[number];
+export type Role = (typeof roles)[number];

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+
+/** Jurisdictions offered (spec §9); default CSRD. */
+export const JurisdictionSchema = z.enum(['CSRD', 'SECR', 'SEC']);
+export type Jurisdiction = z.infer<typeof JurisdictionSchema>;
+
+export const RoleSchema = z.enum(['admin', 'member', 'viewer']);
+export type Role = z.infer<typeof RoleSchema>;
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`);
+
+export const EmailSchema = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .pipe(z.email({ error: 'Enter a valid email address' }));
+
+/** NIST SP 800-63B §5.1.1.2: at least 8 characters; a generous upper bound keeps hashing cheap. */
+export const NewPasswordSchema = z
+  .string({ error: 'Password is required' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(128, 'Password must be at most 128 characters');
+
+export const SignUpSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: EmailSchema,
+  password: NewPasswordSchema,
+  companyName: name('Company name'),
+  jurisdiction: JurisdictionSchema.default('CSRD'),
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+/** PUT /api/auth/user (spec §7): the Settings → Profile form. */
+export const UpdateProfileSchema = z.object({
+  firstName: name('First name'),
+  lastName: name('Last name'),
+  email: EmailSchema,
+  companyName: name('Company name'),
+  jurisdiction: JurisdictionSchema,
+});
+export type UpdateProfile = z.infer<typeof UpdateProfileSchema>;
+
+/** GET /api/auth/user (spec §3 "Current user", plus ids and the membership role). */
+export const CurrentUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  profileImageUrl: z.string().nullable(),
+  companyId: z.string(),
+  companyName: z.string(),
+  jurisdiction: JurisdictionSchema,
+  role: RoleSchema,
+});
+export type CurrentUser = z.infer<typeof CurrentUserSchema>;
+
+/** GET /api/auth/providers: which sign-in methods this deployment offers. */
+export const AuthProvidersSchema = z.object({
+  password: z.boolean(),
+  google: z.boolean(),
+  microsoft: z.boolean(),
+});
+export type AuthProviders = z.infer<typeof AuthProvidersSchema>;

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { AppDeps, AppEnv } from './context.ts';
+import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { supportRoutes } from './features/support/routes.ts';
+import { HttpError } from './lib/errors.ts';
+import { authenticate } from './middleware/auth.ts';
+import { csrfProtection } from './middleware/csrf.ts';
+import { requestContext } from './middleware/request-context.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
+import { servePage } from './pages.ts';
+
+export interface CreateAppOptions extends AppDeps {
+  /** Tests point single sign-on at a local fake provider. */
+  oauthEndpoints?: OAuthEndpointOverrides;
+}
+
+/** The whole product as one Hono app: used by the Bun entry, the Worker entry and every test. */
+export function createApp(options: CreateAppOptions) {
+  const { oauthEndpoints, ...deps } = options;
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use('*', requestContext);
+  app.use('*', securityHeaders);
+  app.use('*', authenticate);
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: deps.config.MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, 'The request is too large', 'payload_too_large');
+      },
+    }),
+  );
+  api.use('*', csrfProtection);
+  api.route('/', authRoutes);
+  api.route('/', oauthRoutes(oauthEndpoints));
+  api.route('/', supportRoutes);
+  api.route('/', dashboardRoutes);
+  api.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404));
+  app.route('/api', api);
+
+  app.on(['GET', 'HEAD'], '*', (c) =>
+    deps.assets ? servePage(c, deps.assets) : c.json({ message: 'Pages are not built', code: 'not_found' }, 404),
+  );
+  app.all('*', (c) => c.json({ message: 'Method not allowed', code: 'method_not_allowed' }, 405));
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      if (error.status === 429) {
+        const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+        if (retry) c.header('Retry-After', String(retry));
+      }
+      const body: Record<string, unknown> = { message: error.message };
+      if (error.code) body.code = error.code;
+      if (error.details !== undefined) body.details = error.details;
+      return c.json(body, error.status);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      // Hono's own refusals (malformed JSON and the like) carry a readable message already.
+      return c.json({ message: error.message || 'Bad request', code: 'bad_request' }, error.status);
+    }
+    (c.var.log ?? deps.log).error('unhandled error', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
+  });
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/**
+ * Every environment variable the server reads, with its default. The README's configuration
+ * table mirrors this schema; keep them in step.
+ */
+export const ConfigSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(file:|libsql:|https?:|wss?:|:memory:)/, 'must start with file:, libsql:, http(s): or ws(s):')
+      .default('file:data/esg.db'),
+    DATABASE_AUTH_TOKEN: z.string().optional(),
+    /** Public origin used for single-sign-on callbacks, e.g. https://esg.example.com. */
+    PUBLIC_URL: z.url().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** Largest accepted request body for JSON calls (uploads have their own limit). */
+    MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+    /** Read the client address from X-Forwarded-For / CF-Connecting-IP (behind a proxy only). */
+    TRUST_PROXY: flag.default(false),
+    /** Sign-in and sign-up attempts allowed per window, per IP and per email. */
+    AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
+    AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+    AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Email + password sign-in; switch off to allow single sign-on only. */
+    AUTH_PASSWORD_ENABLED: flag.default(true),
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    MICROSOFT_ENTRA_TENANT_ID: z.string().min(1).default('common'),
+    MICROSOFT_ENTRA_CLIENT_ID: z.string().min(1).optional(),
+    MICROSOFT_ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+  })
+  .superRefine((value, context) => {
+    if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['GOOGLE_CLIENT_SECRET'],
+        message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
+      });
+    }
+    if (Boolean(value.MICROSOFT_ENTRA_CLIENT_ID) !== Boolean(value.MICROSOFT_ENTRA_CLIENT_SECRET)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['MICROSOFT_ENTRA_CLIENT_SECRET'],
+        message: 'set MICROSOFT_ENTRA_CLIENT_ID and MICROSOFT_ENTRA_CLIENT_SECRET together',
+      });
+    }
+  });
+
+export type Config = z.infer<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a bad value stops the process with the full list of problems. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = ConfigSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || '(root)'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

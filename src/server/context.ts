@@ -1,0 +1,50 @@
+import type { Db } from '../../db/client.ts';
+import type { Role } from '../domain/contracts/auth.ts';
+import type { Config } from './config.ts';
+import type { Logger } from './lib/logger.ts';
+
+/** Who is calling, resolved by the auth middleware from the session cookie. */
+export interface Principal {
+  userId: string;
+  companyId: string;
+  role: Role;
+  sessionId: string;
+}
+
+/** What every service function receives first. Tenancy comes from `companyId`, never from input. */
+export interface ServiceContext {
+  db: Db;
+  config: Config;
+  log: Logger;
+  requestId: string;
+  ip: string | null;
+  now: () => Date;
+}
+
+export interface AuthedContext extends ServiceContext, Principal {}
+
+/** Serves files of the Astro build; Bun reads dist/, the Worker asks its ASSETS binding. */
+export interface AssetStore {
+  /** `path` is an exact file path such as `/index.html` or `/_astro/app.js`; null when absent. */
+  get(path: string, request: Request): Promise<Response | null>;
+  /** sha256 sources of the inline scripts Astro emitted, for the Content-Security-Policy. */
+  inlineScriptHashes: readonly string[];
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  log: Logger;
+  assets?: AssetStore;
+  now?: () => Date;
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    requestId: string;
+    log: Logger;
+    ip: string | null;
+    principal: Principal | null;
+  };
+};

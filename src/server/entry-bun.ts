@@ -1,0 +1,35 @@
+import { join } from 'node:path';
+import { seedDemoCompany } from '../../db/seed/demo.ts';
+import { createApp } from './app.ts';
+import { createDiskAssetStore } from './assets-bun.ts';
+import { ConfigError } from './config.ts';
+import { bootstrap } from './start.ts';
+
+/** `npm start`: migrate the database, then serve the Astro build and the API with Bun. */
+async function main() {
+  const { config, log, db, client } = await bootstrap();
+  if (process.argv.includes('--demo')) {
+    const demo = await seedDemoCompany(db, config, log);
+    console.info(`\nDemo company ready: ${demo.companyName}\n  sign in as ${demo.email} / ${demo.password}\n`);
+  }
+  const app = createApp({ db, config, log, assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')) });
+  const server = Bun.serve({
+    port: config.PORT,
+    hostname: config.HOST,
+    fetch: (request, bunServer) => app.fetch(request, bunServer),
+  });
+  log.info('listening', { url: `http://localhost:${server.port}` });
+  console.info(`ESG Pilot is running on http://localhost:${server.port}`);
+  const shutdown = async () => {
+    await server.stop();
+    client.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,166 @@
+import { CodeChallengeMethod, decodeIdToken, OAuth2Client } from 'arctic';
+import { and, eq } from 'drizzle-orm';
+import { companies, memberships, oauthAccounts, users } from '../../../../db/schema/auth.ts';
+import type { AuthProviders } from '../../../domain/contracts/auth.ts';
+import type { Config } from '../../config.ts';
+import type { ServiceContext } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { auditInsert } from '../audit/service.ts';
+import { type RequestMeta, type StartedSession, startSessionForUser } from './service.ts';
+
+export const oauthProviderNames = ['google', 'microsoft'] as const;
+export type OAuthProviderName = (typeof oauthProviderNames)[number];
+
+/** Where a provider's endpoints live; tests point them at the fake in tests/fakes/oidc-provider.ts. */
+export type OAuthEndpointOverrides = Partial<
+  Record<OAuthProviderName, { authorizationEndpoint: string; tokenEndpoint: string; issuer: string }>
+>;
+
+export function configuredProviders(config: Config): AuthProviders {
+  return {
+    password: config.AUTH_PASSWORD_ENABLED,
+    google: Boolean(config.GOOGLE_CLIENT_ID),
+    microsoft: Boolean(config.MICROSOFT_ENTRA_CLIENT_ID),
+  };
+}
+
+/** With password sign-in off and exactly one provider, /api/login goes straight to it. */
+export function soleSignInRoute(config: Config): string | null {
+  const providers = configuredProviders(config);
+  if (providers.password) return null;
+  const enabled = oauthProviderNames.filter((name) => providers[name]);
+  return enabled.length === 1 ? `/api/auth/oauth/${enabled[0]}` : null;
+}
+
+export interface OAuthClient {
+  createAuthorizationURL(state: string, codeVerifier: string, scopes: string[]): URL;
+  validateAuthorizationCode(code: string, codeVerifier: string): Promise<{ idToken(): string }>;
+  /** Accepted `iss` values of the ID token. */
+  issuers: (issuer: string) => boolean;
+}
+
+/** Google's OpenID Connect endpoints (accounts.google.com/.well-known/openid-configuration). */
+const googleEndpoints = {
+  authorizationEndpoint: 'https://accounts.google.com/o/oauth2/v2/auth',
+  tokenEndpoint: 'https://oauth2.googleapis.com/token',
+};
+
+/** Microsoft identity platform v2.0 endpoints for a tenant (or common/organizations/consumers). */
+function entraEndpoints(tenant: string) {
+  const base = `https://login.microsoftonline.com/${encodeURIComponent(tenant)}/oauth2/v2.0`;
+  return { authorizationEndpoint: `${base}/authorize`, tokenEndpoint: `${base}/token` };
+}
+
+/** Both providers through arctic's OAuth2Client: authorization code + PKCE (S256). */
+export function createOAuthClient(
+  name: OAuthProviderName,
+  config: Config,
+  origin: string,
+  overrides: OAuthEndpointOverrides = {},
+): OAuthClient | null {
+  const redirectUri = `${origin}/api/auth/oauth/${name}/callback`;
+  const override = overrides[name];
+  const clientId = name === 'google' ? config.GOOGLE_CLIENT_ID : config.MICROSOFT_ENTRA_CLIENT_ID;
+  const clientSecret = name === 'google' ? config.GOOGLE_CLIENT_SECRET : config.MICROSOFT_ENTRA_CLIENT_SECRET;
+  if (!clientId || !clientSecret) return null;
+  const tenant = config.MICROSOFT_ENTRA_TENANT_ID;
+  const endpoints = override ?? (name === 'google' ? googleEndpoints : entraEndpoints(tenant));
+  const client = new OAuth2Client(clientId, clientSecret, redirectUri);
+  const issuers = (issuer: string) => {
+    if (override) return issuer === override.issuer;
+    // Google's documented issuers (OpenID Connect, "Validating an ID token").
+    if (name === 'google') return issuer === 'https://accounts.google.com' || issuer === 'accounts.google.com';
+    // Entra ID v2 issuer: https://login.microsoftonline.com/{tenant id}/v2.0.
+    const multiTenant = ['common', 'organizations', 'consumers'].includes(tenant);
+    return /^https:\/\/login\.microsoftonline\.com\/[0-9a-f-]{36}\/v2\.0$/.test(issuer) && (multiTenant || issuer.includes(tenant));
+  };
+  return {
+    createAuthorizationURL: (state, verifier, scopes) =>
+      client.createAuthorizationURLWithPKCE(endpoints.authorizationEndpoint, state, CodeChallengeMethod.S256, verifier, scopes),
+    validateAuthorizationCode: (code, verifier) => client.validateAuthorizationCode(endpoints.tokenEndpoint, code, verifier),
+    issuers,
+  };
+}
+
+export interface IdentityClaims {
+  subject: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Reads the ID token returned by the token endpoint. It came straight from the provider over TLS,
+ * so per OpenID Connect Core §3.1.3.7 the TLS server validation stands in for the signature; the
+ * issuer, audience and expiry are still checked.
+ */
+export function readIdentity(idToken: string, client: OAuthClient, clientId: string, now: Date): IdentityClaims {
+  const claims = decodeIdToken(idToken) as Record<string, unknown>;
+  const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
+  const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
+  if (
+    typeof claims.sub !== 'string' ||
+    typeof claims.iss !== 'string' ||
+    !client.issuers(claims.iss) ||
+    !audience.includes(clientId) ||
+    typeof claims.exp !== 'number' ||
+    claims.exp * 1000 < now.getTime() ||
+    !email ||
+    claims.email_verified === false
+  ) {
+    throw new HttpError(401, 'The sign-in provider returned an identity we cannot accept', 'oauth_failed');
+  }
+  const name = typeof claims.name === 'string' ? claims.name.trim() : '';
+  return {
+    subject: claims.sub,
+    email,
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : (name.split(' ')[0] ?? ''),
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : name.split(' ').slice(1).join(' '),
+  };
+}
+
+/**
+ * Signs in the user linked to this identity; links an existing account with the same verified
+ * email; or creates a user with their own company (admin), which they can rename in Settings.
+ */
+export async function signInWithIdentity(
+  ctx: ServiceContext,
+  provider: OAuthProviderName,
+  identity: IdentityClaims,
+  meta: RequestMeta,
+): Promise<StartedSession> {
+  const linked = await ctx.db
+    .select({ userId: oauthAccounts.userId })
+    .from(oauthAccounts)
+    .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, identity.subject)))
+    .get();
+  if (linked) return startSessionForUser(ctx, linked.userId, meta, 'signed_in');
+
+  const now = ctx.now();
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
+  if (existing) {
+    await ctx.db
+      .insert(oauthAccounts)
+      .values({ provider, providerUserId: identity.subject, userId: existing.id, createdAt: now });
+    return startSessionForUser(ctx, existing.id, meta, 'signed_in');
+  }
+
+  const userId = crypto.randomUUID();
+  const companyId = crypto.randomUUID();
+  const companyName = identity.firstName ? `${identity.firstName}'s company` : 'My company';
+  await ctx.db.batch([
+    ctx.db.insert(users).values({
+      id: userId,
+      email: identity.email,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ctx.db.insert(companies).values({ id: companyId, name: companyName, createdAt: now, updatedAt: now }),
+    ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
+    ctx.db.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId, createdAt: now }),
+    auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
+  ]);
+  return startSessionForUser(ctx, userId, meta, 'signed_in');
+}

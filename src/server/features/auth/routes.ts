@@ -1,0 +1,44 @@
+import { type Context, Hono } from 'hono';
+import { SignInSchema, SignUpSchema, UpdateProfileSchema } from '../../../domain/contracts/auth.ts';
+import type { AppEnv } from '../../context.ts';
+import { authedContext, serviceContext } from '../../lib/request.ts';
+import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
+import { validate } from '../../lib/validate.ts';
+import { configuredProviders, soleSignInRoute } from './oauth.ts';
+import { getCurrentUser, type StartedSession, signIn, signOut, signUp, updateProfile } from './service.ts';
+
+export const authRoutes = new Hono<AppEnv>()
+  /** spec §7: navigation to the sign-in page, or straight to the only way of signing in. */
+  .get('/login', (c) => {
+    if (c.var.principal) return c.redirect('/', 302);
+    return c.redirect(soleSignInRoute(c.var.deps.config) ?? '/login', 302);
+  })
+  /** spec §7: ends the session and goes back to the landing page. */
+  .get('/logout', async (c) => {
+    if (c.var.principal) await signOut(authedContext(c));
+    clearSessionCookie(c);
+    return c.redirect('/', 302);
+  })
+  .get('/auth/providers', (c) => c.json(configuredProviders(c.var.deps.config)))
+  .post('/auth/signup', validate('json', SignUpSchema), async (c) => {
+    const session = await signUp(serviceContext(c), c.req.valid('json'), requestMeta(c));
+    return respondWithSession(c, session, 201);
+  })
+  .post('/auth/signin', validate('json', SignInSchema), async (c) => {
+    const session = await signIn(serviceContext(c), c.req.valid('json'), requestMeta(c));
+    return respondWithSession(c, session, 200);
+  })
+  .get('/auth/user', async (c) => c.json(await getCurrentUser(authedContext(c))))
+  .put('/auth/user', validate('json', UpdateProfileSchema), async (c) =>
+    c.json(await updateProfile(authedContext(c), c.req.valid('json'))),
+  );
+
+/** Answers a sign-in or sign-up: the new cookie and the user it now belongs to. */
+async function respondWithSession(c: Context<AppEnv>, session: StartedSession, status: 200 | 201) {
+  setSessionCookie(c, session.token, session.expiresAt);
+  return c.json(await getCurrentUser({ ...serviceContext(c), ...session.principal }), status);
+}
+
+function requestMeta(c: Context<AppEnv>) {
+  return { userAgent: c.req.header('user-agent') ?? null, previousToken: readSessionCookie(c) };
+}

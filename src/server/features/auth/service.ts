@@ -1,0 +1,218 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
+import type { CurrentUser, SignIn, SignUp, UpdateProfile } from '../../../domain/contracts/auth.ts';
+import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
+import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { auditInsert } from '../audit/service.ts';
+import { newSessionValues, sessionIdFromToken } from './session.ts';
+
+export interface RequestMeta {
+  userAgent: string | null;
+  /** The cookie token the browser already had, if any: it is revoked when a new session starts. */
+  previousToken?: string;
+}
+
+export interface StartedSession {
+  token: string;
+  expiresAt: Date;
+  principal: Principal;
+}
+
+const emailTaken = () => conflict('An account with this email already exists. Sign in instead.');
+
+/** Per IP and per email (OWASP Authentication Cheat Sheet: throttle by both). */
+async function limitAuthAttempts(ctx: ServiceContext, bucket: string, email: string) {
+  const windowMs = ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
+  const now = ctx.now();
+  await consumeRateLimit(
+    ctx.db,
+    { key: `${bucket}-ip:${ctx.ip ?? 'unknown'}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_IP, windowMs },
+    now,
+  );
+  await consumeRateLimit(
+    ctx.db,
+    { key: `${bucket}-email:${email}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL, windowMs },
+    now,
+  );
+}
+
+function assertPasswordSignInEnabled(ctx: ServiceContext) {
+  if (!ctx.config.AUTH_PASSWORD_ENABLED) {
+    throw new HttpError(403, 'Email and password sign-in is turned off here. Use single sign-on.', 'password_disabled');
+  }
+}
+
+/** Sign-up: a company, its first user as admin, a session, and the audit row, all or nothing. */
+export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
+  assertPasswordSignInEnabled(ctx);
+  await limitAuthAttempts(ctx, 'sign-up', input.email);
+  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  if (existing) throw emailTaken();
+
+  const now = ctx.now();
+  const userId = crypto.randomUUID();
+  const companyId = crypto.randomUUID();
+  const passwordHash = await hashPassword(input.password);
+  const session = newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(users).values({
+        id: userId,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ctx.db
+        .insert(companies)
+        .values({ id: companyId, name: input.companyName, jurisdiction: input.jurisdiction, createdAt: now, updatedAt: now }),
+      ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
+      ctx.db.insert(sessions).values(session.row),
+      auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw emailTaken();
+    throw error;
+  }
+  await revokePreviousSession(ctx, meta.previousToken);
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    principal: { userId, companyId, role: 'admin', sessionId: session.row.id },
+  };
+}
+
+/** A hash of a throwaway password, verified when the email is unknown so timing reveals nothing. */
+let decoyHash: Promise<string> | undefined;
+
+export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMeta): Promise<StartedSession> {
+  assertPasswordSignInEnabled(ctx);
+  await limitAuthAttempts(ctx, 'sign-in', input.email);
+  const user = await ctx.db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get();
+  decoyHash ??= hashPassword('decoy password for timing');
+  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+  if (!user?.passwordHash || !valid) {
+    throw new HttpError(401, 'Email or password is incorrect', 'invalid_credentials');
+  }
+  return startSessionForUser(ctx, user.id, meta, 'signed_in');
+}
+
+/** Opens a session in the user's first company (sign-in, single sign-on). */
+export async function startSessionForUser(
+  ctx: ServiceContext,
+  userId: string,
+  meta: RequestMeta,
+  action: 'signed_in' | 'account_created',
+): Promise<StartedSession> {
+  const membership = await ctx.db
+    .select({ companyId: memberships.companyId, role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt)
+    .get();
+  if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
+  const now = ctx.now();
+  const session = newSessionValues({ userId, companyId: membership.companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
+  await ctx.db.batch([
+    ctx.db.insert(sessions).values(session.row),
+    auditInsert(ctx, { companyId: membership.companyId, userId, action, entityType: 'session' }),
+  ]);
+  await revokePreviousSession(ctx, meta.previousToken);
+  return {
+    token: session.token,
+    expiresAt: session.expiresAt,
+    principal: { userId, companyId: membership.companyId, role: membership.role, sessionId: session.row.id },
+  };
+}
+
+/** Session rotation: the token the browser held before signing in stops working. */
+async function revokePreviousSession(ctx: ServiceContext, previousToken: string | undefined) {
+  if (!previousToken) return;
+  await ctx.db.delete(sessions).where(eq(sessions.id, sessionIdFromToken(previousToken)));
+}
+
+export async function signOut(ctx: AuthedContext): Promise<void> {
+  await ctx.db.batch([
+    ctx.db.delete(sessions).where(eq(sessions.id, ctx.sessionId)),
+    auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'signed_out', entityType: 'session' }),
+  ]);
+}
+
+export async function getCurrentUser(ctx: AuthedContext): Promise<CurrentUser> {
+  const row = await ctx.db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+      companyId: companies.id,
+      companyName: companies.name,
+      jurisdiction: companies.jurisdiction,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, ctx.companyId))
+    .where(eq(users.id, ctx.userId))
+    .get();
+  if (!row) throw unauthorized();
+  return { ...row, role: ctx.role };
+}
+
+/**
+ * Settings → Profile. The person's own fields are theirs to change; the company's name and
+ * jurisdiction belong to the company, so only an admin may change them.
+ */
+export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): Promise<CurrentUser> {
+  const current = await getCurrentUser(ctx);
+  const companyChanged = input.companyName !== current.companyName || input.jurisdiction !== current.jurisdiction;
+  if (companyChanged && ctx.role !== 'admin') {
+    throw forbidden('Only an admin can change the company name or jurisdiction');
+  }
+  if (input.email !== current.email) {
+    const other = await ctx.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.email, input.email), ne(users.id, ctx.userId)))
+      .get();
+    if (other) throw conflict('Another account already uses this email');
+  }
+  const now = ctx.now();
+  const statements = [
+    ctx.db
+      .update(users)
+      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: now })
+      .where(eq(users.id, ctx.userId)),
+    auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'profile_updated', entityType: 'user', entityId: ctx.userId }),
+  ] as const;
+  try {
+    if (companyChanged) {
+      await ctx.db.batch([
+        ...statements,
+        ctx.db
+          .update(companies)
+          .set({ name: input.companyName, jurisdiction: input.jurisdiction, updatedAt: now })
+          .where(eq(companies.id, ctx.companyId)),
+        auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'company_updated', entityType: 'company', entityId: ctx.companyId }),
+      ]);
+    } else {
+      await ctx.db.batch(statements);
+    }
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('Another account already uses this email');
+    throw error;
+  }
+  return getCurrentUser(ctx);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
+  return /UNIQUE constraint failed/i.test(text);
+}

@@ -1,0 +1,88 @@
+import { decodeBase64, encodeBase64 } from '@oslojs/encoding';
+
+/**
+ * Password hashes name their algorithm, so Bun and the Cloudflare Worker read each other's:
+ * - `$argon2id$v=19$m=…,t=…,p=…$salt$hash`: Bun.password (argon2id, PHC string format).
+ * - `$pbkdf2-sha256$i=600000$salt$hash`: WebCrypto PBKDF2-HMAC-SHA256, used where Bun is absent.
+ * OWASP Password Storage Cheat Sheet: argon2id first choice; PBKDF2-HMAC-SHA256 at 600,000
+ * iterations where argon2id is not available.
+ */
+export const PBKDF2_ITERATIONS = 600_000;
+const PBKDF2_PREFIX = '$pbkdf2-sha256$';
+
+type BunPassword = {
+  hash(password: string, options: { algorithm: 'argon2id' }): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+};
+const bunPassword = (globalThis as { Bun?: { password: BunPassword } }).Bun?.password;
+
+export async function hashPassword(password: string, prefer: 'argon2id' | 'pbkdf2' = 'argon2id'): Promise<string> {
+  if (prefer === 'argon2id' && bunPassword) return bunPassword.hash(password, { algorithm: 'argon2id' });
+  const salt = crypto.getRandomValues(new Uint8Array(16));
+  const derived = await pbkdf2Sha256(password, salt, PBKDF2_ITERATIONS);
+  return `${PBKDF2_PREFIX}i=${PBKDF2_ITERATIONS}$${encodeBase64(salt)}$${encodeBase64(derived)}`;
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith(PBKDF2_PREFIX)) return verifyPbkdf2(password, stored);
+  if (stored.startsWith('$argon2')) {
+    if (bunPassword) return bunPassword.verify(password, stored);
+    return verifyArgon2idPortable(password, stored);
+  }
+  return false;
+}
+
+async function verifyPbkdf2(password: string, stored: string): Promise<boolean> {
+  const [iterationsPart, saltPart, hashPart] = stored.slice(PBKDF2_PREFIX.length).split('$');
+  const iterations = Number(iterationsPart?.replace('i=', ''));
+  if (!Number.isInteger(iterations) || iterations < 1 || !saltPart || !hashPart) return false;
+  const expected = decodeBase64(hashPart);
+  const derived = await pbkdf2Sha256(password, decodeBase64(saltPart), iterations, expected.length);
+  return constantTimeEqual(derived, expected);
+}
+
+async function pbkdf2Sha256(password: string, salt: Uint8Array, iterations: number, length = 32) {
+  const passwordBytes = new TextEncoder().encode(password);
+  try {
+    const key = await crypto.subtle.importKey('raw', passwordBytes, 'PBKDF2', false, ['deriveBits']);
+    const bits = await crypto.subtle.deriveBits(
+      { name: 'PBKDF2', hash: 'SHA-256', salt: salt as BufferSource, iterations },
+      key,
+      length * 8,
+    );
+    return new Uint8Array(bits);
+  } catch {
+    // Cloudflare's WebCrypto refuses more than 100,000 PBKDF2 iterations; the audited pure-JS
+    // implementation gives the same bytes at the OWASP count.
+    const { pbkdf2Async } = await import('@noble/hashes/pbkdf2.js');
+    const { sha256 } = await import('@noble/hashes/sha2.js');
+    return pbkdf2Async(sha256, passwordBytes, salt, { c: iterations, dkLen: length });
+  }
+}
+
+/** argon2id verification without Bun (Worker): parses the PHC string Bun wrote. */
+async function verifyArgon2idPortable(password: string, stored: string): Promise<boolean> {
+  const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(stored);
+  if (!match) return false;
+  const [, memory, time, parallelism, saltText, hashText] = match;
+  const expected = decodeUnpaddedBase64(hashText!);
+  const { argon2idAsync } = await import('@noble/hashes/argon2.js');
+  const derived = await argon2idAsync(new TextEncoder().encode(password), decodeUnpaddedBase64(saltText!), {
+    m: Number(memory),
+    t: Number(time),
+    p: Number(parallelism),
+    dkLen: expected.length,
+  });
+  return constantTimeEqual(derived, expected);
+}
+
+function decodeUnpaddedBase64(text: string): Uint8Array {
+  return decodeBase64(text.padEnd(Math.ceil(text.length / 4) * 4, '='));
+}
+
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a[index]! ^ b[index]!;
+  return difference === 0;
+}

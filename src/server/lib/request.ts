@@ -1,0 +1,30 @@
+import type { Context } from 'hono';
+import type { Role } from '../../domain/contracts/auth.ts';
+import type { AppEnv, AuthedContext, ServiceContext } from '../context.ts';
+import { forbidden, unauthorized } from './errors.ts';
+
+/** The service context of the current request, whether or not anyone is signed in. */
+export function serviceContext(c: Context<AppEnv>): ServiceContext {
+  const { db, config, now } = c.var.deps;
+  return {
+    db,
+    config,
+    log: c.var.log,
+    requestId: c.var.requestId,
+    ip: c.var.ip,
+    now: now ?? (() => new Date()),
+  };
+}
+
+const roleRank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
+
+/**
+ * The signed-in caller's context, or 401. With `minimumRole`, a caller below it gets 403: roles
+ * are enforced here, on the server, whatever the UI shows.
+ */
+export function authedContext(c: Context<AppEnv>, minimumRole: Role = 'viewer'): AuthedContext {
+  const principal = c.var.principal;
+  if (!principal) throw unauthorized();
+  if (roleRank[principal.role] < roleRank[minimumRole]) throw forbidden();
+  return { ...serviceContext(c), ...principal };
+}

@@ -1,0 +1,14 @@
+import { createLibsqlDb } from '../../db/client.ts';
+import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
+import { type Config, loadConfig } from './config.ts';
+import { createLogger } from './lib/logger.ts';
+
+/** Config, logger and a migrated database: what every Bun process (server, runner, scripts) needs. */
+export async function bootstrap(env: Record<string, string | undefined> = process.env) {
+  const config: Config = loadConfig(env);
+  const log = createLogger(config.LOG_LEVEL, { service: 'esg' });
+  await ensureDatabaseFolder(config.DATABASE_URL);
+  const { db, client } = createLibsqlDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
+  await migrateDatabase(db, client, config.DATABASE_URL);
+  return { config, log, db, client };
+}

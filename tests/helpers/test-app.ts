@@ -1,0 +1,86 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll } from 'bun:test';
+import { createLibsqlDb } from '../../db/client.ts';
+import { migrateDatabase } from '../../db/migrate.ts';
+import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
+import { loadConfig } from '../../src/server/config.ts';
+import type { AssetStore } from '../../src/server/context.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+
+export const ORIGIN = 'http://localhost';
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  assets?: AssetStore;
+  now?: () => Date;
+  oauthEndpoints?: CreateAppOptions['oauthEndpoints'];
+}
+
+/**
+ * A fresh, migrated libSQL file database and the real app over it, one per test file
+ * (CONVENTIONS.md §16). The folder is removed when the file's tests end.
+ */
+export async function createTestApp(options: TestAppOptions = {}) {
+  const folder = mkdtempSync(join(tmpdir(), 'esg-test-'));
+  const url = `file:${join(folder, 'test.db')}`;
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, ...options.env });
+  const { db, client } = createLibsqlDb({ url });
+  await migrateDatabase(db, client, url);
+  const log = createLogger('silent');
+  const app = createApp({ db, config, log, assets: options.assets, now: options.now, oauthEndpoints: options.oauthEndpoints });
+  afterAll(() => {
+    client.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  /** A same-origin JSON call, as the browser makes it; `cookie` signs it in. */
+  async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', ...init.headers };
+    if (init.cookie) headers.Cookie = init.cookie;
+    let body: string | undefined;
+    if (init.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+    }
+    const response = await app.request(`${ORIGIN}${path}`, { method, headers, body });
+    const text = await response.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: response.status, headers: response.headers, text, json: json as any };
+  }
+
+  let counter = 0;
+  /** Signs up a new company with its admin; returns the session cookie and the user. */
+  async function signUpCompany(overrides: Record<string, unknown> = {}) {
+    counter += 1;
+    const body = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      email: `owner${counter}-${crypto.randomUUID().slice(0, 8)}@example.com`,
+      password: 'correct horse battery',
+      companyName: `Company ${counter}`,
+      jurisdiction: 'CSRD',
+      ...overrides,
+    };
+    const response = await call('POST', '/api/auth/signup', { body });
+    if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
+    return { cookie: sessionCookieFrom(response.headers)!, user: response.json, password: body.password };
+  }
+
+  return { app, db, client, config, call, signUpCompany };
+}
+
+/** `esg_session=…` from a response's Set-Cookie, ready to send back. */
+export function sessionCookieFrom(headers: Headers): string | null {
+  for (const line of headers.getSetCookie()) {
+    const match = /^esg_session=([^;]*)/.exec(line);
+    if (match && match[1]) return `esg_session=${match[1]}`;
+  }
+  return null;
+}
