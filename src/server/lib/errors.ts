@@ -13,7 +13,8 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'Unauthorized', 'unauthorized');
+/** Exactly `{"message":"Unauthorized"}`: the client's session-loss rule matches on it (spec §8). */
+export const unauthorized = () => new HttpError(401, 'Unauthorized');
 export const forbidden = (message = 'You do not have permission to do that') =>
   new HttpError(403, message, 'forbidden');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`, 'not_found');

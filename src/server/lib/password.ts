@@ -61,7 +61,7 @@ async function pbkdf2Sha256(password: string, salt: Uint8Array, iterations: numb
 }
 
 /** argon2id verification without Bun (Worker): parses the PHC string Bun wrote. */
-async function verifyArgon2idPortable(password: string, stored: string): Promise<boolean> {
+export async function verifyArgon2idPortable(password: string, stored: string): Promise<boolean> {
   const match = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$([^$]+)\$([^$]+)$/.exec(stored);
   if (!match) return false;
   const [, memory, time, parallelism, saltText, hashText] = match;

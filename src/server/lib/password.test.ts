@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'bun:test';
+import { hashPassword, PBKDF2_ITERATIONS, verifyArgon2idPortable, verifyPassword } from './password.ts';
+
+describe('password hashes', () => {
+  test('Bun writes argon2id in PHC format and verifies it', async () => {
+    const hash = await hashPassword('correct horse battery');
+    expect(hash).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$/);
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('correct horse batterY', hash)).toBe(false);
+  });
+
+  test('the Worker format is PBKDF2-SHA256 at the OWASP iteration count, readable here', async () => {
+    expect(PBKDF2_ITERATIONS).toBe(600_000);
+    const hash = await hashPassword('correct horse battery', 'pbkdf2');
+    expect(hash).toStartWith('$pbkdf2-sha256$i=600000$');
+    expect(await verifyPassword('correct horse battery', hash)).toBe(true);
+    expect(await verifyPassword('wrong', hash)).toBe(false);
+  });
+
+  test('the portable argon2id check (used without Bun) accepts what Bun wrote', async () => {
+    const hash = await hashPassword('s3cret passphrase');
+    expect(await verifyArgon2idPortable('s3cret passphrase', hash)).toBe(true);
+    expect(await verifyArgon2idPortable('other', hash)).toBe(false);
+  }, 20_000);
+
+  test('an unknown or damaged format never verifies', async () => {
+    expect(await verifyPassword('x', 'plain-text')).toBe(false);
+    expect(await verifyPassword('x', '$pbkdf2-sha256$i=abc$$')).toBe(false);
+    expect(await verifyArgon2idPortable('x', '$argon2id$broken')).toBe(false);
+  });
+});

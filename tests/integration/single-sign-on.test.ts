@@ -1,0 +1,90 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { oauthAccounts, users } from '../../db/schema/auth.ts';
+import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
+
+const google = startFakeOidcProvider({ clientId: 'google-client', clientSecret: 'google-secret' });
+afterAll(() => google.stop());
+const t = await createTestApp({
+  env: { GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret' },
+  oauthEndpoints: { google: google.endpoints },
+});
+
+/** Runs the browser's part of the redirect dance: app → provider → app callback. */
+async function signInWithGoogle() {
+  const start = await t.app.request(`${ORIGIN}/api/auth/oauth/google`);
+  expect(start.status).toBe(302);
+  const flowCookies = start.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+  const callback = new URL(atProvider.headers.get('location')!);
+  return t.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, { headers: { Cookie: flowCookies } });
+}
+
+describe('single sign-on', () => {
+  test('offers Google only when it is configured', async () => {
+    expect((await t.call('GET', '/api/auth/providers')).json).toEqual({ password: true, google: true, microsoft: false });
+    const microsoft = await t.call('GET', '/api/auth/oauth/microsoft');
+    expect(microsoft.headers.get('location')).toBe('/login?error=oauth_not_configured');
+  });
+
+  test('sends the browser to the provider with state and a PKCE challenge', async () => {
+    const start = await t.app.request(`${ORIGIN}/api/auth/oauth/google`);
+    const location = new URL(start.headers.get('location')!);
+    expect(location.origin).toBe(google.issuer);
+    expect(location.searchParams.get('redirect_uri')).toBe(`${ORIGIN}/api/auth/oauth/google/callback`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('scope')).toBe('openid profile email');
+    expect(start.headers.getSetCookie().join()).toContain('HttpOnly');
+  });
+
+  test('creates an account with its own company on first sign-in, then reuses it', async () => {
+    google.signInAs({ sub: 'g-1', email: 'Kat@Example.com', given_name: 'Katherine', family_name: 'Johnson' });
+    const first = await signInWithGoogle();
+    expect(first.status).toBe(302);
+    expect(first.headers.get('location')).toBe('/');
+    const cookie = sessionCookieFrom(first.headers)!;
+    const me = await t.call('GET', '/api/auth/user', { cookie });
+    expect(me.json).toMatchObject({ email: 'kat@example.com', firstName: 'Katherine', companyName: "Katherine's company", role: 'admin' });
+    expect(google.tokenRequests.at(-1)!.get('grant_type')).toBe('authorization_code');
+
+    const again = await signInWithGoogle();
+    const meAgain = await t.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(again.headers)! });
+    expect(meAgain.json.id).toBe(me.json.id);
+  });
+
+  test('links to an existing password account with the same verified email', async () => {
+    const { user } = await t.signUpCompany({ email: 'linked@example.com' });
+    google.signInAs({ sub: 'g-2', email: 'linked@example.com', given_name: 'L' });
+    const response = await signInWithGoogle();
+    const me = await t.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(response.headers)! });
+    expect(me.json.id).toBe(user.id);
+    const link = await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id)).get();
+    expect(link).toMatchObject({ provider: 'google', providerUserId: 'g-2' });
+  });
+
+  test('refuses an unverified email and a tampered state', async () => {
+    google.signInAs({ sub: 'g-3', email: 'unverified@example.com', email_verified: false });
+    const unverified = await signInWithGoogle();
+    expect(unverified.headers.get('location')).toBe('/login?error=oauth_failed');
+    expect(await t.db.select().from(users).where(eq(users.email, 'unverified@example.com')).get()).toBeUndefined();
+
+    const tampered = await t.app.request(`${ORIGIN}/api/auth/oauth/google/callback?code=x&state=forged`, {
+      headers: { Cookie: 'esg_oauth_state=real; esg_oauth_verifier=v' },
+    });
+    expect(tampered.headers.get('location')).toBe('/login?error=oauth_failed');
+  });
+
+  test('/api/login goes straight to the provider when it is the only way in', async () => {
+    const ssoOnly = await createTestApp({
+      env: { GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret', AUTH_PASSWORD_ENABLED: 'false' },
+      oauthEndpoints: { google: google.endpoints },
+    });
+    expect((await ssoOnly.call('GET', '/api/login')).headers.get('location')).toBe('/api/auth/oauth/google');
+    const refused = await ssoOnly.call('POST', '/api/auth/signin', { body: { email: 'a@example.com', password: 'x' } });
+    expect(refused.status).toBe(403);
+  });
+});
