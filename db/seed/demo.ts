@@ -4,8 +4,8 @@ import type { Config } from '../../src/server/config.ts';
 import type { ServiceContext } from '../../src/server/context.ts';
 import { signUp } from '../../src/server/features/auth/service.ts';
 import { submitFeedback } from '../../src/server/features/support/service.ts';
-import { hashPassword } from '../../src/server/lib/password.ts';
 import type { Logger } from '../../src/server/lib/logger.ts';
+import { hashPassword } from '../../src/server/lib/password.ts';
 import type { Db } from '../client.ts';
 import { memberships, users } from '../schema/auth.ts';
 import { feedback } from '../schema/support.ts';
@@ -23,12 +23,22 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
   const companyName = 'Northwind Bakery Ltd';
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL)).get();
   if (existing) {
-    await db.update(users).set({ passwordHash: await hashPassword(password) }).where(eq(users.id, existing.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password) })
+      .where(eq(users.id, existing.id));
     return { email: DEMO_EMAIL, password, companyName };
   }
   const session = await signUp(
     { ...ctx, config: { ...config, AUTH_PASSWORD_ENABLED: true } },
-    { firstName: 'Dana', lastName: 'Whitfield', email: DEMO_EMAIL, password, companyName, jurisdiction: 'SECR' },
+    {
+      firstName: 'Dana',
+      lastName: 'Whitfield',
+      email: DEMO_EMAIL,
+      password,
+      companyName,
+      jurisdiction: 'SECR',
+    },
     { userAgent: 'demo-seed' },
   );
   const authed = { ...ctx, ...session.principal };
@@ -48,9 +58,14 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
   await submitFeedback(authed, {
     type: 'feature',
     subject: 'Import delivery van mileage from our telematics CSV',
-    message: 'Our vans log kilometres per day; a CSV import template for vehicle km would save us a lot of typing.',
+    message:
+      'Our vans log kilometres per day; a CSV import template for vehicle km would save us a lot of typing.',
   });
-  const role = await db.select({ role: memberships.role }).from(memberships).where(eq(memberships.userId, session.principal.userId)).get();
+  const role = await db
+    .select({ role: memberships.role })
+    .from(memberships)
+    .where(eq(memberships.userId, session.principal.userId))
+    .get();
   log.info('demo company created', { company: companyName, role: role?.role });
   return { email: DEMO_EMAIL, password, companyName };
 }

@@ -2,8 +2,8 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
-import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
+import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
@@ -47,11 +47,15 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);
   api.route('/', dashboardRoutes);
-  api.all('*', (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404));
+  api.all('*', (c) =>
+    c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
+  );
   app.route('/api', api);
 
   app.on(['GET', 'HEAD'], '*', (c) =>
-    deps.assets ? servePage(c, deps.assets) : c.json({ message: 'Pages are not built', code: 'not_found' }, 404),
+    deps.assets
+      ? servePage(c, deps.assets)
+      : c.json({ message: 'Pages are not built', code: 'not_found' }, 404),
   );
   app.all('*', (c) => c.json({ message: 'Method not allowed', code: 'method_not_allowed' }, 405));
 
@@ -73,7 +77,10 @@ export function createApp(options: CreateAppOptions) {
     (c.var.log ?? deps.log).error('unhandled error', {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
-    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'internal_error' }, 500);
+    return c.json(
+      { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' },
+      500,
+    );
   });
 
   return app;

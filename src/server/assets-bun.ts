@@ -5,7 +5,9 @@ import type { AssetStore } from './context.ts';
 /** Serves the Astro build from disk (Bun). `csp-hashes.json` is written by scripts/csp-hashes.ts. */
 export function createDiskAssetStore(distDir: string): AssetStore {
   const hashesFile = join(distDir, 'csp-hashes.json');
-  const inlineScriptHashes: string[] = existsSync(hashesFile) ? JSON.parse(readFileSync(hashesFile, 'utf8')) : [];
+  const inlineScriptHashes: string[] = existsSync(hashesFile)
+    ? JSON.parse(readFileSync(hashesFile, 'utf8'))
+    : [];
   const root = normalize(distDir);
   return {
     inlineScriptHashes,

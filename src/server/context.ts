@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import type { Role } from '../domain/contracts/auth.ts';
+import type { LocalReader } from '../../db/local-reader.ts';
+import type { CurrentUser, Role } from '../domain/contracts/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './lib/logger.ts';
 
@@ -33,6 +34,8 @@ export interface AssetStore {
 
 export interface AppDeps {
   db: Db;
+  /** Cached prepared reads on a local libSQL file (db/local-reader.ts); absent on Turso and D1. */
+  localReader?: LocalReader | null;
   config: Config;
   log: Logger;
   assets?: AssetStore;
@@ -46,5 +49,7 @@ export type AppEnv = {
     log: Logger;
     ip: string | null;
     principal: Principal | null;
+    /** The signed-in user as read with the session (saves GET /api/auth/user a second query). */
+    currentUser: CurrentUser | null;
   };
 };

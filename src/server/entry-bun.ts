@@ -7,12 +7,20 @@ import { bootstrap } from './start.ts';
 
 /** `npm start`: migrate the database, then serve the Astro build and the API with Bun. */
 async function main() {
-  const { config, log, db, client } = await bootstrap();
+  const { config, log, db, client, localReader } = await bootstrap();
   if (process.argv.includes('--demo')) {
     const demo = await seedDemoCompany(db, config, log);
-    console.info(`\nDemo company ready: ${demo.companyName}\n  sign in as ${demo.email} / ${demo.password}\n`);
+    console.info(
+      `\nDemo company ready: ${demo.companyName}\n  sign in as ${demo.email} / ${demo.password}\n`,
+    );
   }
-  const app = createApp({ db, config, log, assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')) });
+  const app = createApp({
+    db,
+    localReader,
+    config,
+    log,
+    assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')),
+  });
   const server = Bun.serve({
     port: config.PORT,
     hostname: config.HOST,
@@ -23,6 +31,7 @@ async function main() {
   const shutdown = async () => {
     await server.stop();
     client.close();
+    localReader?.close();
     process.exit(0);
   };
   process.on('SIGINT', shutdown);

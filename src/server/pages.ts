@@ -16,14 +16,24 @@ export async function servePage(c: Context<AppEnv>, assets: AssetStore): Promise
   const path = normalise(c.req.path);
   const request = c.req.raw;
   const notFoundPage = async () => {
-    const page = await assets.get('/404/index.html', request);
+    const page = await assets.get('/404.html', request);
     return withHeaders(page, 404, 'no-cache') ?? c.text('Not found', 404);
   };
-  if (path === null || path === SIGNED_IN_PREFIX || path.startsWith(`${SIGNED_IN_PREFIX}/`) || path === '/404') {
+  if (
+    path === null ||
+    path === SIGNED_IN_PREFIX ||
+    path.startsWith(`${SIGNED_IN_PREFIX}/`) ||
+    path === '/404' ||
+    path === '/404.html'
+  ) {
     return notFoundPage();
   }
   if (sessionAwarePages.has(path)) {
-    const variant = c.var.principal ? `${SIGNED_IN_PREFIX}${path === '/' ? '' : path}` : path === '/' ? '' : path;
+    const variant = c.var.principal
+      ? `${SIGNED_IN_PREFIX}${path === '/' ? '' : path}`
+      : path === '/'
+        ? ''
+        : path;
     const page = await assets.get(`${variant}/index.html`, request);
     // The same URL answers differently per session: caches must not share it.
     if (page) return withHeaders(page, 200, 'private, no-cache', 'Cookie')!;
@@ -36,7 +46,11 @@ export async function servePage(c: Context<AppEnv>, assets: AssetStore): Promise
   }
   const file = await assets.get(path, request);
   if (!file) return notFoundPage();
-  return withHeaders(file, 200, immutableAsset.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')!;
+  return withHeaders(
+    file,
+    200,
+    immutableAsset.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+  )!;
 }
 
 /** Rejects traversal and odd characters; strips a trailing slash. */

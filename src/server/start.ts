@@ -1,4 +1,5 @@
 import { createLibsqlDb } from '../../db/client.ts';
+import { openLocalReader } from '../../db/local-reader.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
@@ -10,5 +11,6 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   await ensureDatabaseFolder(config.DATABASE_URL);
   const { db, client } = createLibsqlDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   await migrateDatabase(db, client, config.DATABASE_URL);
-  return { config, log, db, client };
+  const localReader = openLocalReader(config.DATABASE_URL);
+  return { config, log, db, client, localReader };
 }

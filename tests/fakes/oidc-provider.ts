@@ -1,4 +1,4 @@
-import { createHmac, createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 export interface FakeIdentity {
   sub: string;
@@ -51,14 +51,21 @@ export function startFakeOidcProvider(options: { clientId: string; clientSecret:
         codes.delete(body.get('code') ?? '');
         if (body.get('grant_type') !== 'authorization_code' || !grant) return oauthError('invalid_grant');
         if (body.get('redirect_uri') !== grant.redirectUri) return oauthError('invalid_grant');
-        const verifierHash = createHash('sha256').update(body.get('code_verifier') ?? '').digest('base64url');
+        const verifierHash = createHash('sha256')
+          .update(body.get('code_verifier') ?? '')
+          .digest('base64url');
         if (verifierHash !== grant.challenge) return oauthError('invalid_grant');
         const now = Math.floor(Date.now() / 1000);
         const idToken = signJwt(
           { iss: issuer, aud: options.clientId, iat: now, exp: now + 3600, ...grant.identity },
           options.clientSecret,
         );
-        return Response.json({ access_token: crypto.randomUUID(), token_type: 'Bearer', expires_in: 3600, id_token: idToken });
+        return Response.json({
+          access_token: crypto.randomUUID(),
+          token_type: 'Bearer',
+          expires_in: 3600,
+          id_token: idToken,
+        });
       }
       return new Response('not found', { status: 404 });
     },

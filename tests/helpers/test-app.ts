@@ -1,8 +1,9 @@
+import { afterAll } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll } from 'bun:test';
 import { createLibsqlDb } from '../../db/client.ts';
+import { openLocalReader } from '../../db/local-reader.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -12,6 +13,8 @@ import { createLogger } from '../../src/server/lib/logger.ts';
 export const ORIGIN = 'http://localhost';
 
 export interface TestAppOptions {
+  /** Session lookups through Drizzle only, as on Turso and D1 (default: the local prepared reader). */
+  withoutLocalReader?: boolean;
   env?: Record<string, string>;
   assets?: AssetStore;
   now?: () => Date;
@@ -29,15 +32,33 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
   const log = createLogger('silent');
-  const app = createApp({ db, config, log, assets: options.assets, now: options.now, oauthEndpoints: options.oauthEndpoints });
+  const localReader = options.withoutLocalReader ? null : openLocalReader(url);
+  const app = createApp({
+    db,
+    localReader,
+    config,
+    log,
+    assets: options.assets,
+    now: options.now,
+    oauthEndpoints: options.oauthEndpoints,
+  });
   afterAll(() => {
     client.close();
+    localReader?.close();
     rmSync(folder, { recursive: true, force: true });
   });
 
   /** A same-origin JSON call, as the browser makes it; `cookie` signs it in. */
-  async function call(method: string, path: string, init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {}) {
-    const headers: Record<string, string> = { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', ...init.headers };
+  async function call(
+    method: string,
+    path: string,
+    init: { body?: unknown; cookie?: string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = {
+      Origin: ORIGIN,
+      'Sec-Fetch-Site': 'same-origin',
+      ...init.headers,
+    };
     if (init.cookie) headers.Cookie = init.cookie;
     let body: string | undefined;
     if (init.body !== undefined) {
@@ -52,6 +73,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     } catch {
       json = null;
     }
+    // biome-ignore lint/suspicious/noExplicitAny: assertions read whatever JSON the endpoint answered
     return { status: response.status, headers: response.headers, text, json: json as any };
   }
 
@@ -80,7 +102,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
 export function sessionCookieFrom(headers: Headers): string | null {
   for (const line of headers.getSetCookie()) {
     const match = /^esg_session=([^;]*)/.exec(line);
-    if (match && match[1]) return `esg_session=${match[1]}`;
+    if (match?.[1]) return `esg_session=${match[1]}`;
   }
   return null;
 }

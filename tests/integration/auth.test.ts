@@ -56,7 +56,13 @@ describe('sign-up', () => {
     const { user } = await t.signUpCompany();
     const before = [await countRows(users), await countRows(companies)];
     const response = await t.call('POST', '/api/auth/signup', {
-      body: { firstName: 'A', lastName: 'B', email: user.email.toUpperCase(), password: 'password123', companyName: 'X' },
+      body: {
+        firstName: 'A',
+        lastName: 'B',
+        email: user.email.toUpperCase(),
+        password: 'password123',
+        companyName: 'X',
+      },
     });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe('An account with this email already exists. Sign in instead.');
@@ -66,7 +72,14 @@ describe('sign-up', () => {
   test('explains each invalid field and writes nothing', async () => {
     const before = await countRows(users);
     const response = await t.call('POST', '/api/auth/signup', {
-      body: { firstName: '', lastName: 'B', email: 'not-an-email', password: 'short', companyName: 'X', jurisdiction: 'XX' },
+      body: {
+        firstName: '',
+        lastName: 'B',
+        email: 'not-an-email',
+        password: 'short',
+        companyName: 'X',
+        jurisdiction: 'XX',
+      },
     });
     expect(response.status).toBe(400);
     expect(response.json.code).toBe('validation_failed');
@@ -104,8 +117,12 @@ describe('sign-in and sign-out', () => {
 
   test('gives the same answer for a wrong password and an unknown email', async () => {
     const { user } = await t.signUpCompany();
-    const wrong = await t.call('POST', '/api/auth/signin', { body: { email: user.email, password: 'wrong password' } });
-    const unknown = await t.call('POST', '/api/auth/signin', { body: { email: 'nobody@example.com', password: 'x' } });
+    const wrong = await t.call('POST', '/api/auth/signin', {
+      body: { email: user.email, password: 'wrong password' },
+    });
+    const unknown = await t.call('POST', '/api/auth/signin', {
+      body: { email: 'nobody@example.com', password: 'x' },
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.json).toEqual(unknown.json);
@@ -120,7 +137,11 @@ describe('sign-in and sign-out', () => {
     expect(response.headers.getSetCookie().join()).toMatch(/esg_session=;.*Max-Age=0/);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expect((await t.call('GET', '/api/auth/user', { cookie })).status).toBe(401);
-    const actions = await t.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, user.id)).all();
+    const actions = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, user.id))
+      .all();
     expect(actions.map((row) => row.action)).toContain('signed_out');
   });
 

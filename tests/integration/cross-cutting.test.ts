@@ -19,7 +19,10 @@ describe('CSRF protection', () => {
       headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
     });
     expect(response.status).toBe(403);
-    expect(response.json).toEqual({ message: 'Cross-site request refused: send it from this site', code: 'csrf_rejected' });
+    expect(response.json).toEqual({
+      message: 'Cross-site request refused: send it from this site',
+      code: 'csrf_rejected',
+    });
   });
 
   test('refuses a mutation with a foreign Origin even without Fetch Metadata', async () => {
@@ -41,7 +44,9 @@ describe('CSRF protection', () => {
   });
 
   test('lets reads through from anywhere', async () => {
-    const response = await t.app.request(`${ORIGIN}/api/auth/providers`, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const response = await t.app.request(`${ORIGIN}/api/auth/providers`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(response.status).toBe(200);
   });
 });
@@ -86,20 +91,30 @@ describe('security headers', () => {
   test('add HSTS and Secure cookies outside localhost', async () => {
     const response = await t.app.request('https://esg.example.com/api/auth/signup', {
       method: 'POST',
-      headers: { Origin: 'https://esg.example.com', 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      headers: {
+        Origin: 'https://esg.example.com',
+        'Sec-Fetch-Site': 'same-origin',
+        'Content-Type': 'application/json',
+      },
       body: JSON.stringify(signUpBody('secure@example.com')),
     });
     expect(response.status).toBe(201);
     expect(response.headers.get('strict-transport-security')).toContain('max-age=63072000');
-    expect(response.headers.getSetCookie().find((line) => line.startsWith('esg_session='))).toContain('Secure');
+    expect(response.headers.getSetCookie().find((line) => line.startsWith('esg_session='))).toContain(
+      'Secure',
+    );
   });
 
   test('every answer carries a request id, reusing a well-formed incoming one', async () => {
     const fresh = await t.call('GET', '/api/auth/providers');
     expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const reused = await t.call('GET', '/api/auth/providers', { headers: { 'X-Request-Id': 'upstream-1234' } });
+    const reused = await t.call('GET', '/api/auth/providers', {
+      headers: { 'X-Request-Id': 'upstream-1234' },
+    });
     expect(reused.headers.get('x-request-id')).toBe('upstream-1234');
-    const refused = await t.call('GET', '/api/auth/providers', { headers: { 'X-Request-Id': 'bad id <script>' } });
+    const refused = await t.call('GET', '/api/auth/providers', {
+      headers: { 'X-Request-Id': 'bad id <script>' },
+    });
     expect(refused.headers.get('x-request-id')).not.toContain('<');
   });
 });
@@ -114,7 +129,9 @@ describe('rate limits', () => {
     expect(blocked.json.message).toBe('Too many attempts. Please wait a few minutes and try again.');
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another email is unaffected.
-    const other = await t.call('POST', '/api/auth/signin', { body: { email: 'other@example.com', password: 'guess' } });
+    const other = await t.call('POST', '/api/auth/signin', {
+      body: { email: 'other@example.com', password: 'guess' },
+    });
     expect(other.status).toBe(401);
   });
 
@@ -122,7 +139,9 @@ describe('rate limits', () => {
     const strict = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '2' } });
     const statuses: number[] = [];
     for (let index = 0; index < 3; index++) {
-      const response = await strict.call('POST', '/api/auth/signin', { body: { email: `ip${index}@example.com`, password: 'x' } });
+      const response = await strict.call('POST', '/api/auth/signin', {
+        body: { email: `ip${index}@example.com`, password: 'x' },
+      });
       statuses.push(response.status);
     }
     expect(statuses).toEqual([401, 401, 429]);

@@ -9,7 +9,7 @@ const files: Record<string, string> = {
   '/terms-of-service/index.html': 'terms-public',
   '/signed-in/terms-of-service/index.html': 'terms-app',
   '/support/index.html': 'support',
-  '/404/index.html': 'not-found',
+  '/404.html': 'not-found',
   '/_astro/app.123.js': 'js',
 };
 const assets: AssetStore = {
@@ -38,7 +38,14 @@ describe('pages', () => {
   });
 
   test('unknown paths and the internal variants answer the 404 page', async () => {
-    for (const path of ['/nope', '/signed-in', '/signed-in/index.html', '/404', '/a/../signed-in']) {
+    for (const path of [
+      '/nope',
+      '/signed-in',
+      '/signed-in/index.html',
+      '/404',
+      '/404.html',
+      '/a/../signed-in',
+    ]) {
       const response = await t.call('GET', path);
       expect(response.status).toBe(404);
       expect(response.text).toBe('not-found');
@@ -53,7 +60,7 @@ describe('pages', () => {
   test('the CSP allows exactly the build-time hashes of inline scripts', async () => {
     const policy = (await t.call('GET', '/')).headers.get('content-security-policy')!;
     expect(/script-src ([^;]*)/.exec(policy)![1]).toBe("'self' 'sha256-abc='");
-    expect(policy).not.toContain('unsafe-inline\'; script');
+    expect(policy).not.toContain("unsafe-inline'; script");
   });
 
   test('other methods on pages answer 405 JSON', async () => {

@@ -24,8 +24,16 @@ describe('PUT /api/auth/user', () => {
     expect(response.json).toMatchObject({ ...profile, role: 'admin' });
     const reread = await t.call('GET', '/api/auth/user', { cookie });
     expect(reread.json).toMatchObject(profile);
-    const actions = await t.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.userId, user.id)).all();
-    expect(actions.map((row) => row.action)).toEqual(['account_created', 'profile_updated', 'company_updated']);
+    const actions = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, user.id))
+      .all();
+    expect(actions.map((row) => row.action)).toEqual([
+      'account_created',
+      'profile_updated',
+      'company_updated',
+    ]);
   });
 
   test('refuses an email another account uses, changing nothing', async () => {
@@ -33,7 +41,12 @@ describe('PUT /api/auth/user', () => {
     const second = await t.signUpCompany();
     const response = await t.call('PUT', '/api/auth/user', {
       cookie: second.cookie,
-      body: { ...profile, email: first.user.email, companyName: second.user.companyName, jurisdiction: 'CSRD' },
+      body: {
+        ...profile,
+        email: first.user.email,
+        companyName: second.user.companyName,
+        jurisdiction: 'CSRD',
+      },
     });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe('Another account already uses this email');
@@ -49,7 +62,11 @@ describe('PUT /api/auth/user', () => {
       body: { ...profile, firstName: '   ', email: 'nope', jurisdiction: 'ESRS' },
     });
     expect(response.status).toBe(400);
-    expect(Object.keys(response.json.details.fieldErrors).sort()).toEqual(['email', 'firstName', 'jurisdiction']);
+    expect(Object.keys(response.json.details.fieldErrors).sort()).toEqual([
+      'email',
+      'firstName',
+      'jurisdiction',
+    ]);
     const stored = await t.db.select().from(users).where(eq(users.id, user.id)).get();
     expect(stored!.firstName).toBe('Ada');
   });
@@ -58,13 +75,32 @@ describe('PUT /api/auth/user', () => {
     const admin = await t.signUpCompany();
     const viewer = await t.signUpCompany();
     // Move the second user into the first company as a viewer (invitations arrive in a later issue).
-    await t.db.update(memberships).set({ companyId: admin.user.companyId, role: 'viewer' }).where(eq(memberships.userId, viewer.user.id));
-    await t.db.update(sessions).set({ companyId: admin.user.companyId }).where(eq(sessions.userId, viewer.user.id));
-    const own = { firstName: 'Vee', lastName: 'Ewer', email: viewer.user.email, companyName: admin.user.companyName, jurisdiction: 'CSRD' };
+    await t.db
+      .update(memberships)
+      .set({ companyId: admin.user.companyId, role: 'viewer' })
+      .where(eq(memberships.userId, viewer.user.id));
+    await t.db
+      .update(sessions)
+      .set({ companyId: admin.user.companyId })
+      .where(eq(sessions.userId, viewer.user.id));
+    const own = {
+      firstName: 'Vee',
+      lastName: 'Ewer',
+      email: viewer.user.email,
+      companyName: admin.user.companyName,
+      jurisdiction: 'CSRD',
+    };
     const allowed = await t.call('PUT', '/api/auth/user', { cookie: viewer.cookie, body: own });
     expect(allowed.status).toBe(200);
-    expect(allowed.json).toMatchObject({ firstName: 'Vee', role: 'viewer', companyName: admin.user.companyName });
-    const refused = await t.call('PUT', '/api/auth/user', { cookie: viewer.cookie, body: { ...own, companyName: 'Hijacked' } });
+    expect(allowed.json).toMatchObject({
+      firstName: 'Vee',
+      role: 'viewer',
+      companyName: admin.user.companyName,
+    });
+    const refused = await t.call('PUT', '/api/auth/user', {
+      cookie: viewer.cookie,
+      body: { ...own, companyName: 'Hijacked' },
+    });
     expect(refused.status).toBe(403);
     expect(refused.json.message).toBe('Only an admin can change the company name or jurisdiction');
     const company = await t.db.select().from(companies).where(eq(companies.id, admin.user.companyId)).get();

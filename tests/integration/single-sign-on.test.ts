@@ -21,12 +21,18 @@ async function signInWithGoogle() {
     .join('; ');
   const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
   const callback = new URL(atProvider.headers.get('location')!);
-  return t.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, { headers: { Cookie: flowCookies } });
+  return t.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, {
+    headers: { Cookie: flowCookies },
+  });
 }
 
 describe('single sign-on', () => {
   test('offers Google only when it is configured', async () => {
-    expect((await t.call('GET', '/api/auth/providers')).json).toEqual({ password: true, google: true, microsoft: false });
+    expect((await t.call('GET', '/api/auth/providers')).json).toEqual({
+      password: true,
+      google: true,
+      microsoft: false,
+    });
     const microsoft = await t.call('GET', '/api/auth/oauth/microsoft');
     expect(microsoft.headers.get('location')).toBe('/login?error=oauth_not_configured');
   });
@@ -42,13 +48,23 @@ describe('single sign-on', () => {
   });
 
   test('creates an account with its own company on first sign-in, then reuses it', async () => {
-    google.signInAs({ sub: 'g-1', email: 'Kat@Example.com', given_name: 'Katherine', family_name: 'Johnson' });
+    google.signInAs({
+      sub: 'g-1',
+      email: 'Kat@Example.com',
+      given_name: 'Katherine',
+      family_name: 'Johnson',
+    });
     const first = await signInWithGoogle();
     expect(first.status).toBe(302);
     expect(first.headers.get('location')).toBe('/');
     const cookie = sessionCookieFrom(first.headers)!;
     const me = await t.call('GET', '/api/auth/user', { cookie });
-    expect(me.json).toMatchObject({ email: 'kat@example.com', firstName: 'Katherine', companyName: "Katherine's company", role: 'admin' });
+    expect(me.json).toMatchObject({
+      email: 'kat@example.com',
+      firstName: 'Katherine',
+      companyName: "Katherine's company",
+      role: 'admin',
+    });
     expect(google.tokenRequests.at(-1)!.get('grant_type')).toBe('authorization_code');
 
     const again = await signInWithGoogle();
@@ -70,7 +86,9 @@ describe('single sign-on', () => {
     google.signInAs({ sub: 'g-3', email: 'unverified@example.com', email_verified: false });
     const unverified = await signInWithGoogle();
     expect(unverified.headers.get('location')).toBe('/login?error=oauth_failed');
-    expect(await t.db.select().from(users).where(eq(users.email, 'unverified@example.com')).get()).toBeUndefined();
+    expect(
+      await t.db.select().from(users).where(eq(users.email, 'unverified@example.com')).get(),
+    ).toBeUndefined();
 
     const tampered = await t.app.request(`${ORIGIN}/api/auth/oauth/google/callback?code=x&state=forged`, {
       headers: { Cookie: 'esg_oauth_state=real; esg_oauth_verifier=v' },
@@ -80,11 +98,17 @@ describe('single sign-on', () => {
 
   test('/api/login goes straight to the provider when it is the only way in', async () => {
     const ssoOnly = await createTestApp({
-      env: { GOOGLE_CLIENT_ID: 'google-client', GOOGLE_CLIENT_SECRET: 'google-secret', AUTH_PASSWORD_ENABLED: 'false' },
+      env: {
+        GOOGLE_CLIENT_ID: 'google-client',
+        GOOGLE_CLIENT_SECRET: 'google-secret',
+        AUTH_PASSWORD_ENABLED: 'false',
+      },
       oauthEndpoints: { google: google.endpoints },
     });
     expect((await ssoOnly.call('GET', '/api/login')).headers.get('location')).toBe('/api/auth/oauth/google');
-    const refused = await ssoOnly.call('POST', '/api/auth/signin', { body: { email: 'a@example.com', password: 'x' } });
+    const refused = await ssoOnly.call('POST', '/api/auth/signin', {
+      body: { email: 'a@example.com', password: 'x' },
+    });
     expect(refused.status).toBe(403);
   });
 });

@@ -28,7 +28,10 @@ describe('feedback', () => {
 
   test('defaults the type to support and omits an absent email', async () => {
     const { cookie } = await t.signUpCompany();
-    const response = await t.call('POST', '/api/support/feedback', { cookie, body: { subject: 'Hi', message: 'Hello' } });
+    const response = await t.call('POST', '/api/support/feedback', {
+      cookie,
+      body: { subject: 'Hi', message: 'Hello' },
+    });
     expect(response.json).toMatchObject({ type: 'support', email: null });
   });
 
@@ -46,9 +49,15 @@ describe('feedback', () => {
 
   test('history shows the caller their own feedback, newest first, with our response', async () => {
     const { cookie } = await t.signUpCompany();
-    const first = await t.call('POST', '/api/support/feedback', { cookie, body: { subject: 'First', message: 'm' } });
+    const first = await t.call('POST', '/api/support/feedback', {
+      cookie,
+      body: { subject: 'First', message: 'm' },
+    });
     await t.call('POST', '/api/support/feedback', { cookie, body: { subject: 'Second', message: 'm' } });
-    await t.db.update(feedback).set({ status: 'resolved', adminResponse: 'Fixed in 0.2' }).where(eq(feedback.id, first.json.id));
+    await t.db
+      .update(feedback)
+      .set({ status: 'resolved', adminResponse: 'Fixed in 0.2' })
+      .where(eq(feedback.id, first.json.id));
     const history = await t.call('GET', '/api/support/feedback', { cookie });
     expect(history.json.map((item: { subject: string }) => item.subject)).toEqual(['Second', 'First']);
     expect(history.json[1]).toMatchObject({ status: 'resolved', adminResponse: 'Fixed in 0.2' });
@@ -57,14 +66,19 @@ describe('feedback', () => {
   test('another company never sees it', async () => {
     const a = await t.signUpCompany();
     const b = await t.signUpCompany();
-    await t.call('POST', '/api/support/feedback', { cookie: a.cookie, body: { subject: 'Private', message: 'm' } });
+    await t.call('POST', '/api/support/feedback', {
+      cookie: a.cookie,
+      body: { subject: 'Private', message: 'm' },
+    });
     const history = await t.call('GET', '/api/support/feedback', { cookie: b.cookie });
     expect(history.json).toEqual([]);
   });
 
   test('requires a session', async () => {
     expect((await t.call('GET', '/api/support/feedback')).status).toBe(401);
-    expect((await t.call('POST', '/api/support/feedback', { body: { subject: 's', message: 'm' } })).status).toBe(401);
+    expect(
+      (await t.call('POST', '/api/support/feedback', { body: { subject: 's', message: 'm' } })).status,
+    ).toBe(401);
   });
 });
 
@@ -86,13 +100,20 @@ describe('dashboard overview', () => {
     const a = await t.signUpCompany();
     const b = await t.signUpCompany();
     for (let index = 0; index < 6; index++) {
-      await t.call('POST', '/api/support/feedback', { cookie: a.cookie, body: { subject: `s${index}`, message: 'm' } });
+      await t.call('POST', '/api/support/feedback', {
+        cookie: a.cookie,
+        body: { subject: `s${index}`, message: 'm' },
+      });
     }
     const response = await t.call('GET', '/api/dashboard/overview', { cookie: a.cookie });
     expect(response.json.recentActivity).toHaveLength(5);
-    expect(response.json.recentActivity.every((item: { action: string }) => item.action === 'feedback_submitted')).toBe(true);
+    expect(
+      response.json.recentActivity.every((item: { action: string }) => item.action === 'feedback_submitted'),
+    ).toBe(true);
     const other = await t.call('GET', '/api/dashboard/overview', { cookie: b.cookie });
-    expect(other.json.recentActivity.map((item: { action: string }) => item.action)).toEqual(['account_created']);
+    expect(other.json.recentActivity.map((item: { action: string }) => item.action)).toEqual([
+      'account_created',
+    ]);
   });
 
   test('requires a session', async () => {

@@ -1,3 +1,4 @@
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeBase64, encodeBase64 } from '@oslojs/encoding';
 
 /**
@@ -16,7 +17,10 @@ type BunPassword = {
 };
 const bunPassword = (globalThis as { Bun?: { password: BunPassword } }).Bun?.password;
 
-export async function hashPassword(password: string, prefer: 'argon2id' | 'pbkdf2' = 'argon2id'): Promise<string> {
+export async function hashPassword(
+  password: string,
+  prefer: 'argon2id' | 'pbkdf2' = 'argon2id',
+): Promise<string> {
   if (prefer === 'argon2id' && bunPassword) return bunPassword.hash(password, { algorithm: 'argon2id' });
   const salt = crypto.getRandomValues(new Uint8Array(16));
   const derived = await pbkdf2Sha256(password, salt, PBKDF2_ITERATIONS);
@@ -78,11 +82,4 @@ export async function verifyArgon2idPortable(password: string, stored: string): 
 
 function decodeUnpaddedBase64(text: string): Uint8Array {
   return decodeBase64(text.padEnd(Math.ceil(text.length / 4) * 4, '='));
-}
-
-function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  let difference = 0;
-  for (let index = 0; index < a.length; index++) difference |= a[index]! ^ b[index]!;
-  return difference === 0;
 }

@@ -10,10 +10,11 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../lib/
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionCookie(c);
   if (token) {
-    const { db, now } = c.var.deps;
-    const validation = await validateSessionToken(db, token, now ? now() : new Date());
+    const { db, now, localReader } = c.var.deps;
+    const validation = await validateSessionToken(db, token, now ? now() : new Date(), localReader ?? null);
     if (validation) {
       c.set('principal', validation.principal);
+      c.set('currentUser', validation.user);
       if (validation.renewedExpiresAt) setSessionCookie(c, token, validation.renewedExpiresAt);
     } else {
       clearSessionCookie(c);

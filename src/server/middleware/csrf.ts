@@ -18,7 +18,9 @@ export const csrfProtection = createMiddleware<AppEnv>(async (c, next) => {
   const origin = c.req.header('origin');
   const ownOrigin = publicOrigin(c.req.url, c.var.deps.config.PUBLIC_URL);
   const sameSite =
-    fetchSite !== undefined ? fetchSite === 'same-origin' && (!origin || origin === ownOrigin) : origin === ownOrigin;
+    fetchSite !== undefined
+      ? fetchSite === 'same-origin' && (!origin || origin === ownOrigin)
+      : origin === ownOrigin;
   if (!sameSite) {
     throw new HttpError(403, 'Cross-site request refused: send it from this site', 'csrf_rejected');
   }

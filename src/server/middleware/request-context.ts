@@ -15,6 +15,7 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   c.set('log', log.child({ requestId }));
   c.set('ip', clientIp(c.req.raw, config.TRUST_PROXY, c.env));
   c.set('principal', null);
+  c.set('currentUser', null);
   const started = performance.now();
   await next();
   c.header('X-Request-Id', requestId);

@@ -69,15 +69,26 @@ export function createOAuthClient(
   const issuers = (issuer: string) => {
     if (override) return issuer === override.issuer;
     // Google's documented issuers (OpenID Connect, "Validating an ID token").
-    if (name === 'google') return issuer === 'https://accounts.google.com' || issuer === 'accounts.google.com';
+    if (name === 'google')
+      return issuer === 'https://accounts.google.com' || issuer === 'accounts.google.com';
     // Entra ID v2 issuer: https://login.microsoftonline.com/{tenant id}/v2.0.
     const multiTenant = ['common', 'organizations', 'consumers'].includes(tenant);
-    return /^https:\/\/login\.microsoftonline\.com\/[0-9a-f-]{36}\/v2\.0$/.test(issuer) && (multiTenant || issuer.includes(tenant));
+    return (
+      /^https:\/\/login\.microsoftonline\.com\/[0-9a-f-]{36}\/v2\.0$/.test(issuer) &&
+      (multiTenant || issuer.includes(tenant))
+    );
   };
   return {
     createAuthorizationURL: (state, verifier, scopes) =>
-      client.createAuthorizationURLWithPKCE(endpoints.authorizationEndpoint, state, CodeChallengeMethod.S256, verifier, scopes),
-    validateAuthorizationCode: (code, verifier) => client.validateAuthorizationCode(endpoints.tokenEndpoint, code, verifier),
+      client.createAuthorizationURLWithPKCE(
+        endpoints.authorizationEndpoint,
+        state,
+        CodeChallengeMethod.S256,
+        verifier,
+        scopes,
+      ),
+    validateAuthorizationCode: (code, verifier) =>
+      client.validateAuthorizationCode(endpoints.tokenEndpoint, code, verifier),
     issuers,
   };
 }
@@ -94,7 +105,12 @@ export interface IdentityClaims {
  * so per OpenID Connect Core §3.1.3.7 the TLS server validation stands in for the signature; the
  * issuer, audience and expiry are still checked.
  */
-export function readIdentity(idToken: string, client: OAuthClient, clientId: string, now: Date): IdentityClaims {
+export function readIdentity(
+  idToken: string,
+  client: OAuthClient,
+  clientId: string,
+  now: Date,
+): IdentityClaims {
   const claims = decodeIdToken(idToken) as Record<string, unknown>;
   const audience = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
   const email = typeof claims.email === 'string' ? claims.email.trim().toLowerCase() : '';
@@ -115,7 +131,8 @@ export function readIdentity(idToken: string, client: OAuthClient, clientId: str
     subject: claims.sub,
     email,
     firstName: typeof claims.given_name === 'string' ? claims.given_name : (name.split(' ')[0] ?? ''),
-    lastName: typeof claims.family_name === 'string' ? claims.family_name : name.split(' ').slice(1).join(' '),
+    lastName:
+      typeof claims.family_name === 'string' ? claims.family_name : name.split(' ').slice(1).join(' '),
   };
 }
 
@@ -137,7 +154,11 @@ export async function signInWithIdentity(
   if (linked) return startSessionForUser(ctx, linked.userId, meta, 'signed_in');
 
   const now = ctx.now();
-  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, identity.email)).get();
+  const existing = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, identity.email))
+    .get();
   if (existing) {
     await ctx.db
       .insert(oauthAccounts)
@@ -159,7 +180,9 @@ export async function signInWithIdentity(
     }),
     ctx.db.insert(companies).values({ id: companyId, name: companyName, createdAt: now, updatedAt: now }),
     ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
-    ctx.db.insert(oauthAccounts).values({ provider, providerUserId: identity.subject, userId, createdAt: now }),
+    ctx.db
+      .insert(oauthAccounts)
+      .values({ provider, providerUserId: identity.subject, userId, createdAt: now }),
     auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
   ]);
   return startSessionForUser(ctx, userId, meta, 'signed_in');

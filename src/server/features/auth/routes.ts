@@ -28,7 +28,10 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await signIn(serviceContext(c), c.req.valid('json'), requestMeta(c));
     return respondWithSession(c, session, 200);
   })
-  .get('/auth/user', async (c) => c.json(await getCurrentUser(authedContext(c))))
+  .get('/auth/user', (c) => {
+    authedContext(c);
+    return c.json(c.var.currentUser);
+  })
   .put('/auth/user', validate('json', UpdateProfileSchema), async (c) =>
     c.json(await updateProfile(authedContext(c), c.req.valid('json'))),
   );

@@ -40,7 +40,11 @@ async function limitAuthAttempts(ctx: ServiceContext, bucket: string, email: str
 
 function assertPasswordSignInEnabled(ctx: ServiceContext) {
   if (!ctx.config.AUTH_PASSWORD_ENABLED) {
-    throw new HttpError(403, 'Email and password sign-in is turned off here. Use single sign-on.', 'password_disabled');
+    throw new HttpError(
+      403,
+      'Email and password sign-in is turned off here. Use single sign-on.',
+      'password_disabled',
+    );
   }
 }
 
@@ -48,14 +52,18 @@ function assertPasswordSignInEnabled(ctx: ServiceContext) {
 export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
   assertPasswordSignInEnabled(ctx);
   await limitAuthAttempts(ctx, 'sign-up', input.email);
-  const existing = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get();
+  const existing = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, input.email))
+    .get();
   if (existing) throw emailTaken();
 
   const now = ctx.now();
   const userId = crypto.randomUUID();
   const companyId = crypto.randomUUID();
   const passwordHash = await hashPassword(input.password);
-  const session = newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
+  const session = await newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
   try {
     await ctx.db.batch([
       ctx.db.insert(users).values({
@@ -67,12 +75,22 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
         createdAt: now,
         updatedAt: now,
       }),
-      ctx.db
-        .insert(companies)
-        .values({ id: companyId, name: input.companyName, jurisdiction: input.jurisdiction, createdAt: now, updatedAt: now }),
+      ctx.db.insert(companies).values({
+        id: companyId,
+        name: input.companyName,
+        jurisdiction: input.jurisdiction,
+        createdAt: now,
+        updatedAt: now,
+      }),
       ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
       ctx.db.insert(sessions).values(session.row),
-      auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
+      auditInsert(ctx, {
+        companyId,
+        userId,
+        action: 'account_created',
+        entityType: 'user',
+        entityId: userId,
+      }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
@@ -120,7 +138,13 @@ export async function startSessionForUser(
     .get();
   if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
   const now = ctx.now();
-  const session = newSessionValues({ userId, companyId: membership.companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
+  const session = await newSessionValues({
+    userId,
+    companyId: membership.companyId,
+    now,
+    ip: ctx.ip,
+    userAgent: meta.userAgent,
+  });
   await ctx.db.batch([
     ctx.db.insert(sessions).values(session.row),
     auditInsert(ctx, { companyId: membership.companyId, userId, action, entityType: 'session' }),
@@ -136,13 +160,18 @@ export async function startSessionForUser(
 /** Session rotation: the token the browser held before signing in stops working. */
 async function revokePreviousSession(ctx: ServiceContext, previousToken: string | undefined) {
   if (!previousToken) return;
-  await ctx.db.delete(sessions).where(eq(sessions.id, sessionIdFromToken(previousToken)));
+  await ctx.db.delete(sessions).where(eq(sessions.id, await sessionIdFromToken(previousToken)));
 }
 
 export async function signOut(ctx: AuthedContext): Promise<void> {
   await ctx.db.batch([
     ctx.db.delete(sessions).where(eq(sessions.id, ctx.sessionId)),
-    auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'signed_out', entityType: 'session' }),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'signed_out',
+      entityType: 'session',
+    }),
   ]);
 }
 
@@ -172,7 +201,8 @@ export async function getCurrentUser(ctx: AuthedContext): Promise<CurrentUser> {
  */
 export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): Promise<CurrentUser> {
   const current = await getCurrentUser(ctx);
-  const companyChanged = input.companyName !== current.companyName || input.jurisdiction !== current.jurisdiction;
+  const companyChanged =
+    input.companyName !== current.companyName || input.jurisdiction !== current.jurisdiction;
   if (companyChanged && ctx.role !== 'admin') {
     throw forbidden('Only an admin can change the company name or jurisdiction');
   }
@@ -190,7 +220,13 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
       .update(users)
       .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: now })
       .where(eq(users.id, ctx.userId)),
-    auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'profile_updated', entityType: 'user', entityId: ctx.userId }),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'profile_updated',
+      entityType: 'user',
+      entityId: ctx.userId,
+    }),
   ] as const;
   try {
     if (companyChanged) {
@@ -200,7 +236,13 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
           .update(companies)
           .set({ name: input.companyName, jurisdiction: input.jurisdiction, updatedAt: now })
           .where(eq(companies.id, ctx.companyId)),
-        auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action: 'company_updated', entityType: 'company', entityId: ctx.companyId }),
+        auditInsert(ctx, {
+          companyId: ctx.companyId,
+          userId: ctx.userId,
+          action: 'company_updated',
+          entityType: 'company',
+          entityId: ctx.companyId,
+        }),
       ]);
     } else {
       await ctx.db.batch(statements);

@@ -1,8 +1,9 @@
-import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, is, Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { memberships, sessions } from '../../../../db/schema/auth.ts';
+import type { LocalReader } from '../../../../db/local-reader.ts';
+import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
+import type { CurrentUser } from '../../../domain/contracts/auth.ts';
 import type { Principal } from '../../context.ts';
 
 /** Sliding expiry (Lucia's session guide): 30 days, renewed once less than half remains. */
@@ -14,27 +15,37 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
-/** The database keeps only SHA-256(token), so a leaked table cannot be replayed as cookies. */
-export function sessionIdFromToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+/**
+ * The database keeps only SHA-256(token), so a leaked table cannot be replayed as cookies.
+ * WebCrypto's native digest: a pure-JS hash costs ~25 µs on every signed-in request.
+ */
+export async function sessionIdFromToken(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  return encodeHexLowerCase(new Uint8Array(digest));
 }
 
 export interface SessionValidation {
   principal: Principal;
+  /** The signed-in person as GET /api/auth/user shows them, read in the same query. */
+  user: CurrentUser;
   /** Set when the expiry slid forward and the cookie must be sent again. */
   renewedExpiresAt: Date | null;
 }
 
-/** Prepared once per database: this lookup runs on every signed-in request. */
-const lookups = new WeakMap<Db, ReturnType<typeof prepareLookup>>();
-
-function prepareLookup(db: Db) {
+/** Session, membership, user and company in one indexed lookup: the only query of a signed-in read. */
+function sessionQuery(db: Db) {
   return db
     .select({
       userId: sessions.userId,
       companyId: sessions.companyId,
       expiresAt: sessions.expiresAt,
       role: memberships.role,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      profileImageUrl: users.profileImageUrl,
+      companyName: companies.name,
+      jurisdiction: companies.jurisdiction,
     })
     .from(sessions)
     .innerJoin(
@@ -42,18 +53,72 @@ function prepareLookup(db: Db) {
       // A session counts only while its user still belongs to the company it was opened for.
       and(eq(memberships.userId, sessions.userId), eq(memberships.companyId, sessions.companyId)),
     )
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(companies, eq(companies.id, sessions.companyId))
     .where(eq(sessions.id, sql.placeholder('sessionId')))
-    .prepare();
+    .limit(1);
 }
 
-export async function validateSessionToken(db: Db, token: string, now: Date): Promise<SessionValidation | null> {
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionQuery>['get']>>;
+
+/**
+ * Builds the lookup once per database. With a local reader (a libSQL file on this machine) the
+ * same SQL runs as a cached prepared statement; otherwise (Turso, D1) through Drizzle.
+ */
+function createLookup(db: Db, reader: LocalReader | null): (sessionId: string) => Promise<SessionRow> {
+  const query = sessionQuery(db);
+  if (!reader) {
+    const prepared = query.prepare();
+    return (sessionId) => prepared.get({ sessionId });
+  }
+  const { sql: text, params } = query.toSQL();
+  // Drizzle's parameters in order: the session-id placeholder, then literals such as the limit.
+  const bind = (sessionId: string) => params.map((param) => (is(param, Placeholder) ? sessionId : param));
+  return async (sessionId) => {
+    const row = reader.getRow(text, bind(sessionId));
+    if (!row) return undefined;
+    const [
+      userId,
+      companyId,
+      expiresAt,
+      role,
+      firstName,
+      lastName,
+      email,
+      profileImageUrl,
+      companyName,
+      jurisdiction,
+    ] = row;
+    return {
+      userId,
+      companyId,
+      expiresAt: new Date(expiresAt as number),
+      role,
+      firstName,
+      lastName,
+      email,
+      profileImageUrl,
+      companyName,
+      jurisdiction,
+    } as NonNullable<SessionRow>;
+  };
+}
+
+const lookups = new WeakMap<Db, (sessionId: string) => Promise<SessionRow>>();
+
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now: Date,
+  reader: LocalReader | null = null,
+): Promise<SessionValidation | null> {
   let lookup = lookups.get(db);
   if (!lookup) {
-    lookup = prepareLookup(db);
+    lookup = createLookup(db, reader);
     lookups.set(db, lookup);
   }
-  const sessionId = sessionIdFromToken(token);
-  const row = await lookup.get({ sessionId });
+  const sessionId = await sessionIdFromToken(token);
+  const row = await lookup(sessionId);
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
@@ -66,11 +131,22 @@ export async function validateSessionToken(db: Db, token: string, now: Date): Pr
   }
   return {
     principal: { userId: row.userId, companyId: row.companyId, role: row.role, sessionId },
+    user: {
+      id: row.userId,
+      firstName: row.firstName,
+      lastName: row.lastName,
+      email: row.email,
+      profileImageUrl: row.profileImageUrl,
+      companyId: row.companyId,
+      companyName: row.companyName,
+      jurisdiction: row.jurisdiction,
+      role: row.role,
+    },
     renewedExpiresAt,
   };
 }
 
-export function newSessionValues(input: {
+export async function newSessionValues(input: {
   userId: string;
   companyId: string;
   now: Date;
@@ -82,7 +158,7 @@ export function newSessionValues(input: {
     token,
     expiresAt: new Date(input.now.getTime() + SESSION_LIFETIME_MS),
     row: {
-      id: sessionIdFromToken(token),
+      id: await sessionIdFromToken(token),
       userId: input.userId,
       companyId: input.companyId,
       expiresAt: new Date(input.now.getTime() + SESSION_LIFETIME_MS),

@@ -16,7 +16,12 @@ export async function getDashboardOverview(ctx: AuthedContext): Promise<Dashboar
     dataSources: [],
     complianceStatus: null,
     metrics: {
-      carbonEmissions: { value: 0, unit: 'tCO2e', month: now.toISOString().slice(0, 7), previousMonthValue: null },
+      carbonEmissions: {
+        value: 0,
+        unit: 'tCO2e',
+        month: now.toISOString().slice(0, 7),
+        previousMonthValue: null,
+      },
     },
     recentActivity: await listRecentActivity(ctx, RECENT_ACTIVITY_LIMIT),
   };

@@ -1,0 +1,41 @@
+// Child process for bench/auth-user.ts: the real app (with a signed-up user) on one port and a
+// bare Hono route returning constant JSON on another, in the same process and runtime.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { createLibsqlDb } from '../db/client.ts';
+import { openLocalReader } from '../db/local-reader.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { createApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
+
+const url = `file:${join(mkdtempSync(join(tmpdir(), 'esg-bench-')), 'bench.db')}`;
+const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+const { db, client } = createLibsqlDb({ url });
+await migrateDatabase(db, client, url);
+const app = createApp({ db, localReader: openLocalReader(url), config, log: createLogger('silent') });
+const bare = new Hono().get('/bare', (c) => c.json({ ok: true, message: 'constant' }));
+
+const appServer = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: (request, server) => app.fetch(request, server),
+});
+const bareServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => bare.fetch(request) });
+
+const signUp = await fetch(`http://127.0.0.1:${appServer.port}/api/auth/signup`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json', Origin: `http://127.0.0.1:${appServer.port}` },
+  body: JSON.stringify({
+    firstName: 'Bench',
+    lastName: 'Mark',
+    email: 'bench@example.com',
+    password: 'bench password',
+    companyName: 'Bench Ltd',
+    jurisdiction: 'CSRD',
+  }),
+});
+const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0];
+console.info(JSON.stringify({ appPort: appServer.port, barePort: bareServer.port, cookie }));

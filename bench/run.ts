@@ -1,0 +1,93 @@
+// `npm run bench`: prints each figure beside the budget it must hold; exits 1 when one is missed.
+import { join } from 'node:path';
+import { measureLanding } from './landing-size.ts';
+
+const root = join(import.meta.dir, '..');
+const results: { name: string; value: string; budget: string; ok: boolean }[] = [];
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const landing = measureLanding(join(root, 'dist'));
+results.push({
+  name: 'landing: framework runtime',
+  value: landing.frameworkRuntime.length ? landing.frameworkRuntime.join(', ') : 'none',
+  budget: 'none',
+  ok: landing.frameworkRuntime.length === 0,
+});
+results.push({
+  name: 'landing: JavaScript (gzip)',
+  value: kb(landing.javascriptGzip),
+  budget: '≤ 15.0 KB',
+  ok: landing.javascriptGzip <= 15 * 1024,
+});
+results.push({
+  name: 'landing: first load total (gzip)',
+  value: kb(landing.totalGzip),
+  budget: '≤ 100.0 KB',
+  ok: landing.totalGzip <= 100 * 1024,
+});
+
+// GET /api/auth/user with a valid session vs a bare Hono constant-JSON route, side by side.
+const server = Bun.spawn([process.execPath, join(import.meta.dir, 'bench-server.ts')], {
+  stdout: 'pipe',
+  stderr: 'inherit',
+});
+const reader = server.stdout.getReader();
+const { value } = await reader.read();
+const { appPort, barePort, cookie } = JSON.parse(new TextDecoder().decode(value).trim().split('\n')[0]!);
+
+async function requestsPerSecond(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  concurrency = 32,
+) {
+  let completed = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const response = await fetch(url, { headers });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+      completed += 1;
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  return completed / ((performance.now() - started) / 1000);
+}
+
+const userUrl = `http://127.0.0.1:${appPort}/api/auth/user`;
+const bareUrl = `http://127.0.0.1:${barePort}/bare`;
+await requestsPerSecond(userUrl, { Cookie: cookie }, 1);
+await requestsPerSecond(bareUrl, {}, 1);
+// Alternate rounds so drift in machine load affects both sides alike.
+let userTotal = 0;
+let bareTotal = 0;
+for (let round = 0; round < 3; round++) {
+  bareTotal += await requestsPerSecond(bareUrl, {}, 2);
+  userTotal += await requestsPerSecond(userUrl, { Cookie: cookie }, 2);
+}
+server.kill();
+const userRps = userTotal / 3;
+const bareRps = bareTotal / 3;
+const ratio = userRps / bareRps;
+results.push({
+  name: 'bare Hono constant JSON',
+  value: `${Math.round(bareRps)} req/s`,
+  budget: 'reference',
+  ok: true,
+});
+results.push({
+  name: 'GET /api/auth/user (valid session)',
+  value: `${Math.round(userRps)} req/s = ${(ratio * 100).toFixed(0)}% of bare`,
+  budget: '≥ 40% of bare',
+  ok: ratio >= 0.4,
+});
+
+const width = Math.max(...results.map((result) => result.name.length));
+for (const result of results) {
+  console.info(
+    `${result.ok ? 'ok  ' : 'MISS'} ${result.name.padEnd(width)}  ${result.value.padEnd(28)} budget ${result.budget}`,
+  );
+}
+process.exit(results.every((result) => result.ok) ? 0 : 1);

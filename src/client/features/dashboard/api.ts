@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardOverview } from '../../../domain/contracts/dashboard';
+import { apiRequest } from '../../lib/api';
+
+export const dashboardKeys = {
+  overview: () => ['/api/dashboard/overview'] as const,
+};
+
+export function getDashboardOverview(): Promise<DashboardOverview> {
+  return apiRequest<DashboardOverview>('GET', '/api/dashboard/overview');
+}
+
+/** spec §7: fetched only once the user is known to be signed in. */
+export function useDashboardOverview({ enabled }: { enabled: boolean }) {
+  return useQuery({ queryKey: dashboardKeys.overview(), queryFn: getDashboardOverview, enabled });
+}

@@ -1,0 +1,80 @@
+import { useStore } from '@nanostores/react';
+import { getErrorMessage } from '../../lib/api';
+import { $currentUser } from '../../stores/user';
+import { Button } from '../../ui/button';
+import { Skeleton } from '../../ui/skeleton';
+import { useDashboardOverview } from './api';
+import {
+  ComplianceProgress,
+  GetStartedPanel,
+  QuickActions,
+  RecentActivity,
+  Recommendations,
+  WelcomeBanner,
+} from './panels';
+import { SummaryCards } from './summary-cards';
+
+function DashboardSkeleton() {
+  return (
+    <div aria-busy="true" className="grid gap-6">
+      <p className="sr-only" role="status">
+        Loading your dashboard
+      </p>
+      <Skeleton className="h-28 w-full" />
+      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {['a', 'b', 'c', 'd'].map((key) => (
+          <Skeleton key={key} className="h-36" />
+        ))}
+      </div>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Skeleton className="h-64" />
+        <Skeleton className="h-64" />
+      </div>
+    </div>
+  );
+}
+
+function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div
+      role="alert"
+      className="grid justify-items-start gap-3 rounded-lg border border-border bg-surface p-6"
+    >
+      <h2 className="text-lg font-semibold text-ink">Couldn't load your dashboard</h2>
+      <p className="text-sm text-muted">{message}</p>
+      <Button variant="outline" onClick={onRetry}>
+        Retry
+      </Button>
+    </div>
+  );
+}
+
+export function DashboardView() {
+  const session = useStore($currentUser, { ssr: 'initial' });
+  const overview = useDashboardOverview({ enabled: session.status === 'authenticated' });
+
+  if (session.status === 'error') {
+    return <LoadError message={session.message} onRetry={() => window.location.reload()} />;
+  }
+  if (overview.isError) {
+    return <LoadError message={getErrorMessage(overview.error)} onRetry={() => overview.refetch()} />;
+  }
+  if (overview.isPending) return <DashboardSkeleton />;
+
+  const data = overview.data;
+  const compliance = data.complianceStatus;
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
+        <WelcomeBanner firstName={session.user?.firstName ?? ''} hasCompliance={compliance !== null} />
+        {compliance ? <QuickActions /> : null}
+      </div>
+      <SummaryCards overview={data} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
+        <RecentActivity activity={data.recentActivity} />
+      </div>
+      <Recommendations />
+    </div>
+  );
+}

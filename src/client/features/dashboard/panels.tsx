@@ -1,0 +1,187 @@
+import type { ComplianceStatus, DashboardOverview } from '../../../domain/contracts/dashboard';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/card';
+import { Progress } from '../../ui/progress';
+import { formatPercent, humanizeAction, latestActivity } from './summary';
+
+export function WelcomeBanner({ firstName, hasCompliance }: { firstName: string; hasCompliance: boolean }) {
+  return (
+    <section
+      aria-labelledby="welcome-title"
+      className="flex flex-col gap-4 rounded-lg bg-brand-700 p-6 text-white sm:flex-row sm:items-center sm:justify-between"
+    >
+      <div className="grid gap-1">
+        <h2 id="welcome-title" className="text-xl font-semibold">
+          Welcome back{firstName ? `, ${firstName}` : ''}
+        </h2>
+        <p className="text-brand-50">
+          {hasCompliance ? 'Continue your ESG compliance journey' : 'Get started with your ESG reporting'}
+        </p>
+      </div>
+      {hasCompliance ? null : (
+        <Button asChild variant="secondary">
+          <a href="/esg-wizard">Get Started</a>
+        </Button>
+      )}
+    </section>
+  );
+}
+
+export function QuickActions() {
+  return (
+    <Card aria-labelledby="quick-actions-title">
+      <CardHeader>
+        <CardTitle id="quick-actions-title">Quick Actions</CardTitle>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild variant="outline">
+          <a href="/data-sources">Connect Data</a>
+        </Button>
+        <Button asChild>
+          <a href="/esg-wizard">Continue Wizard</a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+const SECTIONS: Array<{ key: keyof ComplianceStatus['sectionProgress']; label: string }> = [
+  { key: 'environmental', label: 'Environmental' },
+  { key: 'social', label: 'Social' },
+  { key: 'governance', label: 'Governance' },
+];
+
+export function ComplianceProgress({ compliance }: { compliance: ComplianceStatus }) {
+  const missing = compliance.missingRequired.length;
+  return (
+    <Card aria-labelledby="compliance-progress-title" className="flex flex-col">
+      <CardHeader>
+        <CardTitle id="compliance-progress-title">ESG Compliance Progress</CardTitle>
+        <CardDescription>
+          {missing === 0
+            ? 'Every required indicator has a value.'
+            : `${missing} required indicator${missing === 1 ? '' : 's'} still missing.`}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid flex-1 gap-4">
+        {SECTIONS.map(({ key, label }) => (
+          <div key={key} className="grid gap-1.5">
+            <div className="flex justify-between text-sm">
+              <span className="font-medium text-ink">{label}</span>
+              <span className="text-muted">{formatPercent(compliance.sectionProgress[key])}</span>
+            </div>
+            <Progress value={compliance.sectionProgress[key]} label={`${label} progress`} />
+          </div>
+        ))}
+      </CardContent>
+      <CardFooter>
+        <Button asChild>
+          <a href="/esg-wizard">Continue</a>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+const activityDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : activityDate.format(date);
+}
+
+export function RecentActivity({ activity }: { activity: DashboardOverview['recentActivity'] }) {
+  const items = latestActivity(activity);
+  return (
+    <Card aria-labelledby="recent-activity-title">
+      <CardHeader>
+        <CardTitle id="recent-activity-title">Recent Activity</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-sm text-muted">No recent activity</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {items.map((item) => (
+              <li key={item.id} className="flex flex-wrap justify-between gap-x-4 gap-y-0.5 py-2.5 text-sm">
+                <span className="text-ink">{humanizeAction(item.action)}</span>
+                <time dateTime={item.createdAt} className="text-muted">
+                  {formatDateTime(item.createdAt)}
+                </time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const TIPS = [
+  {
+    title: 'Fill in your required indicators',
+    text: 'The ESG Wizard lists which indicators your jurisdiction requires and which are still empty.',
+    href: '/esg-wizard',
+    action: 'Open ESG Wizard',
+  },
+  {
+    title: 'Offset what you cannot yet reduce',
+    text: 'Browse verified carbon offset projects and compare their prices per tonne before buying.',
+    href: '/marketplace',
+    action: 'Browse Marketplace',
+  },
+  {
+    title: 'Draft your report narrative',
+    text: 'Generate a first draft of each report section with AI, then edit and approve it yourself.',
+    href: '/narrative-builder',
+    action: 'Open Narrative Builder',
+  },
+];
+
+export function Recommendations() {
+  return (
+    <Card aria-labelledby="recommendations-title">
+      <CardHeader>
+        <CardTitle id="recommendations-title">Recommendations</CardTitle>
+        <CardDescription>Next steps that move your report forward.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 md:grid-cols-3">
+          {TIPS.map((tip) => (
+            <li key={tip.href} className="flex flex-col gap-2 rounded-md border border-border p-4">
+              <h3 className="text-sm font-semibold text-ink">{tip.title}</h3>
+              <p className="flex-1 text-sm text-muted">{tip.text}</p>
+              <a
+                className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+                href={tip.href}
+              >
+                {tip.action}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}
+
+export function GetStartedPanel() {
+  return (
+    <Card aria-labelledby="get-started-title" className="border-brand-100 bg-brand-50">
+      <CardHeader>
+        <CardTitle id="get-started-title">Let's Get Started</CardTitle>
+        <CardDescription className="text-slate-700">
+          Pick your jurisdiction to create your ESG checklist, then connect the systems that hold your data.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <Button asChild>
+          <a href="/esg-wizard">Start ESG Wizard</a>
+        </Button>
+        <Button asChild variant="outline">
+          <a href="/data-sources">Connect Data Sources</a>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { describe, expect, test } from 'bun:test';
+import {
+  complianceBadge,
+  dataSourcesBadge,
+  describeEmissionsChange,
+  formatMonth,
+  formatPercent,
+  formatTonnes,
+  humanizeAction,
+  latestActivity,
+  sourceTypeLabels,
+} from './summary';
+
+const emissions = (value: number, previousMonthValue: number | null) => ({
+  value,
+  unit: 'tCO2e' as const,
+  month: '2025-11',
+  previousMonthValue,
+});
+
+describe('carbon card', () => {
+  test('compares with last month when both figures exist', () => {
+    expect(describeEmissionsChange(emissions(8.8, 10))).toBe('12% lower than last month');
+    expect(describeEmissionsChange(emissions(15, 10))).toBe('50% higher than last month');
+    expect(describeEmissionsChange(emissions(10.02, 10))).toBe('About the same as last month');
+  });
+
+  test('says so when last month has nothing to compare against', () => {
+    expect(describeEmissionsChange(emissions(4, null))).toBe('No emissions recorded last month');
+    expect(describeEmissionsChange(emissions(4, 0))).toBe('No emissions recorded last month');
+  });
+
+  test('shows tonnes with one decimal and the month by name', () => {
+    expect(formatTonnes(12)).toBe('12.0');
+    expect(formatTonnes(1234.56)).toBe('1,234.6');
+    expect(formatMonth('2025-11')).toBe('November 2025');
+    expect(formatMonth('bad')).toBe('bad');
+  });
+});
+
+describe('compliance card', () => {
+  test("is 'On Track' from 80 %, 'In Progress' below, 'Not started' without a status", () => {
+    expect(complianceBadge(80)).toBe('On Track');
+    expect(complianceBadge(79.9)).toBe('In Progress');
+    expect(complianceBadge(null)).toBe('Not started');
+  });
+
+  test('rounds and clamps percentages', () => {
+    expect(formatPercent(66.6)).toBe('67%');
+    expect(formatPercent(140)).toBe('100%');
+  });
+});
+
+describe('data sources card', () => {
+  const source = (type: string, status: string) => ({ id: type, type, name: type, status, lastSyncAt: null });
+
+  test("is 'Active' when any source is connected", () => {
+    expect(dataSourcesBadge([source('xero', 'error'), source('csv', 'connected')])).toBe('Active');
+    expect(dataSourcesBadge([source('xero', 'connecting')])).toBe('Setup Needed');
+    expect(dataSourcesBadge([])).toBe('Setup Needed');
+  });
+
+  test('lists each type once by name', () => {
+    expect(sourceTypeLabels([source('xero', 'x'), source('xero', 'y'), source('receipt_ocr', 'z')])).toEqual([
+      'Xero',
+      'Receipt scanning',
+    ]);
+  });
+});
+
+describe('recent activity', () => {
+  test('shows underscores as spaces', () => {
+    expect(humanizeAction('data_source_connected')).toBe('Data source connected');
+    expect(humanizeAction('esg_progress_updated')).toBe('ESG progress updated');
+    expect(humanizeAction('report_exported_pdf')).toBe('Report exported PDF');
+  });
+
+  test('keeps the latest five', () => {
+    const items = Array.from({ length: 8 }, (_, index) => ({ id: `${index}`, action: 'x', createdAt: '' }));
+    expect(latestActivity(items).map((item) => item.id)).toEqual(['0', '1', '2', '3', '4']);
+  });
+});

@@ -1,0 +1,169 @@
+import { type FormEvent, useId, useRef, useState } from 'react';
+import {
+  type CurrentUser,
+  type Jurisdiction,
+  JurisdictionSchema,
+  type UpdateProfile,
+  UpdateProfileSchema,
+} from '../../../domain/contracts/auth';
+import { getErrorBody, getErrorStatus, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Avatar } from '../../ui/avatar';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { FieldError, Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { useUpdateProfile } from './api';
+import { getDisplayName, getInitials } from './display';
+
+export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
+  CSRD: 'EU: CSRD (Corporate Sustainability Reporting Directive)',
+  SECR: 'UK: SECR (Streamlined Energy and Carbon Reporting)',
+  SEC: 'US: SEC climate disclosure',
+};
+
+type Field = keyof UpdateProfile;
+type FieldErrors = Partial<Record<Field, string>>;
+const FIELD_ORDER: Field[] = ['firstName', 'lastName', 'email', 'companyName', 'jurisdiction'];
+
+function fromUser(user: CurrentUser): UpdateProfile {
+  const { firstName, lastName, email, companyName, jurisdiction } = user;
+  return { firstName, lastName, email, companyName, jurisdiction };
+}
+
+function clientErrors(values: UpdateProfile): FieldErrors {
+  const result = UpdateProfileSchema.safeParse(values);
+  const errors: FieldErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as Field | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export function ProfileForm({ user }: { user: CurrentUser }) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<UpdateProfile>(() => fromUser(user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const mutation = useUpdateProfile();
+
+  const fieldId = (field: Field) => `${id}-${field}`;
+  const errorId = (field: Field) => `${id}-${field}-error`;
+  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
+
+  const focusFirstError = (found: FieldErrors) => {
+    const first = FIELD_ORDER.find((field) => found[field]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = clientErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      focusFirstError(found);
+      return;
+    }
+    mutation.mutate(values, {
+      onSuccess: () => toastSuccess('Profile updated successfully'),
+      onError: (error) => {
+        // A lost session has its own toast and redirect (query client); don't replace it.
+        if (isUnauthorizedError(error)) return;
+        const serverErrors: FieldErrors = getFieldErrors(error);
+        // 409: the email belongs to another account; show that by the email field.
+        if (getErrorStatus(error) === 409 && !serverErrors.email) {
+          serverErrors.email =
+            getErrorBody(error)?.message || 'This email address is already used by another account.';
+        }
+        setErrors(serverErrors);
+        const details = Object.values(serverErrors).filter(Boolean);
+        toastError(
+          details.length ? `Failed to update profile. ${details.join(' ')}` : 'Failed to update profile',
+        );
+        focusFirstError(serverErrors);
+      },
+    });
+  };
+
+  const textField = (
+    field: Exclude<Field, 'jurisdiction'>,
+    label: string,
+    type = 'text',
+    autoComplete?: string,
+  ) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={fieldId(field)}>{label}</Label>
+      <Input
+        id={fieldId(field)}
+        name={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={values[field]}
+        onChange={(event) => set(field)(event.target.value)}
+        aria-invalid={errors[field] ? true : undefined}
+        aria-describedby={errors[field] ? errorId(field) : undefined}
+      />
+      <FieldError id={errorId(field)}>{errors[field]}</FieldError>
+    </div>
+  );
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Profile information</CardTitle>
+        <CardDescription>
+          Your name and contact details, and the reporting regime your company follows.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="flex items-center gap-4">
+          <Avatar initials={getInitials(user)} imageUrl={user.profileImageUrl} className="size-16 text-lg" />
+          <div>
+            <p className="font-medium text-ink">{getDisplayName(user)}</p>
+            <p className="text-sm text-muted">{user.email}</p>
+          </div>
+        </div>
+        <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-4 sm:grid-cols-2">
+            {textField('firstName', 'First name', 'text', 'given-name')}
+            {textField('lastName', 'Last name', 'text', 'family-name')}
+          </div>
+          {textField('email', 'Email', 'email', 'email')}
+          {textField('companyName', 'Company name', 'text', 'organization')}
+          <div className="grid gap-1.5">
+            <Label htmlFor={fieldId('jurisdiction')}>Jurisdiction</Label>
+            <Select
+              name="jurisdiction"
+              value={values.jurisdiction}
+              onValueChange={(value) => set('jurisdiction')(JurisdictionSchema.parse(value))}
+            >
+              <SelectTrigger
+                id={fieldId('jurisdiction')}
+                aria-invalid={errors.jurisdiction ? true : undefined}
+                aria-describedby={errors.jurisdiction ? errorId('jurisdiction') : undefined}
+              >
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                {JurisdictionSchema.options.map((option) => (
+                  <SelectItem key={option} value={option}>
+                    {JURISDICTION_LABELS[option]}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+            <FieldError id={errorId('jurisdiction')}>{errors.jurisdiction}</FieldError>
+          </div>
+          <div>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Saving...' : 'Save Changes'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,145 @@
+import { afterAll, afterEach, beforeAll, expect } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const root = join(import.meta.dir, '..', '..');
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Debian's Chromium, with the flags this closed network needs (docs/testing). */
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (its own cookies and storage), closed after the file. */
+  newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
+  /** Signs up a new company through the API in this context; the page is then signed in. */
+  signUp(page: Page, overrides?: Record<string, string>): Promise<{ email: string; password: string }>;
+}
+
+/**
+ * Starts the real server (`bun src/server/entry-bun.ts`, the built dist/) on a free port with its
+ * own database, and one Chromium, for one test file. Pages fail the test on any console error,
+ * which includes Content-Security-Policy violations.
+ */
+export function useE2E(): E2E {
+  const state = {} as E2E & {
+    server: ReturnType<typeof Bun.spawn>;
+    folder: string;
+    contexts: BrowserContext[];
+  };
+  const consoleErrors: string[] = [];
+  afterEach(() => {
+    // Any console error (CSP violations included) fails the test that caused it.
+    expect(consoleErrors.splice(0)).toEqual([]);
+  });
+  beforeAll(async () => {
+    state.folder = mkdtempSync(join(tmpdir(), 'esg-e2e-'));
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `file:${join(state.folder, 'e2e.db')}`,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+      },
+      stdout: 'ignore',
+      stderr: 'inherit',
+    });
+    state.baseUrl = `http://127.0.0.1:${port}`;
+    await waitForServer(state.baseUrl);
+    state.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
+    state.contexts = [];
+  }, 60_000);
+  afterAll(async () => {
+    await state.browser?.close();
+    state.server?.kill();
+    await state.server?.exited;
+    rmSync(state.folder, { recursive: true, force: true });
+  });
+  state.newPage = async ({ width = 1280, height = 900 } = {}) => {
+    const context = await state.browser.newContext({ viewport: { width, height }, baseURL: state.baseUrl });
+    state.contexts.push(context);
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !isExpectedError(message.text())) {
+        consoleErrors.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+    page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
+    return { page, context };
+  };
+  state.signUp = async (page, overrides = {}) => {
+    const email = `e2e-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const password = 'e2e correct horse';
+    const response = await page.request.post('/api/auth/signup', {
+      headers: { Origin: state.baseUrl },
+      data: {
+        firstName: 'Erin',
+        lastName: 'Ellis',
+        email,
+        password,
+        companyName: 'Ellis Joinery',
+        jurisdiction: 'SECR',
+        ...overrides,
+      },
+    });
+    expect(response.status()).toBe(201);
+    return { email, password };
+  };
+  return state;
+}
+
+/** 401s are expected while a signed-out page checks the session; the browser logs them. */
+function isExpectedError(text: string): boolean {
+  return /Failed to load resource: the server responded with a status of 40[14]/.test(text);
+}
+
+async function waitForServer(baseUrl: string) {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`${baseUrl}/api/auth/providers`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(150);
+  }
+  throw new Error(`server did not start on ${baseUrl}`);
+}
+
+/** axe-core (WCAG 2.1 A/AA rules) on the current page; returns serious and critical violations. */
+export async function seriousAccessibilityViolations(page: Page) {
+  await page.evaluate(axeSource);
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected at run time
+    const axe = (window as any).axe;
+    return axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+  });
+  return (result.violations as { id: string; impact: string; help: string; nodes: { target: string[] }[] }[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes
+          .map((node) => node.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
+}
