@@ -29,7 +29,7 @@ export function createApp(options: CreateAppOptions) {
     await next();
   });
   app.use('*', requestContext);
-  app.use('*', securityHeaders);
+  app.use('*', securityHeaders(deps.assets?.inlineScriptHashes ?? []));
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { hashPassword, PBKDF2_ITERATIONS, verifyArgon2idPortable, verifyPassword } from './password.ts';
+import { hashPassword, PBKDF2_ITERATIONS, verifyArgon2idPortable, verifyDecoy, verifyPassword } from './password.ts';
 
 describe('password hashes', () => {
   test('Bun writes argon2id in PHC format and verifies it', async () => {
@@ -22,6 +22,12 @@ describe('password hashes', () => {
     expect(await verifyArgon2idPortable('s3cret passphrase', hash)).toBe(true);
     expect(await verifyArgon2idPortable('other', hash)).toBe(false);
   }, 20_000);
+
+  test('the decoy check never succeeds, whatever the password', async () => {
+    const hash = await hashPassword('timing');
+    expect(await verifyDecoy('timing')).toBe(false);
+    expect(await verifyPassword('timing', hash)).toBe(true);
+  });
 
   test('an unknown or damaged format never verifies', async () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);

@@ -17,6 +17,23 @@ type BunPassword = {
 };
 const bunPassword = (globalThis as { Bun?: { password: BunPassword } }).Bun?.password;
 
+/**
+ * Hashes of a random password nobody knows, in each runtime's own format. Verifying against one
+ * when an email is unknown costs the same as a real check, so response time does not reveal
+ * which emails have accounts (OWASP Authentication Cheat Sheet, "Authentication responses").
+ */
+const decoyHashes = {
+  argon2id:
+    '$argon2id$v=19$m=65536,t=2,p=1$2+bVC1ivfEm4oGDpvaURyYG9cBESPogeTAVL39iy7V0$Y9u1hSqJaXrDuhkfK45li7OqUajbMXr6+Moz78UgPKE',
+  pbkdf2: '$pbkdf2-sha256$i=600000$FH6hwTbiWIJgCSwM4rhyKw==$+YmhYTVSe136Unkzr5GLnOYHsxZjVnvQNXK5dy2nsEU=',
+};
+
+/** Burns the time of one verification in this runtime's format; always false. */
+export async function verifyDecoy(password: string): Promise<false> {
+  await verifyPassword(password, bunPassword ? decoyHashes.argon2id : decoyHashes.pbkdf2);
+  return false;
+}
+
 export async function hashPassword(
   password: string,
   prefer: 'argon2id' | 'pbkdf2' = 'argon2id',

@@ -19,12 +19,14 @@ export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
   c.header('X-Request-Id', requestId);
-  c.var.log.info('request', {
-    method: c.req.method,
-    path: c.req.path,
-    status: c.res.status,
-    ms: Math.round((performance.now() - started) * 10) / 10,
-  });
+  if (log.isEnabled('info')) {
+    c.var.log.info('request', {
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    });
+  }
 });
 
 function clientIp(request: Request, trustProxy: boolean, env: unknown): string | null {

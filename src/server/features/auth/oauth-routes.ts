@@ -2,7 +2,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../context.ts';
-import { isLocalhost, publicOrigin } from '../../lib/origin.ts';
+import { isLocalhost, publicOrigin, requestHostname } from '../../lib/origin.ts';
 import { serviceContext } from '../../lib/request.ts';
 import { readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import {
@@ -43,7 +43,7 @@ export function oauthRoutes(overrides?: OAuthEndpointOverrides) {
       const cookie = {
         httpOnly: true,
         sameSite: 'Lax' as const,
-        secure: !isLocalhost(new URL(c.req.url).hostname),
+        secure: !isLocalhost(requestHostname(c.req.url)),
         path: '/api/auth/oauth',
         maxAge: FLOW_LIFETIME_SECONDS,
       };

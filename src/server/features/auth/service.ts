@@ -3,7 +3,7 @@ import { companies, memberships, sessions, users } from '../../../../db/schema/a
 import type { CurrentUser, SignIn, SignUp, UpdateProfile } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
+import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
 import { newSessionValues, sessionIdFromToken } from './session.ts';
@@ -104,9 +104,6 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
   };
 }
 
-/** A hash of a throwaway password, verified when the email is unknown so timing reveals nothing. */
-let decoyHash: Promise<string> | undefined;
-
 export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMeta): Promise<StartedSession> {
   assertPasswordSignInEnabled(ctx);
   await limitAuthAttempts(ctx, 'sign-in', input.email);
@@ -115,8 +112,9 @@ export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMe
     .from(users)
     .where(eq(users.email, input.email))
     .get();
-  decoyHash ??= hashPassword('decoy password for timing');
-  const valid = await verifyPassword(input.password, user?.passwordHash ?? (await decoyHash));
+  const valid = user?.passwordHash
+    ? await verifyPassword(input.password, user.passwordHash)
+    : await verifyDecoy(input.password);
   if (!user?.passwordHash || !valid) {
     throw new HttpError(401, 'Email or password is incorrect', 'invalid_credentials');
   }

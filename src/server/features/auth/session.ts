@@ -1,10 +1,11 @@
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, is, Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import type { LocalReader } from '../../../../db/local-reader.ts';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import type { CurrentUser } from '../../../domain/contracts/auth.ts';
 import type { Principal } from '../../context.ts';
+import { sha256Hex } from '../../lib/hash.ts';
 
 /** Sliding expiry (Lucia's session guide): 30 days, renewed once less than half remains. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -15,13 +16,9 @@ export function generateSessionToken(): string {
   return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
 }
 
-/**
- * The database keeps only SHA-256(token), so a leaked table cannot be replayed as cookies.
- * WebCrypto's native digest: a pure-JS hash costs ~25 µs on every signed-in request.
- */
-export async function sessionIdFromToken(token: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
-  return encodeHexLowerCase(new Uint8Array(digest));
+/** The database keeps only SHA-256(token), so a leaked table cannot be replayed as cookies. */
+export function sessionIdFromToken(token: string): Promise<string> {
+  return sha256Hex(token);
 }
 
 export interface SessionValidation {
