@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema/audit.ts';
 import { oauthAccounts, users } from '../../db/schema/auth.ts';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
 import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
@@ -80,6 +81,16 @@ describe('single sign-on', () => {
     expect(me.json.id).toBe(user.id);
     const link = await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id)).get();
     expect(link).toMatchObject({ provider: 'google', providerUserId: 'g-2' });
+    const actions = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, user.id))
+      .all();
+    expect(actions.map((row) => row.action)).toEqual([
+      'account_created',
+      'single_sign_on_linked',
+      'signed_in',
+    ]);
   });
 
   test('refuses an unverified email and a tampered state', async () => {

@@ -36,7 +36,10 @@ export class Logger {
 
   private emit(level: Exclude<LogLevel, 'silent'>, message: string, fields?: LogFields) {
     if (!this.isEnabled(level)) return;
-    this.write(level, JSON.stringify({ time: new Date().toISOString(), level, message, ...this.base, ...fields }));
+    this.write(
+      level,
+      JSON.stringify({ time: new Date().toISOString(), level, message, ...this.base, ...fields }),
+    );
   }
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { hashPassword, PBKDF2_ITERATIONS, verifyArgon2idPortable, verifyDecoy, verifyPassword } from './password.ts';
+import {
+  hashPassword,
+  PBKDF2_ITERATIONS,
+  verifyArgon2idPortable,
+  verifyDecoy,
+  verifyPassword,
+} from './password.ts';
 
 describe('password hashes', () => {
   test('Bun writes argon2id in PHC format and verifies it', async () => {

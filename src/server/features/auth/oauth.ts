@@ -1,12 +1,17 @@
 import { CodeChallengeMethod, decodeIdToken, OAuth2Client } from 'arctic';
 import { and, eq } from 'drizzle-orm';
-import { companies, memberships, oauthAccounts, users } from '../../../../db/schema/auth.ts';
+import { memberships, oauthAccounts, users } from '../../../../db/schema/auth.ts';
 import type { AuthProviders } from '../../../domain/contracts/auth.ts';
 import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { type RequestMeta, type StartedSession, startSessionForUser } from './service.ts';
+import {
+  newAccountStatements,
+  type RequestMeta,
+  type StartedSession,
+  startSessionForUser,
+} from './service.ts';
 
 export const oauthProviderNames = ['google', 'microsoft'] as const;
 export type OAuthProviderName = (typeof oauthProviderNames)[number];
@@ -160,30 +165,41 @@ export async function signInWithIdentity(
     .where(eq(users.email, identity.email))
     .get();
   if (existing) {
-    await ctx.db
-      .insert(oauthAccounts)
-      .values({ provider, providerUserId: identity.subject, userId: existing.id, createdAt: now });
+    const membership = await ctx.db
+      .select({ companyId: memberships.companyId })
+      .from(memberships)
+      .where(eq(memberships.userId, existing.id))
+      .orderBy(memberships.createdAt)
+      .get();
+    if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
+    await ctx.db.batch([
+      ctx.db
+        .insert(oauthAccounts)
+        .values({ provider, providerUserId: identity.subject, userId: existing.id, createdAt: now }),
+      auditInsert(ctx, {
+        companyId: membership.companyId,
+        userId: existing.id,
+        action: 'single_sign_on_linked',
+        entityType: 'user',
+        entityId: existing.id,
+      }),
+    ]);
     return startSessionForUser(ctx, existing.id, meta, 'signed_in');
   }
 
-  const userId = crypto.randomUUID();
-  const companyId = crypto.randomUUID();
-  const companyName = identity.firstName ? `${identity.firstName}'s company` : 'My company';
+  const account = newAccountStatements(ctx, {
+    email: identity.email,
+    firstName: identity.firstName,
+    lastName: identity.lastName,
+    passwordHash: null,
+    companyName: identity.firstName ? `${identity.firstName}'s company` : 'My company',
+  });
   await ctx.db.batch([
-    ctx.db.insert(users).values({
-      id: userId,
-      email: identity.email,
-      firstName: identity.firstName,
-      lastName: identity.lastName,
-      createdAt: now,
-      updatedAt: now,
-    }),
-    ctx.db.insert(companies).values({ id: companyId, name: companyName, createdAt: now, updatedAt: now }),
-    ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
+    ...account.statements,
     ctx.db
       .insert(oauthAccounts)
-      .values({ provider, providerUserId: identity.subject, userId, createdAt: now }),
-    auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
+      .values({ provider, providerUserId: identity.subject, userId: account.userId, createdAt: now }),
   ]);
+  const userId = account.userId;
   return startSessionForUser(ctx, userId, meta, 'signed_in');
 }

@@ -1,6 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
-import type { CurrentUser, SignIn, SignUp, UpdateProfile } from '../../../domain/contracts/auth.ts';
+import type {
+  CurrentUser,
+  Jurisdiction,
+  SignIn,
+  SignUp,
+  UpdateProfile,
+} from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
@@ -48,6 +54,47 @@ function assertPasswordSignInEnabled(ctx: ServiceContext) {
   }
 }
 
+export interface NewAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** Null for an account that signs in only through single sign-on. */
+  passwordHash: string | null;
+  companyName: string;
+  jurisdiction?: Jurisdiction;
+}
+
+/**
+ * The inserts that open an account: the user, their company, their admin membership and the
+ * audit row. Callers add what their way in needs (a session, a single-sign-on link) to one batch.
+ */
+export function newAccountStatements(ctx: ServiceContext, account: NewAccount) {
+  const now = ctx.now();
+  const userId = crypto.randomUUID();
+  const companyId = crypto.randomUUID();
+  const statements = [
+    ctx.db.insert(users).values({
+      id: userId,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      passwordHash: account.passwordHash,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ctx.db.insert(companies).values({
+      id: companyId,
+      name: account.companyName,
+      jurisdiction: account.jurisdiction ?? 'CSRD',
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
+    auditInsert(ctx, { companyId, userId, action: 'account_created', entityType: 'user', entityId: userId }),
+  ] as const;
+  return { userId, companyId, statements };
+}
+
 /** Sign-up: a company, its first user as admin, a session, and the audit row, all or nothing. */
 export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
   assertPasswordSignInEnabled(ctx);
@@ -60,38 +107,18 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
   if (existing) throw emailTaken();
 
   const now = ctx.now();
-  const userId = crypto.randomUUID();
-  const companyId = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
+  const account = newAccountStatements(ctx, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: await hashPassword(input.password),
+    companyName: input.companyName,
+    jurisdiction: input.jurisdiction,
+  });
+  const { userId, companyId } = account;
   const session = await newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
   try {
-    await ctx.db.batch([
-      ctx.db.insert(users).values({
-        id: userId,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ctx.db.insert(companies).values({
-        id: companyId,
-        name: input.companyName,
-        jurisdiction: input.jurisdiction,
-        createdAt: now,
-        updatedAt: now,
-      }),
-      ctx.db.insert(memberships).values({ userId, companyId, role: 'admin', createdAt: now }),
-      ctx.db.insert(sessions).values(session.row),
-      auditInsert(ctx, {
-        companyId,
-        userId,
-        action: 'account_created',
-        entityType: 'user',
-        entityId: userId,
-      }),
-    ]);
+    await ctx.db.batch([...account.statements, ctx.db.insert(sessions).values(session.row)]);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

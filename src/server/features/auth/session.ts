@@ -30,20 +30,23 @@ export interface SessionValidation {
 }
 
 /** Session, membership, user and company in one indexed lookup: the only query of a signed-in read. */
+const sessionSelection = {
+  userId: sessions.userId,
+  companyId: sessions.companyId,
+  expiresAt: sessions.expiresAt,
+  role: memberships.role,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  email: users.email,
+  profileImageUrl: users.profileImageUrl,
+  companyName: companies.name,
+  jurisdiction: companies.jurisdiction,
+};
+const selectedFields = Object.keys(sessionSelection) as (keyof typeof sessionSelection)[];
+
 function sessionQuery(db: Db) {
   return db
-    .select({
-      userId: sessions.userId,
-      companyId: sessions.companyId,
-      expiresAt: sessions.expiresAt,
-      role: memberships.role,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      profileImageUrl: users.profileImageUrl,
-      companyName: companies.name,
-      jurisdiction: companies.jurisdiction,
-    })
+    .select(sessionSelection)
     .from(sessions)
     .innerJoin(
       memberships,
@@ -72,32 +75,11 @@ function createLookup(db: Db, reader: LocalReader | null): (sessionId: string) =
   // Drizzle's parameters in order: the session-id placeholder, then literals such as the limit.
   const bind = (sessionId: string) => params.map((param) => (is(param, Placeholder) ? sessionId : param));
   return async (sessionId) => {
-    const row = reader.getRow(text, bind(sessionId));
-    if (!row) return undefined;
-    const [
-      userId,
-      companyId,
-      expiresAt,
-      role,
-      firstName,
-      lastName,
-      email,
-      profileImageUrl,
-      companyName,
-      jurisdiction,
-    ] = row;
-    return {
-      userId,
-      companyId,
-      expiresAt: new Date(expiresAt as number),
-      role,
-      firstName,
-      lastName,
-      email,
-      profileImageUrl,
-      companyName,
-      jurisdiction,
-    } as NonNullable<SessionRow>;
+    const values = reader.getRow(text, bind(sessionId));
+    if (!values) return undefined;
+    // Columns arrive in select order; the one timestamp is stored as epoch milliseconds.
+    const row = Object.fromEntries(selectedFields.map((field, index) => [field, values[index]]));
+    return { ...row, expiresAt: new Date(row.expiresAt as number) } as NonNullable<SessionRow>;
   };
 }
 
