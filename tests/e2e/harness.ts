@@ -33,7 +33,7 @@ export interface E2E {
  * own database, and one Chromium, for one test file. Pages fail the test on any console error,
  * which includes Content-Security-Policy violations.
  */
-export function useE2E(): E2E {
+export function startE2E(): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;

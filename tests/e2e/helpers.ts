@@ -1,0 +1,65 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** How long a journey waits for one thing to appear before it fails (well under the test timeout). */
+export const WAIT_MS = 10_000;
+
+/**
+ * The notification area (the landing page's vanilla toaster and the app's Radix viewport are both
+ * labelled 'Notifications (F8)'). Located by CSS rather than role: an open modal dialog marks the
+ * rest of the page aria-hidden, and the toast is still on screen.
+ */
+export function notifications(page: Page): Locator {
+  return page.locator('[aria-label="Notifications (F8)"]');
+}
+
+/** Waits for a toast with this title (and description, if given) to be visible. */
+export async function waitForToast(page: Page, title: string, description?: string): Promise<void> {
+  const region = notifications(page);
+  await region.getByText(title, { exact: true }).first().waitFor({ state: 'visible', timeout: WAIT_MS });
+  if (description) {
+    await region
+      .getByText(description, { exact: true })
+      .first()
+      .waitFor({ state: 'visible', timeout: WAIT_MS });
+  }
+}
+
+/**
+ * Waits until the browser is on this path (query and hash ignored). By default also waits for the
+ * page's load event; `commit` returns as soon as the navigation has been answered.
+ */
+export async function waitForPath(
+  page: Page,
+  path: string,
+  { timeout = WAIT_MS, waitUntil = 'load' }: { timeout?: number; waitUntil?: 'load' | 'commit' } = {},
+): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout, waitUntil });
+}
+
+/** The signed-in shell's sidebar (the <aside> labelled 'Sidebar'). */
+export function sidebar(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Sidebar' });
+}
+
+/** The signed-in dashboard has loaded once its welcome banner is on screen. */
+export async function waitForDashboard(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: /^Welcome back/ }).waitFor({ timeout: WAIT_MS });
+}
+
+/** The header's user menu trigger appears once the current user has loaded (a skeleton before). */
+export function userMenuTrigger(page: Page, name: string | RegExp): Locator {
+  return page.getByRole('banner').getByRole('button', { name });
+}
+
+/** Describes the element that has keyboard focus, for assertions. */
+export function focusedElement(page: Page) {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return {
+      tag: element?.tagName.toLowerCase() ?? '',
+      id: element?.id ?? '',
+      text: element?.textContent?.trim() ?? '',
+      role: element?.getAttribute('role') ?? '',
+    };
+  });
+}
