@@ -1,4 +1,4 @@
-// Child process for bench/auth-user.ts: the real app (with a signed-up user) on one port and a
+// Child process for bench/run.ts: the real app (with a signed-up user) on one port and a
 // bare Hono route returning constant JSON on another, in the same process and runtime.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,12 +16,24 @@ const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
 const { db, client } = createLibsqlDb({ url });
 await migrateDatabase(db, client, url);
 const app = createApp({ db, localReader: openLocalReader(url), config, log: createLogger('silent') });
+// The same app asking the database on every request (SESSION_CACHE_MS=0), for reference.
+const uncachedApp = createApp({
+  db,
+  localReader: openLocalReader(url),
+  config: { ...config, SESSION_CACHE_MS: 0 },
+  log: createLogger('silent'),
+});
 const bare = new Hono().get('/bare', (c) => c.json({ ok: true, message: 'constant' }));
 
 const appServer = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
   fetch: (request, server) => app.fetch(request, server),
+});
+const uncachedServer = Bun.serve({
+  port: 0,
+  hostname: '127.0.0.1',
+  fetch: (request, server) => uncachedApp.fetch(request, server),
 });
 const bareServer = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: (request) => bare.fetch(request) });
 
@@ -38,4 +50,11 @@ const signUp = await fetch(`http://127.0.0.1:${appServer.port}/api/auth/signup`,
   }),
 });
 const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0];
-console.info(JSON.stringify({ appPort: appServer.port, barePort: bareServer.port, cookie }));
+console.info(
+  JSON.stringify({
+    appPort: appServer.port,
+    uncachedPort: uncachedServer.port,
+    barePort: bareServer.port,
+    cookie,
+  }),
+);

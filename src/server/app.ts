@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
@@ -9,9 +8,8 @@ import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { HttpError } from './lib/errors.ts';
 import { authenticate } from './middleware/auth.ts';
-import { csrfProtection } from './middleware/csrf.ts';
+import { guardMutations } from './middleware/guard-mutations.ts';
 import { requestContext } from './middleware/request-context.ts';
-import { securityHeaders } from './middleware/security-headers.ts';
 import { servePage } from './pages.ts';
 
 export interface CreateAppOptions extends AppDeps {
@@ -24,25 +22,11 @@ export function createApp(options: CreateAppOptions) {
   const { oauthEndpoints, ...deps } = options;
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    await next();
-  });
-  app.use('*', requestContext);
-  app.use('*', securityHeaders(deps.assets?.inlineScriptHashes ?? []));
+  app.use('*', requestContext(deps));
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: deps.config.MAX_BODY_BYTES,
-      onError: () => {
-        throw new HttpError(413, 'The request is too large', 'payload_too_large');
-      },
-    }),
-  );
-  api.use('*', csrfProtection);
+  api.use('*', guardMutations(deps.config.MAX_BODY_BYTES));
   api.route('/', authRoutes);
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);

@@ -24,6 +24,8 @@ export const ConfigSchema = z
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     /** Read the client address from X-Forwarded-For / CF-Connecting-IP (behind a proxy only). */
     TRUST_PROXY: flag.default(false),
+    /** How long a validated session may be answered from memory (0: ask the database every time). */
+    SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     /** Sign-in and sign-up attempts allowed per window, per IP and per email. */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),

@@ -10,8 +10,11 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../lib/
 export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionCookie(c);
   if (token) {
-    const { db, now, localReader } = c.var.deps;
-    const validation = await validateSessionToken(db, token, now ? now() : new Date(), localReader ?? null);
+    const { db, now, localReader, config } = c.var.deps;
+    const validation = await validateSessionToken(db, token, now ? now() : new Date(), {
+      reader: localReader,
+      cacheMs: config.SESSION_CACHE_MS,
+    });
     if (validation) {
       c.set('principal', validation.principal);
       c.set('currentUser', validation.user);

@@ -1,33 +1,40 @@
 import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../context.ts';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { applySecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 const incomingRequestId = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
- * First in the chain: a request id (reused from a trusted upstream when well-formed), a logger
- * carrying it, the caller's IP, and one access-log line when the response is done.
+ * First in the chain: the app's dependencies, a request id (reused from a trusted upstream when
+ * well-formed), a logger carrying it, the caller's IP; when the response is done, the security
+ * headers and one access-log line.
  */
-export const requestContext = createMiddleware<AppEnv>(async (c, next) => {
-  const { config, log } = c.var.deps;
-  const upstream = c.req.header('x-request-id');
-  const requestId = upstream && incomingRequestId.test(upstream) ? upstream : crypto.randomUUID();
-  c.set('requestId', requestId);
-  c.set('log', log.child({ requestId }));
-  c.set('ip', clientIp(c.req.raw, config.TRUST_PROXY, c.env));
-  c.set('principal', null);
-  c.set('currentUser', null);
-  const started = performance.now();
-  await next();
-  c.header('X-Request-Id', requestId);
-  if (log.isEnabled('info')) {
-    c.var.log.info('request', {
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-    });
-  }
-});
+export function requestContext(deps: AppDeps) {
+  const { config, log } = deps;
+  const policy = contentSecurityPolicy(deps.assets?.inlineScriptHashes ?? []);
+  return createMiddleware<AppEnv>(async (c, next) => {
+    c.set('deps', deps);
+    const upstream = c.req.header('x-request-id');
+    const requestId = upstream && incomingRequestId.test(upstream) ? upstream : crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('log', log.child({ requestId }));
+    c.set('ip', clientIp(c.req.raw, config.TRUST_PROXY, c.env));
+    c.set('principal', null);
+    c.set('currentUser', null);
+    const started = performance.now();
+    await next();
+    c.res.headers.set('X-Request-Id', requestId);
+    applySecurityHeaders(c.res.headers, c.req.url, policy);
+    if (log.isEnabled('info')) {
+      c.var.log.info('request', {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+      });
+    }
+  });
+}
 
 function clientIp(request: Request, trustProxy: boolean, env: unknown): string | null {
   if (trustProxy) {

@@ -12,7 +12,7 @@ import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.t
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
-import { newSessionValues, sessionIdFromToken } from './session.ts';
+import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from './session.ts';
 
 export interface RequestMeta {
   userAgent: string | null;
@@ -186,6 +186,7 @@ export async function startSessionForUser(
 async function revokePreviousSession(ctx: ServiceContext, previousToken: string | undefined) {
   if (!previousToken) return;
   await ctx.db.delete(sessions).where(eq(sessions.id, await sessionIdFromToken(previousToken)));
+  forgetCachedSessions(ctx.db);
 }
 
 export async function signOut(ctx: AuthedContext): Promise<void> {
@@ -198,6 +199,7 @@ export async function signOut(ctx: AuthedContext): Promise<void> {
       entityType: 'session',
     }),
   ]);
+  forgetCachedSessions(ctx.db);
 }
 
 export async function getCurrentUser(ctx: AuthedContext): Promise<CurrentUser> {
@@ -276,6 +278,8 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
     if (isUniqueViolation(error)) throw conflict('Another account already uses this email');
     throw error;
   }
+  // Every cached session shows this user and company: none may answer from before the change.
+  forgetCachedSessions(ctx.db);
   return getCurrentUser(ctx);
 }
 

@@ -85,28 +85,71 @@ function createLookup(db: Db, reader: LocalReader | null): (sessionId: string) =
 
 const lookups = new WeakMap<Db, (sessionId: string) => Promise<SessionRow>>();
 
+/**
+ * Validated sessions remembered for a moment (SESSION_CACHE_MS, default 1 s), per database
+ * handle. A page load makes several API calls within that time; each would otherwise repeat the
+ * same lookup. Writes in this process that change what a session shows (sign-out, rotation,
+ * expiry, renewal, profile or company edits, memberships) call `forgetCachedSessions`, so this
+ * process never serves a stale answer; another process may for at most the cache time.
+ * See docs/decisions/004-session-lookup.md.
+ */
+const caches = new WeakMap<Db, Map<string, { row: NonNullable<SessionRow>; storedAt: number }>>();
+const CACHE_MAX_ENTRIES = 10_000;
+
+export function forgetCachedSessions(db: Db): void {
+  caches.get(db)?.clear();
+}
+
+async function findSession(db: Db, sessionId: string, options: SessionLookupOptions): Promise<SessionRow> {
+  const cacheMs = options.cacheMs ?? 0;
+  let cache = caches.get(db);
+  // The cache ages by the machine's clock, not the service clock tests move by days.
+  const nowMs = performance.now();
+  const cached = cacheMs > 0 ? cache?.get(sessionId) : undefined;
+  if (cached && nowMs - cached.storedAt < cacheMs) return cached.row;
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = createLookup(db, options.reader ?? null);
+    lookups.set(db, lookup);
+  }
+  const row = await lookup(sessionId);
+  if (row && cacheMs > 0) {
+    if (!cache) {
+      cache = new Map();
+      caches.set(db, cache);
+    }
+    if (cache.size >= CACHE_MAX_ENTRIES) cache.clear();
+    cache.set(sessionId, { row, storedAt: nowMs });
+  }
+  return row;
+}
+
+export interface SessionLookupOptions {
+  /** Cached prepared reads on a local libSQL file (db/local-reader.ts). */
+  reader?: LocalReader | null;
+  /** How long a validated session may be answered from memory; 0 asks the database every time. */
+  cacheMs?: number;
+}
+
 export async function validateSessionToken(
   db: Db,
   token: string,
   now: Date,
-  reader: LocalReader | null = null,
+  options: SessionLookupOptions = {},
 ): Promise<SessionValidation | null> {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = createLookup(db, reader);
-    lookups.set(db, lookup);
-  }
   const sessionId = await sessionIdFromToken(token);
-  const row = await lookup(sessionId);
+  const row = await findSession(db, sessionId, options);
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
+    forgetCachedSessions(db);
     return null;
   }
   let renewedExpiresAt: Date | null = null;
   if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_REMAINING_MS) {
     renewedExpiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
     await db.update(sessions).set({ expiresAt: renewedExpiresAt }).where(eq(sessions.id, sessionId));
+    forgetCachedSessions(db);
   }
   return {
     principal: { userId: row.userId, companyId: row.companyId, role: row.role, sessionId },
