@@ -3,3 +3,4 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './security.ts';
 export * from './support.ts';
+export * from './emissions.ts';

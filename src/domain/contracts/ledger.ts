@@ -1,0 +1,175 @@
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-31');
+const countryCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, 'Use a two-letter country code such as GB, DE or US');
+
+export const SiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  country: z.string(),
+  region: z.string().nullable(),
+  postcode: z.string().nullable(),
+});
+export type Site = z.infer<typeof SiteSchema>;
+
+export const SaveSiteSchema = z.object({
+  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  country: countryCode,
+  /** Sub-national factor region, e.g. an eGRID subregion `US-CAMX`. */
+  region: z.string().trim().max(20).nullish(),
+  postcode: z.string().trim().max(20).nullish(),
+});
+export type SaveSite = z.infer<typeof SaveSiteSchema>;
+
+export const ActivityCategorySchema = z.enum([
+  'electricity',
+  'natural_gas',
+  'heating_oil',
+  'gas_oil',
+  'diesel',
+  'petrol',
+  'lpg',
+  'propane',
+  'refrigerant',
+  'district_heat',
+  'steam',
+  'owned_vehicle',
+  'business_travel_car',
+  'flight',
+  'rail',
+  'bus',
+  'taxi',
+  'hotel',
+  'water',
+  'waste',
+  'purchased_goods',
+  'freight',
+  'homeworking',
+]);
+export type ActivityCategory = z.infer<typeof ActivityCategorySchema>;
+
+export const DataQualitySchema = z.enum(['measured', 'supplier_specific', 'activity_average', 'spend_based']);
+export const ScopeSchema = z.enum(['scope_1', 'scope_2_location', 'scope_2_market', 'scope_3', 'outside_scopes']);
+export type Scope = z.infer<typeof ScopeSchema>;
+
+/** Manual add or edit of a ledger line. Either quantity + unit or spend + currency. */
+export const SaveActivitySchema = z
+  .object({
+    siteId: z.string({ error: 'Choose a site' }).min(1, 'Choose a site'),
+    date: isoDate,
+    periodEnd: isoDate.nullish(),
+    category: ActivityCategorySchema,
+    variant: z.string().trim().max(60).nullish(),
+    quantity: z.number().nonnegative('Quantity cannot be negative').nullish(),
+    unit: z.string().trim().max(30).nullish(),
+    spend: z.number().nonnegative('Spend cannot be negative').nullish(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as GBP')
+      .nullish(),
+    calorificBasis: z.enum(['gross', 'net']).nullish(),
+    supplierKgCO2ePerKWh: z.number().nonnegative().nullish(),
+    instrument: z.enum(['renewable_tariff', 'certificate']).nullish(),
+    radiativeForcing: z.boolean().nullish(),
+    dataQuality: DataQualitySchema.nullish(),
+    evidenceUrl: z.string().trim().max(500).nullish(),
+    reference: z.string().trim().max(200).nullish(),
+  })
+  .refine((line) => (line.quantity != null && !!line.unit) || (line.spend != null && !!line.currency), {
+    message: 'Give a quantity with its unit, or a spend with its currency',
+    path: ['quantity'],
+  });
+export type SaveActivity = z.infer<typeof SaveActivitySchema>;
+
+export const EmissionResultSchema = z.object({
+  scope: ScopeSchema,
+  scope3Category: z.number().nullable(),
+  kgCO2e: z.number(),
+  factorId: z.string(),
+  dataset: z.string(),
+  activityQuantity: z.number(),
+  activityUnit: z.string(),
+  flags: z.array(z.string()),
+});
+
+export const ActivityLineSchema = z.object({
+  id: z.string(),
+  siteId: z.string(),
+  siteName: z.string(),
+  date: z.string(),
+  periodEnd: z.string().nullable(),
+  category: ActivityCategorySchema,
+  variant: z.string().nullable(),
+  quantity: z.number().nullable(),
+  unit: z.string().nullable(),
+  spend: z.number().nullable(),
+  currency: z.string().nullable(),
+  source: z.string(),
+  dataQuality: DataQualitySchema,
+  evidenceUrl: z.string().nullable(),
+  reference: z.string().nullable(),
+  results: z.array(EmissionResultSchema),
+});
+export type ActivityLine = z.infer<typeof ActivityLineSchema>;
+
+export const ListActivitiesQuerySchema = z.object({
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  siteId: z.string().optional(),
+  category: ActivityCategorySchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+
+export const ImportRowErrorSchema = z.object({ line: z.number(), message: z.string() });
+/** POST /api/activities/import answer. */
+export const ImportResultSchema = z.object({
+  importId: z.string().nullable(),
+  rowCount: z.number(),
+  imported: z.number(),
+  duplicates: z.number(),
+  errors: z.array(ImportRowErrorSchema),
+  errorCount: z.number(),
+});
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
+/** POST /api/emissions/recalculate: an explicit recomputation of a period with the current library. */
+export const RecalculateSchema = z.object({ from: isoDate, to: isoDate });
+
+export const SaveTargetSchema = z
+  .object({
+    baseYear: z.number().int().min(2000).max(2100),
+    targetYear: z.number().int().min(2000).max(2100),
+    reductionPercent: z.number().gt(0).max(100),
+    coverage: z.enum(['scope_1_2', 'scope_1_2_3']).default('scope_1_2'),
+  })
+  .refine((target) => target.targetYear > target.baseYear, {
+    message: 'The target year must come after the base year',
+    path: ['targetYear'],
+  });
+
+export const SaveFinancialsSchema = z.object({
+  year: z.number().int().min(2000).max(2100),
+  revenue: z.number().nonnegative().nullish(),
+  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).nullish(),
+  employees: z.number().nonnegative().nullish(),
+});
+
+export const SaveWorkforceSchema = z.object({
+  year: z.number().int().min(2000).max(2100),
+  headcountFemale: z.number().int().nonnegative().nullish(),
+  headcountMale: z.number().int().nonnegative().nullish(),
+  headcountOther: z.number().int().nonnegative().nullish(),
+  leadershipFemale: z.number().int().nonnegative().nullish(),
+  leadershipTotal: z.number().int().nonnegative().nullish(),
+  ageUnder30: z.number().int().nonnegative().nullish(),
+  age30To50: z.number().int().nonnegative().nullish(),
+  ageOver50: z.number().int().nonnegative().nullish(),
+  trainingHours: z.number().nonnegative().nullish(),
+});
