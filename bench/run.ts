@@ -1,5 +1,7 @@
 // `npm run bench`: prints each figure beside the budget it must hold; exits 1 when one is missed.
 import { join } from 'node:path';
+import { benchCalculation } from './calculation.ts';
+import { benchCsvParse } from './csv-parse.ts';
 import { measureLanding } from './landing-size.ts';
 
 const root = join(import.meta.dir, '..');
@@ -95,6 +97,22 @@ results.push({
   value: `${Math.round(uncachedRps)} req/s = ${((uncachedRps / bareRps) * 100).toFixed(0)}% of bare`,
   budget: 'reference (every request reads the database)',
   ok: true,
+});
+
+// Issue 3: the pure emissions maths on one core, and parsing + validating a 100,000-row CSV.
+const calculation = benchCalculation();
+results.push({
+  name: 'calculation: activity lines per second (one core)',
+  value: `${Math.round(calculation.linesPerSecond).toLocaleString('en-GB')}`,
+  budget: '≥ 1,000,000',
+  ok: calculation.linesPerSecond >= 1_000_000,
+});
+const csv = await benchCsvParse(100_000);
+results.push({
+  name: 'CSV parse + validate, 100,000 rows',
+  value: `${csv.seconds.toFixed(2)} s, heap ${csv.peakHeapMB.toFixed(0)} MB`,
+  budget: 'part of the < 5 s / < 300 MB import',
+  ok: csv.seconds < 5 && csv.peakHeapMB < 300,
 });
 
 const width = Math.max(...results.map((result) => result.name.length));
