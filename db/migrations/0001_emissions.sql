@@ -50,6 +50,8 @@ CREATE TABLE `activity_lines` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `activity_lines_company_fingerprint_unique` ON `activity_lines` (`company_id`,`fingerprint`);--> statement-breakpoint
 CREATE INDEX `activity_lines_company_date_idx` ON `activity_lines` (`company_id`,`date`);--> statement-breakpoint
+CREATE INDEX `activity_lines_company_category_idx` ON `activity_lines` (`company_id`,`category`,`date`,`unit`,`instrument`,`quantity`);--> statement-breakpoint
+CREATE INDEX `activity_lines_import_idx` ON `activity_lines` (`import_id`);--> statement-breakpoint
 CREATE TABLE `company_financials` (
 	`company_id` text NOT NULL,
 	`year` integer NOT NULL,
@@ -118,7 +120,7 @@ CREATE TABLE `emission_results` (
 	FOREIGN KEY (`factor_id`) REFERENCES `emission_factors`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint
-CREATE INDEX `emission_results_company_date_idx` ON `emission_results` (`company_id`,`date`,`scope`);--> statement-breakpoint
+CREATE INDEX `emission_results_company_date_idx` ON `emission_results` (`company_id`,`date`,`scope`,`scope3_category`,`dataset`,`kg_co2e`);--> statement-breakpoint
 CREATE INDEX `emission_results_line_idx` ON `emission_results` (`activity_line_id`);--> statement-breakpoint
 CREATE TABLE `recalculations` (
 	`id` text PRIMARY KEY NOT NULL,

@@ -1,6 +1,6 @@
 // Every feature's tables in one object, for Drizzle's relational queries and typed batches.
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './emissions.ts';
 export * from './security.ts';
 export * from './support.ts';
-export * from './emissions.ts';

@@ -127,7 +127,9 @@ export const activityLines = sqliteTable(
     importId: text().references(() => activityImports.id, { onDelete: 'set null' }),
     evidenceUrl: text(),
     reference: text(),
-    dataQuality: text({ enum: ['measured', 'supplier_specific', 'activity_average', 'spend_based'] }).notNull(),
+    dataQuality: text({
+      enum: ['measured', 'supplier_specific', 'activity_average', 'spend_based'],
+    }).notNull(),
     fingerprint: text().notNull(),
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
@@ -136,6 +138,17 @@ export const activityLines = sqliteTable(
   (table) => [
     uniqueIndex('activity_lines_company_fingerprint_unique').on(table.companyId, table.fingerprint),
     index('activity_lines_company_date_idx').on(table.companyId, table.date),
+    // Covers the KPI energy and water sums without touching the table rows.
+    index('activity_lines_company_category_idx').on(
+      table.companyId,
+      table.category,
+      table.date,
+      table.unit,
+      table.instrument,
+      table.quantity,
+    ),
+    // Rolling back or hiding an import in progress.
+    index('activity_lines_import_idx').on(table.importId),
   ],
 );
 
@@ -171,7 +184,15 @@ export const emissionResults = sqliteTable(
     calculatedAt: createdAt(),
   },
   (table) => [
-    index('emission_results_company_date_idx').on(table.companyId, table.date, table.scope),
+    // Covering index for the KPI roll-ups (sum of kg by scope, category, month, dataset).
+    index('emission_results_company_date_idx').on(
+      table.companyId,
+      table.date,
+      table.scope,
+      table.scope3Category,
+      table.dataset,
+      table.kgCO2e,
+    ),
     index('emission_results_line_idx').on(table.activityLineId),
   ],
 );

@@ -9,6 +9,7 @@ import { hashPassword } from '../../src/server/lib/password.ts';
 import type { Db } from '../client.ts';
 import { memberships, users } from '../schema/auth.ts';
 import { feedback } from '../schema/support.ts';
+import { seedDemoLedger } from './demo-ledger.ts';
 
 export const DEMO_EMAIL = 'demo@esg-pilot.example';
 
@@ -27,6 +28,14 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
       .update(users)
       .set({ passwordHash: await hashPassword(password) })
       .where(eq(users.id, existing.id));
+    const membership = await db
+      .select({ companyId: memberships.companyId, role: memberships.role })
+      .from(memberships)
+      .where(eq(memberships.userId, existing.id))
+      .get();
+    // A demo made before the ledger existed gets its year of activity now (a no-op otherwise).
+    if (membership)
+      await seedDemoLedger({ ...ctx, userId: existing.id, sessionId: 'demo-seed', ...membership });
     return { email: DEMO_EMAIL, password, companyName };
   }
   const session = await signUp(
@@ -61,11 +70,12 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
     message:
       'Our vans log kilometres per day; a CSV import template for vehicle km would save us a lot of typing.',
   });
+  const ledger = await seedDemoLedger(authed);
   const role = await db
     .select({ role: memberships.role })
     .from(memberships)
     .where(eq(memberships.userId, session.principal.userId))
     .get();
-  log.info('demo company created', { company: companyName, role: role?.role });
+  log.info('demo company created', { company: companyName, role: role?.role, ledgerLines: ledger.lines });
   return { email: DEMO_EMAIL, password, companyName };
 }

@@ -1,14 +1,19 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { AppDeps, AppEnv } from './context.ts';
+import { activityRoutes } from './features/activities/routes.ts';
+import { guardRequests } from './features/activities/upload-guard.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { dataSourceRoutes } from './features/data-sources/routes.ts';
+import { emissionRoutes } from './features/emissions/routes.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
+import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { HttpError } from './lib/errors.ts';
 import { authenticate } from './middleware/auth.ts';
-import { guardMutations } from './middleware/guard-mutations.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { servePage } from './pages.ts';
 
@@ -26,11 +31,17 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();
-  api.use('*', guardMutations(deps.config.MAX_BODY_BYTES));
+  // guardMutations (CSRF + body limit), with the CSV upload's own 10 MB limit.
+  api.use('*', guardRequests(deps.config.MAX_BODY_BYTES));
   api.route('/', authRoutes);
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);
   api.route('/', dashboardRoutes);
+  api.route('/', siteRoutes);
+  api.route('/', dataSourceRoutes);
+  api.route('/', activityRoutes);
+  api.route('/', emissionRoutes);
+  api.route('/', metricsRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

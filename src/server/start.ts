@@ -1,6 +1,7 @@
 import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
+import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -11,6 +12,8 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   await ensureDatabaseFolder(config.DATABASE_URL);
   const { db, client } = createLibsqlDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   await migrateDatabase(db, client, config.DATABASE_URL);
+  // New factor ids only; stored results keep the factors they were made with.
+  await seedFactorLibrary(db);
   const localReader = openLocalReader(config.DATABASE_URL);
   return { config, log, db, client, localReader };
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
+import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
 import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
@@ -31,6 +32,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, ...options.env });
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
+  await seedFactorLibrary(db);
   const log = createLogger('silent');
   const localReader = options.withoutLocalReader ? null : openLocalReader(url);
   const app = createApp({

@@ -317,7 +317,7 @@ export async function* readCsvChunks(
         }
         const utf16 = head[0] === 0xff && head[1] === 0xfe;
         // fatal: invalid bytes throw instead of becoming U+FFFD; ignoreBOM false: the decoder strips the BOM.
-        decoder = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true });
+        decoder = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true, ignoreBOM: false });
         value = head;
       }
       let text = value && value.length > 0 ? decode(value, false) : '';

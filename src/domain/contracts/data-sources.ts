@@ -22,3 +22,7 @@ export const CreateDataSourceSchema = z.object({
   config: z.record(z.string(), z.unknown()).default({}),
 });
 export type CreateDataSource = z.infer<typeof CreateDataSourceSchema>;
+
+/** POST /api/data-sources/:id/test (spec §3 connection test result). */
+export const ConnectionTestResultSchema = z.object({ connected: z.boolean(), error: z.string().nullable() });
+export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;

@@ -53,7 +53,13 @@ export const ActivityCategorySchema = z.enum([
 export type ActivityCategory = z.infer<typeof ActivityCategorySchema>;
 
 export const DataQualitySchema = z.enum(['measured', 'supplier_specific', 'activity_average', 'spend_based']);
-export const ScopeSchema = z.enum(['scope_1', 'scope_2_location', 'scope_2_market', 'scope_3', 'outside_scopes']);
+export const ScopeSchema = z.enum([
+  'scope_1',
+  'scope_2_location',
+  'scope_2_market',
+  'scope_3',
+  'outside_scopes',
+]);
 export type Scope = z.infer<typeof ScopeSchema>;
 
 /** Manual add or edit of a ledger line. Either quantity + unit or spend + currency. */
@@ -110,6 +116,11 @@ export const ActivityLineSchema = z.object({
   unit: z.string().nullable(),
   spend: z.number().nullable(),
   currency: z.string().nullable(),
+  /** Calculation inputs, so an edit form can show them again (absent in older answers). */
+  calorificBasis: z.enum(['gross', 'net']).nullish(),
+  supplierKgCO2ePerKWh: z.number().nullish(),
+  instrument: z.enum(['renewable_tariff', 'certificate']).nullish(),
+  radiativeForcing: z.boolean().nullish(),
   source: z.string(),
   dataQuality: DataQualitySchema,
   evidenceUrl: z.string().nullable(),
@@ -157,7 +168,12 @@ export const SaveTargetSchema = z
 export const SaveFinancialsSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   revenue: z.number().nonnegative().nullish(),
-  currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/).nullish(),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/)
+    .nullish(),
   employees: z.number().nonnegative().nullish(),
 });
 
@@ -173,3 +189,68 @@ export const SaveWorkforceSchema = z.object({
   ageOver50: z.number().int().nonnegative().nullish(),
   trainingHours: z.number().nonnegative().nullish(),
 });
+
+/** GET /api/activities: one page, newest first, and how many lines match the filters. */
+export const ActivityPageSchema = z.object({
+  items: z.array(ActivityLineSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+export type ActivityPage = z.infer<typeof ActivityPageSchema>;
+
+/** kg CO2e per scope, as a recalculation reports it before and after. */
+export const ScopeKgSchema = z.object({
+  scope_1: z.number(),
+  scope_2_location: z.number(),
+  scope_2_market: z.number(),
+  scope_3: z.number(),
+  outside_scopes: z.number(),
+});
+
+/** POST /api/emissions/recalculate answer. */
+export const RecalculationSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  linesRecalculated: z.number(),
+  before: ScopeKgSchema,
+  after: ScopeKgSchema,
+});
+export type Recalculation = z.infer<typeof RecalculationSchema>;
+
+/** GET/PUT /api/targets: the company's one active target (GET answers null when none). */
+export const TargetSchema = z.object({
+  baseYear: z.number(),
+  targetYear: z.number(),
+  reductionPercent: z.number(),
+  coverage: z.enum(['scope_1_2', 'scope_1_2_3']),
+});
+export type Target = z.infer<typeof TargetSchema>;
+
+/** GET/PUT /api/financials: one record per year (GET ?year= answers that year or null). */
+export const FinancialsSchema = z.object({
+  year: z.number(),
+  revenue: z.number().nullable(),
+  currency: z.string().nullable(),
+  employees: z.number().nullable(),
+});
+export type Financials = z.infer<typeof FinancialsSchema>;
+
+/** GET/PUT /api/workforce: one record per year (GET ?year= answers that year or null). */
+export const WorkforceSchema = z.object({
+  year: z.number(),
+  headcountFemale: z.number().nullable(),
+  headcountMale: z.number().nullable(),
+  headcountOther: z.number().nullable(),
+  leadershipFemale: z.number().nullable(),
+  leadershipTotal: z.number().nullable(),
+  ageUnder30: z.number().nullable(),
+  age30To50: z.number().nullable(),
+  ageOver50: z.number().nullable(),
+  trainingHours: z.number().nullable(),
+});
+export type Workforce = z.infer<typeof WorkforceSchema>;
+
+/** `?year=` of GET /api/financials and /api/workforce. */
+export const YearQuerySchema = z.object({ year: z.coerce.number().int().min(2000).max(2100).optional() });

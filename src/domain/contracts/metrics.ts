@@ -27,7 +27,12 @@ export const KpiMetricsSchema = z.object({
     /** Periods of the chosen grain; `target` is the straight-line path to the reduction target. */
     trend: z.array(z.object({ period: z.string(), tCO2e: z.number(), target: z.number().nullable() })),
     target: z
-      .object({ baseYear: z.number(), targetYear: z.number(), reductionPercent: z.number(), coverage: z.string() })
+      .object({
+        baseYear: z.number(),
+        targetYear: z.number(),
+        reductionPercent: z.number(),
+        coverage: z.string(),
+      })
       .nullable(),
     /** Datasets the figures were calculated with (for the methodology note). */
     datasets: z.array(z.string()),

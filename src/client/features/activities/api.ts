@@ -1,0 +1,188 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ActivityCategory,
+  ActivityLine,
+  ActivityPage,
+  ImportResult,
+  SaveActivity,
+  SaveSite,
+  Site,
+} from '../../../domain/contracts/ledger';
+import { apiRequest, createApiError } from '../../lib/api';
+
+export interface ActivityFilters {
+  from?: string;
+  to?: string;
+  siteId?: string;
+  category?: ActivityCategory;
+  page: number;
+  pageSize: number;
+}
+
+export const siteKeys = {
+  all: () => ['/api/sites'] as const,
+};
+
+export const activityKeys = {
+  all: () => ['/api/activities'] as const,
+  list: (filters: ActivityFilters) => ['/api/activities', filters] as const,
+};
+
+const withId = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
+
+export function listSites(): Promise<Site[]> {
+  return apiRequest<Site[]>('GET', '/api/sites');
+}
+
+export function createSite(input: SaveSite): Promise<Site> {
+  return apiRequest<Site>('POST', '/api/sites', input);
+}
+
+export function updateSite({ id, ...input }: SaveSite & { id: string }): Promise<Site> {
+  return apiRequest<Site>('PUT', withId('/api/sites', id), input);
+}
+
+export function deleteSite(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', withId('/api/sites', id));
+}
+
+export function activitiesPath(filters: ActivityFilters): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) {
+    if (value !== undefined && value !== '') params.append(key, String(value));
+  }
+  return `/api/activities?${params.toString()}`;
+}
+
+export function listActivities(filters: ActivityFilters): Promise<ActivityPage> {
+  return apiRequest<ActivityPage>('GET', activitiesPath(filters));
+}
+
+export function createActivity(input: SaveActivity): Promise<ActivityLine> {
+  return apiRequest<ActivityLine>('POST', '/api/activities', input);
+}
+
+export function updateActivity({
+  id,
+  input,
+}: {
+  id: string;
+  input: Partial<SaveActivity>;
+}): Promise<ActivityLine> {
+  return apiRequest<ActivityLine>('PUT', withId('/api/activities', id), input);
+}
+
+export function deleteActivity(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', withId('/api/activities', id));
+}
+
+export const IMPORT_TEMPLATE_PATH = '/api/activities/import/template';
+
+export interface ImportRequest {
+  file: File;
+  /** Unknown column name → field name or 'ignore' (answer to a `mapping_required` 400). */
+  mapping?: Record<string, string>;
+  dataSourceId?: string;
+  /** 0–1 as the file is sent. */
+  onProgress?: (fraction: number) => void;
+}
+
+/**
+ * POST /api/activities/import as multipart. XMLHttpRequest rather than fetch because only it
+ * reports upload progress; failures become the same `status: body` ApiError as every other call.
+ */
+export function importActivities({
+  file,
+  mapping,
+  dataSourceId,
+  onProgress,
+}: ImportRequest): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('file', file);
+    if (mapping) form.append('mapping', JSON.stringify(mapping));
+    if (dataSourceId) form.append('dataSourceId', dataSourceId);
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/activities/import');
+    request.withCredentials = true;
+    request.setRequestHeader('Accept', 'application/json');
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
+    };
+    request.onload = () => {
+      const text = request.responseText;
+      if (request.status < 200 || request.status >= 300) {
+        reject(createApiError(request.status, text, request.statusText));
+        return;
+      }
+      try {
+        resolve(JSON.parse(text) as ImportResult);
+      } catch {
+        reject(createApiError(502, '', 'The server sent an answer that could not be read.'));
+      }
+    };
+    request.onerror = () =>
+      reject(new Error('The file could not be sent. Check your connection and try again.'));
+    request.send(form);
+  });
+}
+
+export function useSites() {
+  return useQuery({ queryKey: siteKeys.all(), queryFn: listSites });
+}
+
+export function useActivities(filters: ActivityFilters) {
+  return useQuery({
+    queryKey: activityKeys.list(filters),
+    queryFn: () => listActivities(filters),
+    // Keep the current page on screen while the next one loads.
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Site changes rename lines in the ledger too, so both lists refresh. */
+function useSiteMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { ownErrorToast: true },
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+      ]),
+  });
+}
+
+export const useCreateSite = () => useSiteMutation(createSite);
+export const useUpdateSite = () => useSiteMutation(updateSite);
+export const useDeleteSite = () => useSiteMutation(deleteSite);
+
+function useActivityMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    meta: { ownErrorToast: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+  });
+}
+
+export const useCreateActivity = () => useActivityMutation(createActivity);
+export const useUpdateActivity = () => useActivityMutation(updateActivity);
+export const useDeleteActivity = () => useActivityMutation(deleteActivity);
+
+/** An import can add lines and (from site names in the file) sites. */
+export function useImportActivities() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importActivities,
+    meta: { ownErrorToast: true },
+    // A 400/413/422 answer is a result to show, not a transient failure: never resend the file.
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
+      ]),
+  });
+}

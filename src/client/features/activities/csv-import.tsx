@@ -1,0 +1,297 @@
+import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import type { ImportResult } from '../../../domain/contracts/ledger';
+import { isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button, buttonClasses } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { cn } from '../../ui/cn';
+import { fieldClasses } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Progress } from '../../ui/progress';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { IMPORT_TEMPLATE_PATH, useImportActivities } from './api';
+import { humanize } from './format';
+import {
+  buildMapping,
+  checkImportFile,
+  describeImportResult,
+  duplicateMappings,
+  IGNORE_COLUMN,
+  type ImportProblem,
+  readImportProblem,
+} from './import';
+import { RowErrorsTable } from './row-errors';
+
+const NO_SOURCE = 'none';
+
+type MappingProblem = Extract<ImportProblem, { kind: 'mapping' }>;
+
+function MappingForm({
+  problem,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  problem: MappingProblem;
+  pending: boolean;
+  onSubmit: (mapping: Record<string, string>) => void;
+  onCancel: () => void;
+}) {
+  const id = useId();
+  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const duplicates = duplicateMappings(choices);
+    if (duplicates.length > 0) {
+      setMessage(`Each field can come from one column only: ${duplicates.map(humanize).join(', ')}.`);
+      return;
+    }
+    const { mapping, stillMissing } = buildMapping(problem.unknownColumns, choices, problem.missingFields);
+    if (stillMissing.length > 0) {
+      setMessage(`Choose a column for every required field: ${stillMissing.map(humanize).join(', ')}.`);
+      return;
+    }
+    setMessage(null);
+    onSubmit(mapping);
+  };
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid gap-4 rounded-md border border-amber-300 bg-amber-50 p-4"
+    >
+      <div className="grid gap-1">
+        <h3 className="font-semibold text-ink">Match your columns</h3>
+        <p className="text-sm text-slate-800">{problem.message}</p>
+        {problem.missingFields.length > 0 ? (
+          <p className="text-sm text-slate-800">
+            Required fields not found in the file: {problem.missingFields.map(humanize).join(', ')}.
+          </p>
+        ) : null}
+      </div>
+      <div className="grid gap-3">
+        {problem.unknownColumns.map((column, index) => (
+          <div key={column} className="grid gap-1.5">
+            <Label htmlFor={`${id}-column-${index}`}>Column “{column}”</Label>
+            <Select
+              value={choices[column] || IGNORE_COLUMN}
+              onValueChange={(value) => setChoices((current) => ({ ...current, [column]: value }))}
+            >
+              <SelectTrigger id={`${id}-column-${index}`} className="bg-surface">
+                <SelectValue />
+              </SelectTrigger>
+              <SelectContent>
+                <SelectItem value={IGNORE_COLUMN}>Ignore this column</SelectItem>
+                {problem.fields.map((field) => (
+                  <SelectItem key={field} value={field}>
+                    {humanize(field)}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+        ))}
+      </div>
+      {message ? (
+        <p role="alert" className="text-sm font-medium text-danger">
+          {message}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Importing...' : 'Import with this mapping'}
+        </Button>
+        <Button variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function ImportSummary({ result }: { result: ImportResult }) {
+  return (
+    <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm">
+      <h3 className="font-semibold text-brand-800">Import complete</h3>
+      <p className="text-slate-800">{describeImportResult(result)}</p>
+      {result.errors.length > 0 ? <RowErrorsTable errors={result.errors} total={result.errorCount} /> : null}
+    </div>
+  );
+}
+
+export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: string; name: string }> }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [dataSourceId, setDataSourceId] = useState(NO_SOURCE);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [problem, setProblem] = useState<ImportProblem | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+  const mutation = useImportActivities();
+
+  const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0] ?? null;
+    setProblem(null);
+    setResult(null);
+    if (!chosen) {
+      setFile(null);
+      setFileError(null);
+      return;
+    }
+    const error = checkImportFile(chosen);
+    setFileError(error);
+    setFile(error ? null : chosen);
+    if (error) toastError(error);
+  };
+
+  const upload = (mapping?: Record<string, string>) => {
+    if (!file) {
+      setFileError('Choose a CSV file to import');
+      inputRef.current?.focus();
+      return;
+    }
+    setProgress(0);
+    setResult(null);
+    mutation.mutate(
+      {
+        file,
+        mapping,
+        dataSourceId: dataSourceId === NO_SOURCE ? undefined : dataSourceId,
+        onProgress: setProgress,
+      },
+      {
+        onSuccess: (answer) => {
+          setProblem(null);
+          setResult(answer);
+          setFile(null);
+          if (inputRef.current) inputRef.current.value = '';
+          toastSuccess(describeImportResult(answer), 'Import complete');
+        },
+        onError: (error) => {
+          if (isUnauthorizedError(error)) return;
+          const found = readImportProblem(error);
+          setProblem(found);
+          if (found.kind === 'too_large') setFileError(found.message);
+          if (found.kind !== 'mapping')
+            toastError(found.kind === 'rows' ? 'Nothing was imported' : found.message);
+        },
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+
+  const uploading = mutation.isPending && progress !== null;
+  const hintId = `${id}-file-hint`;
+  const errorId = `${id}-file-error`;
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Import activity from a CSV file</CardTitle>
+        <CardDescription>
+          One row per bill, trip or purchase. Rows already in the ledger are recognised and skipped.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <a className={buttonClasses('link', 'md', 'justify-self-start')} href={IMPORT_TEMPLATE_PATH} download>
+          Download template
+        </a>
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            upload();
+          }}
+        >
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-file`}>CSV file</Label>
+            <input
+              ref={inputRef}
+              id={`${id}-file`}
+              type="file"
+              accept=".csv,text/csv"
+              onChange={onFileChange}
+              aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
+              aria-invalid={fileError ? true : undefined}
+              className={cn(
+                fieldClasses,
+                'h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-800',
+              )}
+            />
+            <p id={hintId} className="text-xs text-muted">
+              A .csv file smaller than 10 MB, with a header row.
+            </p>
+            {fileError ? (
+              <p id={errorId} role="alert" className="text-sm text-danger">
+                {fileError}
+              </p>
+            ) : null}
+          </div>
+          {csvSources.length > 0 ? (
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-source`}>Record under data source (optional)</Label>
+              <Select value={dataSourceId} onValueChange={setDataSourceId}>
+                <SelectTrigger id={`${id}-source`}>
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={NO_SOURCE}>No data source</SelectItem>
+                  {csvSources.map((source) => (
+                    <SelectItem key={source.id} value={source.id}>
+                      {source.name}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+            </div>
+          ) : null}
+          <div>
+            <Button type="submit" disabled={mutation.isPending || problem?.kind === 'mapping'}>
+              {mutation.isPending ? 'Importing...' : 'Upload and import'}
+            </Button>
+          </div>
+        </form>
+
+        <div aria-live="polite" className="grid gap-4">
+          {uploading ? (
+            <div className="grid gap-1.5">
+              <p className="text-sm text-muted">
+                {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Checking the rows…'}
+              </p>
+              <Progress value={progress * 100} label="Upload progress" />
+            </div>
+          ) : null}
+          {problem?.kind === 'mapping' ? (
+            <MappingForm
+              problem={problem}
+              pending={mutation.isPending}
+              onSubmit={(mapping) => upload(mapping)}
+              onCancel={() => setProblem(null)}
+            />
+          ) : null}
+          {problem?.kind === 'rows' ? (
+            <div className="grid gap-2 rounded-md border border-red-200 bg-red-50 p-4 text-sm">
+              <h3 className="font-semibold text-red-800">Nothing was imported</h3>
+              <p className="text-slate-800">
+                {problem.message} Fix these rows in your file and upload it again; the whole file is imported
+                at once or not at all.
+              </p>
+              <RowErrorsTable errors={problem.errors} total={problem.errors.length} />
+            </div>
+          ) : null}
+          {problem?.kind === 'other' ? (
+            <p role="alert" className="text-sm text-danger">
+              Import failed: {problem.message}
+            </p>
+          ) : null}
+          {result ? <ImportSummary result={result} /> : null}
+        </div>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,285 @@
+import { useId, useState } from 'react';
+import {
+  type ActivityCategory,
+  ActivityCategorySchema,
+  type ActivityLine,
+} from '../../../domain/contracts/ledger';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { Skeleton } from '../../ui/skeleton';
+import { Table, TableCaption, TableHeaderCell } from '../../ui/table';
+import { ActivityDialog } from './activity-dialog';
+import { type ActivityFilters, useActivities, useDeleteActivity, useSites } from './api';
+import { CATEGORY_LABELS, categoryLabel, formatIsoDate, SCOPE_COLUMNS } from './format';
+import { LedgerRow } from './ledger-row';
+import { describePageRange, pageCount } from './pagination';
+
+const ALL = 'all';
+export const LEDGER_PAGE_SIZE = 25;
+
+function Filters({
+  filters,
+  onChange,
+  sites,
+}: {
+  filters: ActivityFilters;
+  onChange: (patch: Partial<ActivityFilters>) => void;
+  sites: ReadonlyArray<{ id: string; name: string }>;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <legend className="sr-only">Filter the ledger</legend>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-from`}>From</Label>
+        <Input
+          id={`${id}-from`}
+          type="date"
+          value={filters.from ?? ''}
+          onChange={(event) => onChange({ from: event.target.value || undefined })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-to`}>To</Label>
+        <Input
+          id={`${id}-to`}
+          type="date"
+          value={filters.to ?? ''}
+          onChange={(event) => onChange({ to: event.target.value || undefined })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-site`}>Site</Label>
+        <Select
+          value={filters.siteId ?? ALL}
+          onValueChange={(value) => onChange({ siteId: value === ALL ? undefined : value })}
+        >
+          <SelectTrigger id={`${id}-site`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All sites</SelectItem>
+            {sites.map((site) => (
+              <SelectItem key={site.id} value={site.id}>
+                {site.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-category`}>Category</Label>
+        <Select
+          value={filters.category ?? ALL}
+          onValueChange={(value) => {
+            const parsed = ActivityCategorySchema.safeParse(value);
+            onChange({ category: parsed.success ? (parsed.data as ActivityCategory) : undefined });
+          }}
+        >
+          <SelectTrigger id={`${id}-category`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All categories</SelectItem>
+            {ActivityCategorySchema.options.map((option) => (
+              <SelectItem key={option} value={option}>
+                {CATEGORY_LABELS[option]}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </fieldset>
+  );
+}
+
+export function ActivityLedger() {
+  const [filters, setFilters] = useState<ActivityFilters>({ page: 1, pageSize: LEDGER_PAGE_SIZE });
+  const query = useActivities(filters);
+  const sites = useSites();
+  const remove = useDeleteActivity();
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<{ open: boolean; line: ActivityLine | null }>({
+    open: false,
+    line: null,
+  });
+  const [pendingDelete, setPendingDelete] = useState<ActivityLine | null>(null);
+
+  const siteList = sites.data ?? [];
+  const total = query.data?.total ?? 0;
+  const pages = pageCount(total, filters.pageSize);
+  const filtered = Boolean(filters.from || filters.to || filters.siteId || filters.category);
+
+  const changeFilters = (patch: Partial<ActivityFilters>) =>
+    setFilters((current) => ({ ...current, ...patch, page: 1 }));
+  const goToPage = (page: number) => setFilters((current) => ({ ...current, page }));
+  const toggle = (lineId: string) =>
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(lineId)) next.delete(lineId);
+      else next.add(lineId);
+      return next;
+    });
+
+  const confirmDelete = () => {
+    if (!pendingDelete) return;
+    remove.mutate(pendingDelete.id, {
+      onSuccess: () => {
+        toastSuccess('Activity line deleted');
+        setPendingDelete(null);
+        // The last line of a page: go back one page rather than show an empty one.
+        if (query.data?.items.length === 1 && filters.page > 1) goToPage(filters.page - 1);
+      },
+      onError: (error) => {
+        setPendingDelete(null);
+        if (!isUnauthorizedError(error))
+          toastError(`Failed to delete activity line: ${getErrorMessage(error)}`);
+      },
+    });
+  };
+
+  return (
+    <Card aria-labelledby="ledger-title">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div className="grid gap-1">
+            <CardTitle id="ledger-title">Activity ledger</CardTitle>
+            <CardDescription>
+              Every line of activity and the emissions calculated from it, in kilograms of CO2e by scope.
+            </CardDescription>
+          </div>
+          <Button size="sm" onClick={() => setEditing({ open: true, line: null })}>
+            Add line
+          </Button>
+        </div>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <Filters filters={filters} onChange={changeFilters} sites={siteList} />
+        <div aria-busy={query.isFetching || undefined}>
+          {query.isPending ? (
+            <div className="grid gap-2">
+              <span className="sr-only">Loading the ledger</span>
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+              <Skeleton className="h-9 w-full" />
+            </div>
+          ) : query.isError ? (
+            <div role="alert" className="grid justify-items-start gap-2 text-sm">
+              <p className="text-danger">Couldn't load the ledger: {getErrorMessage(query.error)}</p>
+              <Button size="sm" variant="outline" onClick={() => query.refetch()}>
+                Retry
+              </Button>
+            </div>
+          ) : query.data.items.length === 0 ? (
+            <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-muted">
+              {filtered
+                ? 'No lines match these filters.'
+                : 'No activity yet. Import a CSV file or add a line by hand to see emissions here.'}
+            </p>
+          ) : (
+            <Table label="Activity ledger lines">
+              <TableCaption>
+                {describePageRange(filters.page, filters.pageSize, total)}
+                {filters.from || filters.to
+                  ? `, dated ${filters.from ? `from ${formatIsoDate(filters.from)} ` : ''}${filters.to ? `to ${formatIsoDate(filters.to)}` : ''}`.trimEnd()
+                  : ''}
+                {filters.category ? `, ${categoryLabel(filters.category).toLowerCase()} only` : ''}. Emissions
+                in kgCO2e.
+              </TableCaption>
+              <thead>
+                <tr>
+                  <TableHeaderCell scope="col">
+                    <span className="sr-only">Details</span>
+                  </TableHeaderCell>
+                  <TableHeaderCell scope="col">Date</TableHeaderCell>
+                  <TableHeaderCell scope="col">Site</TableHeaderCell>
+                  <TableHeaderCell scope="col">Category</TableHeaderCell>
+                  <TableHeaderCell scope="col" className="text-right">
+                    Amount
+                  </TableHeaderCell>
+                  {SCOPE_COLUMNS.map((column) => (
+                    <TableHeaderCell key={column.scope} scope="col" className="text-right">
+                      {column.label}
+                    </TableHeaderCell>
+                  ))}
+                  <TableHeaderCell scope="col">Source and quality</TableHeaderCell>
+                  <TableHeaderCell scope="col">
+                    <span className="sr-only">Actions</span>
+                  </TableHeaderCell>
+                </tr>
+              </thead>
+              <tbody>
+                {query.data.items.map((line) => (
+                  <LedgerRow
+                    key={line.id}
+                    line={line}
+                    expanded={expanded.has(line.id)}
+                    onToggle={() => toggle(line.id)}
+                    onEdit={() => setEditing({ open: true, line })}
+                    onDelete={() => setPendingDelete(line)}
+                  />
+                ))}
+              </tbody>
+            </Table>
+          )}
+        </div>
+        {pages > 1 ? (
+          <nav
+            aria-label="Ledger pages"
+            className="flex flex-wrap items-center justify-between gap-2 text-sm"
+          >
+            <p className="text-muted">
+              Page {filters.page} of {pages}
+            </p>
+            <div className="flex gap-2">
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={filters.page <= 1 || query.isFetching}
+                onClick={() => goToPage(filters.page - 1)}
+              >
+                Previous page
+              </Button>
+              <Button
+                size="sm"
+                variant="outline"
+                disabled={filters.page >= pages || query.isFetching}
+                onClick={() => goToPage(filters.page + 1)}
+              >
+                Next page
+              </Button>
+            </div>
+          </nav>
+        ) : null}
+      </CardContent>
+      <ActivityDialog
+        open={editing.open}
+        line={editing.line}
+        sites={siteList}
+        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+      />
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setPendingDelete(null);
+        }}
+        title="Delete this activity line?"
+        description={
+          pendingDelete
+            ? `The ${categoryLabel(pendingDelete.category).toLowerCase()} line of ${formatIsoDate(pendingDelete.date)} at ${pendingDelete.siteName} and its emissions will be removed from the ledger.`
+            : ''
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={remove.isPending}
+        onConfirm={confirmDelete}
+      />
+    </Card>
+  );
+}

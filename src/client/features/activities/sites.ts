@@ -1,0 +1,82 @@
+import { type SaveSite, SaveSiteSchema, type Site } from '../../../domain/contracts/ledger';
+import { getErrorBody, getErrorStatus } from '../../lib/api';
+
+/** The countries offered first; any other ISO 3166-1 alpha-2 code can be typed in. */
+export const COMMON_COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
+  { code: 'GB', name: 'United Kingdom' },
+  { code: 'IE', name: 'Ireland' },
+  { code: 'FR', name: 'France' },
+  { code: 'DE', name: 'Germany' },
+  { code: 'ES', name: 'Spain' },
+  { code: 'IT', name: 'Italy' },
+  { code: 'NL', name: 'Netherlands' },
+  { code: 'BE', name: 'Belgium' },
+  { code: 'PT', name: 'Portugal' },
+  { code: 'AT', name: 'Austria' },
+  { code: 'SE', name: 'Sweden' },
+  { code: 'DK', name: 'Denmark' },
+  { code: 'FI', name: 'Finland' },
+  { code: 'PL', name: 'Poland' },
+  { code: 'US', name: 'United States' },
+];
+
+export const OTHER_COUNTRY = 'other';
+
+export function countryName(code: string): string {
+  return COMMON_COUNTRIES.find((country) => country.code === code.toUpperCase())?.name ?? code;
+}
+
+export interface SiteFormValues {
+  name: string;
+  /** A common code, or OTHER_COUNTRY when `otherCountry` holds the code. */
+  countryChoice: string;
+  otherCountry: string;
+  region: string;
+  postcode: string;
+}
+
+export type SiteField = 'name' | 'country' | 'region' | 'postcode';
+export type SiteErrors = Partial<Record<SiteField, string>>;
+
+export function siteFormFrom(site?: Site | null): SiteFormValues {
+  if (!site) return { name: '', countryChoice: 'GB', otherCountry: '', region: '', postcode: '' };
+  const common = COMMON_COUNTRIES.some((country) => country.code === site.country);
+  return {
+    name: site.name,
+    countryChoice: common ? site.country : OTHER_COUNTRY,
+    otherCountry: common ? '' : site.country,
+    region: site.region ?? '',
+    postcode: site.postcode ?? '',
+  };
+}
+
+/** Checked with the shared contract (SaveSiteSchema): the dialog refuses what the server would. */
+export function validateSiteForm(
+  values: SiteFormValues,
+): { ok: true; payload: SaveSite } | { ok: false; errors: SiteErrors } {
+  const country = values.countryChoice === OTHER_COUNTRY ? values.otherCountry : values.countryChoice;
+  const result = SaveSiteSchema.safeParse({
+    name: values.name,
+    country,
+    region: values.region.trim() || null,
+    postcode: values.postcode.trim() || null,
+  });
+  if (result.success) return { ok: true, payload: result.data };
+  const errors: SiteErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as SiteField | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** 409: lines still use the site (the ledger keeps every line's site). */
+export function describeSiteDeleteError(error: unknown): string {
+  if (getErrorStatus(error) === 409) {
+    return (
+      getErrorBody(error)?.message ||
+      'This site has activity lines. Move or delete those lines first, then delete the site.'
+    );
+  }
+  return `Failed to delete site: ${getErrorBody(error)?.message || 'Something went wrong'}`;
+}

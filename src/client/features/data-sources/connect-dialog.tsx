@@ -1,0 +1,193 @@
+import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog';
+import { InfoIcon } from '../../ui/icons';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { useCreateDataSource } from './api';
+import {
+  CONNECT_TYPE_OPTIONS,
+  type ConnectFormValues,
+  connectorUnavailableNote,
+  describeConnectError,
+  EMPTY_CONNECT_FORM,
+  isConnectorAvailable,
+  isDataSourceType,
+  type OdooDetails,
+  validateConnectForm,
+} from './connect';
+
+function Note({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
+  return (
+    <div
+      className={
+        tone === 'warning'
+          ? 'flex gap-2 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900'
+          : 'flex gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900'
+      }
+    >
+      <InfoIcon className="mt-0.5 shrink-0" />
+      <div className="grid gap-1">{children}</div>
+    </div>
+  );
+}
+
+export function ConnectDialog({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [values, setValues] = useState<ConnectFormValues>(EMPTY_CONNECT_FORM);
+  const mutation = useCreateDataSource();
+  const type = values.type;
+
+  const close = (next: boolean) => {
+    onOpenChange(next);
+    if (!next) setValues(EMPTY_CONNECT_FORM);
+  };
+
+  const setOdoo = (field: keyof OdooDetails) => (value: string) =>
+    setValues((current) => ({ ...current, odoo: { ...current.odoo, [field]: value } }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateConnectForm(values);
+    if (!result.ok) {
+      toastError(result.message);
+      return;
+    }
+    mutation.mutate(result.payload, {
+      onSuccess: () => {
+        toastSuccess('Data source connected successfully');
+        close(false);
+      },
+      onError: (error) => {
+        // A lost session has its own toast and redirect (query client).
+        if (!isUnauthorizedError(error)) toastError(describeConnectError(error));
+      },
+    });
+  };
+
+  const odooField = (field: keyof OdooDetails, label: string, props: ComponentProps<'input'> = {}) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      <Input
+        id={`${id}-${field}`}
+        value={values.odoo[field]}
+        onChange={(event) => setOdoo(field)(event.target.value)}
+        aria-required="true"
+        {...props}
+      />
+    </div>
+  );
+
+  return (
+    <Dialog open={open} onOpenChange={close}>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Connect a data source</DialogTitle>
+          <DialogDescription>
+            Choose where your activity data comes from and give it a name.
+          </DialogDescription>
+        </DialogHeader>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-type`}>Source type</Label>
+            <Select
+              value={type || undefined}
+              onValueChange={(value) => {
+                if (isDataSourceType(value)) setValues((current) => ({ ...current, type: value }));
+              }}
+            >
+              <SelectTrigger id={`${id}-type`} aria-required="true">
+                <SelectValue placeholder="Select a source type" />
+              </SelectTrigger>
+              <SelectContent>
+                {CONNECT_TYPE_OPTIONS.map((option) => (
+                  <SelectItem key={option.value} value={option.value}>
+                    {option.label}
+                  </SelectItem>
+                ))}
+              </SelectContent>
+            </Select>
+          </div>
+
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-name`}>Display Name</Label>
+            <Input
+              id={`${id}-name`}
+              value={values.name}
+              maxLength={100}
+              placeholder="e.g. Utility bills 2025"
+              aria-required="true"
+              onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
+            />
+          </div>
+
+          {type && !isConnectorAvailable(type) ? (
+            <Note tone="warning">
+              <p className="font-medium">Not available yet</p>
+              <p>
+                {connectorUnavailableNote(type)} Until then, upload your data as a CSV file or add lines by
+                hand in the activity ledger below.
+              </p>
+            </Note>
+          ) : null}
+
+          {type === 'shopify' ? (
+            <Note>
+              <p>
+                When this connector is available, you will be redirected to Shopify to authorise ESG Pilot to
+                read your store's orders, then brought back here.
+              </p>
+            </Note>
+          ) : null}
+
+          {type === 'odoo' ? (
+            <fieldset className="grid gap-3 rounded-md border border-border p-4">
+              <legend className="px-1 text-sm font-semibold text-ink">Odoo connection details</legend>
+              {odooField('baseUrl', 'Server URL', {
+                type: 'url',
+                placeholder: 'https://yourcompany.odoo.com',
+              })}
+              {odooField('database', 'Database name')}
+              {odooField('username', 'Username', { autoComplete: 'off' })}
+              {odooField('apiKey', 'API key', { type: 'password', autoComplete: 'off' })}
+            </fieldset>
+          ) : null}
+
+          {type === 'csv' ? (
+            <Note>
+              <p>
+                A CSV source groups the files you upload. After connecting it, choose it in the CSV import
+                below.
+              </p>
+            </Note>
+          ) : null}
+
+          <DialogFooter>
+            <Button variant="outline" onClick={() => close(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Connecting...' : 'Connect Data Source'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,107 @@
+import { Badge } from '../../ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { SourceIcon } from './source-icon';
+
+/** spec §2 'Auto-Mapped ESG Fields': where each headline figure comes from, today and later. */
+const MAPPED_FIELDS = [
+  {
+    field: 'Total Revenue',
+    text: 'From accounting connectors once they arrive; until then, enter it on the KPI Dashboard.',
+  },
+  {
+    field: 'Employee Count',
+    text: 'From payroll or HR figures; enter headcount on the KPI Dashboard.',
+  },
+  {
+    field: 'Energy Consumption',
+    text: 'Summed from electricity, gas, fuel and heat lines in the activity ledger, in MWh.',
+  },
+  {
+    field: 'Carbon Emissions',
+    text: 'Calculated from every ledger line with a published emission factor, by scope.',
+  },
+];
+
+export function AutoMappedFieldsCard() {
+  return (
+    <Card aria-labelledby="mapped-fields-title">
+      <CardHeader>
+        <CardTitle id="mapped-fields-title">Auto-Mapped ESG Fields</CardTitle>
+        <CardDescription>The figures your sources fill in for your report.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid gap-3">
+          {MAPPED_FIELDS.map((item) => (
+            <div key={item.field} className="grid gap-0.5">
+              <dt className="text-sm font-medium text-ink">{item.field}</dt>
+              <dd className="text-sm text-muted">{item.text}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
+const HELP_TILES = [
+  {
+    type: 'quickbooks',
+    name: 'QuickBooks',
+    text: 'Spend by supplier and revenue from QuickBooks Online.',
+    ready: false,
+  },
+  { type: 'xero', name: 'Xero', text: 'Spend by account and revenue from Xero.', ready: false },
+  {
+    type: 'shopify',
+    name: 'Shopify',
+    text: 'Orders and shipping from your store, authorised with OAuth.',
+    ready: false,
+  },
+  {
+    type: 'odoo',
+    name: 'Odoo',
+    text: 'Purchases, fleet and energy from Odoo ERP with an API key.',
+    ready: false,
+  },
+  {
+    type: 'receipt_ocr',
+    name: 'Receipt OCR',
+    text: 'Fuel, travel and utility receipts read with text recognition.',
+    ready: false,
+  },
+  {
+    type: 'csv',
+    name: 'CSV',
+    text: 'Any activity data in our template: energy, fuel, travel, waste, water.',
+    ready: true,
+  },
+] as const;
+
+export function IntegrationHelpCard() {
+  return (
+    <Card aria-labelledby="integration-help-title">
+      <CardHeader>
+        <CardTitle id="integration-help-title">Integration Help</CardTitle>
+        <CardDescription>What each source brings in, and which ones you can use today.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {HELP_TILES.map((tile) => (
+            <li key={tile.type} className="flex gap-3 rounded-md border border-border p-4">
+              <SourceIcon type={tile.type} />
+              <div className="grid gap-1">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h3 className="text-sm font-semibold text-ink">{tile.name}</h3>
+                  <Badge tone={tile.ready ? 'success' : 'neutral'}>
+                    {tile.ready ? 'Available' : 'Coming later'}
+                  </Badge>
+                </div>
+                <p className="text-sm text-muted">{tile.text}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import type { KpiMetrics } from '../../../domain/contracts/metrics';
+import { BarList } from '../../charts/bar-list';
+import { TrendChart } from '../../charts/trend-chart';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { carrierLabel, energyPoints, formatNumber, formatShare } from './format';
+import { StatCard } from './parts';
+
+export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
+  const { energy, water } = metrics;
+  const points = useMemo(() => energyPoints(energy.monthly), [energy.monthly]);
+  const mixTotal = energy.mix.reduce((sum, entry) => sum + entry.mwh, 0);
+  const mix = [...energy.mix]
+    .sort((a, b) => b.mwh - a.mwh)
+    .map((entry) => ({
+      label: carrierLabel(entry.carrier),
+      value: entry.mwh,
+      display: `${formatNumber(entry.mwh, 1)} MWh${mixTotal > 0 ? ` (${formatShare(entry.mwh / mixTotal)})` : ''}`,
+    }));
+
+  return (
+    <div className="grid gap-6">
+      <h2 className="sr-only">Energy and water figures</h2>
+      <div className="grid gap-4 sm:grid-cols-3">
+        <StatCard title="Energy consumption" value={formatNumber(energy.total.value, 1)} unit="MWh">
+          <p>Electricity, fuels and heat used in {metrics.year}.</p>
+        </StatCard>
+        <StatCard title="Renewable share" value={formatShare(energy.renewableShare)}>
+          <p>
+            {energy.renewableShare == null
+              ? 'No energy recorded, so no share to show.'
+              : 'Share of the energy you used that came from renewable sources.'}
+          </p>
+        </StatCard>
+        <StatCard title="Water usage" value={formatNumber(water.value, 1)} unit="m3">
+          <p>Water used in {metrics.year}.</p>
+        </StatCard>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card aria-labelledby="energy-mix-title">
+          <CardHeader>
+            <CardTitle id="energy-mix-title">Energy mix</CardTitle>
+            <CardDescription>Energy used by carrier, in MWh.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {mix.length === 0 ? (
+              <p className="text-sm text-muted">No energy use recorded for {metrics.year}.</p>
+            ) : (
+              <BarList items={mix} label={`Energy mix ${metrics.year}`} />
+            )}
+          </CardContent>
+        </Card>
+        <Card aria-labelledby="energy-monthly-title">
+          <CardHeader>
+            <CardTitle id="energy-monthly-title">Monthly energy use</CardTitle>
+            <CardDescription>All carriers together, in MWh.</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {points.length === 0 ? (
+              <p className="text-sm text-muted">No energy use recorded for {metrics.year}.</p>
+            ) : (
+              <TrendChart
+                title={`Energy use by month, ${metrics.year}`}
+                points={points}
+                unit="MWh"
+                valueName="Energy"
+                variant="bar"
+                height={220}
+              />
+            )}
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { describe, expect, test } from 'bun:test';
+import type { KpiMetrics } from '../../../domain/contracts/metrics';
+import {
+  ageBandLabel,
+  carrierLabel,
+  describeMarketBased,
+  describeTarget,
+  formatShare,
+  formatTonnes,
+  hasLedgerData,
+  kgToTonnes,
+  largestAgeBand,
+  periodLabels,
+  scope3CategoryLabel,
+  trendPoints,
+  yearOptions,
+} from './format';
+
+const t = (value: number) => ({ value, unit: 'tCO2e' as const });
+const metrics = (patch: Partial<KpiMetrics['carbon']> = {}, energyMwh = 0, waterM3 = 0): KpiMetrics => ({
+  year: 2025,
+  carbon: {
+    total: t(0),
+    scope1: t(0),
+    scope2Location: t(0),
+    scope2Market: t(0),
+    scope3: t(0),
+    scope3ByCategory: [],
+    outsideScopes: t(0),
+    intensityPerRevenue: null,
+    intensityPerEmployee: null,
+    trend: [],
+    target: null,
+    datasets: [],
+    ...patch,
+  },
+  energy: { total: { value: energyMwh, unit: 'MWh' }, renewableShare: null, mix: [], monthly: [] },
+  water: { value: waterM3, unit: 'm3' },
+  workforce: null,
+  metrics: [],
+});
+
+describe('period labels', () => {
+  test('months, quarters and years in full and on the axis', () => {
+    expect(periodLabels('2025-03')).toEqual({ label: 'March 2025', shortLabel: 'Mar' });
+    expect(periodLabels('2025-12')).toEqual({ label: 'December 2025', shortLabel: 'Dec' });
+    expect(periodLabels('2025-Q1')).toEqual({ label: 'Q1 2025', shortLabel: 'Q1' });
+    expect(periodLabels('2025Q4')).toEqual({ label: 'Q4 2025', shortLabel: 'Q4' });
+    expect(periodLabels('2024')).toEqual({ label: '2024', shortLabel: '2024' });
+  });
+
+  test('anything unexpected is shown as sent', () => {
+    expect(periodLabels('2025-13')).toEqual({ label: '2025-13', shortLabel: '2025-13' });
+    expect(periodLabels('H1 2025')).toEqual({ label: 'H1 2025', shortLabel: 'H1 2025' });
+  });
+
+  test('the trend becomes chart points with their target', () => {
+    expect(trendPoints([{ period: '2025-01', tCO2e: 1.5, target: 1.4 }])).toEqual([
+      { label: 'January 2025', shortLabel: 'Jan', value: 1.5, target: 1.4 },
+    ]);
+  });
+});
+
+describe('tonnes and shares', () => {
+  test('tonnes: two decimals under 10 t, one above', () => {
+    expect(formatTonnes(1.77)).toBe('1.77');
+    expect(formatTonnes(0)).toBe('0.00');
+    expect(formatTonnes(12.345)).toBe('12.3');
+    expect(formatTonnes(2454)).toBe('2,454.0');
+  });
+
+  test('kg to tonnes', () => {
+    expect(kgToTonnes(1770)).toBe(1.77);
+  });
+
+  test('shares are fractions, shown as percentages', () => {
+    expect(formatShare(0.42)).toBe('42%');
+    expect(formatShare(1)).toBe('100%');
+    expect(formatShare(0.054)).toBe('5.4%');
+    expect(formatShare(0)).toBe('0%');
+    expect(formatShare(null)).toBe('—');
+    expect(formatShare(42)).toBe('42%');
+  });
+
+  test('market-based beside location-based', () => {
+    expect(describeMarketBased(0, 1.77)).toBe('Market-based: 0.00 tCO2e');
+    expect(describeMarketBased(1.77, 1.77)).toBe(
+      'Market-based: the same (no supplier factors or certificates recorded)',
+    );
+  });
+});
+
+describe('labels', () => {
+  test('scope 3 categories, energy carriers and age bands', () => {
+    expect(scope3CategoryLabel(6)).toBe('6. Business travel');
+    expect(scope3CategoryLabel(42)).toBe('Category 42');
+    expect(carrierLabel('natural_gas')).toBe('Natural gas');
+    expect(carrierLabel('wood_pellets')).toBe('Wood pellets');
+    expect(ageBandLabel('under_30')).toBe('Under 30');
+    expect(ageBandLabel('30-50')).toBe('30 to 50');
+    expect(ageBandLabel('30–50')).toBe('30 to 50');
+    expect(ageBandLabel('Over 50')).toBe('Over 50');
+    expect(ageBandLabel('16-18')).toBe('16-18');
+  });
+
+  test('the largest age band and its share', () => {
+    expect(
+      largestAgeBand([
+        { band: 'under_30', count: 2 },
+        { band: '30_50', count: 6 },
+        { band: 'over_50', count: 2 },
+      ]),
+    ).toEqual({
+      label: '30 to 50',
+      share: 0.6,
+    });
+    expect(largestAgeBand([{ band: 'under_30', count: 0 }])).toBeNull();
+    expect(largestAgeBand([])).toBeNull();
+  });
+
+  test('describes a target', () => {
+    expect(
+      describeTarget({ baseYear: 2022, targetYear: 2030, reductionPercent: 42, coverage: 'scope_1_2' }),
+    ).toBe('Cut scopes 1 and 2 by 42% from 2022 to 2030');
+  });
+});
+
+describe('empty ledger', () => {
+  test('all zero and no datasets means no data', () => {
+    expect(hasLedgerData(metrics())).toBe(false);
+  });
+
+  test('any emissions, energy, water or dataset means data', () => {
+    expect(hasLedgerData(metrics({ total: t(0.2) }))).toBe(true);
+    expect(hasLedgerData(metrics({}, 3))).toBe(true);
+    expect(hasLedgerData(metrics({}, 0, 12))).toBe(true);
+    // Lines that all calculate to zero (e.g. certified renewable electricity) are still data.
+    expect(hasLedgerData(metrics({ datasets: ['DESNZ 2025'] }))).toBe(true);
+  });
+});
+
+describe('year select', () => {
+  test('the last six years, newest first, plus the year shown', () => {
+    expect(yearOptions(2026, null)).toEqual([2026, 2025, 2024, 2023, 2022, 2021]);
+    expect(yearOptions(2026, 2019)).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2019]);
+    expect(yearOptions(2026, 2025)).toHaveLength(6);
+  });
+});

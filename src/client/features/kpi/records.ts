@@ -1,0 +1,156 @@
+import type { z } from 'zod';
+import {
+  type Financials,
+  SaveFinancialsSchema,
+  SaveTargetSchema,
+  SaveWorkforceSchema,
+  type Target,
+  type Workforce,
+} from '../../../domain/contracts/ledger';
+
+export type SaveTarget = z.infer<typeof SaveTargetSchema>;
+export type SaveFinancials = z.infer<typeof SaveFinancialsSchema>;
+export type SaveWorkforce = z.infer<typeof SaveWorkforceSchema>;
+
+type Errors<K extends string> = Partial<Record<K, string>>;
+
+function issuesToErrors<K extends string>(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
+  const errors: Errors<K> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as K | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** '' → null, '1,200' → 1200, anything unreadable → NaN (which the schema refuses). */
+export function parseOptionalNumber(value: string): number | null {
+  const cleaned = value.trim().replace(/,/g, '');
+  if (!cleaned) return null;
+  return Number(cleaned);
+}
+
+const numberMessage = (message: string) =>
+  message.includes('NaN') || /expected number/i.test(message) ? 'Enter a number' : message;
+
+export interface TargetFormValues {
+  baseYear: string;
+  targetYear: string;
+  reductionPercent: string;
+  coverage: 'scope_1_2' | 'scope_1_2_3';
+}
+export type TargetField = keyof TargetFormValues;
+
+export function targetFormFrom(target: Target | null, currentYear: number): TargetFormValues {
+  return {
+    baseYear: String(target?.baseYear ?? currentYear - 1),
+    targetYear: String(target?.targetYear ?? 2030),
+    reductionPercent: target ? String(target.reductionPercent) : '',
+    coverage: target?.coverage ?? 'scope_1_2',
+  };
+}
+
+/** Checked with the shared contract, so the form refuses exactly what the server would. */
+export function validateTargetForm(
+  values: TargetFormValues,
+): { ok: true; payload: SaveTarget } | { ok: false; errors: Errors<TargetField> } {
+  const result = SaveTargetSchema.safeParse({
+    baseYear: parseOptionalNumber(values.baseYear) ?? Number.NaN,
+    targetYear: parseOptionalNumber(values.targetYear) ?? Number.NaN,
+    reductionPercent: parseOptionalNumber(values.reductionPercent) ?? Number.NaN,
+    coverage: values.coverage,
+  });
+  if (result.success) return { ok: true, payload: result.data };
+  const errors = issuesToErrors<TargetField>(result.error.issues);
+  for (const key of Object.keys(errors) as TargetField[]) errors[key] = numberMessage(errors[key]!);
+  return { ok: false, errors };
+}
+
+export interface FinancialsFormValues {
+  revenue: string;
+  currency: string;
+  employees: string;
+}
+export type FinancialsField = keyof FinancialsFormValues;
+
+export function financialsFormFrom(record: Financials | null): FinancialsFormValues {
+  return {
+    revenue: record?.revenue == null ? '' : String(record.revenue),
+    currency: record?.currency ?? '',
+    employees: record?.employees == null ? '' : String(record.employees),
+  };
+}
+
+export function validateFinancialsForm(
+  year: number,
+  values: FinancialsFormValues,
+): { ok: true; payload: SaveFinancials } | { ok: false; errors: Errors<FinancialsField> } {
+  const revenue = parseOptionalNumber(values.revenue);
+  const errors: Errors<FinancialsField> = {};
+  if (revenue != null && !values.currency.trim())
+    errors.currency = 'Give the currency of the revenue, e.g. GBP';
+  const result = SaveFinancialsSchema.safeParse({
+    year,
+    revenue,
+    currency: values.currency.trim() || null,
+    employees: parseOptionalNumber(values.employees),
+  });
+  if (!result.success) {
+    const found = issuesToErrors<FinancialsField>(result.error.issues);
+    for (const key of Object.keys(found) as FinancialsField[]) {
+      errors[key] ??=
+        key === 'currency' ? 'Use a three-letter currency code such as GBP' : numberMessage(found[key]!);
+    }
+  }
+  if (Object.keys(errors).length > 0 || !result.success) return { ok: false, errors };
+  return { ok: true, payload: result.data };
+}
+
+export const WORKFORCE_FIELDS = [
+  'headcountFemale',
+  'headcountMale',
+  'headcountOther',
+  'leadershipFemale',
+  'leadershipTotal',
+  'ageUnder30',
+  'age30To50',
+  'ageOver50',
+  'trainingHours',
+] as const;
+export type WorkforceField = (typeof WORKFORCE_FIELDS)[number];
+export type WorkforceFormValues = Record<WorkforceField, string>;
+
+export function workforceFormFrom(record: Partial<Workforce> | null): WorkforceFormValues {
+  const values = {} as WorkforceFormValues;
+  for (const field of WORKFORCE_FIELDS) {
+    const value = record?.[field];
+    values[field] = value == null ? '' : String(value);
+  }
+  return values;
+}
+
+export function validateWorkforceForm(
+  year: number,
+  values: WorkforceFormValues,
+): { ok: true; payload: SaveWorkforce } | { ok: false; errors: Errors<WorkforceField> } {
+  const input: Record<string, unknown> = { year };
+  for (const field of WORKFORCE_FIELDS) input[field] = parseOptionalNumber(values[field]);
+  const result = SaveWorkforceSchema.safeParse(input);
+  const errors: Errors<WorkforceField> = {};
+  if (!result.success) {
+    const found = issuesToErrors<WorkforceField>(result.error.issues);
+    for (const key of Object.keys(found) as WorkforceField[]) {
+      const message = found[key]!;
+      errors[key] =
+        /int/i.test(message) && key !== 'trainingHours' ? 'Enter a whole number' : numberMessage(message);
+      if (/too small|>=0|nonnegative/i.test(message)) errors[key] = 'Cannot be negative';
+    }
+    return { ok: false, errors };
+  }
+  const leadershipFemale = result.data.leadershipFemale;
+  const leadershipTotal = result.data.leadershipTotal;
+  if (leadershipFemale != null && leadershipTotal != null && leadershipFemale > leadershipTotal) {
+    return { ok: false, errors: { leadershipFemale: 'Cannot be more than the leadership total' } };
+  }
+  return { ok: true, payload: result.data };
+}

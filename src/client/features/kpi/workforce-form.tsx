@@ -1,0 +1,118 @@
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { Workforce } from '../../../domain/contracts/ledger';
+import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { useSaveWorkforce } from './api';
+import { FormField } from './form-field';
+import {
+  validateWorkforceForm,
+  WORKFORCE_FIELDS,
+  type WorkforceField,
+  type WorkforceFormValues,
+  workforceFormFrom,
+} from './records';
+
+const GROUPS: ReadonlyArray<{
+  legend: string;
+  fields: ReadonlyArray<{ field: WorkforceField; label: string }>;
+}> = [
+  {
+    legend: 'Headcount by gender',
+    fields: [
+      { field: 'headcountFemale', label: 'Women' },
+      { field: 'headcountMale', label: 'Men' },
+      { field: 'headcountOther', label: 'Another gender or not stated' },
+    ],
+  },
+  {
+    legend: 'Leadership',
+    fields: [
+      { field: 'leadershipFemale', label: 'Women in leadership' },
+      { field: 'leadershipTotal', label: 'Leadership total' },
+    ],
+  },
+  {
+    legend: 'Headcount by age',
+    fields: [
+      { field: 'ageUnder30', label: 'Under 30' },
+      { field: 'age30To50', label: '30 to 50' },
+      { field: 'ageOver50', label: 'Over 50' },
+    ],
+  },
+];
+
+export function WorkforceForm({ year, record }: { year: number; record: Workforce | null }) {
+  const id = useId();
+  const mutation = useSaveWorkforce();
+  const [values, setValues] = useState<WorkforceFormValues>(() => workforceFormFrom(record));
+  const [errors, setErrors] = useState<Partial<Record<WorkforceField, string>>>({});
+
+  useEffect(() => {
+    setValues(workforceFormFrom(record));
+    setErrors({});
+  }, [record]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const result = validateWorkforceForm(year, values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      const first = WORKFORCE_FIELDS.find((field) => result.errors[field]);
+      if (first) document.getElementById(`${id}-${first}`)?.focus();
+      return;
+    }
+    setErrors({});
+    mutation.mutate(result.payload, {
+      onSuccess: () => toastSuccess(`Workforce figures for ${year} saved`),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        setErrors(getFieldErrors(error) as Partial<Record<WorkforceField, string>>);
+        toastError(`Failed to save workforce figures: ${getErrorMessage(error)}`);
+      },
+    });
+  };
+
+  const input = (field: WorkforceField, label: string, hint?: string) => (
+    <FormField
+      key={field}
+      id={`${id}-${field}`}
+      label={label}
+      hint={hint}
+      inputMode={field === 'trainingHours' ? 'decimal' : 'numeric'}
+      value={values[field]}
+      error={errors[field]}
+      onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
+    />
+  );
+
+  return (
+    <Card aria-labelledby={`${id}-title`}>
+      <CardHeader>
+        <CardTitle id={`${id}-title`}>Workforce figures for {year}</CardTitle>
+        <CardDescription>
+          Headcount at the end of the year. Leave a figure blank if you do not track it.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+          {GROUPS.map((group) => (
+            <fieldset key={group.legend} className="grid gap-3 sm:grid-cols-3">
+              <legend className="mb-2 text-sm font-semibold text-ink">{group.legend}</legend>
+              {group.fields.map(({ field, label }) => input(field, label))}
+            </fieldset>
+          ))}
+          <div className="grid gap-3 sm:grid-cols-3">
+            {input('trainingHours', 'Training hours (total)', 'All employees together, over the year')}
+          </div>
+          <div>
+            <Button type="submit" disabled={mutation.isPending}>
+              {mutation.isPending ? 'Saving...' : 'Save workforce figures'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { z } from 'zod';
+import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
+import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/activity-import/template.ts';
+import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
+import type { AppEnv } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { authedContext } from '../../lib/request.ts';
+import { validate } from '../../lib/validate.ts';
+import { importActivities } from './import-service.ts';
+import { fieldError } from './line-input.ts';
+import { createActivity, deleteActivity, listActivities, updateActivity } from './service.ts';
+
+/** 401/403 come before validation: a caller who may not write learns nothing about the body. */
+const member = createMiddleware<AppEnv>(async (c, next) => {
+  authedContext(c, 'member');
+  await next();
+});
+const viewer = createMiddleware<AppEnv>(async (c, next) => {
+  authedContext(c, 'viewer');
+  await next();
+});
+
+/** The mapping step's answer: column header → field or 'ignore' (headers.ts). */
+const UserMappingSchema = z.record(z.string(), z.enum([...IMPORT_FIELDS, 'ignore']));
+
+async function readUpload(request: Request) {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(
+      415,
+      'Send the file as multipart/form-data in a field named "file"',
+      'unsupported_media_type',
+    );
+  }
+  const form = await request.formData();
+  const file = form.get('file');
+  if (!(file instanceof File)) throw fieldError('file', 'Choose a CSV file to upload');
+  const mappingText = form.get('mapping');
+  let userMapping: z.infer<typeof UserMappingSchema> | undefined;
+  if (typeof mappingText === 'string' && mappingText.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(mappingText);
+    } catch {
+      throw fieldError('mapping', 'The column mapping is not valid JSON');
+    }
+    const mapping = UserMappingSchema.safeParse(parsed);
+    if (!mapping.success)
+      throw fieldError('mapping', `Map each column to one of: ${IMPORT_FIELDS.join(', ')}, or ignore`);
+    userMapping = mapping.data;
+  }
+  const dataSourceId = form.get('dataSourceId');
+  return {
+    file,
+    userMapping,
+    dataSourceId: typeof dataSourceId === 'string' && dataSourceId ? dataSourceId : null,
+  };
+}
+
+export const activityRoutes = new Hono<AppEnv>()
+  .get('/activities', viewer, validate('query', ListActivitiesQuerySchema), async (c) =>
+    c.json(await listActivities(authedContext(c, 'viewer'), c.req.valid('query'))),
+  )
+  .post('/activities', member, validate('json', SaveActivitySchema), async (c) =>
+    c.json(await createActivity(authedContext(c, 'member'), c.req.valid('json')), 201),
+  )
+  .get('/activities/import/template', (c) => {
+    authedContext(c, 'viewer');
+    c.header('Content-Type', 'text/csv; charset=utf-8');
+    c.header('Content-Disposition', `attachment; filename="${IMPORT_TEMPLATE_FILENAME}"`);
+    return c.body(IMPORT_TEMPLATE_CSV);
+  })
+  .post('/activities/import', member, async (c) => {
+    const ctx = authedContext(c, 'member');
+    const { status, result } = await importActivities(ctx, await readUpload(c.req.raw));
+    return c.json(result, status);
+  })
+  .put('/activities/:id', member, validate('json', z.record(z.string(), z.unknown())), async (c) =>
+    c.json(await updateActivity(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  )
+  .delete('/activities/:id', member, async (c) => {
+    await deleteActivity(authedContext(c, 'member'), c.req.param('id'));
+    return c.body(null, 204);
+  });

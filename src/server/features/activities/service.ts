@@ -1,0 +1,297 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import { activityLines, emissionResults, sites } from '../../../../db/schema/emissions.ts';
+import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
+import type { ActivityLine, ActivityPage, SaveActivity } from '../../../domain/contracts/ledger.ts';
+import { type ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
+import type { AuthedContext } from '../../context.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { validationError } from '../../lib/validate.ts';
+import { auditInsert } from '../audit/service.ts';
+import { calculateLine, LineCalculationError, resultRows } from '../emissions/calculation.ts';
+import { uuidv7 } from '../emissions/ids.ts';
+import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
+import { getSite } from '../sites/service.ts';
+import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
+
+const lineColumns = {
+  id: activityLines.id,
+  siteId: activityLines.siteId,
+  siteName: sites.name,
+  date: activityLines.date,
+  periodEnd: activityLines.periodEnd,
+  category: activityLines.category,
+  variant: activityLines.variant,
+  quantity: activityLines.quantity,
+  unit: activityLines.unit,
+  spend: activityLines.spend,
+  currency: activityLines.currency,
+  calorificBasis: activityLines.calorificBasis,
+  supplierKgCO2ePerKWh: activityLines.supplierKgCO2ePerKWh,
+  instrument: activityLines.instrument,
+  radiativeForcing: activityLines.radiativeForcing,
+  source: activityLines.source,
+  dataQuality: activityLines.dataQuality,
+  evidenceUrl: activityLines.evidenceUrl,
+  reference: activityLines.reference,
+};
+
+type LineRow = Omit<ActivityLine, 'results'>;
+
+const resultColumns = {
+  activityLineId: emissionResults.activityLineId,
+  scope: emissionResults.scope,
+  scope3Category: emissionResults.scope3Category,
+  kgCO2e: emissionResults.kgCO2e,
+  factorId: emissionResults.factorId,
+  dataset: emissionResults.dataset,
+  activityQuantity: emissionResults.activityQuantity,
+  activityUnit: emissionResults.activityUnit,
+  flags: emissionResults.flags,
+};
+
+/** Results shown in GHG Protocol order: scope 1, 2 (location, market), 3, then the memo items. */
+const SCOPE_ORDER: Record<string, number> = {
+  scope_1: 0,
+  scope_2_location: 1,
+  scope_2_market: 2,
+  scope_3: 3,
+  outside_scopes: 4,
+};
+
+async function withResults(ctx: AuthedContext, rows: LineRow[]): Promise<ActivityLine[]> {
+  if (rows.length === 0) return [];
+  const results = await ctx.db
+    .select(resultColumns)
+    .from(emissionResults)
+    .where(
+      and(
+        eq(emissionResults.companyId, ctx.companyId),
+        inArray(
+          emissionResults.activityLineId,
+          rows.map((row) => row.id),
+        ),
+      ),
+    )
+    .orderBy(asc(emissionResults.scope3Category));
+  const byLine = new Map<string, ActivityLine['results']>();
+  for (const { activityLineId, flags, ...result } of results) {
+    const list = byLine.get(activityLineId) ?? [];
+    list.push({
+      ...result,
+      scope: result.scope as ActivityLine['results'][number]['scope'],
+      flags: JSON.parse(flags),
+    });
+    byLine.set(activityLineId, list);
+  }
+  return rows.map((row) => ({
+    ...row,
+    results: (byLine.get(row.id) ?? []).sort((a, b) => SCOPE_ORDER[a.scope]! - SCOPE_ORDER[b.scope]!),
+  }));
+}
+
+type ListQuery = z.infer<typeof ListActivitiesQuerySchema>;
+
+/** A page of the ledger, newest first, with each line's site name and stored results. */
+export async function listActivities(ctx: AuthedContext, query: ListQuery): Promise<ActivityPage> {
+  const filters: (SQL | undefined)[] = [eq(activityLines.companyId, ctx.companyId)];
+  if (query.from) filters.push(gte(activityLines.date, query.from));
+  if (query.to) filters.push(lte(activityLines.date, query.to));
+  if (query.siteId) filters.push(eq(activityLines.siteId, query.siteId));
+  if (query.category) filters.push(eq(activityLines.category, query.category));
+  const where = and(...filters);
+  const [items, total] = await readLedger(ctx, (filtered) => [
+    ctx.db
+      .select(lineColumns)
+      .from(activityLines)
+      .innerJoin(sites, eq(sites.id, activityLines.siteId))
+      .where(visibleLines(ctx.companyId, filtered, where))
+      .orderBy(desc(activityLines.date), desc(activityLines.createdAt), desc(activityLines.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    ctx.db
+      .select({ n: count() })
+      .from(activityLines)
+      .where(visibleLines(ctx.companyId, filtered, where)),
+  ]);
+  return {
+    items: await withResults(ctx, items as LineRow[]),
+    total: total[0]?.n ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** One visible line of the caller's company, or 404 (another company's id: the same 404). */
+async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
+  const row = await ctx.db
+    .select(lineColumns)
+    .from(activityLines)
+    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .where(
+      and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId), lineIsVisible(ctx.companyId)),
+    )
+    .get();
+  if (!row) throw notFound('Activity line');
+  return row as LineRow;
+}
+
+export async function getActivity(ctx: AuthedContext, id: string): Promise<ActivityLine> {
+  const [line] = await withResults(ctx, [await getLineRow(ctx, id)]);
+  return line!;
+}
+
+const alreadyInLedger = () => conflict('This line is already in the ledger');
+
+function isUniqueViolation(error: unknown): boolean {
+  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
+  return /UNIQUE constraint failed/i.test(text);
+}
+
+/** Validates and calculates a manual line for `siteId`; refusals are 400s naming the field. */
+async function prepare(ctx: AuthedContext, input: SaveActivity) {
+  const site = await getSite(ctx, input.siteId);
+  const line = normaliseManualLine(input);
+  let result: ReturnType<typeof calculateLine>;
+  try {
+    result = calculateLine(line, site);
+  } catch (error) {
+    if (error instanceof LineCalculationError) throw fieldError(error.field, error.message);
+    throw error;
+  }
+  await seedFactorLibrary(ctx.db);
+  return { site, line, result, fingerprint: await lineFingerprint(line, site.name) };
+}
+
+function lineValues(line: ManualLine) {
+  const { dataQuality, ...rest } = line;
+  return { ...rest, dataQuality };
+}
+
+/** Stores a manual line with its results and audit row in one batch. */
+export async function createActivity(ctx: AuthedContext, input: SaveActivity): Promise<ActivityLine> {
+  const { site, line, result, fingerprint } = await prepare(ctx, input);
+  const id = uuidv7();
+  const now = ctx.now();
+  const rows = resultRows(result, {
+    companyId: ctx.companyId,
+    activityLineId: id,
+    siteId: site.id,
+    date: line.date,
+    category: line.category,
+    calculatedAt: now,
+  });
+  try {
+    await ctx.db.batch([
+      ctx.db.insert(activityLines).values({
+        id,
+        companyId: ctx.companyId,
+        siteId: site.id,
+        ...lineValues(line),
+        source: 'manual',
+        fingerprint,
+        createdBy: ctx.userId,
+        createdAt: now,
+        updatedAt: now,
+      }),
+      ...(rows.length > 0 ? [ctx.db.insert(emissionResults).values(rows)] : []),
+      auditInsert(ctx, {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        action: 'activity_created',
+        entityType: 'activity_line',
+        entityId: id,
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyInLedger();
+    throw error;
+  }
+  return getActivity(ctx, id);
+}
+
+/**
+ * Edits a line: the body may carry only the fields that change. The line is recalculated with
+ * the current library; its old results are replaced in the same batch.
+ */
+export async function updateActivity(
+  ctx: AuthedContext,
+  id: string,
+  changes: Record<string, unknown>,
+): Promise<ActivityLine> {
+  const existing = await getLineRow(ctx, id);
+  const merged = SaveActivitySchema.safeParse({ ...storedAsInput(existing), ...changes });
+  if (!merged.success) throw validationError(merged.error);
+  const { site, line, result, fingerprint } = await prepare(ctx, merged.data);
+  const now = ctx.now();
+  const rows = resultRows(result, {
+    companyId: ctx.companyId,
+    activityLineId: id,
+    siteId: site.id,
+    date: line.date,
+    category: line.category,
+    calculatedAt: now,
+  });
+  try {
+    await ctx.db.batch([
+      ctx.db
+        .update(activityLines)
+        .set({ siteId: site.id, ...lineValues(line), fingerprint, updatedAt: now })
+        .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
+      ctx.db
+        .delete(emissionResults)
+        .where(and(eq(emissionResults.activityLineId, id), eq(emissionResults.companyId, ctx.companyId))),
+      ...(rows.length > 0 ? [ctx.db.insert(emissionResults).values(rows)] : []),
+      auditInsert(ctx, {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        action: 'activity_updated',
+        entityType: 'activity_line',
+        entityId: id,
+      }),
+    ]);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw alreadyInLedger();
+    throw error;
+  }
+  return getActivity(ctx, id);
+}
+
+/** The stored line in the shape of SaveActivity, so an edit can send only what changes. */
+function storedAsInput(row: LineRow): Record<string, unknown> {
+  return {
+    siteId: row.siteId,
+    date: row.date,
+    periodEnd: row.periodEnd,
+    category: row.category,
+    variant: row.variant,
+    quantity: row.quantity,
+    unit: row.unit,
+    spend: row.spend,
+    currency: row.currency,
+    calorificBasis: row.calorificBasis,
+    supplierKgCO2ePerKWh: row.supplierKgCO2ePerKWh,
+    instrument: row.instrument,
+    radiativeForcing: row.radiativeForcing,
+    dataQuality: row.dataQuality,
+    evidenceUrl: row.evidenceUrl,
+    reference: row.reference,
+  };
+}
+
+/** Deletes a line; its results go with it (foreign key cascade), in the batch of its audit row. */
+export async function deleteActivity(ctx: AuthedContext, id: string): Promise<void> {
+  await getLineRow(ctx, id);
+  await ctx.db.batch([
+    ctx.db
+      .delete(activityLines)
+      .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'activity_deleted',
+      entityType: 'activity_line',
+      entityId: id,
+    }),
+  ]);
+}

@@ -1,0 +1,147 @@
+import { describe, expect, test } from 'bun:test';
+import { count, eq } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema/audit.ts';
+import { dataSources } from '../../db/schema/emissions.ts';
+import { makeViewer } from '../helpers/ledger.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+const t = await createTestApp();
+
+const storedCount = async (companyId: string) =>
+  (await t.db.select({ n: count() }).from(dataSources).where(eq(dataSources.companyId, companyId)).get())!.n;
+
+describe('data sources', () => {
+  test('creates a CSV source as connected, lists it and shows it on the dashboard', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const created = await t.call('POST', '/api/data-sources', {
+      cookie,
+      body: { type: 'csv', name: ' Fuel card exports ', config: { note: 'monthly' } },
+    });
+    expect(created.status).toBe(201);
+    expect(created.json).toEqual({
+      id: expect.any(String),
+      type: 'csv',
+      name: 'Fuel card exports',
+      status: 'connected',
+      lastSyncAt: null,
+      createdAt: expect.any(String),
+    });
+    const listed = await t.call('GET', '/api/data-sources', { cookie });
+    expect(listed.json).toEqual([created.json]);
+    const overview = await t.call('GET', '/api/dashboard/overview', { cookie });
+    expect(overview.json.dataSources).toEqual([
+      { id: created.json.id, type: 'csv', name: 'Fuel card exports', status: 'connected', lastSyncAt: null },
+    ]);
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.json.id)).all();
+    expect(audit).toMatchObject([{ action: 'data_source_created', userId: user.id }]);
+  });
+
+  test('needs a type and a name: 400 with field errors, nothing stored', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const response = await t.call('POST', '/api/data-sources', { cookie, body: { name: '  ' } });
+    expect(response.status).toBe(400);
+    expect(Object.keys(response.json.details.fieldErrors).sort()).toEqual(['name', 'type']);
+    expect(await storedCount(user.companyId)).toBe(0);
+  });
+
+  test.each([
+    ['quickbooks', 'QuickBooks'],
+    ['xero', 'Xero'],
+    ['shopify', 'Shopify'],
+    ['odoo', 'Odoo'],
+    ['receipt_ocr', 'Receipt OCR'],
+  ])('refuses a %s connection with 501 instead of pretending to connect', async (type, label) => {
+    const { cookie, user } = await t.signUpCompany();
+    const response = await t.call('POST', '/api/data-sources', { cookie, body: { type, name: 'Books' } });
+    expect(response.status).toBe(501);
+    expect(response.json).toEqual({
+      message: `${label} connections arrive in a later release; this connector is not available yet.`,
+      code: 'connector_unavailable',
+    });
+    expect(await storedCount(user.companyId)).toBe(0);
+  });
+
+  test('a CSV source tests as connected and answers a sync with how to bring data in', async () => {
+    const { cookie } = await t.signUpCompany();
+    const source = await t.call('POST', '/api/data-sources', {
+      cookie,
+      body: { type: 'csv', name: 'Bills' },
+    });
+    const tested = await t.call('POST', `/api/data-sources/${source.json.id}/test`, { cookie });
+    expect(tested.status).toBe(200);
+    expect(tested.json).toEqual({ connected: true, error: null });
+    const synced = await t.call('POST', `/api/data-sources/${source.json.id}/sync`, { cookie });
+    expect(synced.status).toBe(409);
+    expect(synced.json.message).toBe(
+      'CSV sources sync by uploading a file: use Import CSV on the Activities screen.',
+    );
+    const after = await t.call('GET', '/api/data-sources', { cookie });
+    expect(after.json[0].lastSyncAt).toBeNull();
+  });
+
+  test('deletes a source with an audit row', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const source = await t.call('POST', '/api/data-sources', {
+      cookie,
+      body: { type: 'csv', name: 'Bills' },
+    });
+    const removed = await t.call('DELETE', `/api/data-sources/${source.json.id}`, { cookie });
+    expect(removed.status).toBe(204);
+    expect(await storedCount(user.companyId)).toBe(0);
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, source.json.id)).all();
+    expect(audit.map((row) => row.action)).toEqual(['data_source_created', 'data_source_deleted']);
+  });
+
+  test("another company's source answers 404 exactly like a missing one", async () => {
+    const a = await t.signUpCompany();
+    const b = await t.signUpCompany();
+    const source = await t.call('POST', '/api/data-sources', {
+      cookie: a.cookie,
+      body: { type: 'csv', name: 'A' },
+    });
+    const missing = await t.call('DELETE', `/api/data-sources/${crypto.randomUUID()}`, { cookie: b.cookie });
+    expect(missing.status).toBe(404);
+    for (const [method, path] of [
+      ['DELETE', `/api/data-sources/${source.json.id}`],
+      ['POST', `/api/data-sources/${source.json.id}/test`],
+      ['POST', `/api/data-sources/${source.json.id}/sync`],
+    ] as const) {
+      const response = await t.call(method, path, { cookie: b.cookie });
+      expect(response.status).toBe(404);
+      expect(response.json).toEqual(missing.json);
+    }
+    expect((await t.call('GET', '/api/data-sources', { cookie: b.cookie })).json).toEqual([]);
+    expect(await storedCount(a.user.companyId)).toBe(1);
+  });
+
+  test('a viewer lists sources but every write is refused with 403', async () => {
+    const admin = await t.signUpCompany();
+    const source = await t.call('POST', '/api/data-sources', {
+      cookie: admin.cookie,
+      body: { type: 'csv', name: 'A' },
+    });
+    const viewer = await makeViewer(t, admin.user.companyId);
+    expect((await t.call('GET', '/api/data-sources', { cookie: viewer })).json).toHaveLength(1);
+    expect(
+      (await t.call('POST', '/api/data-sources', { cookie: viewer, body: { type: 'csv', name: 'B' } }))
+        .status,
+    ).toBe(403);
+    expect((await t.call('DELETE', `/api/data-sources/${source.json.id}`, { cookie: viewer })).status).toBe(
+      403,
+    );
+    expect(
+      (await t.call('POST', `/api/data-sources/${source.json.id}/test`, { cookie: viewer })).status,
+    ).toBe(403);
+    expect(
+      (await t.call('POST', `/api/data-sources/${source.json.id}/sync`, { cookie: viewer })).status,
+    ).toBe(403);
+    expect(await storedCount(admin.user.companyId)).toBe(1);
+  });
+
+  test('requires a session', async () => {
+    expect((await t.call('GET', '/api/data-sources')).status).toBe(401);
+    expect((await t.call('POST', '/api/data-sources', { body: { type: 'csv', name: 'A' } })).status).toBe(
+      401,
+    );
+  });
+});

@@ -1,0 +1,211 @@
+import { describe, expect, test } from 'bun:test';
+import { and, eq } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema/audit.ts';
+import { emissionFactors, emissionResults, recalculations } from '../../db/schema/emissions.ts';
+import { factorLibrary, factorRows, insertMissingFactors } from '../../db/seed/factors/seed.ts';
+import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+const t = await createTestApp();
+
+describe('factor library', () => {
+  test('is seeded with every library factor and the market-based pseudo-factors', async () => {
+    const stored = await t.db.select({ id: emissionFactors.id }).from(emissionFactors).all();
+    expect(stored.length).toBe(factorLibrary().factors.length + 2);
+    const ids = new Set(stored.map((row) => row.id));
+    for (const id of [
+      'uk25-elec-grid',
+      'uk24-elec-grid',
+      'ember24-grid-fra',
+      'market:supplier-specific',
+      'market:contractual-instrument',
+    ]) {
+      expect(ids.has(id)).toBe(true);
+    }
+  });
+
+  test('seeding again inserts new ids only and never rewrites a stored factor', async () => {
+    await t.db
+      .update(emissionFactors)
+      .set({ kgCO2ePerUnit: 0.5 })
+      .where(eq(emissionFactors.id, 'uk25-elec-grid'));
+    await t.db.delete(emissionFactors).where(eq(emissionFactors.id, 'uk25-hotel-germany'));
+    expect(await insertMissingFactors(t.db)).toBe(1);
+    const grid = await t.db
+      .select()
+      .from(emissionFactors)
+      .where(eq(emissionFactors.id, 'uk25-elec-grid'))
+      .get();
+    expect(grid!.kgCO2ePerUnit).toBe(0.5);
+    expect(await insertMissingFactors(t.db)).toBe(0);
+    await t.db
+      .update(emissionFactors)
+      .set({ kgCO2ePerUnit: 0.177 })
+      .where(eq(emissionFactors.id, 'uk25-elec-grid'));
+    expect(factorRows().find((row) => row.id === 'uk25-elec-grid')!.kgCO2ePerUnit).toBe(0.177);
+  });
+
+  test('a new dataset version changes no stored result', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const siteId = await addSite(t, cookie, 'Bristol');
+    const line = await addLine(t, cookie, { siteId, category: 'electricity', quantity: 10000, unit: 'kWh' });
+    const before = await t.db
+      .select()
+      .from(emissionResults)
+      .where(eq(emissionResults.activityLineId, line.id))
+      .orderBy(emissionResults.id)
+      .all();
+    await t.db.insert(emissionFactors).values({
+      ...factorRows().find((row) => row.id === 'uk25-elec-grid')!,
+      id: 'uk25-elec-grid-revised',
+      dataset: 'DESNZ 2025 (revised)',
+      kgCO2ePerUnit: 0.2,
+    });
+    await insertMissingFactors(t.db);
+    const after = await t.db
+      .select()
+      .from(emissionResults)
+      .where(eq(emissionResults.companyId, user.companyId))
+      .orderBy(emissionResults.id)
+      .all();
+    expect(after).toEqual(before);
+    expect(after.find((r) => r.scope === 'scope_2_location')).toMatchObject({
+      factorId: 'uk25-elec-grid',
+      dataset: 'DESNZ 2025',
+      kgCO2e: 1770,
+    });
+  });
+});
+
+describe('POST /api/emissions/recalculate', () => {
+  test('recomputes the period with the current library and reports before and after per scope', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const siteId = await addSite(t, cookie, 'Bristol');
+    const march = await addLine(t, cookie, {
+      siteId,
+      date: '2025-03-01',
+      category: 'electricity',
+      quantity: 10000,
+      unit: 'kWh',
+    });
+    const july = await addLine(t, cookie, {
+      siteId,
+      date: '2025-07-01',
+      category: 'diesel',
+      quantity: 1000,
+      unit: 'litre',
+    });
+    // Results stored under an older library: the grid figure was 2,000 kg then.
+    await t.db
+      .update(emissionResults)
+      .set({ kgCO2e: 2000, factorId: 'uk24-elec-grid', dataset: 'DESNZ 2024' })
+      .where(
+        and(eq(emissionResults.activityLineId, march.id), eq(emissionResults.scope, 'scope_2_location')),
+      );
+    const julyBefore = await t.db
+      .select()
+      .from(emissionResults)
+      .where(eq(emissionResults.activityLineId, july.id))
+      .all();
+
+    const response = await t.call('POST', '/api/emissions/recalculate', {
+      cookie,
+      body: { from: '2025-01-01', to: '2025-06-30' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.json).toMatchObject({ from: '2025-01-01', to: '2025-06-30', linesRecalculated: 1 });
+    expect(response.json.before.scope_2_location).toBe(2000);
+    expect(response.json.after.scope_2_location).toBe(1770);
+    expect(response.json.after.scope_2_market).toBe(1770);
+    expect(response.json.after.scope_3).toBeCloseTo(684, 6);
+    expect(response.json.after.scope_1).toBe(0);
+
+    const grid = await t.db
+      .select()
+      .from(emissionResults)
+      .where(and(eq(emissionResults.activityLineId, march.id), eq(emissionResults.scope, 'scope_2_location')))
+      .all();
+    expect(grid).toMatchObject([{ kgCO2e: 1770, factorId: 'uk25-elec-grid', dataset: 'DESNZ 2025' }]);
+    expect(
+      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, march.id)).all(),
+    ).toHaveLength(5);
+    // Outside the period nothing moved.
+    expect(
+      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, july.id)).all(),
+    ).toEqual(julyBefore);
+
+    const stored = await t.db
+      .select()
+      .from(recalculations)
+      .where(eq(recalculations.id, response.json.id))
+      .get();
+    expect(stored).toMatchObject({
+      companyId: user.companyId,
+      periodStart: '2025-01-01',
+      periodEnd: '2025-06-30',
+      linesRecalculated: 1,
+      createdBy: user.id,
+    });
+    expect(JSON.parse(stored!.before)).toEqual(response.json.before);
+    expect(JSON.parse(stored!.after)).toEqual(response.json.after);
+    const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, response.json.id)).all();
+    expect(audit).toMatchObject([{ action: 'emissions_recalculated', entityType: 'recalculation' }]);
+  });
+
+  test('refuses a period that ends before it starts, or malformed dates, and writes nothing', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const backwards = await t.call('POST', '/api/emissions/recalculate', {
+      cookie,
+      body: { from: '2025-12-31', to: '2025-01-01' },
+    });
+    expect(backwards.status).toBe(400);
+    expect(backwards.json.details.fieldErrors.to).toEqual(['The period must end on or after its start']);
+    const malformed = await t.call('POST', '/api/emissions/recalculate', {
+      cookie,
+      body: { from: '2025', to: 'soon' },
+    });
+    expect(malformed.status).toBe(400);
+    expect(
+      await t.db.select().from(recalculations).where(eq(recalculations.companyId, user.companyId)).all(),
+    ).toEqual([]);
+  });
+
+  test("recalculates only the caller's company", async () => {
+    const a = await t.signUpCompany();
+    const b = await t.signUpCompany();
+    const siteA = await addSite(t, a.cookie, 'A');
+    const line = await addLine(t, a.cookie, {
+      siteId: siteA,
+      category: 'diesel',
+      quantity: 10,
+      unit: 'litre',
+    });
+    const before = await t.db
+      .select()
+      .from(emissionResults)
+      .where(eq(emissionResults.activityLineId, line.id))
+      .all();
+    const response = await t.call('POST', '/api/emissions/recalculate', {
+      cookie: b.cookie,
+      body: { from: '2025-01-01', to: '2025-12-31' },
+    });
+    expect(response.json).toMatchObject({
+      linesRecalculated: 0,
+      before: { scope_1: 0 },
+      after: { scope_1: 0 },
+    });
+    expect(
+      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, line.id)).all(),
+    ).toEqual(before);
+  });
+
+  test('a viewer may not recalculate', async () => {
+    const admin = await t.signUpCompany();
+    const viewer = await makeViewer(t, admin.user.companyId);
+    const response = await t.call('POST', '/api/emissions/recalculate', {
+      cookie: viewer,
+      body: { from: '2025-01-01', to: '2025-12-31' },
+    });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,120 @@
+import { describe, expect, test } from 'bun:test';
+import { and, count, eq } from 'drizzle-orm';
+import { activityImports, activityLines, emissionResults } from '../../db/schema/emissions.ts';
+import { addSite, upload } from '../helpers/ledger.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+const t = await createTestApp();
+
+async function stored(companyId: string) {
+  const [lines, results, imports] = await Promise.all([
+    t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get(),
+    t.db.select({ n: count() }).from(emissionResults).where(eq(emissionResults.companyId, companyId)).get(),
+    t.db.select({ n: count() }).from(activityImports).where(eq(activityImports.companyId, companyId)).get(),
+  ]);
+  return { lines: lines!.n, results: results!.n, imports: imports!.n };
+}
+
+/** A company with the two sites the files below name. */
+async function company() {
+  const owner = await t.signUpCompany();
+  await addSite(t, owner.cookie, 'Bristol bakery');
+  await addSite(t, owner.cookie, 'Lyon shop', 'FR');
+  return owner;
+}
+
+const HEADER = 'date,site,category,variant,quantity,unit,spend,currency,reference';
+const ROWS = [
+  '2025-01-31,Bristol bakery,electricity,,10000,kWh,,,MPAN 1',
+  '2025-01-14,Bristol bakery,diesel,,1000,litres,,,"Fuel card, January"',
+  '2025-02-03,Lyon shop,hotel,DE,3,room nights,,,TRIP-7',
+  '2025-02-28,bristol  BAKERY,purchased_goods,541611,,,4800.00,GBP,INV-88213',
+];
+const csv = (rows: string[], header = HEADER) => `${[header, ...rows].join('\n')}\n`;
+
+describe('CSV import atomicity', () => {
+  test('one bad row at line 90,000 of 100,000 leaves nothing behind', async () => {
+    const { cookie, user } = await company();
+    const rows: string[] = [];
+    for (let i = 0; i < 100_000; i++) {
+      const line = i + 2;
+      const month = String((i % 12) + 1).padStart(2, '0');
+      rows.push(
+        line === 90_000
+          ? `2025-${month}-01,Bristol bakery,diesel,,12,parsecs,,,R${i}`
+          : `2025-${month}-01,${i % 2 ? 'Lyon shop' : 'Bristol bakery'},electricity,,${100 + i},kWh,,,R${i}`,
+      );
+    }
+    const response = await upload(t, cookie, csv(rows));
+    expect(response.status).toBe(422);
+    expect(response.json.details).toMatchObject({ errorCount: 1, errors: [{ line: 90_000 }] });
+    expect(await stored(user.companyId)).toEqual({ lines: 0, results: 0, imports: 0 });
+    expect((await t.call('GET', '/api/activities', { cookie })).json.total).toBe(0);
+  }, 120_000);
+
+  test('an import still being written is invisible to every reader until it completes', async () => {
+    const { cookie, user } = await company();
+    const response = await upload(t, cookie, csv(ROWS));
+    const importId = response.json.importId;
+    const metricsBefore = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    // Put the import back in the state it has while its batches are written (decision 008).
+    await t.db.update(activityImports).set({ importedCount: -1 }).where(eq(activityImports.id, importId));
+    expect((await t.call('GET', '/api/activities', { cookie })).json).toMatchObject({ total: 0, items: [] });
+    const hidden = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    expect(hidden.carbon.total.value).toBe(0);
+    expect(hidden.energy.total.value).toBe(0);
+    await t.db.update(activityImports).set({ importedCount: 4 }).where(eq(activityImports.id, importId));
+    expect((await t.call('GET', '/api/activities', { cookie })).json.total).toBe(4);
+    const lines = await t.db
+      .select({ id: activityLines.id })
+      .from(activityLines)
+      .where(and(eq(activityLines.companyId, user.companyId), eq(activityLines.importId, importId)))
+      .all();
+    expect(lines).toHaveLength(4);
+    expect((await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.total).toEqual(
+      metricsBefore.carbon.total,
+    );
+  });
+
+  test('a second import waits for the first; one a crashed process left pending is cleared', async () => {
+    const { cookie, user } = await company();
+    const [site] = (await t.call('GET', '/api/sites', { cookie })).json;
+    const pendingId = crypto.randomUUID();
+    const pending = {
+      id: pendingId,
+      companyId: user.companyId,
+      fileName: 'running.csv',
+      fileSha256: 'f'.repeat(64),
+      rowCount: 0,
+      importedCount: -1,
+      duplicateCount: 0,
+      createdAt: new Date(),
+    };
+    await t.db.insert(activityImports).values(pending);
+    const busy = await upload(t, cookie, csv(ROWS));
+    expect(busy.status).toBe(409);
+    expect(busy.json.message).toBe(
+      'Another file is being imported for this company. Try again when it has finished.',
+    );
+    // The same import, abandoned an hour ago with a staged line: the next upload removes it.
+    await t.db
+      .update(activityImports)
+      .set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(activityImports.id, pendingId));
+    await t.db.insert(activityLines).values({
+      companyId: user.companyId,
+      siteId: site.id,
+      date: '2025-01-01',
+      category: 'diesel',
+      quantity: 1,
+      unit: 'litre',
+      source: 'csv',
+      importId: pendingId,
+      dataQuality: 'measured',
+      fingerprint: 'staged',
+    });
+    const response = await upload(t, cookie, csv(ROWS));
+    expect(response.status).toBe(201);
+    expect(await stored(user.companyId)).toMatchObject({ lines: 4, imports: 1 });
+  });
+});

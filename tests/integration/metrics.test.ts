@@ -1,0 +1,246 @@
+import { describe, expect, test } from 'bun:test';
+import { addLine, addSite } from '../helpers/ledger.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+// The dashboard's "this month" is March 2025.
+const t = await createTestApp({ now: () => new Date('2025-03-15T10:00:00Z') });
+
+/**
+ * A small ledger whose figures are worked out by hand from emission-factors.md §3:
+ * - 10,000 kWh UK electricity (Mar): scope 2 location 1,770 kg (0.177); market the same (no
+ *   instrument); scope 3 cat 3: T&D 185.30 + WTT generation 459.00 + WTT T&D 39.70 = 684.00.
+ * - 1,000 L diesel (Jan): scope 1 2,570.82; scope 3 cat 3 WTT 611.01; biogenic memo 140.00.
+ * - 10,000 kWh in France on a renewable tariff (Jun): location 441.80 (Ember 2024), market 0.
+ * - 500 m3 water (Feb): scope 3 cat 1 supply 95.65, cat 5 treatment 85.44.
+ */
+async function knownLedger() {
+  const owner = await t.signUpCompany({ jurisdiction: 'SECR' });
+  const bristol = await addSite(t, owner.cookie, 'Bristol bakery');
+  const lyon = await addSite(t, owner.cookie, 'Lyon shop', 'FR');
+  await addLine(t, owner.cookie, {
+    siteId: bristol,
+    date: '2025-03-01',
+    category: 'electricity',
+    quantity: 10000,
+    unit: 'kWh',
+  });
+  await addLine(t, owner.cookie, {
+    siteId: bristol,
+    date: '2025-01-14',
+    category: 'diesel',
+    quantity: 1000,
+    unit: 'litre',
+  });
+  await addLine(t, owner.cookie, {
+    siteId: lyon,
+    date: '2025-06-01',
+    category: 'electricity',
+    quantity: 10000,
+    unit: 'kWh',
+    instrument: 'renewable_tariff',
+  });
+  await addLine(t, owner.cookie, {
+    siteId: bristol,
+    date: '2025-02-01',
+    category: 'water',
+    quantity: 500,
+    unit: 'm3',
+  });
+  return owner;
+}
+
+describe('GET /api/metrics', () => {
+  test('totals, scopes, categories, energy and water equal the hand-worked figures', async () => {
+    const { cookie } = await knownLedger();
+    const response = await t.call('GET', '/api/metrics?year=2025', { cookie });
+    expect(response.status).toBe(200);
+    const { carbon, energy, water } = response.json;
+    expect(carbon.scope1).toEqual({ value: 2.57082, unit: 'tCO2e' });
+    expect(carbon.scope2Location).toEqual({ value: 2.2118, unit: 'tCO2e' });
+    expect(carbon.scope2Market).toEqual({ value: 1.77, unit: 'tCO2e' });
+    expect(carbon.scope3).toEqual({ value: 1.4761, unit: 'tCO2e' });
+    expect(carbon.total).toEqual({ value: 6.25872, unit: 'tCO2e' });
+    expect(carbon.outsideScopes).toEqual({ value: 0.14, unit: 'tCO2e' });
+    expect(carbon.scope3ByCategory).toEqual([
+      { category: 1, tCO2e: 0.09565 },
+      { category: 3, tCO2e: 1.29501 },
+      { category: 5, tCO2e: 0.08544 },
+    ]);
+    expect(carbon.datasets).toEqual([
+      'Contractual instrument (renewable_tariff)',
+      'DESNZ 2025',
+      'Ember 2024',
+    ]);
+    expect(carbon.intensityPerRevenue).toBeNull();
+    expect(carbon.target).toBeNull();
+    expect(
+      carbon.trend.map((p: { period: string; tCO2e: number }) => [p.period, p.tCO2e]).slice(0, 6),
+    ).toEqual([
+      ['2025-01', 3.18183],
+      ['2025-02', 0.18109],
+      ['2025-03', 2.454],
+      ['2025-04', 0],
+      ['2025-05', 0],
+      ['2025-06', 0.4418],
+    ]);
+    expect(energy.total).toEqual({ value: 20, unit: 'MWh' });
+    expect(energy.renewableShare).toBe(0.5);
+    expect(energy.mix).toEqual([{ carrier: 'electricity', mwh: 20 }]);
+    expect(energy.monthly).toEqual([
+      { period: '2025-03', mwh: 10 },
+      { period: '2025-06', mwh: 10 },
+    ]);
+    expect(water).toEqual({ value: 500, unit: 'm3' });
+    expect(response.json.metrics).toContainEqual({
+      metricType: 'carbon_emissions_total',
+      value: 6.25872,
+      unit: 'tCO2e',
+    });
+  });
+
+  test('intensity, the target path and workforce come from the saved records', async () => {
+    const { cookie } = await knownLedger();
+    const financials = await t.call('PUT', '/api/financials', {
+      cookie,
+      body: { year: 2025, revenue: 2_000_000, currency: 'gbp', employees: 20 },
+    });
+    expect(financials.json).toEqual({ year: 2025, revenue: 2_000_000, currency: 'GBP', employees: 20 });
+    await t.call('PUT', '/api/targets', {
+      cookie,
+      body: { baseYear: 2025, targetYear: 2030, reductionPercent: 50, coverage: 'scope_1_2_3' },
+    });
+    await t.call('PUT', '/api/workforce', {
+      cookie,
+      body: {
+        year: 2025,
+        headcountFemale: 12,
+        headcountMale: 9,
+        headcountOther: 1,
+        leadershipFemale: 2,
+        leadershipTotal: 5,
+        ageUnder30: 6,
+        age30To50: 11,
+        ageOver50: 5,
+        trainingHours: 440,
+      },
+    });
+    const monthly = (await t.call('GET', '/api/metrics?year=2025&grain=monthly', { cookie })).json;
+    expect(monthly.carbon.intensityPerRevenue).toEqual({ value: 3.12936, unit: 'tCO2e per million GBP' });
+    expect(monthly.carbon.intensityPerEmployee).toEqual({ value: 0.312936, unit: 'tCO2e per employee' });
+    expect(monthly.carbon.target).toEqual({
+      baseYear: 2025,
+      targetYear: 2030,
+      reductionPercent: 50,
+      coverage: 'scope_1_2_3',
+    });
+    // Straight line from 6,258.72 kg in 2025 to half of it in 2030; January is 2025 + 0.5/12.
+    const january = (6258.72 * (1 - 0.5 * (0.5 / 12 / 5))) / 12 / 1000;
+    expect(monthly.carbon.trend[0].target).toBeCloseTo(january, 6);
+    const quarterly = (await t.call('GET', '/api/metrics?year=2025&grain=quarterly', { cookie })).json;
+    expect(quarterly.carbon.trend.map((p: { period: string; tCO2e: number }) => [p.period, p.tCO2e])).toEqual(
+      [
+        ['2025-Q1', 5.81692],
+        ['2025-Q2', 0.4418],
+        ['2025-Q3', 0],
+        ['2025-Q4', 0],
+      ],
+    );
+    const yearly = (await t.call('GET', '/api/metrics?year=2025&grain=yearly', { cookie })).json;
+    expect(yearly.carbon.trend).toEqual([{ period: '2025', tCO2e: 6.25872, target: 6.25872 }]);
+    expect(monthly.workforce).toEqual({
+      year: 2025,
+      headcount: 22,
+      femaleShare: 0.5455,
+      leadershipFemaleShare: 0.4,
+      ageBands: [
+        { band: 'Under 30', count: 6 },
+        { band: '30–50', count: 11 },
+        { band: 'Over 50', count: 5 },
+      ],
+      trainingHoursPerEmployee: 20,
+    });
+  });
+
+  test('a scope 1+2 target plots scopes 1 and 2 only, against a base year in the past', async () => {
+    const { cookie } = await knownLedger();
+    const bristol = (await t.call('GET', '/api/sites', { cookie })).json[0].id;
+    await addLine(t, cookie, {
+      siteId: bristol,
+      date: '2024-05-01',
+      category: 'diesel',
+      quantity: 2000,
+      unit: 'litre',
+    });
+    await t.call('PUT', '/api/targets', {
+      cookie,
+      body: { baseYear: 2024, targetYear: 2030, reductionPercent: 42 },
+    });
+    const yearly = (await t.call('GET', '/api/metrics?grain=yearly', { cookie })).json;
+    expect(yearly.year).toBe(2025);
+    // 2024: 2,000 L diesel scope 1 with DESNZ 2024 (2.51279 kg/L) = 5,025.58 kg.
+    expect(yearly.carbon.trend[0]).toEqual({ period: '2024', tCO2e: 5.02558, target: 5.02558 });
+    const progress = 1 - 0.42 / 6;
+    expect(yearly.carbon.trend[1].period).toBe('2025');
+    expect(yearly.carbon.trend[1].tCO2e).toBeCloseTo(2.57082 + 2.2118, 6);
+    expect(yearly.carbon.trend[1].target).toBeCloseTo(5.02558 * progress, 5);
+  });
+
+  test('the default year is the latest with data, else the current year; an empty ledger is zero', async () => {
+    const { cookie } = await knownLedger();
+    expect((await t.call('GET', '/api/metrics', { cookie })).json.year).toBe(2025);
+    const empty = await t.signUpCompany();
+    const none = (await t.call('GET', '/api/metrics', { cookie: empty.cookie })).json;
+    expect(none.year).toBe(2025);
+    expect(none.carbon.total.value).toBe(0);
+    expect(none.energy.renewableShare).toBeNull();
+    expect(none.workforce).toBeNull();
+    expect((await t.call('GET', '/api/metrics?year=1999', { cookie })).status).toBe(400);
+  });
+
+  test('figures follow the ledger: a new line shows at once', async () => {
+    const { cookie } = await knownLedger();
+    const before = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.scope1.value;
+    const bristol = (await t.call('GET', '/api/sites', { cookie })).json[0].id;
+    await addLine(t, cookie, {
+      siteId: bristol,
+      date: '2025-07-01',
+      category: 'diesel',
+      quantity: 1000,
+      unit: 'litre',
+    });
+    const after = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.scope1.value;
+    expect(after).toBeCloseTo(before + 2.57082, 6);
+  });
+
+  test("another company's ledger never counts", async () => {
+    await knownLedger();
+    const other = await t.signUpCompany();
+    const response = await t.call('GET', '/api/metrics?year=2025', { cookie: other.cookie });
+    expect(response.json.carbon.total.value).toBe(0);
+    expect(response.json.energy.total.value).toBe(0);
+  });
+});
+
+describe('dashboard emissions', () => {
+  test("shows this month's gross emissions and last month's", async () => {
+    const { cookie } = await knownLedger();
+    const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
+    expect(overview.metrics.carbonEmissions).toEqual({
+      value: 2.454,
+      unit: 'tCO2e',
+      month: '2025-03',
+      previousMonthValue: 0.18109,
+    });
+  });
+
+  test('last month is null when nothing was recorded then', async () => {
+    const { cookie } = await t.signUpCompany();
+    const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
+    expect(overview.metrics.carbonEmissions).toEqual({
+      value: 0,
+      unit: 'tCO2e',
+      month: '2025-03',
+      previousMonthValue: null,
+    });
+  });
+});
