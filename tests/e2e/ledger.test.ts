@@ -56,6 +56,14 @@ describe('CSV import to the KPI dashboard', () => {
     expect(await statValue(page, 'Scope 3 emissions')).toContain('1.30');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // An explicit recalculation with the same library changes nothing and says so, per scope.
+    await page.getByRole('button', { name: 'Recalculate', exact: true }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Recalculate' }).click();
+    const table = page.getByRole('table', { name: 'Before and after, tCO2e' });
+    await table.waitFor({ timeout: WAIT_MS });
+    expect(await table.textContent()).toContain('no change');
+    expect(await table.textContent()).not.toContain('(up)');
+
     await page.goto('/data-sources');
     await page.getByText('Import activity from a CSV file').waitFor({ timeout: WAIT_MS });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Financials, Target, Workforce } from '../../../domain/contracts/ledger';
+import type { Financials, Recalculation, Target, Workforce } from '../../../domain/contracts/ledger';
 import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { apiRequest } from '../../lib/api';
 import type { PeriodGrain } from './format';
+import type { RecalculatePeriod } from './recalculate';
 import type { SaveFinancials, SaveTarget, SaveWorkforce } from './records';
 
 export const kpiKeys = {
@@ -12,6 +13,8 @@ export const kpiKeys = {
   target: () => ['/api/targets'] as const,
   financials: (year: number) => ['/api/financials', { year }] as const,
   workforce: (year: number) => ['/api/workforce', { year }] as const,
+  /** The activity ledger's root key (the activities feature's `activityKeys.all()`): its lines show their results. */
+  activitiesAll: () => ['/api/activities'] as const,
 };
 
 export function getMetrics(year: number | null, grain: PeriodGrain): Promise<KpiMetrics> {
@@ -45,6 +48,11 @@ export function saveFinancials(input: SaveFinancials): Promise<unknown> {
 
 export function saveWorkforce(input: SaveWorkforce): Promise<unknown> {
   return apiRequest('PUT', '/api/workforce', input);
+}
+
+/** POST /api/emissions/recalculate: recomputes every line in the period with today's factor library. */
+export function recalculateEmissions(period: RecalculatePeriod): Promise<Recalculation> {
+  return apiRequest<Recalculation>('POST', '/api/emissions/recalculate', period);
 }
 
 export function useMetrics(year: number | null, grain: PeriodGrain) {
@@ -93,3 +101,21 @@ function useKpiMutation<TInput>(mutationFn: (input: TInput) => Promise<unknown>,
 export const useSaveTarget = () => useKpiMutation(saveTarget, kpiKeys.target());
 export const useSaveFinancials = () => useKpiMutation(saveFinancials, ['/api/financials']);
 export const useSaveWorkforce = () => useKpiMutation(saveWorkforce, ['/api/workforce']);
+
+/**
+ * A recalculation rewrites the stored results of the period's lines: the metrics computed from them
+ * and the ledger lines showing them refresh. Never retried: it writes an audit entry each time.
+ */
+export function useRecalculateEmissions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: recalculateEmissions,
+    meta: { ownErrorToast: true },
+    retry: false,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: kpiKeys.metricsAll() }),
+        queryClient.invalidateQueries({ queryKey: kpiKeys.activitiesAll() }),
+      ]),
+  });
+}

@@ -11,6 +11,7 @@ import { DiversityTab } from './diversity-tab';
 import { EnergyTab } from './energy-tab';
 import { hasLedgerData, type PeriodGrain, yearOptions } from './format';
 import { BenchmarkCard, EmptyLedger } from './parts';
+import { RecalculatePanel } from './recalculate-panel';
 import { TargetsPanel } from './targets-panel';
 
 function KpiSkeleton() {
@@ -116,6 +117,7 @@ export function KpiView({ currentYear }: { currentYear: number }) {
             <EmptyLedger year={data.year} />
           )}
           <TargetsPanel year={data.year} currentYear={currentYear} />
+          <RecalculatePanel year={data.year} />
           <MethodologyNote datasets={data.carbon.datasets} />
         </TabsContent>
         <TabsContent value="energy">
