@@ -1,32 +1,10 @@
 // The closed vocabularies of an activity line: categories, units (and which units fit which category),
 // data-quality tiers, currencies, and the everyday spellings people type for each.
 
-export const ACTIVITY_CATEGORIES = [
-  'electricity',
-  'natural_gas',
-  'heating_oil',
-  'gas_oil',
-  'diesel',
-  'petrol',
-  'lpg',
-  'propane',
-  'refrigerant',
-  'district_heat',
-  'steam',
-  'owned_vehicle',
-  'business_travel_car',
-  'flight',
-  'rail',
-  'bus',
-  'taxi',
-  'hotel',
-  'water',
-  'waste',
-  'purchased_goods',
-  'freight',
-  'homeworking',
-] as const;
-export type ActivityCategory = (typeof ACTIVITY_CATEGORIES)[number];
+import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
+import type { ActivityCategory } from '../emissions/types.ts';
+
+export { ACTIVITY_CATEGORIES, type ActivityCategory };
 
 export const ACTIVITY_UNITS = [
   'kWh',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-31');
 const countryCode = z
@@ -25,31 +26,7 @@ export const SaveSiteSchema = z.object({
 });
 export type SaveSite = z.infer<typeof SaveSiteSchema>;
 
-export const ActivityCategorySchema = z.enum([
-  'electricity',
-  'natural_gas',
-  'heating_oil',
-  'gas_oil',
-  'diesel',
-  'petrol',
-  'lpg',
-  'propane',
-  'refrigerant',
-  'district_heat',
-  'steam',
-  'owned_vehicle',
-  'business_travel_car',
-  'flight',
-  'rail',
-  'bus',
-  'taxi',
-  'hotel',
-  'water',
-  'waste',
-  'purchased_goods',
-  'freight',
-  'homeworking',
-]);
+export const ActivityCategorySchema = z.enum(ACTIVITY_CATEGORIES);
 export type ActivityCategory = z.infer<typeof ActivityCategorySchema>;
 
 export const DataQualitySchema = z.enum(['measured', 'supplier_specific', 'activity_average', 'spend_based']);

@@ -3,7 +3,8 @@
 
 import type { ActivityCategory } from './types.ts';
 
-export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = [
+/** The one list of ledger categories: the CSV import and the API contracts use it too. */
+export const ACTIVITY_CATEGORIES = [
   'electricity',
   'natural_gas',
   'heating_oil',
@@ -27,7 +28,7 @@ export const ACTIVITY_CATEGORIES: readonly ActivityCategory[] = [
   'purchased_goods',
   'freight',
   'homeworking',
-];
+] as const satisfies readonly ActivityCategory[];
 
 /** DESNZ owned-vehicle rows (per vehicle-km) and EPA Table 3 CH4+N2O rows (per vehicle-mile). */
 export const OWNED_VEHICLE_VARIANTS: readonly string[] = [
