@@ -1,6 +1,7 @@
 // Shared steps of the emissions-ledger integration tests (sites, activities, import, metrics…).
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema/auth.ts';
+import { activityImports, activityLines, emissionResults } from '../../db/schema/emissions.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
 import { type createTestApp, ORIGIN } from './test-app.ts';
 
@@ -55,3 +56,30 @@ export async function upload(
   // biome-ignore lint/suspicious/noExplicitAny: assertions read whatever JSON the endpoint answered
   return { status: response.status, text, json: (text ? JSON.parse(text) : null) as any };
 }
+
+/** Lines, results and imports stored for a company: what an import wrote, or left behind. */
+export async function storedCounts(t: TestApp, companyId: string) {
+  const [lines, results, imports] = await Promise.all([
+    t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get(),
+    t.db.select({ n: count() }).from(emissionResults).where(eq(emissionResults.companyId, companyId)).get(),
+    t.db.select({ n: count() }).from(activityImports).where(eq(activityImports.companyId, companyId)).get(),
+  ]);
+  return { lines: lines!.n, results: results!.n, imports: imports!.n };
+}
+
+/** A company with the two sites the import fixtures name (Bristol bakery GB, Lyon shop FR). */
+export async function companyWithSites(t: TestApp) {
+  const owner = await t.signUpCompany();
+  await addSite(t, owner.cookie, 'Bristol bakery');
+  await addSite(t, owner.cookie, 'Lyon shop', 'FR');
+  return owner;
+}
+
+export const IMPORT_HEADER = 'date,site,category,variant,quantity,unit,spend,currency,reference';
+export const IMPORT_ROWS = [
+  '2025-01-31,Bristol bakery,electricity,,10000,kWh,,,MPAN 1',
+  '2025-01-14,Bristol bakery,diesel,,1000,litres,,,"Fuel card, January"',
+  '2025-02-03,Lyon shop,hotel,DE,3,room nights,,,TRIP-7',
+  '2025-02-28,bristol  BAKERY,purchased_goods,541611,,,4800.00,GBP,INV-88213',
+];
+export const importCsv = (rows: string[], header = IMPORT_HEADER) => `${[header, ...rows].join('\n')}\n`;

@@ -1,36 +1,15 @@
 import { describe, expect, test } from 'bun:test';
-import { and, count, eq } from 'drizzle-orm';
-import { activityImports, activityLines, emissionResults } from '../../db/schema/emissions.ts';
-import { addSite, upload } from '../helpers/ledger.ts';
+import { and, eq } from 'drizzle-orm';
+import { activityImports, activityLines } from '../../db/schema/emissions.ts';
+import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
 
-async function stored(companyId: string) {
-  const [lines, results, imports] = await Promise.all([
-    t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get(),
-    t.db.select({ n: count() }).from(emissionResults).where(eq(emissionResults.companyId, companyId)).get(),
-    t.db.select({ n: count() }).from(activityImports).where(eq(activityImports.companyId, companyId)).get(),
-  ]);
-  return { lines: lines!.n, results: results!.n, imports: imports!.n };
-}
-
-/** A company with the two sites the files below name. */
-async function company() {
-  const owner = await t.signUpCompany();
-  await addSite(t, owner.cookie, 'Bristol bakery');
-  await addSite(t, owner.cookie, 'Lyon shop', 'FR');
-  return owner;
-}
-
-const HEADER = 'date,site,category,variant,quantity,unit,spend,currency,reference';
-const ROWS = [
-  '2025-01-31,Bristol bakery,electricity,,10000,kWh,,,MPAN 1',
-  '2025-01-14,Bristol bakery,diesel,,1000,litres,,,"Fuel card, January"',
-  '2025-02-03,Lyon shop,hotel,DE,3,room nights,,,TRIP-7',
-  '2025-02-28,bristol  BAKERY,purchased_goods,541611,,,4800.00,GBP,INV-88213',
-];
-const csv = (rows: string[], header = HEADER) => `${[header, ...rows].join('\n')}\n`;
+const stored = (companyId: string) => storedCounts(t, companyId);
+const company = () => companyWithSites(t);
+const ROWS = IMPORT_ROWS;
+const csv = importCsv;
 
 describe('CSV import atomicity', () => {
   test('one bad row at line 90,000 of 100,000 leaves nothing behind', async () => {

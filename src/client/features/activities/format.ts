@@ -1,4 +1,5 @@
 import type { ActivityCategory, ActivityLine, Scope } from '../../../domain/contracts/ledger';
+import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories';
 import type { BadgeTone } from '../../ui/badge';
 
 type EmissionResult = ActivityLine['results'][number];
@@ -40,25 +41,6 @@ export const SCOPE_LABELS: Record<Scope, string> = {
   scope_2_market: 'Scope 2 (market-based)',
   scope_3: 'Scope 3',
   outside_scopes: 'Outside scopes (memo, not in totals)',
-};
-
-/** GHG Protocol Corporate Value Chain (Scope 3) Standard, categories 1–15. */
-export const SCOPE_3_CATEGORY_NAMES: Record<number, string> = {
-  1: 'Purchased goods and services',
-  2: 'Capital goods',
-  3: 'Fuel- and energy-related activities',
-  4: 'Upstream transportation and distribution',
-  5: 'Waste generated in operations',
-  6: 'Business travel',
-  7: 'Employee commuting',
-  8: 'Upstream leased assets',
-  9: 'Downstream transportation and distribution',
-  10: 'Processing of sold products',
-  11: 'Use of sold products',
-  12: 'End-of-life treatment of sold products',
-  13: 'Downstream leased assets',
-  14: 'Franchises',
-  15: 'Investments',
 };
 
 export function scopeLabel(result: Pick<EmissionResult, 'scope' | 'scope3Category'>): string {

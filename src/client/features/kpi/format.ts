@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { KpiMetrics, PeriodGrainSchema } from '../../../domain/contracts/metrics';
+import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories';
 import type { ChartPoint } from '../../charts/chart-helpers';
 
 export type PeriodGrain = z.infer<typeof PeriodGrainSchema>;
@@ -94,25 +95,6 @@ export function describeMarketBased(market: number, location: number): string {
   if (market === location) return 'Market-based: the same (no supplier factors or certificates recorded)';
   return `Market-based: ${formatTonnes(market)} tCO2e`;
 }
-
-/** GHG Protocol Scope 3 categories 1–15 (same list as the ledger's; features keep their own copy). */
-const SCOPE_3_CATEGORY_NAMES: Record<number, string> = {
-  1: 'Purchased goods and services',
-  2: 'Capital goods',
-  3: 'Fuel- and energy-related activities',
-  4: 'Upstream transportation and distribution',
-  5: 'Waste generated in operations',
-  6: 'Business travel',
-  7: 'Employee commuting',
-  8: 'Upstream leased assets',
-  9: 'Downstream transportation and distribution',
-  10: 'Processing of sold products',
-  11: 'Use of sold products',
-  12: 'End-of-life treatment of sold products',
-  13: 'Downstream leased assets',
-  14: 'Franchises',
-  15: 'Investments',
-};
 
 export function scope3CategoryLabel(category: number): string {
   const name = SCOPE_3_CATEGORY_NAMES[category];
