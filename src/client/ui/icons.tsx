@@ -1,7 +1,7 @@
 import type { ComponentProps, ReactNode } from 'react';
 
 /** A few stroke icons (24×24, Lucide-style paths), decorative unless given a title by the caller. */
-function Icon({ children, ...props }: ComponentProps<'svg'> & { children: ReactNode }) {
+export function Icon({ children, ...props }: ComponentProps<'svg'> & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -170,7 +170,7 @@ describe('10 MB limit', () => {
     let head = 'date,site,category,quantity,unit,reference\n';
     for (let i = 0; i < 2000; i++) head += `2025-01-01,London HQ,electricity,${i},kWh,MPAN ${i}\n`;
     head += '2025-01-02,London HQ,electricity,1,kWh,"';
-    const filler = encoder.encode('lorem ipsum, dolor; sit amet '.repeat(2000));
+    const filler = encoder.encode('filler text, padding; for size '.repeat(2000));
     let sent = 0;
     const body = new ReadableStream<Uint8Array>({
       start(controller) {

@@ -59,7 +59,7 @@ export function ConnectDialog({
     if (!next) setValues(EMPTY_CONNECT_FORM);
   };
 
-  const setOdoo = (field: keyof OdooDetails) => (value: string) =>
+  const setOdooDetail = (field: keyof OdooDetails) => (value: string) =>
     setValues((current) => ({ ...current, odoo: { ...current.odoo, [field]: value } }));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -87,7 +87,7 @@ export function ConnectDialog({
       <Input
         id={`${id}-${field}`}
         value={values.odoo[field]}
-        onChange={(event) => setOdoo(field)(event.target.value)}
+        onChange={(event) => setOdooDetail(field)(event.target.value)}
         aria-required="true"
         {...props}
       />

@@ -1,26 +1,6 @@
-import type { ComponentProps, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '../../ui/cn';
-
-function Glyph({ children, ...props }: ComponentProps<'svg'> & { children: ReactNode }) {
-  return (
-    <svg
-      xmlns="http://www.w3.org/2000/svg"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      width={20}
-      height={20}
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon } from '../../ui/icons';
 
 // Generic pictograms (not vendor logos): ledger book, shopping bag, factory, sheet, receipt.
 const GLYPHS: Record<string, ReactNode> = {
@@ -71,7 +51,9 @@ export function SourceIcon({ type, className }: { type: string; className?: stri
         className,
       )}
     >
-      <Glyph>{GLYPHS[type] ?? GLYPHS.csv}</Glyph>
+      <Icon width={20} height={20}>
+        {GLYPHS[type] ?? GLYPHS.csv}
+      </Icon>
     </span>
   );
 }
