@@ -3,6 +3,10 @@
 // - D1 binds at most 100 parameters per statement; this shape needs fewer than 10 at any size;
 // - measured on libSQL, it took about a quarter of the memory of multi-row VALUES statements and
 //   less time (one string to bind instead of ~15 values per row).
+// - each JSON row is converted to JSONB once, in a MATERIALIZED CTE, so the ~15 `v->>n` reads of
+//   a row walk a binary value instead of re-parsing its text each time (SQLite would otherwise
+//   flatten the subquery and repeat the conversion per column): 100,000-row import 18.6 s → 14 s.
+//   JSONB needs SQLite 3.45 (libSQL and D1 both have it).
 // They are Drizzle `insert(…).select(sql)` builders, not raw `db.run(sql)`: Drizzle's D1 batch
 // cannot bind the parameters of raw statements (found running the Worker with wrangler dev).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -109,6 +113,10 @@ function selectList(
   return sql.join(parts, sql`, `);
 }
 
+/** The rows of a JSON array payload, each as JSONB `v`, converted once (see the header). */
+const jsonRows = (payload: string) =>
+  sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(${payload})) SELECT v FROM r)`;
+
 /**
  * Inserts lines, skipping any whose fingerprint the company already has (ON CONFLICT DO NOTHING
  * on the unique (company_id, fingerprint) index); each statement RETURNs the ids it inserted.
@@ -129,7 +137,7 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
     // `WHERE true`: SQLite's documented way to let an upsert clause follow INSERT … SELECT.
     return db
       .insert(activityLines)
-      .select(sql`SELECT ${columns} FROM (SELECT value AS v FROM json_each(${payload})) WHERE true`)
+      .select(sql`SELECT ${columns} FROM ${jsonRows(payload)} WHERE true`)
       .onConflictDoNothing()
       .returning({ id: activityLines.id });
   });
@@ -152,6 +160,6 @@ export function insertResultsStatements(
     const payload = JSON.stringify(part.map((row) => RESULT_FIELDS.map((field) => row[field])));
     return db
       .insert(emissionResults)
-      .select(sql`SELECT ${columns} FROM (SELECT value AS v FROM json_each(${payload})) WHERE ${condition}`);
+      .select(sql`SELECT ${columns} FROM ${jsonRows(payload)} WHERE ${condition}`);
   });
 }
