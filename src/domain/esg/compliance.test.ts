@@ -1,8 +1,23 @@
 import { describe, expect, test } from 'bun:test';
-import { type CompletionItem, computeComplianceStatus, isCompletedValue, toggledValue } from './compliance.ts';
-import { describeIndicator, humaniseIndicator, SPEC_INDICATOR_KEYS, UNKNOWN_INDICATOR_DESCRIPTION } from './indicators.ts';
+import {
+  type CompletionItem,
+  computeComplianceStatus,
+  isCompletedValue,
+  toggledValue,
+} from './compliance.ts';
+import {
+  describeIndicator,
+  humaniseIndicator,
+  SPEC_INDICATOR_KEYS,
+  UNKNOWN_INDICATOR_DESCRIPTION,
+} from './indicators.ts';
 
-const item = (section: CompletionItem['section'], indicator: string, isCompleted: boolean, isRequired = true) => ({
+const item = (
+  section: CompletionItem['section'],
+  indicator: string,
+  isCompleted: boolean,
+  isRequired = true,
+) => ({
   section,
   indicator,
   isCompleted,
@@ -48,7 +63,8 @@ describe('completion rules of spec §4', () => {
 describe('indicator names', () => {
   test('the 18 spec keys each have their own description; others get the generic prompt', () => {
     expect(SPEC_INDICATOR_KEYS).toHaveLength(18);
-    for (const key of SPEC_INDICATOR_KEYS) expect(describeIndicator(key)).not.toBe(UNKNOWN_INDICATOR_DESCRIPTION);
+    for (const key of SPEC_INDICATOR_KEYS)
+      expect(describeIndicator(key)).not.toBe(UNKNOWN_INDICATOR_DESCRIPTION);
     expect(describeIndicator('made_up_key')).toBe('Please provide relevant information for this indicator');
   });
 

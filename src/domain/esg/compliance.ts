@@ -40,6 +40,8 @@ export function computeComplianceStatus(items: readonly CompletionItem[]): Compl
   return {
     overallProgress: percent(items.filter((item) => item.isCompleted).length, items.length),
     sectionProgress,
-    missingRequired: items.filter((item) => item.isRequired && !item.isCompleted).map((item) => item.indicator),
+    missingRequired: items
+      .filter((item) => item.isRequired && !item.isCompleted)
+      .map((item) => item.indicator),
   };
 }

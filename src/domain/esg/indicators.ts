@@ -17,13 +17,16 @@ export const SPEC_INDICATOR_DESCRIPTIONS = {
   water_consumption: 'Water withdrawn from mains supply, wells or surface water across all sites (m³).',
   waste_generated: 'Total waste produced by your operations, hazardous and non-hazardous (tonnes).',
   waste_recycled: 'Waste sent for recycling, reuse or composting rather than disposal (tonnes).',
-  gender_balance: 'Breakdown of your employees by gender, for example the share of women in the workforce (%).',
+  gender_balance:
+    'Breakdown of your employees by gender, for example the share of women in the workforce (%).',
   age_diversity: 'Breakdown of your employees by age band (under 30, 30–50, over 50).',
   training_hours: 'Average hours of training per employee in the year.',
-  employee_satisfaction: 'Result of your latest employee satisfaction or engagement survey, and how it was measured.',
+  employee_satisfaction:
+    'Result of your latest employee satisfaction or engagement survey, and how it was measured.',
   community_investment:
     'Money, time or goods given to local communities and charities in the year, and how it was spent.',
-  workplace_accidents: 'Number of recordable work-related accidents (and fatalities, if any) in the year, and the rate.',
+  workplace_accidents:
+    'Number of recordable work-related accidents (and fatalities, if any) in the year, and the rate.',
   board_diversity: 'Gender and background mix of your board or senior governance body (%).',
   ethics_training: 'Share of employees who completed ethics or anti-corruption training in the year (%).',
   risk_management_framework:
