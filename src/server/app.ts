@@ -9,7 +9,11 @@ import { authRoutes } from './features/auth/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { dataSourceRoutes } from './features/data-sources/routes.ts';
 import { emissionRoutes } from './features/emissions/routes.ts';
+import { EVIDENCE_UPLOAD_PATH, evidenceTooLarge } from './features/esg/evidence.ts';
+import { MAX_EVIDENCE_BYTES } from './features/esg/evidence-type.ts';
+import { esgRoutes } from './features/esg/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
+import { offsetRoutes } from './features/offsets/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { HttpError } from './lib/errors.ts';
@@ -31,8 +35,13 @@ export function createApp(options: CreateAppOptions) {
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();
-  // guardMutations (CSRF + body limit), with the CSV upload's own 10 MB limit.
-  api.use('*', guardRequests(deps.config.MAX_BODY_BYTES));
+  // guardMutations (CSRF + body limit), with the 10 MB limits of the CSV import and ESG evidence.
+  api.use(
+    '*',
+    guardRequests(deps.config.MAX_BODY_BYTES, [
+      { path: EVIDENCE_UPLOAD_PATH, maxFileBytes: MAX_EVIDENCE_BYTES, tooLarge: evidenceTooLarge },
+    ]),
+  );
   api.route('/', authRoutes);
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);
@@ -42,6 +51,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', activityRoutes);
   api.route('/', emissionRoutes);
   api.route('/', metricsRoutes);
+  api.route('/', offsetRoutes);
+  api.route('/', esgRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

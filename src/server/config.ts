@@ -37,6 +37,19 @@ export const ConfigSchema = z
     MICROSOFT_ENTRA_TENANT_ID: z.string().min(1).default('common'),
     MICROSOFT_ENTRA_CLIENT_ID: z.string().min(1).optional(),
     MICROSOFT_ENTRA_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Where POST /api/carbon-offsets/sync reads the offset catalogue: an http(s) URL answering JSON
+     * or a path to a JSON file (Bun only). The default is the bundled ILLUSTRATIVE catalogue.
+     */
+    CARBON_OFFSET_FEED: z
+      .string()
+      .min(1)
+      .refine(
+        (value) =>
+          !/^[a-z][a-z0-9+.-]*:/i.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value)),
+        'must be an http(s) URL or a path to a JSON file',
+      )
+      .default('db/seed/offsets/catalogue.json'),
   })
   .superRefine((value, context) => {
     if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {

@@ -2,6 +2,7 @@ import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
 import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
+import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type Config, loadConfig } from './config.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -14,6 +15,8 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   await migrateDatabase(db, client, config.DATABASE_URL);
   // New factor ids only; stored results keep the factors they were made with.
   await seedFactorLibrary(db);
+  // The bundled illustrative offset catalogue: new project ids only.
+  await seedOffsetCatalogue(db);
   const localReader = openLocalReader(config.DATABASE_URL);
   return { config, log, db, client, localReader };
 }

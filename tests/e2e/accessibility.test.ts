@@ -53,6 +53,24 @@ const SIGNED_IN: PageCheck[] = [
       ]),
   },
   {
+    path: '/marketplace',
+    ready: async (page) =>
+      Promise.all([
+        userLoaded(page),
+        page.getByRole('list', { name: 'Projects' }).waitFor({ timeout: WAIT_MS }),
+        page.getByText("You haven't bought any carbon credits yet.").waitFor({ timeout: WAIT_MS }),
+        page.getByText('Offsets still needed', { exact: true }).waitFor({ timeout: WAIT_MS }),
+      ]),
+  },
+  {
+    path: '/esg-wizard',
+    ready: async (page) =>
+      Promise.all([
+        userLoaded(page),
+        page.getByRole('button', { name: 'Initialize ESG Checklist' }).waitFor({ timeout: WAIT_MS }),
+      ]),
+  },
+  {
     path: '/terms-of-service',
     ready: async (page) => Promise.all([userLoaded(page), heading('Terms of Service')(page)]),
   },

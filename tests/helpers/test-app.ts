@@ -6,6 +6,7 @@ import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
 import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
+import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
@@ -33,6 +34,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
   await seedFactorLibrary(db);
+  await seedOffsetCatalogue(db);
   const log = createLogger('silent');
   const localReader = options.withoutLocalReader ? null : openLocalReader(url);
   const app = createApp({

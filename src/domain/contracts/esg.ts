@@ -23,6 +23,8 @@ export const InitializeSchema = z.object({
   jurisdiction: WizardJurisdictionSchema,
   /** CSRD/VSME: add the optional Comprehensive module (C1–C9). Ignored elsewhere. */
   includeComprehensive: z.boolean().optional(),
+  /** Reporting year of the progress answered (default: the last full calendar year). */
+  year: reportingYear.optional(),
 });
 
 /**
@@ -40,6 +42,8 @@ export const UpdateProgressSchema = z
     value: z.string().max(10_000, 'Keep the answer under 10,000 characters').optional(),
     useLedger: z.literal(true).optional(),
     note: z.string().trim().max(2000, 'Keep the note under 2,000 characters').nullish(),
+    /** Reporting year of the progress answered (default: the last full calendar year). */
+    year: reportingYear.optional(),
   })
   .refine((body) => body.value !== undefined || body.useLedger || body.note !== undefined, {
     message: 'Send a value, a note, or useLedger',

@@ -84,8 +84,6 @@ export const PurchaseRequestSchema = z.object({
 });
 export type PurchaseRequest = z.infer<typeof PurchaseRequestSchema>;
 
-export const PurchaseResponseSchema = z.object({ transactionId: z.string() });
-
 /** One order in the purchase history. */
 export const OffsetPurchaseSchema = z.object({
   transactionId: z.string(),
@@ -114,6 +112,18 @@ export const OffsetPurchaseSchema = z.object({
 });
 export type OffsetPurchase = z.infer<typeof OffsetPurchaseSchema>;
 
+/**
+ * POST /api/carbon-offsets/purchase answer (201). `purchase` and `notice` are additions: no payment
+ * provider is connected, so the order is recorded with status 'ordered' and an invoice reference.
+ */
+export const PurchaseResponseSchema = z.object({
+  transactionId: z.string(),
+  purchase: OffsetPurchaseSchema.optional(),
+  /** Plain words for the buyer: no payment was taken, pay the invoice; retirement follows payment. */
+  notice: z.string().optional(),
+});
+export type PurchaseResponse = z.infer<typeof PurchaseResponseSchema>;
+
 /** POST /api/carbon-offsets/sync answer: what changed. */
 export const SyncResultSchema = z.object({
   source: z.string(),
@@ -126,3 +136,20 @@ export const SyncResultSchema = z.object({
   heldBack: z.array(z.object({ id: z.string(), message: z.string() })),
 });
 export type SyncResult = z.infer<typeof SyncResultSchema>;
+
+/**
+ * `getOffsetSummary(ctx, year)` (server/features/offsets/service.ts), for the dashboard and
+ * reports. Offsets are reported next to gross emissions and never subtracted from scope totals.
+ */
+export const OffsetSummarySchema = z.object({
+  year: z.number().int(),
+  /** Credits (tCO2e) ordered or retired with this claim year. */
+  purchasedTonnes: z.number().int(),
+  /** Of those, credits whose retirement at the registry is confirmed. */
+  retiredTonnes: z.number().int(),
+  /** Sum of order totals for this claim year, US dollars. */
+  spendUsd: z.number(),
+  /** Cheapest current price per tCO2e among projects with stock, dollars; null when none. */
+  cheapestPricePerTon: z.number().nullable(),
+});
+export type OffsetSummary = z.infer<typeof OffsetSummarySchema>;

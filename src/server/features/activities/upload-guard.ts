@@ -10,19 +10,40 @@ export const IMPORT_PATH = '/api/activities/import';
 /** Room for the multipart envelope (boundaries, part headers, the mapping field) around the file. */
 const MULTIPART_ALLOWANCE = 256 * 1024;
 
+/** A POST path that receives a file: its own size limit and its own words when refusing one. */
+export interface UploadRoute {
+  path: string;
+  maxFileBytes: number;
+  tooLarge: () => HttpError;
+}
+
+/** The CSV import (spec §9: 10 MB), refused in the import's words. */
+const IMPORT_UPLOAD: UploadRoute = {
+  path: IMPORT_PATH,
+  maxFileBytes: MAX_IMPORT_BYTES,
+  tooLarge: fileTooLarge,
+};
+
 /**
- * The API's mutation guard (CSRF check + body limit) with one exception: the CSV upload may be
- * up to 10 MB (spec §9) instead of the JSON limit, and its refusal says so in the import's words.
+ * The API's mutation guard (CSRF check + body limit) with exceptions for uploads: the CSV import
+ * and any route in `uploads` (the app passes the ESG evidence upload) may be as large as their
+ * file limit instead of the JSON limit, and a refusal says so in that route's words.
  */
-export function guardRequests(maxJsonBytes: number) {
+export function guardRequests(maxJsonBytes: number, uploads: readonly UploadRoute[] = []) {
   const json = guardMutations(maxJsonBytes);
-  const upload = guardMutations(MAX_IMPORT_BYTES + MULTIPART_ALLOWANCE);
+  const guarded = new Map(
+    [IMPORT_UPLOAD, ...uploads].map((route) => [
+      route.path,
+      { guard: guardMutations(route.maxFileBytes + MULTIPART_ALLOWANCE), tooLarge: route.tooLarge },
+    ]),
+  );
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (c.req.method !== 'POST' || c.req.path !== IMPORT_PATH) return json(c, next);
+    const upload = c.req.method === 'POST' ? guarded.get(c.req.path) : undefined;
+    if (!upload) return json(c, next);
     try {
-      return await upload(c, next);
+      return await upload.guard(c, next);
     } catch (error) {
-      if (error instanceof HttpError && error.status === 413) throw fileTooLarge();
+      if (error instanceof HttpError && error.status === 413) throw upload.tooLarge();
       throw error;
     }
   });

@@ -1,7 +1,9 @@
 import type { DashboardOverview } from '../../../domain/contracts/dashboard.ts';
 import type { AuthedContext } from '../../context.ts';
 import { listRecentActivity } from '../audit/service.ts';
+import { getCurrentUser } from '../auth/service.ts';
 import { dashboardDataSources } from '../data-sources/service.ts';
+import { getComplianceStatus } from '../esg/service.ts';
 import { monthEmissions } from '../metrics/service.ts';
 
 /** spec §9: the dashboard lists the five latest actions. */
@@ -9,8 +11,9 @@ const RECENT_ACTIVITY_LIMIT = 5;
 
 /**
  * The dashboard from what the product records: data sources, this month's and last month's gross
- * emissions from the ledger, recent activity. The ESG checklist arrives with its own feature;
- * until then complianceStatus is null.
+ * emissions from the ledger, recent activity, and the compliance status of the ESG checklist for
+ * the company's jurisdiction (its profile setting) in the default reporting year, or null while
+ * that checklist is not initialised.
  */
 export async function getDashboardOverview(ctx: AuthedContext): Promise<DashboardOverview> {
   const now = ctx.now();
@@ -18,15 +21,16 @@ export async function getDashboardOverview(ctx: AuthedContext): Promise<Dashboar
   const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
     .toISOString()
     .slice(0, 7);
-  const [dataSources, thisMonth, lastMonth, recentActivity] = await Promise.all([
+  const [dataSources, thisMonth, lastMonth, recentActivity, complianceStatus] = await Promise.all([
     dashboardDataSources(ctx),
     monthEmissions(ctx, month),
     monthEmissions(ctx, previous),
     listRecentActivity(ctx, RECENT_ACTIVITY_LIMIT),
+    getCurrentUser(ctx).then((user) => getComplianceStatus(ctx, user.jurisdiction)),
   ]);
   return {
     dataSources,
-    complianceStatus: null,
+    complianceStatus,
     metrics: {
       carbonEmissions: {
         value: thisMonth ?? 0,

@@ -1,0 +1,184 @@
+import { type FormEvent, useId, useState } from 'react';
+import type { Jurisdiction } from '../../../domain/contracts/auth';
+import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
+import { isCompletedValue } from '../../../domain/esg/compliance';
+import { Button } from '../../ui/button';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog';
+import { Label } from '../../ui/label';
+import { Textarea } from '../../ui/textarea';
+import { EvidenceList } from './evidence-list';
+import { IndicatorBadges } from './indicator-row';
+import { Switch } from './switch';
+import { type IndicatorChange, useSaveIndicator } from './use-save-indicator';
+import { describeOrigin, dialogSaveValue, formatValue, indicatorTitle } from './wizard';
+
+/** What the dialog sends: only what changed (an untouched ledger value stays the ledger's). */
+function changesOf(
+  item: EsgProgressItem,
+  text: string,
+  markCompleted: boolean,
+  note: string,
+): IndicatorChange {
+  const change: IndicatorChange = {};
+  const value = dialogSaveValue(text, markCompleted);
+  if (value !== item.value) change.value = value;
+  const trimmedNote = note.trim();
+  if (trimmedNote !== (item.note ?? '')) change.note = trimmedNote === '' ? null : trimmedNote;
+  return change;
+}
+
+function LedgerFigure({
+  item,
+  year,
+  onUseLedger,
+  isPending,
+}: {
+  item: EsgProgressItem;
+  year: number;
+  onUseLedger: () => void;
+  isPending: boolean;
+}) {
+  if (!item.ledgerBacked) return null;
+  return (
+    <div className="grid gap-2 rounded-md border border-border bg-canvas p-3 text-sm">
+      <p className="text-slate-700">
+        {item.ledgerValue !== null
+          ? `Your ledger says ${formatValue(item.ledgerValue, item.unit)} for ${year}.`
+          : `Your ledger has no figure for ${year} yet; add activity lines on the Data Sources page.`}
+      </p>
+      {item.overridden && item.ledgerValue !== null ? (
+        <div>
+          <Button type="button" variant="outline" size="sm" onClick={onUseLedger} disabled={isPending}>
+            Use ledger figure
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** spec §2 edit dialog: Value/Description, 'Mark as completed', Cancel, Save; plus note and evidence. */
+export function EditDialog({
+  item,
+  jurisdiction,
+  year,
+  evidence,
+  onClose,
+}: {
+  item: EsgProgressItem;
+  jurisdiction: Jurisdiction;
+  year: number;
+  evidence: Evidence[];
+  onClose: () => void;
+}) {
+  const id = useId();
+  const [text, setText] = useState(item.value);
+  const [markCompleted, setMarkCompleted] = useState(item.isCompleted);
+  const [note, setNote] = useState(item.note ?? '');
+  const { save, isPending } = useSaveIndicator(jurisdiction, item);
+  const title = indicatorTitle(item);
+
+  const onTextChange = (next: string) => {
+    // Typing an answer into an empty indicator completes it (spec §4: completion = a value).
+    if (!isCompletedValue(text) && isCompletedValue(next)) setMarkCompleted(true);
+    setText(next);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const change = changesOf(item, text, markCompleted, note);
+    if (Object.keys(change).length === 0) {
+      onClose();
+      return;
+    }
+    save(change, onClose);
+  };
+
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>{title}</DialogTitle>
+          <DialogDescription>{item.description}</DialogDescription>
+        </DialogHeader>
+        <div className="grid gap-2 text-sm">
+          <IndicatorBadges item={item} />
+          <p className="text-muted">{item.mappingLabel}</p>
+          {isCompletedValue(item.value) ? (
+            <p className="text-muted">{describeOrigin(item, year).join(' · ')}</p>
+          ) : null}
+        </div>
+        <LedgerFigure
+          item={item}
+          year={year}
+          isPending={isPending}
+          onUseLedger={() => save({ useLedger: true }, onClose)}
+        />
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-value`}>Value/Description</Label>
+            <Textarea
+              id={`${id}-value`}
+              value={text}
+              maxLength={10_000}
+              aria-describedby={item.unit ? `${id}-unit` : undefined}
+              onChange={(event) => onTextChange(event.target.value)}
+            />
+            {item.unit ? (
+              <p id={`${id}-unit`} className="text-xs text-muted">
+                Unit: {item.unit}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-1">
+            <div className="flex items-center gap-3">
+              <Switch
+                id={`${id}-completed`}
+                checked={markCompleted}
+                onCheckedChange={setMarkCompleted}
+                aria-describedby={`${id}-completed-hint`}
+              />
+              <Label htmlFor={`${id}-completed`}>Mark as completed</Label>
+            </div>
+            <p id={`${id}-completed-hint`} className="text-xs text-muted">
+              An indicator counts as completed when it has a value; saving with this off clears the value.
+            </p>
+          </div>
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${id}-note`}>Note</Label>
+            <Textarea
+              id={`${id}-note`}
+              value={note}
+              maxLength={2000}
+              className="min-h-20"
+              aria-describedby={`${id}-note-hint`}
+              onChange={(event) => setNote(event.target.value)}
+            />
+            <p id={`${id}-note-hint`} className="text-xs text-muted">
+              How the figure was worked out or where it comes from, for whoever checks the report.
+            </p>
+          </div>
+          <EvidenceList jurisdiction={jurisdiction} indicator={item.indicator} files={evidence} />
+          <DialogFooter>
+            <DialogClose asChild>
+              <Button type="button" variant="outline">
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Saving…' : 'Save'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

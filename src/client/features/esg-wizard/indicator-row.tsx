@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import type { Jurisdiction } from '../../../domain/contracts/auth';
+import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
+import { isCompletedValue, toggledValue } from '../../../domain/esg/compliance';
+import { Badge } from '../../ui/badge';
+import { Button } from '../../ui/button';
+import { EditDialog } from './edit-dialog';
+import { Switch } from './switch';
+import { useSaveIndicator } from './use-save-indicator';
+import { describeOrigin, formatValue, indicatorTitle } from './wizard';
+
+export function IndicatorBadges({ item }: { item: EsgProgressItem }) {
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {item.isRequired ? <Badge tone="danger">Required</Badge> : null}
+      {item.autoFilled ? <Badge tone="info">Auto-filled</Badge> : null}
+      {item.overridden ? <Badge tone="warning">Overridden</Badge> : null}
+      {item.module === 'comprehensive' ? <Badge tone="info">Comprehensive module</Badge> : null}
+      <Badge>{item.category}</Badge>
+    </div>
+  );
+}
+
+/** spec §2 checklist row: completion toggle, title, description, badges, value, edit dialog. */
+export function IndicatorRow({
+  item,
+  jurisdiction,
+  year,
+  evidence,
+}: {
+  item: EsgProgressItem;
+  jurisdiction: Jurisdiction;
+  year: number;
+  evidence: Evidence[];
+}) {
+  const titleId = useId();
+  const [isEditing, setIsEditing] = useState(false);
+  const { save, pendingChange } = useSaveIndicator(jurisdiction, item);
+  const title = indicatorTitle(item);
+  // While a toggle is on its way, show where it is going.
+  const isChecked =
+    pendingChange?.value !== undefined ? isCompletedValue(pendingChange.value) : item.isCompleted;
+  const value = formatValue(item.value, item.unit);
+
+  return (
+    <li className="flex flex-col gap-3 py-4 sm:flex-row sm:items-start">
+      <div className="flex flex-1 items-start gap-3">
+        <Switch
+          className="mt-0.5"
+          checked={isChecked}
+          disabled={pendingChange !== undefined}
+          aria-labelledby={titleId}
+          onCheckedChange={(checked) => save({ value: toggledValue(item.value, checked) })}
+        />
+        <div className="grid min-w-0 flex-1 gap-1.5">
+          <h3 id={titleId} className="text-sm font-semibold text-ink">
+            {title}
+          </h3>
+          <p className="text-sm text-slate-700">{item.description}</p>
+          <IndicatorBadges item={item} />
+          <p className="text-sm break-words">
+            <span className="font-medium text-ink">Current value: </span>
+            {value ? <span className="text-ink">{value}</span> : <span className="text-muted">none yet</span>}
+          </p>
+          {value || item.overridden ? (
+            <p className="text-xs text-muted">{describeOrigin(item, year).join(' · ')}</p>
+          ) : null}
+          {item.evidenceCount > 0 ? (
+            <p className="text-xs text-muted">
+              {item.evidenceCount} evidence file{item.evidenceCount === 1 ? '' : 's'}
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <Button variant="outline" size="sm" className="self-start" onClick={() => setIsEditing(true)}>
+        Edit<span className="sr-only"> {title}</span>
+      </Button>
+      {isEditing ? (
+        <EditDialog
+          item={item}
+          jurisdiction={jurisdiction}
+          year={year}
+          evidence={evidence}
+          onClose={() => setIsEditing(false)}
+        />
+      ) : null}
+    </li>
+  );
+}

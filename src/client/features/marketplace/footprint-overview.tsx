@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import type { CarbonCalculation } from '../../../domain/contracts/marketplace';
+import { getErrorMessage } from '../../lib/api';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Progress } from '../../ui/progress';
+import { Skeleton } from '../../ui/skeleton';
+import { useCarbonCalculation } from './api';
+import { formatCount, formatDollars, formatPercent, formatTonnes } from './marketplace';
+
+/** The neutralisation figure is credits over gross emissions: it is never shown as a reduction. */
+export const NEUTRALISATION_LABEL = 'Neutralisation (credits bought ÷ gross emissions)';
+
+function Figure({
+  title,
+  value,
+  unit,
+  children,
+}: {
+  title: string;
+  value: string;
+  unit?: string;
+  children?: ReactNode;
+}) {
+  return (
+    <div className="grid content-start gap-1 rounded-md border border-border p-4">
+      <h3 className="text-sm font-medium text-muted">{title}</h3>
+      <p className="flex flex-wrap items-baseline gap-x-1.5">
+        <span className="text-2xl font-semibold text-ink tabular-nums">{value}</span>
+        {unit ? <span className="text-sm font-medium text-muted">{unit}</span> : null}
+      </p>
+      {children ? <div className="grid gap-2 text-sm text-slate-700">{children}</div> : null}
+    </div>
+  );
+}
+
+function NeededNote({ calculation }: { calculation: CarbonCalculation }) {
+  if (calculation.emissionsTotal <= 0) {
+    return (
+      <p>
+        No emissions recorded for {calculation.year} yet: add activity on the{' '}
+        <a href="/data-sources" className="font-medium text-brand-700 underline underline-offset-4">
+          Data Sources
+        </a>{' '}
+        page.
+      </p>
+    );
+  }
+  if (calculation.offsetsNeeded === 0) return <p>Credits bought match this year's gross emissions.</p>;
+  if (calculation.estimatedCostToNeutralize === null) return <p>No project has stock to price the rest.</p>;
+  return (
+    <p>
+      Estimated cost to neutralise: {formatDollars(calculation.estimatedCostToNeutralize)} at the cheapest
+      project with stock.
+    </p>
+  );
+}
+
+function Figures({ calculation }: { calculation: CarbonCalculation }) {
+  const { year } = calculation;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <Figure title={`Gross emissions ${year}`} value={formatTonnes(calculation.emissionsTotal)} unit="tCO2e">
+        <p>From your activity ledger (scope 1, 2 location-based and 3).</p>
+      </Figure>
+      <Figure title="Credits purchased" value={formatCount(calculation.offsetsPurchased)} unit="tCO2e">
+        <p>Bought against {year}.</p>
+      </Figure>
+      <Figure title="Offsets still needed" value={formatCount(calculation.offsetsNeeded)} unit="tCO2e">
+        <NeededNote calculation={calculation} />
+      </Figure>
+      <Figure title={NEUTRALISATION_LABEL} value={formatPercent(calculation.neutralizationPercentage)}>
+        <Progress value={calculation.neutralizationPercentage} label={NEUTRALISATION_LABEL} />
+      </Figure>
+    </div>
+  );
+}
+
+/** Footprint from GET /api/carbon-offsets/calculate: gross emissions stay gross, credits are beside them. */
+export function FootprintOverview() {
+  const calculation = useCarbonCalculation();
+  return (
+    <Card aria-labelledby="footprint-title" className="grid gap-4 p-5">
+      <div className="grid gap-1">
+        <h2 id="footprint-title" className="text-lg font-semibold text-ink">
+          Your carbon footprint
+        </h2>
+        <p className="text-sm text-muted">
+          Carbon credits do not lower your reported emissions: they are counted beside them, as
+          neutralisation.
+        </p>
+      </div>
+      {calculation.data ? (
+        <Figures calculation={calculation.data} />
+      ) : calculation.isError ? (
+        <div role="alert" className="grid justify-items-start gap-2 text-sm">
+          <p className="font-medium text-ink">Couldn't load your footprint.</p>
+          <p className="text-muted">{getErrorMessage(calculation.error)}</p>
+          <Button variant="outline" size="sm" onClick={() => calculation.refetch()}>
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <div aria-busy="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <p className="sr-only" role="status">
+            Loading your footprint
+          </p>
+          {['a', 'b', 'c', 'd'].map((key) => (
+            <Skeleton key={key} className="h-28" />
+          ))}
+        </div>
+      )}
+    </Card>
+  );
+}

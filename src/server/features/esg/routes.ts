@@ -1,0 +1,84 @@
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import {
+  EvidenceFieldsSchema,
+  InitializeSchema,
+  ProgressQuerySchema,
+  UpdateProgressSchema,
+} from '../../../domain/contracts/esg.ts';
+import type { AppEnv } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { authedContext } from '../../lib/request.ts';
+import { validate, validationError } from '../../lib/validate.ts';
+import { addEvidence, deleteEvidence, readEvidenceFile } from './evidence.ts';
+import { attachmentDisposition } from './evidence-type.ts';
+import { getProgress, initializeChecklist, updateProgress } from './service.ts';
+
+/** 401/403 come before validation: a caller who may not write learns nothing about the body. */
+const member = createMiddleware<AppEnv>(async (c, next) => {
+  authedContext(c, 'member');
+  await next();
+});
+const viewer = createMiddleware<AppEnv>(async (c, next) => {
+  authedContext(c, 'viewer');
+  await next();
+});
+
+/** The evidence form: jurisdiction and indicator validated like JSON fields, and the file. */
+async function readEvidenceForm(request: Request) {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(
+      415,
+      'Send the file as multipart/form-data in a field named "file"',
+      'unsupported_media_type',
+    );
+  }
+  const form = await request.formData();
+  const fields = EvidenceFieldsSchema.safeParse({
+    jurisdiction: form.get('jurisdiction') ?? undefined,
+    indicator: form.get('indicator') ?? undefined,
+  });
+  if (!fields.success) throw validationError(fields.error);
+  const file = form.get('file');
+  if (!(file instanceof File)) {
+    const message = 'Choose a file to attach';
+    throw new HttpError(400, message, 'validation_failed', {
+      formErrors: [],
+      fieldErrors: { file: [message] },
+    });
+  }
+  return { ...fields.data, file };
+}
+
+export const esgRoutes = new Hono<AppEnv>()
+  .get('/esg/progress', viewer, validate('query', ProgressQuerySchema), async (c) =>
+    c.json(await getProgress(authedContext(c, 'viewer'), c.req.valid('query'))),
+  )
+  .post('/esg/initialize', member, validate('json', InitializeSchema), async (c) =>
+    c.json(await initializeChecklist(authedContext(c, 'member'), c.req.valid('json'))),
+  )
+  .put('/esg/progress', member, validate('json', UpdateProgressSchema), async (c) =>
+    c.json(await updateProgress(authedContext(c, 'member'), c.req.valid('json'))),
+  )
+  .post('/esg/evidence', member, async (c) => {
+    const ctx = authedContext(c, 'member');
+    return c.json(await addEvidence(ctx, await readEvidenceForm(c.req.raw)), 201);
+  })
+  .get('/esg/evidence/:id/file', viewer, async (c) => {
+    const file = await readEvidenceFile(authedContext(c, 'viewer'), c.req.param('id'));
+    // Text is stored as checked UTF-8; say so, so a download never guesses another charset.
+    const type = file.contentType.startsWith('text/')
+      ? `${file.contentType}; charset=utf-8`
+      : file.contentType;
+    return c.body(file.body, 200, {
+      'Content-Type': type,
+      'Content-Length': String(file.size),
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+  })
+  .delete('/esg/evidence/:id', member, async (c) => {
+    await deleteEvidence(authedContext(c, 'member'), c.req.param('id'));
+    return c.body(null, 204);
+  });

@@ -1,0 +1,137 @@
+// The retirement certificate of one order, as a PDF (pdf-lib). Built only from the order row,
+// whose names, prices and serials were copied at purchase time, and dated with the purchase time,
+// so the same order always gives the same bytes.
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
+import type { AuthedContext } from '../../context.ts';
+import { centsToDollars } from './catalogue.ts';
+import { getOrder, type OrderRow, serialNumber } from './service.ts';
+
+const PAGE = { width: 595.28, height: 841.89 }; // A4 in points
+const MARGIN = 56;
+const GREY = rgb(0.35, 0.35, 0.35);
+
+/**
+ * The standard fonts only encode WinAnsi: accents are folded (é → e) and anything else becomes
+ * '?', so a company name in another script cannot break the certificate.
+ */
+export function printable(value: string): string {
+  return value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '?');
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (line && font.widthOfTextAtSize(candidate, size) > width) {
+      lines.push(line);
+      line = word;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+class Writer {
+  private y = PAGE.height - MARGIN;
+  constructor(
+    private readonly page: PDFPage,
+    private readonly regular: PDFFont,
+    private readonly bold: PDFFont,
+  ) {}
+
+  text(value: string, options: { size?: number; bold?: boolean; grey?: boolean; gap?: number } = {}) {
+    const size = options.size ?? 10;
+    const font = options.bold ? this.bold : this.regular;
+    for (const line of wrap(printable(value), font, size, PAGE.width - 2 * MARGIN)) {
+      this.y -= size * 1.35;
+      this.page.drawText(line, {
+        x: MARGIN,
+        y: this.y,
+        size,
+        font,
+        color: options.grey ? GREY : rgb(0, 0, 0),
+      });
+    }
+    this.y -= options.gap ?? 0;
+  }
+
+  field(label: string, value: string) {
+    const size = 10;
+    this.y -= size * 1.6;
+    this.page.drawText(printable(label), { x: MARGIN, y: this.y, size, font: this.bold });
+    this.page.drawText(printable(value), { x: MARGIN + 150, y: this.y, size, font: this.regular });
+  }
+
+  space(points: number) {
+    this.y -= points;
+  }
+}
+
+/** The certificate's bytes for an order row. Pure apart from pdf-lib: same row, same bytes. */
+export async function renderCertificate(order: OrderRow): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create({ updateMetadata: false });
+  const title = `Carbon credit retirement certificate ${order.id}`;
+  pdf.setTitle(title);
+  pdf.setSubject('Carbon credit order and retirement record');
+  pdf.setAuthor('ESG reporting');
+  pdf.setCreator('ESG reporting');
+  pdf.setProducer('pdf-lib');
+  pdf.setCreationDate(order.createdAt);
+  pdf.setModificationDate(order.createdAt);
+
+  const page = pdf.addPage([PAGE.width, PAGE.height]);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const out = new Writer(page, regular, bold);
+
+  out.text('Carbon Credit Retirement Certificate', { size: 20, bold: true, gap: 4 });
+  out.text(
+    order.status === 'retired'
+      ? 'Status: retired at the registry.'
+      : `Status: ordered. No payment provider is connected: this order awaits payment of invoice ${order.invoiceReference}, and the credits are retired at the registry once it is paid.`,
+    { grey: true, gap: 12 },
+  );
+
+  const serials = `${serialNumber(order.registryProjectId, order.vintageYear, order.serialFrom)} to ${serialNumber(order.registryProjectId, order.vintageYear, order.serialTo)}`;
+  out.field('Company', order.companyName);
+  out.field('Purchased by', order.purchasedByName ?? '-');
+  out.field('Project', order.projectName);
+  out.field('Registry', order.registry);
+  out.field('Registry project id', order.registryProjectId);
+  out.field('Vintage', String(order.vintageYear));
+  out.field('Quantity', `${order.quantity} tCO2e (${order.quantity} credits)`);
+  out.field('Serial numbers', serials);
+  out.field('Claim year', String(order.claimYear));
+  out.field('Transaction id', order.id);
+  out.field('Invoice reference', order.invoiceReference);
+  out.field('Date', `${order.createdAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
+  out.field('Price per tCO2e', `${centsToDollars(order.priceCents)} ${order.currency}`);
+  out.field('Total', `${centsToDollars(order.totalCents)} ${order.currency}`);
+  out.space(24);
+
+  out.text('How to report these credits', { bold: true, size: 11, gap: 2 });
+  out.text(
+    'Carbon credits are reported separately from gross emissions. They are never subtracted from Scope 1, 2 or 3 totals; a claim names the credits, their registry, vintage and serial numbers next to the gross figures.',
+    { gap: 10 },
+  );
+  out.text('About the catalogue', { bold: true, size: 11, gap: 2 });
+  out.text(
+    order.illustrative
+      ? 'This project comes from the ILLUSTRATIVE catalogue bundled with this product: its name, registry project id, stock and price are examples, not a real registry listing. This certificate records an order in this product; it is not a registry retirement statement.'
+      : 'The catalogue is supplied by the configured offset feed. This certificate records an order in this product; the registry retirement statement is the authoritative record once the credits are retired.',
+  );
+
+  return pdf.save({ useObjectStreams: false });
+}
+
+/** GET /api/carbon-offsets/purchases/:id/certificate: one of the company's orders, or 404. */
+export async function getCertificate(ctx: AuthedContext, id: string) {
+  const order = await getOrder(ctx, id);
+  return { fileName: `offset-certificate-${order.id}.pdf`, bytes: await renderCertificate(order) };
+}
