@@ -9,6 +9,7 @@ import { hashPassword } from '../../src/server/lib/password.ts';
 import type { Db } from '../client.ts';
 import { memberships, users } from '../schema/auth.ts';
 import { feedback } from '../schema/support.ts';
+import { seedDemoChecklist } from './demo-esg.ts';
 import { seedDemoLedger } from './demo-ledger.ts';
 
 export const DEMO_EMAIL = 'demo@esg-pilot.example';
@@ -34,8 +35,11 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
       .where(eq(memberships.userId, existing.id))
       .get();
     // A demo made before the ledger existed gets its year of activity now (a no-op otherwise).
-    if (membership)
-      await seedDemoLedger({ ...ctx, userId: existing.id, sessionId: 'demo-seed', ...membership });
+    if (membership) {
+      const authed = { ...ctx, userId: existing.id, sessionId: 'demo-seed', ...membership };
+      await seedDemoLedger(authed);
+      await seedDemoChecklist(authed);
+    }
     return { email: DEMO_EMAIL, password, companyName };
   }
   const session = await signUp(
@@ -71,6 +75,7 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
       'Our vans log kilometres per day; a CSV import template for vehicle km would save us a lot of typing.',
   });
   const ledger = await seedDemoLedger(authed);
+  await seedDemoChecklist(authed);
   const role = await db
     .select({ role: memberships.role })
     .from(memberships)

@@ -2,7 +2,9 @@ import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { sessions } from '../../db/schema/auth.ts';
+import { seedDemoChecklist } from '../../db/seed/demo-esg.ts';
 import { seedDemoLedger } from '../../db/seed/demo-ledger.ts';
+import type { EsgProgressResponse } from '../../src/domain/contracts/esg.ts';
 import { getMetrics } from '../../src/server/features/metrics/service.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { makeViewer } from '../helpers/ledger.ts';
@@ -141,7 +143,7 @@ describe('targets, financials and workforce', () => {
 
 describe('demo ledger', () => {
   test('gives the demo company a year of figures: both sites, a renewable tariff, a target', async () => {
-    const { user } = await t.signUpCompany({ jurisdiction: 'SECR' });
+    const { user, cookie } = await t.signUpCompany({ jurisdiction: 'SECR' });
     const session = await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).get();
     const ctx = {
       db: t.db,
@@ -169,5 +171,15 @@ describe('demo ledger', () => {
     expect(metrics.workforce?.headcount).toBe(28);
     expect(metrics.carbon.total.value).toBeGreaterThan(50);
     expect(metrics.carbon.total.value).toBeLessThan(200);
+
+    // The SECR checklist: written answers by hand, figures from the ledger of the last full year.
+    await seedDemoChecklist({ ...ctx, now: () => new Date('2026-03-15T10:00:00Z') });
+    const progress = await t.call('GET', '/api/esg/progress?jurisdiction=SECR&year=2025', { cookie });
+    expect(progress.status).toBe(200);
+    const body = progress.json as EsgProgressResponse;
+    const item = (key: string) => body.progress.find((entry) => entry.indicator === key);
+    expect(item('reporting_methodology')?.origin).toBe('manual');
+    expect(item('energy_use_electricity')?.autoFilled).toBe(true);
+    expect(body.complianceStatus?.overallProgress).toBeGreaterThan(20);
   });
 });
