@@ -28,6 +28,8 @@ type Item = {
   origin: string;
   ledgerBacked: boolean;
   ledgerValue: string | null;
+  ledgerRegion?: string;
+  ledgerNote?: string;
   overridden: boolean;
   note: string | null;
   updatedBy: string | null;
@@ -445,20 +447,101 @@ describe('ESG checklist: auto-fill from the ledger', () => {
       body: { year: 2025, revenue: 2_000_000, currency: 'GBP', employees: 10 },
     });
     const body = (await t.call('GET', '/api/esg/progress?jurisdiction=SECR', { cookie })).json;
-    expect(itemOf(body, 'energy_use_electricity').value).toBe('10,000 kWh');
-    expect(itemOf(body, 'energy_use_total').value).toBe('10,000 kWh');
-    // No gas line, and diesel in litres has no kWh: nothing to fill.
+    expect(itemOf(body, 'energy_use_electricity')).toMatchObject({ value: '10,000 kWh', ledgerRegion: 'GB' });
+    // The total leaves the diesel litres out, and says so.
+    expect(itemOf(body, 'energy_use_total')).toMatchObject({
+      value: '10,000 kWh',
+      ledgerNote:
+        'Leaves out 1,000 litres of diesel: fuel recorded in litres cannot yet be converted to kWh. Add its kWh from your fuel-card or supplier statements.',
+    });
+    // No gas line: nothing to fill, nothing to explain.
     expect(itemOf(body, 'energy_use_gas')).toMatchObject({ value: '', ledgerValue: null });
-    expect(itemOf(body, 'energy_use_transport')).toMatchObject({ value: '', ledgerValue: null });
+    expect(itemOf(body, 'energy_use_gas').ledgerNote).toBeUndefined();
+    // The factor library holds no kWh per litre for diesel: the item stays empty and says why.
+    expect(itemOf(body, 'energy_use_transport')).toMatchObject({
+      value: '',
+      ledgerValue: null,
+      isCompleted: false,
+      autoFilled: false,
+      ledgerRegion: 'GB',
+      ledgerNote:
+        'The ledger holds 1,000 litres of diesel for this year, but litres of transport fuel cannot yet be converted to kWh. Enter the kWh from your fuel-card or supplier statements.',
+    });
     // Scope 1 + 2 (location) = 2,570.82 + 1,770 kg = 4.34 t.
     expect(itemOf(body, 'total_scope_1_2_emissions').value).toBe('4.34 tCO2e');
     expect(itemOf(body, 'prior_year_energy_use').value).toBe('5,000 kWh');
     // 2024: 5,000 kWh × 0.20705 kg/kWh (DESNZ 2024 UK electricity) = 1,035.25 kg.
     expect(itemOf(body, 'prior_year_emissions').value).toBe('1.04 tCO2e');
-    // Gross 2025 = scope 1 2,570.82 + scope 2 1,770 + scope 3 (684.00 + 611.01) = 5,635.83 kg:
-    // per employee 5.63583 / 10, per million GBP 5.63583 / 2.
-    expect(itemOf(body, 'intensity_ratio_employee').value).toBe('0.56 tCO2e per employee');
-    expect(itemOf(body, 'intensity_ratio_revenue').value).toBe('2.82 tCO2e per million GBP');
+    // SECR's ratios are of the Scope 1 and 2 it reports, 4,340.82 kg (Scope 3 left out):
+    // per employee 4.34082 / 10 = 0.434, per million GBP 4.34082 / 2 = 2.170.
+    expect(itemOf(body, 'intensity_ratio_employee').value).toBe('0.43 tCO2e per employee');
+    expect(itemOf(body, 'intensity_ratio_revenue').value).toBe('2.17 tCO2e per million GBP');
+  });
+
+  test('SECR counts UK sites only, while CSRD counts every site', async () => {
+    const { cookie, line } = await ledgerCompany('SECR');
+    await t.call('POST', '/api/esg/initialize', { cookie, body: { jurisdiction: 'CSRD' } });
+    const lyon = await addSite(t, cookie, 'Lyon shop', 'FR');
+    await line({ date: '2025-03-01', category: 'electricity', quantity: 10000, unit: 'kWh' });
+    await line({ date: '2025-04-01', category: 'electricity', quantity: 1.5, unit: 'MWh' });
+    await addLine(t, cookie, {
+      siteId: lyon,
+      date: '2025-03-01',
+      category: 'electricity',
+      quantity: 4000,
+      unit: 'kWh',
+    });
+    await addLine(t, cookie, {
+      siteId: lyon,
+      date: '2024-05-01',
+      category: 'electricity',
+      quantity: 2500,
+      unit: 'kWh',
+    });
+    await line({ date: '2024-05-01', category: 'electricity', quantity: 700, unit: 'kWh' });
+    await t.call('PUT', '/api/financials', {
+      cookie,
+      body: { year: 2025, revenue: 2_000_000, currency: 'GBP', employees: 10 },
+    });
+    const secr = (await t.call('GET', '/api/esg/progress?jurisdiction=SECR', { cookie })).json;
+    // UK: 10,000 kWh + 1.5 MWh (1,500 kWh) = 11,500 kWh; the 4,000 kWh in Lyon are not UK energy.
+    expect(itemOf(secr, 'energy_use_electricity')).toMatchObject({
+      value: '11,500 kWh',
+      ledgerRegion: 'GB',
+      origin: 'ledger',
+    });
+    expect(itemOf(secr, 'energy_use_total').value).toBe('11,500 kWh');
+    // 11,500 kWh × 0.177 kg/kWh (DESNZ 2025 UK electricity) = 2,035.5 kg.
+    expect(itemOf(secr, 'scope_2_emissions').value).toBe('2.04 tCO2e');
+    expect(itemOf(secr, 'total_scope_1_2_emissions').value).toBe('2.04 tCO2e');
+    // Prior year, UK only: 700 kWh (not the 2,500 kWh in Lyon); 700 × 0.20705 (DESNZ 2024) = 144.935 kg.
+    expect(itemOf(secr, 'prior_year_energy_use').value).toBe('700 kWh');
+    expect(itemOf(secr, 'prior_year_emissions').value).toBe('0.14 tCO2e');
+    // Turnover covers France too: no UK ratio is made up, and the note says why.
+    expect(itemOf(secr, 'intensity_ratio_revenue')).toMatchObject({ value: '', ledgerRegion: 'GB' });
+    expect(itemOf(secr, 'intensity_ratio_revenue').ledgerNote).toContain('sites outside this region');
+    const csrd = (await t.call('GET', '/api/esg/progress?jurisdiction=CSRD', { cookie })).json;
+    // Every site: 11,500 + 4,000 = 15,500 kWh = 15.5 MWh.
+    expect(itemOf(csrd, 'energy_consumption')).toMatchObject({ value: '15.5 MWh', origin: 'ledger' });
+    expect(itemOf(csrd, 'energy_consumption').ledgerRegion).toBeUndefined();
+  });
+
+  test('UK figures ignore the lines of an import still being written', async () => {
+    const owner = await companyWithSites(t);
+    await t.call('POST', '/api/esg/initialize', { cookie: owner.cookie, body: { jurisdiction: 'SECR' } });
+    expect((await upload(t, owner.cookie, importCsv(IMPORT_ROWS.slice(0, 2)))).status).toBe(201);
+    const read = async () =>
+      (await t.call('GET', '/api/esg/progress?jurisdiction=SECR', { cookie: owner.cookie })).json;
+    expect(itemOf(await read(), 'energy_use_electricity').value).toBe('10,000 kWh');
+    expect(itemOf(await read(), 'energy_use_transport').ledgerNote).toContain('1,000 litres of diesel');
+    await t.db
+      .update(activityImports)
+      .set({ importedCount: PENDING_IMPORT })
+      .where(eq(activityImports.companyId, owner.user.companyId));
+    const hidden = await read();
+    expect(itemOf(hidden, 'energy_use_electricity')).toMatchObject({ value: '', ledgerValue: null });
+    expect(itemOf(hidden, 'scope_1_emissions')).toMatchObject({ value: '', ledgerValue: null });
+    expect(itemOf(hidden, 'energy_use_transport').ledgerNote).toBeUndefined();
   });
 
   test('workforce records fill the female share and training hours per employee', async () => {

@@ -75,6 +75,16 @@ export const EsgProgressItemSchema = z.object({
   ledgerBacked: z.boolean(),
   /** What the ledger says now (null when it has nothing or the indicator is not ledger-backed). */
   ledgerValue: z.string().nullable(),
+  /**
+   * The geography the ledger figure covers when it is not every site: 'GB' = UK sites only
+   * (SECR's UK energy use and related emissions; decision 010, amendment 1). Absent = all sites.
+   */
+  ledgerRegion: z.enum(['GB']).optional(),
+  /**
+   * What the ledger cannot give or leaves out for this indicator, e.g. transport fuel recorded in
+   * litres, which cannot yet be converted to kWh. Absent when there is nothing to say.
+   */
+  ledgerNote: z.string().optional(),
   /** A person typed over a ledger figure; the override is kept until they return to the ledger. */
   overridden: z.boolean(),
   note: z.string().nullable(),

@@ -3,9 +3,9 @@
 // regulation.md §3a–§3c, checked Aug 2026); money converts at the ECB annual average rates of
 // ../emissions/fx.ts (latest year held). Reasons are short plain-English lines for an owner.
 import { ECB_ANNUAL_AVERAGE_RATES } from '../emissions/fx.ts';
-import { EU_FACTS_AS_OF, EU_SOURCES } from './rule-packs/csrd-vsme.ts';
-import { US_FACTS_AS_OF, US_SOURCES } from './rule-packs/sec-climate.ts';
-import { UK_FACTS_AS_OF, UK_SOURCES } from './rule-packs/secr.ts';
+import { EU_FACTS_AS_OF, EU_SOURCES } from './rule-packs/csrd-vsme-status.ts';
+import { US_FACTS_AS_OF, US_SOURCES } from './rule-packs/sec-climate-status.ts';
+import { UK_FACTS_AS_OF, UK_SOURCES } from './rule-packs/secr-status.ts';
 import type { Source } from './types.ts';
 
 export const APPLICABILITY_CURRENCIES = ['EUR', 'GBP', 'USD'] as const;

@@ -48,10 +48,23 @@ export type AutoFillSource =
   | 'waste_recycled_t'
   | 'intensity_per_revenue'
   | 'intensity_per_employee'
+  /** Scope 1 + location-based Scope 2 (no Scope 3) per million of turnover / per employee: SECR's ratio. */
+  | 'intensity_scope_1_2_per_revenue'
+  | 'intensity_scope_1_2_per_employee'
   | 'prior_year_scope_1_2_t'
   | 'prior_year_energy_kwh'
   | 'female_share_percent'
   | 'training_hours_per_employee';
+
+/**
+ * The geography an auto-filled figure covers (decision 010, amendment 1). Omitted: every site of the
+ * company (VSME and SEC/California report the whole undertaking). 'GB': only sites whose country
+ * is GB (or 'UK'), for SECR's "UK energy use" and the related Scope 1 and 2 emissions that an
+ * unquoted company or LLP reports (SI 2018/1155; shared/reference/regulation.md §3b). A separate
+ * field rather than extra AutoFillSource members ('uk_energy_kwh_gas'…) keeps "what" and "where"
+ * independent: every figure exists for every region without doubling the list.
+ */
+export type AutoFillRegion = 'GB';
 
 export interface IndicatorDefinition {
   /** snake_case key, unique in the pack (spec §3 keys keep their names). */
@@ -69,6 +82,8 @@ export interface IndicatorDefinition {
   module?: 'basic' | 'comprehensive';
   mapping: IndicatorMapping;
   autoFill?: AutoFillSource;
+  /** Where `autoFill` is counted; omitted = all sites. Only meaningful with `autoFill`. */
+  autoFillRegion?: AutoFillRegion;
 }
 
 export interface RulePack {
@@ -87,3 +102,9 @@ export interface RulePack {
   sources: Source[];
   indicators: IndicatorDefinition[];
 }
+
+/**
+ * A pack without its indicators: what the wizard's first step shows (label, as-of date, sources,
+ * current status). Lives in ./rule-packs/*-status.ts so the browser can load it alone.
+ */
+export type RulePackStatus = Omit<RulePack, 'indicators'>;

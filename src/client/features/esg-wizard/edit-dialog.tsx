@@ -18,7 +18,7 @@ import { EvidenceList } from './evidence-list';
 import { IndicatorBadges } from './indicator-row';
 import { Switch } from './switch';
 import { type IndicatorChange, useSaveIndicator } from './use-save-indicator';
-import { describeOrigin, dialogSaveValue, formatValue, indicatorTitle } from './wizard';
+import { describeOrigin, dialogSaveValue, formatValue, indicatorTitle, ledgerScope } from './wizard';
 
 /** What the dialog sends: only what changed (an untouched ledger value stays the ledger's). */
 function changesOf(
@@ -47,13 +47,18 @@ function LedgerFigure({
   isPending: boolean;
 }) {
   if (!item.ledgerBacked) return null;
+  const scope = ledgerScope(item);
+  const counted = scope ? ` (${scope})` : '';
   return (
     <div className="grid gap-2 rounded-md border border-border bg-canvas p-3 text-sm">
-      <p className="text-slate-700">
-        {item.ledgerValue !== null
-          ? `Your ledger says ${formatValue(item.ledgerValue, item.unit)} for ${year}.`
-          : `Your ledger has no figure for ${year} yet; add activity lines on the Data Sources page.`}
-      </p>
+      {item.ledgerValue !== null || !item.ledgerNote ? (
+        <p className="text-slate-700">
+          {item.ledgerValue !== null
+            ? `Your ledger says ${formatValue(item.ledgerValue, item.unit)} for ${year}${counted}.`
+            : `Your ledger has no figure for ${year}${counted} yet; add activity lines on the Data Sources page.`}
+        </p>
+      ) : null}
+      {item.ledgerNote ? <p className="text-slate-700">{item.ledgerNote}</p> : null}
       {item.overridden && item.ledgerValue !== null ? (
         <div>
           <Button type="button" variant="outline" size="sm" onClick={onUseLedger} disabled={isPending}>

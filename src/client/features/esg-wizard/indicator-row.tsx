@@ -65,6 +65,7 @@ export function IndicatorRow({
           {value || item.overridden ? (
             <p className="text-xs text-muted">{describeOrigin(item, year).join(' · ')}</p>
           ) : null}
+          {item.ledgerNote ? <p className="text-xs text-slate-700">{item.ledgerNote}</p> : null}
           {item.evidenceCount > 0 ? (
             <p className="text-xs text-muted">
               {item.evidenceCount} evidence file{item.evidenceCount === 1 ? '' : 's'}

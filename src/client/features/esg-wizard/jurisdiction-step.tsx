@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import { WizardJurisdictionSchema } from '../../../domain/contracts/esg';
-import { RULE_PACKS } from '../../../domain/esg/rule-packs/index';
+import { RULE_PACK_STATUS } from '../../../domain/esg/rule-packs/status';
 import type { StatusLine } from '../../../domain/esg/types';
 import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
@@ -83,7 +83,7 @@ function InfoPanel({ info, isSelected }: { info: JurisdictionInfo; isSelected: b
           <li key={point}>{point}</li>
         ))}
       </ul>
-      <CurrentStatus lines={RULE_PACKS[info.value].currentStatus} />
+      <CurrentStatus lines={RULE_PACK_STATUS[info.value].currentStatus} />
     </li>
   );
 }

@@ -30,6 +30,7 @@ function Answer({ item, progress }: { item: EsgProgressItem; progress: EsgProgre
         {describeOrigin(item, progress.year).map((line) => (
           <li key={line}>{line}</li>
         ))}
+        {item.ledgerNote ? <li>{item.ledgerNote}</li> : null}
         <li>{item.mappingLabel}</li>
       </ul>
       {item.note ? (

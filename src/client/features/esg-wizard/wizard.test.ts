@@ -12,6 +12,7 @@ import {
   indicatorTitle,
   initialStep,
   isChecklistOutdated,
+  ledgerScope,
   missingItems,
   missingRequiredList,
   overallPercent,
@@ -192,6 +193,19 @@ describe('how values and origins read', () => {
       ),
     ).toEqual(['Entered by Erin Ellis on 3 Feb 2026', 'Overrides the ledger figure 3.2 tCO2e']);
     expect(describeOrigin(item(), 2025)).toEqual(['Not answered yet']);
+  });
+
+  test('names the geography of a ledger figure limited to UK sites', () => {
+    expect(
+      describeOrigin(item({ origin: 'ledger', value: '3.2', autoFilled: true, ledgerRegion: 'GB' }), 2025),
+    ).toEqual(['From your ledger, UK sites only (reporting year 2025)']);
+    expect(
+      describeOrigin(
+        item({ origin: 'manual', value: '4', overridden: true, ledgerValue: '3.2', ledgerRegion: 'GB' }),
+        2025,
+      ),
+    ).toEqual(['Entered by a team member', 'Overrides the ledger figure 3.2 tCO2e (UK sites only)']);
+    expect(ledgerScope({})).toBeNull();
   });
 
   test('falls back to the humanised key when the server sends no title', () => {

@@ -126,16 +126,31 @@ export function formatDate(value: string): string {
   return Number.isNaN(date.getTime()) ? value : dayMonthYear.format(date);
 }
 
+/** How the server's `ledgerRegion` reads: the geography a ledger figure is limited to. */
+export const LEDGER_REGION_LABELS: Record<NonNullable<EsgProgressItem['ledgerRegion']>, string> = {
+  GB: 'UK sites only',
+};
+
+/** 'UK sites only' when the ledger figure covers part of the company's sites, else null. */
+export function ledgerScope(item: Pick<EsgProgressItem, 'ledgerRegion'>): string | null {
+  return item.ledgerRegion ? LEDGER_REGION_LABELS[item.ledgerRegion] : null;
+}
+
 /** Where the current value came from, as sentences (the review shows all of them). */
 export function describeOrigin(item: EsgProgressItem, year: number): string[] {
   const lines: string[] = [];
-  if (item.origin === 'ledger') lines.push(`From your ledger (reporting year ${year})`);
+  const scope = ledgerScope(item);
+  if (item.origin === 'ledger') {
+    lines.push(`From your ledger${scope ? `, ${scope}` : ''} (reporting year ${year})`);
+  }
   if (item.origin === 'manual') {
     const who = item.updatedBy ?? 'a team member';
     lines.push(item.updatedAt ? `Entered by ${who} on ${formatDate(item.updatedAt)}` : `Entered by ${who}`);
   }
   if (item.overridden && item.ledgerValue !== null) {
-    lines.push(`Overrides the ledger figure ${formatValue(item.ledgerValue, item.unit)}`);
+    lines.push(
+      `Overrides the ledger figure ${formatValue(item.ledgerValue, item.unit)}${scope ? ` (${scope})` : ''}`,
+    );
   }
   if (item.origin === 'empty') lines.push('Not answered yet');
   return lines;

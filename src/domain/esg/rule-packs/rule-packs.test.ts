@@ -7,6 +7,7 @@ import { CSRD_VSME_PACK } from './csrd-vsme.ts';
 import { checklistIndicators, mappingLabel, RULE_PACKS } from './index.ts';
 import { SEC_CLIMATE_PACK } from './sec-climate.ts';
 import { SECR_PACK } from './secr.ts';
+import { RULE_PACK_STATUS } from './status.ts';
 
 /** Packs must never claim to be checked after the day this suite was written against. */
 const LATEST_PLAUSIBLE_DATE = '2026-11-21';
@@ -33,6 +34,14 @@ describe.each(PACKS.map((pack) => [pack.id, pack] as const))('rule pack %s', (_i
     expect(pack.version).toMatch(/^\d+\.\d+\.\d+$/);
     expect(pack.title.trim()).not.toBe('');
     expect(pack.framework.trim()).not.toBe('');
+  });
+
+  test('shares its label, version and status lines with the light status module the browser loads', () => {
+    const status = RULE_PACK_STATUS[pack.jurisdiction];
+    const { indicators: _indicators, ...header } = pack;
+    expect(header).toEqual(status);
+    expect(pack.currentStatus).toBe(status.currentStatus);
+    expect(pack.sources).toBe(status.sources);
   });
 
   test('has unique snake_case keys', () => {
@@ -191,7 +200,8 @@ describe('SECR pack', () => {
       energy_use_total: 'energy_kwh',
       scope_1_emissions: 'scope_1_t',
       scope_2_emissions: 'scope_2_location_t',
-      intensity_ratio_revenue: 'intensity_per_revenue',
+      total_scope_1_2_emissions: 'scope_1_2_location_t',
+      intensity_ratio_revenue: 'intensity_scope_1_2_per_revenue',
       prior_year_emissions: 'prior_year_scope_1_2_t',
       prior_year_energy_use: 'prior_year_energy_kwh',
     };
@@ -204,6 +214,36 @@ describe('SECR pack', () => {
       expect(indicator(SECR_PACK, key).required).toBe(true);
       expect(indicator(SECR_PACK, key).unit).toBeNull();
     }
+  });
+
+  test('counts the UK figures of an unquoted company over UK sites only, and nothing else', () => {
+    const uk = SECR_PACK.indicators.filter((item) => item.autoFillRegion === 'GB').map((item) => item.key);
+    expect(uk.sort()).toEqual(
+      [
+        'energy_use_electricity',
+        'energy_use_gas',
+        'energy_use_total',
+        'energy_use_transport',
+        'intensity_ratio_employee',
+        'intensity_ratio_revenue',
+        'prior_year_emissions',
+        'prior_year_energy_use',
+        'scope_1_emissions',
+        'scope_2_emissions',
+        'total_scope_1_2_emissions',
+      ].sort(),
+    );
+    // Quoted companies report worldwide: that item is never limited to the UK.
+    expect(indicator(SECR_PACK, 'global_energy_and_emissions').autoFillRegion).toBeUndefined();
+    for (const pack of [CSRD_VSME_PACK, SEC_CLIMATE_PACK]) {
+      expect(pack.indicators.some((item) => item.autoFillRegion !== undefined)).toBe(false);
+    }
+  });
+
+  test('says plainly that transport fuel in litres must be entered from fuel-card or supplier statements', () => {
+    const transport = indicator(SECR_PACK, 'energy_use_transport').description;
+    expect(transport).toContain('cannot yet convert litres to kWh');
+    expect(transport).toContain('fuel-card or supplier statements');
   });
 
   test('reports energy in kWh and explains that prior-year figures are not needed in the first year', () => {

@@ -7,40 +7,14 @@
 // least gas, electricity and transport fuel; the related Scope 1 and 2 emissions; at least one
 // intensity ratio; prior-year figures; energy-efficiency actions; methodology). Everything else is
 // voluntary context useful in the directors' report and is optional.
+//
+// `autoFillRegion: 'GB'`: the UK figures of an unquoted company (energy by carrier, total energy,
+// Scope 1, Scope 2, their total, the intensity ratios and the prior year) count only the sites
+// whose country is GB; a French site's electricity is not "UK energy use". The quoted-company
+// item (global energy and emissions) covers every site, and the voluntary items stay company-wide.
 import { SPEC_INDICATOR_DESCRIPTIONS as SPEC } from '../indicators.ts';
-import type { IndicatorDefinition, RulePack, Source } from '../types.ts';
-
-/** Sources of the UK facts, shared with the applicability check. */
-export const UK_SOURCES = {
-  secrRegulations: {
-    title:
-      "The Companies (Directors' Report) and Limited Liability Partnerships (Energy and Carbon Report) Regulations 2018 (SI 2018/1155)",
-    url: 'https://www.legislation.gov.uk/uksi/2018/1155/contents',
-  },
-  secrThresholds: {
-    title: 'SECR thresholds unchanged by the 2024 company size changes (The Compliance People, Apr 2025)',
-    url: 'https://www.thecompliancepeople.co.uk',
-  },
-  secrGuide: {
-    title: 'SECR: who reports and what to disclose (Forvis Mazars)',
-    url: 'https://www.forvismazars.com',
-  },
-  conversionFactors: {
-    title: 'DESNZ greenhouse gas conversion factors for company reporting',
-    url: 'https://www.gov.uk/government/collections/government-conversion-factors-for-company-reporting',
-  },
-  ukSrs: {
-    title: 'UK Sustainability Reporting Standards (UK SRS S1 and S2), published 25 Feb 2026',
-    url: 'https://www.sustainabilityreportingstandards.co.uk',
-  },
-  fcaProposal: {
-    title: 'FCA CP26/5: proposed UK SRS reporting for listed companies (UK SRS explainer)',
-    url: 'https://www.uksrs.org.uk',
-  },
-} as const satisfies Record<string, Source>;
-
-/** The date the UK facts of this file were last checked against their sources. */
-export const UK_FACTS_AS_OF = '2026-08-07';
+import type { IndicatorDefinition, RulePack } from '../types.ts';
+import { SECR_STATUS } from './secr-status.ts';
 
 const PRIOR_YEAR_NOTE =
   'Not needed in your first year of SECR reporting: then write "first year of reporting" so the item is complete.';
@@ -56,6 +30,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     mapping: { kind: 'secr', item: 'UK energy use (kWh): gas' },
     autoFill: 'energy_kwh_gas',
+    autoFillRegion: 'GB',
   },
   {
     key: 'energy_use_electricity',
@@ -67,18 +42,20 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     mapping: { kind: 'secr', item: 'UK energy use (kWh): purchased electricity' },
     autoFill: 'energy_kwh_electricity',
+    autoFillRegion: 'GB',
   },
   {
     key: 'energy_use_transport',
     section: 'environmental',
     title: 'UK energy use: transport fuel',
     description:
-      'Fuel for business travel in vehicles you own or lease, and in employee cars where you pay for the fuel, converted to kWh.',
+      'Fuel for business travel in vehicles you own or lease, and in employee cars where you pay for the fuel, in kWh. The ledger records fuel in litres and cannot yet convert litres to kWh, so enter this figure from your fuel-card or supplier statements.',
     required: true,
     unit: 'kWh',
     category: 'Energy',
     mapping: { kind: 'secr', item: 'UK energy use (kWh): transport fuel' },
     autoFill: 'energy_kwh_transport',
+    autoFillRegion: 'GB',
   },
   {
     key: 'energy_use_total',
@@ -91,6 +68,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     mapping: { kind: 'secr', item: 'UK energy use (kWh): total' },
     autoFill: 'energy_kwh',
+    autoFillRegion: 'GB',
   },
   {
     key: 'scope_1_emissions',
@@ -102,6 +80,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Emissions from gas and transport fuel (Scope 1)' },
     autoFill: 'scope_1_t',
+    autoFillRegion: 'GB',
   },
   {
     key: 'scope_2_emissions',
@@ -113,6 +92,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Emissions from purchased electricity (Scope 2, location-based)' },
     autoFill: 'scope_2_location_t',
+    autoFillRegion: 'GB',
   },
   {
     key: 'total_scope_1_2_emissions',
@@ -125,6 +105,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Total Scope 1 and 2 emissions' },
     autoFill: 'scope_1_2_location_t',
+    autoFillRegion: 'GB',
   },
   {
     key: 'intensity_ratio_revenue',
@@ -136,7 +117,8 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     unit: 'tCO2e per million turnover',
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Intensity ratio' },
-    autoFill: 'intensity_per_revenue',
+    autoFill: 'intensity_scope_1_2_per_revenue',
+    autoFillRegion: 'GB',
   },
   {
     key: 'intensity_ratio_employee',
@@ -148,7 +130,8 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     unit: 'tCO2e per employee',
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Intensity ratio (additional)' },
-    autoFill: 'intensity_per_employee',
+    autoFill: 'intensity_scope_1_2_per_employee',
+    autoFillRegion: 'GB',
   },
   {
     key: 'prior_year_emissions',
@@ -160,6 +143,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Emissions',
     mapping: { kind: 'secr', item: 'Prior-year figures: emissions' },
     autoFill: 'prior_year_scope_1_2_t',
+    autoFillRegion: 'GB',
   },
   {
     key: 'prior_year_energy_use',
@@ -171,6 +155,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     mapping: { kind: 'secr', item: 'Prior-year figures: energy use' },
     autoFill: 'prior_year_energy_kwh',
+    autoFillRegion: 'GB',
   },
   {
     key: 'energy_efficiency_actions',
@@ -210,7 +195,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     section: 'environmental',
     title: 'Global energy use and emissions (quoted companies)',
     description:
-      'Only for quoted companies: energy use and Scope 1 and 2 emissions worldwide, not just in the UK.',
+      'Only for quoted companies: energy use and Scope 1 and 2 emissions worldwide, every site in every country, not just in the UK.',
     required: false,
     unit: null,
     category: 'Emissions',
@@ -300,34 +285,6 @@ const GOVERNANCE: IndicatorDefinition[] = [
 ];
 
 export const SECR_PACK: RulePack = {
-  jurisdiction: 'SECR',
-  id: 'uk-secr',
-  version: '1.0.0',
-  asOf: UK_FACTS_AS_OF,
-  title: 'UK SECR',
-  framework: "Streamlined Energy and Carbon Reporting (SI 2018/1155), directors' report",
-  currentStatus: [
-    {
-      asOf: UK_FACTS_AS_OF,
-      text: "SECR applies to financial years starting on or after 1 April 2019. The energy and carbon figures go in the directors' report (for LLPs, an Energy and Carbon Report) filed with the annual accounts at Companies House.",
-      sources: [UK_SOURCES.secrRegulations, UK_SOURCES.secrGuide],
-    },
-    {
-      asOf: UK_FACTS_AS_OF,
-      text: 'Who reports: quoted companies of any size, and large unquoted companies and LLPs meeting at least two of: turnover £36m or more, balance sheet £18m or more, 250 or more employees. Companies using 40 MWh or less are exempt as low energy users.',
-      sources: [UK_SOURCES.secrRegulations, UK_SOURCES.secrThresholds],
-    },
-    {
-      asOf: UK_FACTS_AS_OF,
-      text: 'The 2024 rise of the company size thresholds (large = £54m turnover, £27m balance sheet) does not apply to SECR: the £36m / £18m / 250-employee test still decides.',
-      sources: [UK_SOURCES.secrThresholds],
-    },
-    {
-      asOf: UK_FACTS_AS_OF,
-      text: 'UK SRS S1 and S2 (based on IFRS S1 and S2) were published on 25 Feb 2026 and are voluntary today. The FCA has proposed (CP26/5) making S2 mandatory for listed companies for periods starting on or after 1 Jan 2027; this is a proposal, with a policy statement expected in autumn 2026.',
-      sources: [UK_SOURCES.ukSrs, UK_SOURCES.fcaProposal],
-    },
-  ],
-  sources: Object.values(UK_SOURCES),
+  ...SECR_STATUS,
   indicators: [...ENVIRONMENTAL, ...SOCIAL, ...GOVERNANCE],
 };

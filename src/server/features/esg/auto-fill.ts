@@ -7,7 +7,7 @@ import { isCompletedValue } from '../../../domain/esg/compliance.ts';
 import { formatFigure } from '../../../domain/esg/figures.ts';
 import { describeIndicator, humaniseIndicator } from '../../../domain/esg/indicators.ts';
 import { mappingLabel } from '../../../domain/esg/rule-packs/index.ts';
-import type { IndicatorDefinition, RulePack } from '../../../domain/esg/types.ts';
+import type { AutoFillRegion, IndicatorDefinition, RulePack } from '../../../domain/esg/types.ts';
 import type { EsgFigures } from '../metrics/esg-figures.ts';
 
 /** An `esg_answers` row as the service reads it, with the name of who last changed it. */
@@ -21,19 +21,32 @@ export interface StoredAnswer {
   updatedBy: string | null;
 }
 
-/** Does any indicator of the list need ledger figures? (Skips the ledger queries otherwise.) */
-export const needsLedger = (indicators: readonly IndicatorDefinition[]) =>
-  indicators.some((indicator) => indicator.autoFill !== undefined);
+/** Figures per geography: `all` (every site) and each AutoFillRegion a pack asks for. */
+export type FiguresByRegion = Partial<Record<AutoFillRegion | 'all', EsgFigures>>;
+
+/**
+ * The geographies the list's ledger-backed indicators are counted over ('all' for those without
+ * a region); empty when none is ledger-backed, so the ledger queries are skipped.
+ */
+export function ledgerRegions(indicators: readonly IndicatorDefinition[]): (AutoFillRegion | 'all')[] {
+  const regions = new Set<AutoFillRegion | 'all'>();
+  for (const indicator of indicators) {
+    if (indicator.autoFill !== undefined) regions.add(indicator.autoFillRegion ?? 'all');
+  }
+  return [...regions];
+}
 
 export function buildItem(
   pack: RulePack,
   definition: IndicatorDefinition,
   answer: StoredAnswer | undefined,
-  figures: EsgFigures,
+  figures: FiguresByRegion,
   evidenceCount: number,
 ): EsgProgressItem {
   const ledgerBacked = definition.autoFill !== undefined;
-  const figure = definition.autoFill ? figures[definition.autoFill] : undefined;
+  const regional = figures[definition.autoFillRegion ?? 'all'];
+  const figure = definition.autoFill ? regional?.values[definition.autoFill] : undefined;
+  const ledgerNote = definition.autoFill ? regional?.notes[definition.autoFill] : undefined;
   const ledgerValue = figure ? formatFigure(figure) : null;
   const overridden = ledgerBacked && answer?.origin === 'manual';
 
@@ -69,6 +82,8 @@ export function buildItem(
     origin,
     ledgerBacked,
     ledgerValue,
+    ...(ledgerBacked && definition.autoFillRegion ? { ledgerRegion: definition.autoFillRegion } : {}),
+    ...(ledgerNote ? { ledgerNote } : {}),
     overridden,
     note: answer?.note ?? null,
     evidenceCount,

@@ -13,8 +13,8 @@ import type { IndicatorDefinition } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { type EsgFigures, getEsgFigures } from '../metrics/esg-figures.ts';
-import { buildItem, needsLedger, type StoredAnswer } from './auto-fill.ts';
+import { getEsgFigures } from '../metrics/esg-figures.ts';
+import { buildItem, type FiguresByRegion, ledgerRegions, type StoredAnswer } from './auto-fill.ts';
 
 /** The reporting year when none is asked for: the last full calendar year (UTC). */
 export const defaultReportingYear = (ctx: AuthedContext) => ctx.now().getUTCFullYear() - 1;
@@ -76,15 +76,20 @@ export async function getProgress(
   const { jurisdiction } = query;
   const year = query.year ?? defaultReportingYear(ctx);
   const pack = rulePackFor(jurisdiction);
-  // The ledger figures are read beside the checklist (not after it): one round trip less.
-  const [[checklists, answers, evidenceRows], figures] = await Promise.all([
+  // The ledger figures are read beside the checklist (not after it): one round trip less. SECR
+  // reads them twice: its UK items over GB sites, its voluntary items over all sites.
+  const regions = ledgerRegions(pack.indicators);
+  const [[checklists, answers, evidenceRows], ...regionalFigures] = await Promise.all([
     ctx.db.batch([
       checklistQuery(ctx, jurisdiction),
       answersQuery(ctx, jurisdiction),
       evidenceQuery(ctx, jurisdiction),
     ]),
-    needsLedger(pack.indicators) ? getEsgFigures(ctx, year) : Promise.resolve<EsgFigures>({}),
+    ...regions.map((region) => getEsgFigures(ctx, year, region === 'all' ? undefined : region)),
   ]);
+  const figures: FiguresByRegion = Object.fromEntries(
+    regions.map((region, index) => [region, regionalFigures[index]]),
+  );
   const checklist = checklists[0];
   const evidence: Evidence[] = evidenceRows.map((row) => ({
     ...row,
