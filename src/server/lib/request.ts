@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Role } from '../../domain/contracts/auth.ts';
 import type { AppEnv, AuthedContext, ServiceContext } from '../context.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -27,4 +28,15 @@ export function authedContext(c: Context<AppEnv>, minimumRole: Role = 'viewer'):
   if (!principal) throw unauthorized();
   if (roleRank[principal.role] < roleRank[minimumRole]) throw forbidden();
   return { ...serviceContext(c), ...principal };
+}
+
+/**
+ * Route middleware that answers 401/403 before validation runs, so a caller who may not make the
+ * call learns nothing about the body it sent.
+ */
+export function requireRole(minimumRole: Role) {
+  return createMiddleware<AppEnv>(async (c, next) => {
+    authedContext(c, minimumRole);
+    await next();
+  });
 }

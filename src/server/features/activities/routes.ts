@@ -1,26 +1,19 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/activity-import/template.ts';
 import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { importActivities } from './import-service.ts';
 import { fieldError } from './line-input.ts';
 import { createActivity, deleteActivity, listActivities, updateActivity } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
-const viewer = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'viewer');
-  await next();
-});
+const member = requireRole('member');
+const viewer = requireRole('viewer');
 
 /** The mapping step's answer: column header → field or 'ignore' (headers.ts). */
 const UserMappingSchema = z.record(z.string(), z.enum([...IMPORT_FIELDS, 'ignore']));

@@ -1,8 +1,7 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { CreateDataSourceSchema } from '../../../domain/contracts/data-sources.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   ConnectorUnavailable,
@@ -14,10 +13,7 @@ import {
 } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
+const member = requireRole('member');
 
 export const dataSourceRoutes = new Hono<AppEnv>()
   .get('/data-sources', async (c) => c.json(await listDataSources(authedContext(c, 'viewer'))))

@@ -1,16 +1,12 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { RecalculateSchema } from '../../../domain/contracts/ledger.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { recalculate } from './recalculate.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
+const member = requireRole('member');
 
 export const emissionRoutes = new Hono<AppEnv>().post(
   '/emissions/recalculate',

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import {
   EvidenceFieldsSchema,
   InitializeSchema,
@@ -8,21 +7,15 @@ import {
 } from '../../../domain/contracts/esg.ts';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate, validationError } from '../../lib/validate.ts';
 import { addEvidence, deleteEvidence, readEvidenceFile } from './evidence.ts';
 import { attachmentDisposition } from './evidence-type.ts';
 import { getProgress, initializeChecklist, updateProgress } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
-const viewer = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'viewer');
-  await next();
-});
+const member = requireRole('member');
+const viewer = requireRole('viewer');
 
 /** The evidence form: jurisdiction and indicator validated like JSON fields, and the file. */
 async function readEvidenceForm(request: Request) {

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import {
   SaveFinancialsSchema,
   SaveTargetSchema,
@@ -8,7 +7,7 @@ import {
 } from '../../../domain/contracts/ledger.ts';
 import { MetricsQuerySchema } from '../../../domain/contracts/metrics.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   getTarget,
@@ -21,14 +20,8 @@ import {
 import { getMetrics } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
-const viewer = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'viewer');
-  await next();
-});
+const member = requireRole('member');
+const viewer = requireRole('viewer');
 
 /** `?year=` answers that year's record (or null); without it, every year's, oldest first. */
 function pickYear<T extends { year: number }>(records: T[], year: number | undefined): T | T[] | null {
