@@ -1,28 +1,11 @@
 import type { ReactNode } from 'react';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { StatFigure } from '../../ui/stat-figure';
 
-export function StatCard({
-  title,
-  value,
-  unit,
-  children,
-}: {
-  title: string;
-  value: string;
-  unit?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <Card className="flex flex-col gap-2 p-5">
-      <h3 className="text-sm font-medium text-muted">{title}</h3>
-      <p className="flex flex-wrap items-baseline gap-x-1.5">
-        <span className="text-3xl font-semibold text-ink tabular-nums">{value}</span>
-        {unit ? <span className="text-base font-medium text-muted">{unit}</span> : null}
-      </p>
-      {children ? <div className="grid gap-1 text-sm text-slate-700">{children}</div> : null}
-    </Card>
-  );
+/** A KPI figure in its own card. */
+export function StatCard(props: { title: string; value: string; unit?: string; children?: ReactNode }) {
+  return <StatFigure {...props} />;
 }
 
 /** No ledger data for the year: say why the screen is empty and where to add data. */

@@ -5,33 +5,15 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 import { Skeleton } from '../../ui/skeleton';
+import { StatFigure } from '../../ui/stat-figure';
 import { useCarbonCalculation } from './api';
 import { formatCount, formatDollars, formatPercent, formatTonnes } from './marketplace';
 
 /** The neutralisation figure is credits over gross emissions: it is never shown as a reduction. */
 export const NEUTRALISATION_LABEL = 'Neutralisation (credits bought ÷ gross emissions)';
 
-function Figure({
-  title,
-  value,
-  unit,
-  children,
-}: {
-  title: string;
-  value: string;
-  unit?: string;
-  children?: ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-1 rounded-md border border-border p-4">
-      <h3 className="text-sm font-medium text-muted">{title}</h3>
-      <p className="flex flex-wrap items-baseline gap-x-1.5">
-        <span className="text-2xl font-semibold text-ink tabular-nums">{value}</span>
-        {unit ? <span className="text-sm font-medium text-muted">{unit}</span> : null}
-      </p>
-      {children ? <div className="grid gap-2 text-sm text-slate-700">{children}</div> : null}
-    </div>
-  );
+function Figure(props: { title: string; value: string; unit?: string; children?: ReactNode }) {
+  return <StatFigure variant="inset" {...props} />;
 }
 
 function NeededNote({ calculation }: { calculation: CarbonCalculation }) {
