@@ -104,6 +104,13 @@ export const offsetOrders = sqliteTable(
     /** `metadata.source` of the request (spec §7: 'marketplace'). */
     source: text(),
     createdAt: timestamp().notNull(),
+    /**
+     * When an admin recorded that the invoice was paid and the registry retirement completed
+     * (POST /api/carbon-offsets/purchases/:id/retire); null while the order is only 'ordered'.
+     */
+    retiredAt: timestamp(),
+    /** The admin who recorded the retirement; null before it, or once that user is deleted. */
+    retiredBy: text().references(() => users.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('offset_orders_company_created_idx').on(table.companyId, table.createdAt),

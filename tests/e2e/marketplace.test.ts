@@ -1,10 +1,16 @@
 /**
  * The marketplace journey against the real server and its bundled catalogue: search, type filter,
- * a purchase of 3 credits (total, toast, stock, history) and the retirement certificate PDF.
+ * a purchase of 3 credits (total, toast, stock, history), the certificate PDF, the admin marking
+ * the order retired, and the dashboard's credits reported apart from emissions.
  * Expected figures come from the API and the client's own pure helpers, never from literals.
  */
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
+import {
+  formatCredits,
+  formatNeutralization,
+  offsetTip,
+} from '../../src/client/features/dashboard/summary.ts';
 import {
   filterProjects,
   formatCents,
@@ -12,9 +18,10 @@ import {
   humanizeType,
   totalCents,
 } from '../../src/client/features/marketplace/marketplace.ts';
+import type { DashboardOverview } from '../../src/domain/contracts/dashboard.ts';
 import type { OffsetProject, OffsetStats } from '../../src/domain/contracts/marketplace.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 const QUANTITY = 3;
@@ -44,7 +51,7 @@ async function waitForCardCount(page: Page, count: number) {
 }
 
 describe('Marketplace', () => {
-  test('searches, filters by type, buys 3 credits and downloads the certificate', async () => {
+  test('searches, filters by type, buys 3 credits, downloads the certificate, retires the order and sees it on the dashboard', async () => {
     const { page } = await e2e.newPage({ width: 1440, height: 1000 });
     const projects = await openMarketplace(page);
     const stats = (await (await page.request.get('/api/carbon-offsets/stats')).json()) as OffsetStats;
@@ -112,7 +119,40 @@ describe('Marketplace', () => {
     expect(certificate.status()).toBe(200);
     expect(certificate.headers()['content-type']).toContain('application/pdf');
     expect((await certificate.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
-  }, 30_000);
+
+    // The signed-up user is the company's admin: they record the retirement, after a confirmation.
+    expect(await row.textContent()).toContain('Ordered');
+    await row.getByRole('button', { name: /^Mark as retired/ }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Mark these credits as retired?' });
+    await confirm.getByText(/records that invoice .+ was paid/).waitFor({ timeout: WAIT_MS });
+    expect(await confirm.textContent()).toContain('registry retirement');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await confirm.getByRole('button', { name: 'Mark as retired' }).click();
+    await waitForToast(page, 'Credits retired');
+    await confirm.waitFor({ state: 'detached', timeout: WAIT_MS });
+    await row.getByText('Retired', { exact: true }).waitFor({ timeout: WAIT_MS });
+    expect(await row.getByRole('button', { name: /^Mark as retired/ }).count()).toBe(0);
+
+    // The dashboard reports the credits apart from emissions, and the tip from the real figures.
+    await page.goto('/');
+    await waitForDashboard(page);
+    const overview = (await (await page.request.get('/api/dashboard/overview')).json()) as DashboardOverview;
+    expect(overview.offsets).toMatchObject({ purchasedTonnes: QUANTITY, retiredTonnes: QUANTITY });
+    const credits = page.getByRole('region', { name: 'Carbon credits (reported separately)' });
+    await credits.waitFor({ timeout: WAIT_MS });
+    const creditsText = await credits.textContent();
+    expect(creditsText).toContain(`Purchased${formatCredits(QUANTITY)} tCO2e`);
+    expect(creditsText).toContain(`Retired${formatCredits(QUANTITY)} tCO2e`);
+    expect(creditsText).toContain(
+      `Neutralisation (credits bought ÷ gross emissions)${formatNeutralization(overview.offsets.neutralizationPercentage)}`,
+    );
+    expect(await credits.getByRole('link').getAttribute('href')).toBe('/marketplace');
+    await page
+      .getByRole('region', { name: 'Recommendations' })
+      .getByText(offsetTip(overview.offsets).text, { exact: true })
+      .waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }, 45_000);
 
   test('has no serious accessibility violation at phone width', async () => {
     const { page } = await e2e.newPage({ width: 390, height: 844 });

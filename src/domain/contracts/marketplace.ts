@@ -107,7 +107,12 @@ export const OffsetPurchaseSchema = z.object({
   status: z.enum(['ordered', 'retired']),
   purchasedBy: z.string().nullable(),
   createdAt: z.string(),
-  /** GET this for the retirement certificate (PDF). */
+  /**
+   * When an admin recorded the invoice as paid and the registry retirement as completed (ISO);
+   * null while the order is only 'ordered'. Optional: answers from before retirements omit it.
+   */
+  retiredAt: z.string().nullable().optional(),
+  /** GET this for the certificate (PDF): an order confirmation until retired, then a retirement certificate. */
   certificateUrl: z.string(),
 });
 export type OffsetPurchase = z.infer<typeof OffsetPurchaseSchema>;

@@ -5,6 +5,7 @@ import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { useDashboardOverview } from './api';
 import {
+  CarbonCredits,
   ComplianceProgress,
   GetStartedPanel,
   QuickActions,
@@ -70,11 +71,12 @@ export function DashboardView() {
         {compliance ? <QuickActions /> : null}
       </div>
       <SummaryCards overview={data} />
+      <CarbonCredits offsets={data.offsets} />
       <div className="grid gap-4 lg:grid-cols-2">
         {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
         <RecentActivity activity={data.recentActivity} />
       </div>
-      <Recommendations />
+      <Recommendations offsets={data.offsets} />
     </div>
   );
 }

@@ -2,7 +2,14 @@ import type { ComplianceStatus, DashboardOverview } from '../../../domain/contra
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { Progress } from '../../ui/progress';
-import { formatPercent, humanizeAction, latestActivity } from './summary';
+import {
+  formatCredits,
+  formatNeutralization,
+  formatPercent,
+  humanizeAction,
+  latestActivity,
+  offsetTip,
+} from './summary';
 
 export function WelcomeBanner({ firstName, hasCompliance }: { firstName: string; hasCompliance: boolean }) {
   return (
@@ -117,28 +124,26 @@ export function RecentActivity({ activity }: { activity: DashboardOverview['rece
   );
 }
 
-const TIPS = [
-  {
-    title: 'Fill in your required indicators',
-    text: 'The ESG Wizard lists which indicators your jurisdiction requires and which are still empty.',
-    href: '/esg-wizard',
-    action: 'Open ESG Wizard',
-  },
-  {
-    title: 'Offset what you cannot yet reduce',
-    text: 'Browse verified carbon offset projects and compare their prices per tonne before buying.',
-    href: '/marketplace',
-    action: 'Browse Marketplace',
-  },
-  {
-    title: 'Draft your report narrative',
-    text: 'Generate a first draft of each report section with AI, then edit and approve it yourself.',
-    href: '/narrative-builder',
-    action: 'Open Narrative Builder',
-  },
-];
+/** spec §2: three tips; the marketplace one quotes the real price of the remaining footprint. */
+function tips(offsets: DashboardOverview['offsets']) {
+  return [
+    {
+      title: 'Fill in your required indicators',
+      text: 'The ESG Wizard lists which indicators your jurisdiction requires and which are still empty.',
+      href: '/esg-wizard',
+      action: 'Open ESG Wizard',
+    },
+    { title: 'Offset what you cannot yet reduce', href: '/marketplace', ...offsetTip(offsets) },
+    {
+      title: 'Draft your report narrative',
+      text: 'Generate a first draft of each report section with AI, then edit and approve it yourself.',
+      href: '/narrative-builder',
+      action: 'Open Narrative Builder',
+    },
+  ];
+}
 
-export function Recommendations() {
+export function Recommendations({ offsets }: { offsets: DashboardOverview['offsets'] }) {
   return (
     <Card aria-labelledby="recommendations-title">
       <CardHeader>
@@ -147,7 +152,7 @@ export function Recommendations() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3 md:grid-cols-3">
-          {TIPS.map((tip) => (
+          {tips(offsets).map((tip) => (
             <li key={tip.href} className="flex flex-col gap-2 rounded-md border border-border p-4">
               <h3 className="text-sm font-semibold text-ink">{tip.title}</h3>
               <p className="flex-1 text-sm text-muted">{tip.text}</p>
@@ -181,6 +186,48 @@ export function GetStartedPanel() {
         <Button asChild variant="outline">
           <a href="/data-sources">Connect Data Sources</a>
         </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * Credits of the year, apart from the emissions cards: bought and retired tonnes and the
+ * neutralisation figure, labelled with what it divides (the marketplace issue).
+ */
+export function CarbonCredits({ offsets }: { offsets: DashboardOverview['offsets'] }) {
+  const figures = [
+    { label: 'Purchased', value: `${formatCredits(offsets.purchasedTonnes)} tCO2e` },
+    { label: 'Retired', value: `${formatCredits(offsets.retiredTonnes)} tCO2e` },
+    {
+      label: 'Neutralisation (credits bought ÷ gross emissions)',
+      value: formatNeutralization(offsets.neutralizationPercentage),
+    },
+  ];
+  return (
+    <Card aria-labelledby="carbon-credits-title">
+      <CardHeader>
+        <CardTitle id="carbon-credits-title">Carbon credits (reported separately)</CardTitle>
+        <CardDescription>
+          Credits for {offsets.year}. They are shown beside your gross emissions and never subtracted from
+          your scope totals.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap items-end justify-between gap-4">
+        <dl className="flex flex-wrap gap-x-8 gap-y-3">
+          {figures.map((figure) => (
+            <div key={figure.label} className="grid gap-0.5">
+              <dt className="text-sm text-muted">{figure.label}</dt>
+              <dd className="text-xl font-semibold text-ink tabular-nums">{figure.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <a
+          className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+          href="/marketplace"
+        >
+          Carbon credits in the Marketplace
+        </a>
       </CardContent>
     </Card>
   );

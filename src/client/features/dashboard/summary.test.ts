@@ -3,11 +3,15 @@ import {
   complianceBadge,
   dataSourcesBadge,
   describeEmissionsChange,
+  formatCredits,
   formatMonth,
+  formatNeutralization,
   formatPercent,
   formatTonnes,
+  formatUsd,
   humanizeAction,
   latestActivity,
+  offsetTip,
   sourceTypeLabels,
 } from './summary';
 
@@ -78,5 +82,58 @@ describe('recent activity', () => {
   test('keeps the latest five', () => {
     const items = Array.from({ length: 8 }, (_, index) => ({ id: `${index}`, action: 'x', createdAt: '' }));
     expect(latestActivity(items).map((item) => item.id)).toEqual(['0', '1', '2', '3', '4']);
+  });
+});
+
+describe('carbon credits', () => {
+  const offsets = (fields: Partial<Parameters<typeof offsetTip>[0]> = {}) => ({
+    year: 2026,
+    purchasedTonnes: 0,
+    retiredTonnes: 0,
+    neutralizationPercentage: 0,
+    remainingTonnes: 12,
+    costToOffsetRemainingUsd: 216,
+    ...fields,
+  });
+
+  test('the marketplace tip quotes the real price of the remaining footprint', () => {
+    expect(offsetTip(offsets()).text).toStartWith('Offset your remaining 12 tCO2e for $216.00 ');
+    expect(offsetTip(offsets({ remainingTonnes: 1250, costToOffsetRemainingUsd: 7750.5 })).text).toStartWith(
+      'Offset your remaining 1,250 tCO2e for $7,750.50 ',
+    );
+    expect(offsetTip(offsets()).action).toBe('Browse Marketplace');
+  });
+
+  test('says so plainly when no project has stock, when credits match the footprint, and when nothing is recorded', () => {
+    expect(offsetTip(offsets({ costToOffsetRemainingUsd: null })).text).toStartWith(
+      'No project has credits in stock right now to offset your remaining 12 tCO2e.',
+    );
+    const matched = offsetTip(
+      offsets({
+        remainingTonnes: 0,
+        purchasedTonnes: 15,
+        neutralizationPercentage: 100,
+        costToOffsetRemainingUsd: 0,
+      }),
+    );
+    expect(matched.text).toStartWith('Your 2026 emissions are fully matched by credits.');
+    expect(matched.action).toBe('View your credits');
+    const nothingRecorded =
+      'No 2026 emissions recorded yet, so there is nothing to offset. Browse verified carbon credits';
+    expect(offsetTip(offsets({ remainingTonnes: 0, costToOffsetRemainingUsd: 0 })).text).toStartWith(
+      nothingRecorded,
+    );
+    // Credits bought before any emission is recorded match nothing yet.
+    expect(
+      offsetTip(offsets({ remainingTonnes: 0, purchasedTonnes: 5, costToOffsetRemainingUsd: 0 })).text,
+    ).toStartWith(nothingRecorded);
+  });
+
+  test('formats dollars, whole tonnes and the neutralisation figure', () => {
+    expect(formatUsd(24.8)).toBe('$24.80');
+    expect(formatCredits(25000)).toBe('25,000');
+    expect(formatNeutralization(62.86)).toBe('62.9%');
+    expect(formatNeutralization(100)).toBe('100%');
+    expect(formatNeutralization(0)).toBe('0%');
   });
 });

@@ -79,3 +79,57 @@ export function latestActivity(
 ): DashboardOverview['recentActivity'] {
   return activity.slice(0, RECENT_ACTIVITY_LIMIT);
 }
+
+type Offsets = DashboardOverview['offsets'];
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const wholeCount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+
+/** Dollars with cents ('$216.00'). */
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}
+
+/** Whole tonnes of credits with thousands separators ('1,250'). */
+export function formatCredits(tonnes: number): string {
+  return wholeCount.format(tonnes);
+}
+
+/** The neutralisation figure with at most one decimal ('62.9%'), clamped to 0–100. */
+export function formatNeutralization(percentage: number): string {
+  const clamped = Math.min(100, Math.max(0, percentage));
+  return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(clamped)}%`;
+}
+
+/**
+ * The marketplace tip of the Recommendations panel (spec §2 "offset for $48"), from the real
+ * figures: what the rest of this year's gross footprint costs at current prices, or plainly why
+ * there is no price to quote.
+ */
+export function offsetTip(offsets: Offsets): { text: string; action: string } {
+  const { year, remainingTonnes, neutralizationPercentage, costToOffsetRemainingUsd } = offsets;
+  if (remainingTonnes > 0 && costToOffsetRemainingUsd !== null) {
+    return {
+      text: `Offset your remaining ${formatCredits(remainingTonnes)} tCO2e for ${formatUsd(costToOffsetRemainingUsd)} at current marketplace prices. Credits are reported next to your emissions, never subtracted from them.`,
+      action: 'Browse Marketplace',
+    };
+  }
+  if (remainingTonnes > 0) {
+    return {
+      text: `No project has credits in stock right now to offset your remaining ${formatCredits(remainingTonnes)} tCO2e. Browse verified carbon credits to see when stock returns.`,
+      action: 'Browse Marketplace',
+    };
+  }
+  // Nothing remains: either credits cover the emissions, or there are no emissions to cover (then
+  // the percentage is 0 even when credits were bought).
+  if (neutralizationPercentage > 0) {
+    return {
+      text: `Your ${year} emissions are fully matched by credits. Keep reducing: credits are reported next to your emissions, never subtracted from them.`,
+      action: 'View your credits',
+    };
+  }
+  return {
+    text: `No ${year} emissions recorded yet, so there is nothing to offset. Browse verified carbon credits and compare their prices per tonne.`,
+    action: 'Browse Marketplace',
+  };
+}

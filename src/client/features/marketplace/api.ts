@@ -35,6 +35,14 @@ export function listPurchases(): Promise<OffsetPurchase[]> {
   return apiRequest<OffsetPurchase[]>('GET', `${BASE}/purchases`);
 }
 
+/**
+ * POST /api/carbon-offsets/purchases/:id/retire (admins): records that the invoice was paid and the
+ * registry retirement completed. Answers the updated order.
+ */
+export function retirePurchase(transactionId: string): Promise<OffsetPurchase> {
+  return apiRequest<OffsetPurchase>('POST', `${BASE}/purchases/${encodeURIComponent(transactionId)}/retire`);
+}
+
 /** POST /api/carbon-offsets/sync: no body (spec §7). */
 export function syncProjects(): Promise<SyncResult> {
   return apiRequest<SyncResult>('POST', `${BASE}/sync`);
@@ -103,5 +111,19 @@ export function usePurchaseOffsets() {
         queryClient.invalidateQueries({ queryKey: marketplaceKeys.calculation() }),
         queryClient.invalidateQueries({ queryKey: marketplaceKeys.purchases() }),
       ]),
+  });
+}
+
+/**
+ * A retirement changes one order's status (purchases) and nothing else on this page: credits bought
+ * and the neutralisation figure count ordered and retired credits alike. Never retried.
+ */
+export function useRetirePurchase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retirePurchase,
+    meta: { ownErrorToast: true },
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: marketplaceKeys.purchases() }),
   });
 }

@@ -1,11 +1,16 @@
+import { useStore } from '@nanostores/react';
+import { useState } from 'react';
 import type { OffsetPurchase } from '../../../domain/contracts/marketplace';
-import { getErrorMessage } from '../../lib/api';
+import { getErrorBody, getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { $currentUser } from '../../stores/user';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCell, TableHeaderCell } from '../../ui/table';
-import { usePurchases } from './api';
+import { usePurchases, useRetirePurchase } from './api';
 import { formatCount, formatDate, formatPrice, formatPricePerTonne } from './marketplace';
 
 const STATUS: Record<OffsetPurchase['status'], { label: string; tone: 'warning' | 'success' }> = {
@@ -26,7 +31,14 @@ const COLUMNS = [
   'Certificate',
 ];
 
-function PurchaseRow({ purchase }: { purchase: OffsetPurchase }) {
+function PurchaseRow({
+  purchase,
+  onRetire,
+}: {
+  purchase: OffsetPurchase;
+  /** Set for admins only: the server refuses anyone else (403), so others never see the button. */
+  onRetire?: (purchase: OffsetPurchase) => void;
+}) {
   const status = STATUS[purchase.status];
   return (
     <tr>
@@ -46,8 +58,19 @@ function PurchaseRow({ purchase }: { purchase: OffsetPurchase }) {
       </TableCell>
       <TableCell className="tabular-nums">{purchase.vintageYear}</TableCell>
       <TableCell className="whitespace-nowrap font-mono text-xs">{purchase.invoiceReference}</TableCell>
-      <TableCell>
-        <Badge tone={status.tone}>{status.label}</Badge>
+      <TableCell className="whitespace-nowrap">
+        <div className="grid justify-items-start gap-1.5">
+          <Badge tone={status.tone}>{status.label}</Badge>
+          {purchase.status === 'retired' && purchase.retiredAt ? (
+            <span className="text-xs text-muted">on {formatDate(purchase.retiredAt)}</span>
+          ) : null}
+          {purchase.status === 'ordered' && onRetire ? (
+            <Button variant="outline" size="sm" onClick={() => onRetire(purchase)}>
+              Mark as retired
+              <span className="sr-only"> for order {purchase.invoiceReference}</span>
+            </Button>
+          ) : null}
+        </div>
       </TableCell>
       <TableCell className="whitespace-nowrap">
         <a
@@ -63,8 +86,50 @@ function PurchaseRow({ purchase }: { purchase: OffsetPurchase }) {
   );
 }
 
+const RETIRE_FALLBACK = "Couldn't mark these credits as retired. Please try again.";
+
+function RetireDialog({ purchase, onClose }: { purchase: OffsetPurchase | null; onClose: () => void }) {
+  const retire = useRetirePurchase();
+  const confirm = () => {
+    if (!purchase) return;
+    retire.mutate(purchase.transactionId, {
+      onSuccess: () => {
+        toastSuccess(`Order ${purchase.invoiceReference} is recorded as retired.`, 'Credits retired');
+        onClose();
+      },
+      onError: (error) => {
+        onClose();
+        if (isUnauthorizedError(error)) return;
+        const message = getErrorBody(error)?.message;
+        toastError(typeof message === 'string' && message.trim() ? message : RETIRE_FALLBACK);
+      },
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={purchase !== null}
+      onOpenChange={(open) => {
+        if (!open && !retire.isPending) onClose();
+      }}
+      title="Mark these credits as retired?"
+      description={
+        purchase
+          ? `This records that invoice ${purchase.invoiceReference} was paid and that the registry retirement of the ${formatCount(purchase.quantity)} credits ${purchase.serialStart} to ${purchase.serialEnd} is complete. The certificate then becomes a retirement certificate. Do this only once both are done: it cannot be undone.`
+          : ''
+      }
+      confirmLabel="Mark as retired"
+      pendingLabel="Saving..."
+      pending={retire.isPending}
+      onConfirm={confirm}
+    />
+  );
+}
+
 function HistoryBody() {
   const purchases = usePurchases();
+  const session = useStore($currentUser, { ssr: 'initial' });
+  const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
+  const [pendingRetire, setPendingRetire] = useState<OffsetPurchase | null>(null);
   if (purchases.isError && !purchases.data) {
     return (
       <div role="alert" className="grid justify-items-start gap-2 text-sm">
@@ -91,26 +156,36 @@ function HistoryBody() {
     return <p className="text-sm text-muted">You haven't bought any carbon credits yet.</p>;
   }
   return (
-    <Table label="Orders, newest first">
-      <thead>
-        <tr>
-          {COLUMNS.map((column) => (
-            <TableHeaderCell key={column} scope="col" className="whitespace-nowrap">
-              {column}
-            </TableHeaderCell>
+    <>
+      <Table label="Orders, newest first">
+        <thead>
+          <tr>
+            {COLUMNS.map((column) => (
+              <TableHeaderCell key={column} scope="col" className="whitespace-nowrap">
+                {column}
+              </TableHeaderCell>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {purchases.data.map((purchase) => (
+            <PurchaseRow
+              key={purchase.transactionId}
+              purchase={purchase}
+              onRetire={isAdmin ? setPendingRetire : undefined}
+            />
           ))}
-        </tr>
-      </thead>
-      <tbody>
-        {purchases.data.map((purchase) => (
-          <PurchaseRow key={purchase.transactionId} purchase={purchase} />
-        ))}
-      </tbody>
-    </Table>
+        </tbody>
+      </Table>
+      {isAdmin ? <RetireDialog purchase={pendingRetire} onClose={() => setPendingRetire(null)} /> : null}
+    </>
   );
 }
 
-/** Orders, newest first, each with its serial block, invoice reference and retirement certificate. */
+/**
+ * Orders, newest first, each with its serial block, invoice reference and certificate. Admins mark
+ * an order retired once its invoice is paid and the registry retirement is done.
+ */
 export function PurchaseHistory() {
   return (
     <Card aria-labelledby="purchase-history-title">

@@ -1,6 +1,7 @@
-// The retirement certificate of one order, as a PDF (pdf-lib). Built only from the order row,
-// whose names, prices and serials were copied at purchase time, and dated with the purchase time,
-// so the same order always gives the same bytes.
+// The certificate of one order, as a PDF (pdf-lib): an order confirmation while the order awaits
+// payment and retirement, a retirement certificate once an admin recorded the retirement. Built
+// only from the order row, whose names, prices and serials were copied at purchase time, and dated
+// with the purchase (then retirement) time, so the same order in the same state gives the same bytes.
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import type { AuthedContext } from '../../context.ts';
 import { centsToDollars } from './catalogue.ts';
@@ -19,6 +20,32 @@ export function printable(value: string): string {
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]/g, '?');
+}
+
+const utcDateTime = (date: Date) => `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/**
+ * The heading and the plain-words status line for the order's state. Our own wording keeps its em
+ * dash (WinAnsi has it); every value from the order goes through `printable` first, so both lines
+ * are drawn as they are.
+ */
+function statusLines(order: OrderRow): { heading: string; status: string } {
+  const invoice = printable(order.invoiceReference);
+  if (order.status === 'retired') {
+    // Every retirement through the product records its time; 'a date not recorded' is only for a
+    // row changed outside it, which must still not read as pending.
+    const on = order.retiredAt ? order.retiredAt.toISOString().slice(0, 10) : 'a date not recorded';
+    const recorded = order.retiredAt ? ` on ${utcDateTime(order.retiredAt)}` : '';
+    return {
+      heading: `Retirement certificate — retired on ${on}`,
+      status: `An administrator of ${printable(order.companyName)} recorded${recorded} that invoice ${invoice} was paid and that these credits were retired at the registry.`,
+    };
+  }
+  return {
+    heading: `Order confirmation — credits reserved, pending payment of invoice ${invoice} and retirement`,
+    status:
+      'No payment was taken: no payment provider is connected. The credits below are reserved for this order; they are retired at the registry once the invoice is paid, and this document then becomes a retirement certificate.',
+  };
 }
 
 function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
@@ -45,10 +72,15 @@ class Writer {
     private readonly bold: PDFFont,
   ) {}
 
-  text(value: string, options: { size?: number; bold?: boolean; grey?: boolean; gap?: number } = {}) {
+  /** `encoded`: the text is already safe for the font (see `statusLines`), draw it as it is. */
+  text(
+    value: string,
+    options: { size?: number; bold?: boolean; grey?: boolean; gap?: number; encoded?: boolean } = {},
+  ) {
     const size = options.size ?? 10;
     const font = options.bold ? this.bold : this.regular;
-    for (const line of wrap(printable(value), font, size, PAGE.width - 2 * MARGIN)) {
+    const safe = options.encoded ? value : printable(value);
+    for (const line of wrap(safe, font, size, PAGE.width - 2 * MARGIN)) {
       this.y -= size * 1.35;
       this.page.drawText(line, {
         x: MARGIN,
@@ -76,27 +108,23 @@ class Writer {
 /** The certificate's bytes for an order row. Pure apart from pdf-lib: same row, same bytes. */
 export async function renderCertificate(order: OrderRow): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  const title = `Carbon credit retirement certificate ${order.id}`;
-  pdf.setTitle(title);
+  const { heading, status } = statusLines(order);
+  const isRetired = order.status === 'retired';
+  pdf.setTitle(`Carbon credit ${isRetired ? 'retirement certificate' : 'order confirmation'} ${order.id}`);
   pdf.setSubject('Carbon credit order and retirement record');
   pdf.setAuthor('ESG reporting');
   pdf.setCreator('ESG reporting');
   pdf.setProducer('pdf-lib');
   pdf.setCreationDate(order.createdAt);
-  pdf.setModificationDate(order.createdAt);
+  pdf.setModificationDate(order.retiredAt ?? order.createdAt);
 
   const page = pdf.addPage([PAGE.width, PAGE.height]);
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const out = new Writer(page, regular, bold);
 
-  out.text('Carbon Credit Retirement Certificate', { size: 20, bold: true, gap: 4 });
-  out.text(
-    order.status === 'retired'
-      ? 'Status: retired at the registry.'
-      : `Status: ordered. No payment provider is connected: this order awaits payment of invoice ${order.invoiceReference}, and the credits are retired at the registry once it is paid.`,
-    { grey: true, gap: 12 },
-  );
+  out.text(heading, { size: 16, bold: true, gap: 4, encoded: true });
+  out.text(status, { grey: true, gap: 12, encoded: true });
 
   const serials = `${serialNumber(order.registryProjectId, order.vintageYear, order.serialFrom)} to ${serialNumber(order.registryProjectId, order.vintageYear, order.serialTo)}`;
   out.field('Company', order.companyName);
@@ -110,7 +138,9 @@ export async function renderCertificate(order: OrderRow): Promise<Uint8Array> {
   out.field('Claim year', String(order.claimYear));
   out.field('Transaction id', order.id);
   out.field('Invoice reference', order.invoiceReference);
-  out.field('Date', `${order.createdAt.toISOString().slice(0, 19).replace('T', ' ')} UTC`);
+  out.field('Status', isRetired ? 'Retired' : 'Ordered, awaiting payment and retirement');
+  out.field('Date', utcDateTime(order.createdAt));
+  if (order.retiredAt) out.field('Retired on', utcDateTime(order.retiredAt));
   out.field('Price per tCO2e', `${centsToDollars(order.priceCents)} ${order.currency}`);
   out.field('Total', `${centsToDollars(order.totalCents)} ${order.currency}`);
   out.space(24);

@@ -1,20 +1,17 @@
 import { Hono } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import { PurchaseRequestSchema } from '../../../domain/contracts/marketplace.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext } from '../../lib/request.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { getCertificate } from './certificate.ts';
 import { FeedUnavailableError } from './feed.ts';
 import { purchaseOffsets } from './purchase.ts';
+import { retireOffsets } from './retire.ts';
 import { calculateNeutralization, getOffsetStats, listProjects, listPurchases } from './service.ts';
 import { syncOffsetCatalogue } from './sync.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = createMiddleware<AppEnv>(async (c, next) => {
-  authedContext(c, 'member');
-  await next();
-});
+const member = requireRole('member');
 
 export const offsetRoutes = new Hono<AppEnv>()
   .get('/carbon-offsets/projects', async (c) => c.json(await listProjects(authedContext(c, 'viewer'))))
@@ -39,6 +36,10 @@ export const offsetRoutes = new Hono<AppEnv>()
     c.json(await purchaseOffsets(authedContext(c, 'member'), c.req.valid('json')), 201),
   )
   .get('/carbon-offsets/purchases', async (c) => c.json(await listPurchases(authedContext(c, 'viewer'))))
+  // Admins only: it records that the invoice was paid and the registry retirement completed.
+  .post('/carbon-offsets/purchases/:id/retire', async (c) =>
+    c.json(await retireOffsets(authedContext(c, 'admin'), c.req.param('id'))),
+  )
   .get('/carbon-offsets/purchases/:id/certificate', async (c) => {
     const { fileName, bytes } = await getCertificate(authedContext(c, 'viewer'), c.req.param('id'));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {

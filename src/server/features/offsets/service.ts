@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { offsetOrders, offsetProjects } from '../../../../db/schema/offsets.ts';
 import { seedOffsetCatalogue } from '../../../../db/seed/offsets/seed.ts';
+import type { DashboardOffsets } from '../../../domain/contracts/dashboard.ts';
 import type {
   CarbonCalculation,
   OffsetProject,
@@ -57,6 +58,7 @@ export const orderColumns = {
   purchasedByName: offsetOrders.purchasedByName,
   illustrative: offsetOrders.illustrative,
   createdAt: offsetOrders.createdAt,
+  retiredAt: offsetOrders.retiredAt,
 };
 /** An order as read with `orderColumns` (its keys are the table's own field names). */
 export type OrderRow = Pick<typeof offsetOrders.$inferSelect, keyof typeof orderColumns>;
@@ -84,6 +86,7 @@ export function toPurchase(row: OrderRow): OffsetPurchase {
     status: row.status,
     purchasedBy: row.purchasedByName,
     createdAt: row.createdAt.toISOString(),
+    retiredAt: row.retiredAt?.toISOString() ?? null,
     certificateUrl: `/api/carbon-offsets/purchases/${encodeURIComponent(row.id)}/certificate`,
   };
 }
@@ -142,6 +145,26 @@ async function cheapestPriceCents(ctx: AuthedContext): Promise<number | null> {
   return row?.cents ?? null;
 }
 
+/**
+ * The price (cents per tCO2e) to quote for `tonnes`: the cheapest project whose stock covers all of
+ * them, so one order can buy them at that price; failing that, the cheapest project with any stock
+ * (then an estimate: it takes orders from several projects). Null when no project has stock.
+ */
+async function quotePriceCents(ctx: AuthedContext, tonnes: number): Promise<number | null> {
+  await seedOffsetCatalogue(ctx.db);
+  const row = await ctx.db
+    .select({
+      cents: sql<number | null>`coalesce(
+        min(case when ${offsetProjects.availableCredits} >= ${tonnes} then ${offsetProjects.priceCents} end),
+        min(${offsetProjects.priceCents})
+      )`,
+    })
+    .from(offsetProjects)
+    .where(gt(offsetProjects.availableCredits, 0))
+    .get();
+  return row?.cents ?? null;
+}
+
 /** Credits and spend of the company's orders with this claim year. */
 async function ordersForYear(ctx: AuthedContext, year: number) {
   const row = await ctx.db
@@ -162,6 +185,16 @@ async function ordersForYear(ctx: AuthedContext, year: number) {
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** Whole tonnes still unmatched and the neutralisation percentage, from gross tCO2e and credits. */
+function neutralization(emissionsTotal: number, purchased: number) {
+  // Whole credits: a part tonne still needs a whole credit. Rounded to the gram first so float
+  // noise (6.000000001) does not ask for an extra credit.
+  const offsetsNeeded = Math.max(0, Math.ceil(round(emissionsTotal, 6) - purchased));
+  const neutralizationPercentage =
+    emissionsTotal > 0 ? Math.min(100, round((purchased / emissionsTotal) * 100, 2)) : 0;
+  return { offsetsNeeded, neutralizationPercentage };
+}
+
 /**
  * Gross emissions of the current calendar year (from the metrics feature, which reads the ledger)
  * against credits bought for that year. Offsets never reduce the gross figure.
@@ -174,11 +207,7 @@ export async function calculateNeutralization(ctx: AuthedContext): Promise<Carbo
     cheapestPriceCents(ctx),
   ]);
   const emissionsTotal = metrics.carbon.total.value;
-  // Whole credits: a part tonne still needs a whole credit. Rounded to the gram first so float
-  // noise (6.000000001) does not ask for an extra credit.
-  const offsetsNeeded = Math.max(0, Math.ceil(round(emissionsTotal, 6) - orders.purchased));
-  const neutralizationPercentage =
-    emissionsTotal > 0 ? Math.min(100, round((orders.purchased / emissionsTotal) * 100, 2)) : 0;
+  const { offsetsNeeded, neutralizationPercentage } = neutralization(emissionsTotal, orders.purchased);
   return {
     year,
     emissionsTotal,
@@ -199,6 +228,33 @@ export async function getOffsetSummary(ctx: AuthedContext, year: number): Promis
     retiredTonnes: orders.retired,
     spendUsd: orders.spendCents / 100,
     cheapestPricePerTon: cheapest === null ? null : cheapest / 100,
+  };
+}
+
+/**
+ * The dashboard's credits line for the current calendar year: bought and retired credits, the
+ * neutralisation figure and what the rest of the gross footprint would cost (`quotePriceCents`).
+ * Reported beside gross emissions; nothing here changes a scope total.
+ */
+export async function getOffsetPosition(ctx: AuthedContext): Promise<DashboardOffsets> {
+  const year = ctx.now().getUTCFullYear();
+  const [metrics, orders] = await Promise.all([
+    getMetrics(ctx, { year, grain: 'yearly' }),
+    ordersForYear(ctx, year),
+  ]);
+  const { offsetsNeeded, neutralizationPercentage } = neutralization(
+    metrics.carbon.total.value,
+    orders.purchased,
+  );
+  const priceCents = offsetsNeeded === 0 ? null : await quotePriceCents(ctx, offsetsNeeded);
+  return {
+    year,
+    purchasedTonnes: orders.purchased,
+    retiredTonnes: orders.retired,
+    neutralizationPercentage,
+    remainingTonnes: offsetsNeeded,
+    costToOffsetRemainingUsd:
+      offsetsNeeded === 0 ? 0 : priceCents === null ? null : (offsetsNeeded * priceCents) / 100,
   };
 }
 
