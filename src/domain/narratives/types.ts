@@ -66,7 +66,8 @@ export interface FactsPack {
   checklist: {
     overallProgress: number;
     answers: { indicator: string; title: string; section: string; value: string; origin: string }[];
-    missingRequired: { indicator: string; title: string }[];
+    /** `section` (environmental, social, governance) lets a section's draft name its own open items. */
+    missingRequired: { indicator: string; title: string; section?: string }[];
   } | null;
   offsets: { purchasedTonnes: number; retiredTonnes: number } | null;
   /** Plain phrases for data the pack lacks, e.g. 'water use', 'workforce figures'. */
