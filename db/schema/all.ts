@@ -3,6 +3,7 @@ export * from './audit.ts';
 export * from './auth.ts';
 export * from './emissions.ts';
 export * from './esg.ts';
+export * from './narratives.ts';
 export * from './offsets.ts';
 export * from './security.ts';
 export * from './support.ts';

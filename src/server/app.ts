@@ -13,6 +13,7 @@ import { EVIDENCE_UPLOAD_PATH, evidenceTooLarge } from './features/esg/evidence.
 import { MAX_EVIDENCE_BYTES } from './features/esg/evidence-type.ts';
 import { esgRoutes } from './features/esg/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
+import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
@@ -53,6 +54,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', metricsRoutes);
   api.route('/', offsetRoutes);
   api.route('/', esgRoutes);
+  api.route('/', narrativeRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

@@ -50,6 +50,16 @@ export const ConfigSchema = z
         'must be an http(s) URL or a path to a JSON file',
       )
       .default('db/seed/offsets/catalogue.json'),
+    /**
+     * Narrative Builder: an OpenAI-compatible Chat Completions API (OpenAI, Azure OpenAI, or a local
+     * Ollama, vLLM or llama.cpp server). Without a key the built-in writer drafts offline.
+     */
+    AI_API_KEY: z.string().min(1).optional(),
+    /** e.g. http://127.0.0.1:11434/v1 for Ollama; default OpenAI's https://api.openai.com/v1. */
+    AI_BASE_URL: z.url().optional(),
+    AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+    /** How long one attempt at the AI provider may take before it counts as a timeout. */
+    AI_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
   })
   .superRefine((value, context) => {
     if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
