@@ -71,6 +71,11 @@ const SIGNED_IN: PageCheck[] = [
       ]),
   },
   {
+    path: '/narrative-builder',
+    ready: async (page) =>
+      Promise.all([userLoaded(page), page.getByText('No narratives yet').waitFor({ timeout: WAIT_MS })]),
+  },
+  {
     path: '/terms-of-service',
     ready: async (page) => Promise.all([userLoaded(page), heading('Terms of Service')(page)]),
   },

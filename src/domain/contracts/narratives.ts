@@ -78,7 +78,11 @@ export const GeneratedNarrativeSchema = z.object({
 });
 export type GeneratedNarrative = z.infer<typeof GeneratedNarrativeSchema>;
 
-/** POST /api/narratives (spec §7). A new manual save is a draft (spec §4). */
+/**
+ * POST /api/narratives (spec §7). Every new narrative starts as a draft (spec §4): `status` is
+ * accepted because the spec's client sends it, but approval only happens through PUT, where the
+ * number check applies.
+ */
 export const CreateNarrativeSchema = z.object({
   section: NarrativeSectionSchema,
   framework: NarrativeFrameworkSchema,
