@@ -1,0 +1,123 @@
+import { z } from 'zod';
+
+/** spec §9: formats and report frameworks. */
+export const ReportFormatSchema = z.enum(['pdf', 'xbrl', 'csv'], {
+  error: 'Choose a format: pdf, xbrl or csv',
+});
+export type ReportFormat = z.infer<typeof ReportFormatSchema>;
+export const ReportFrameworkSchema = z.enum(['gri', 'sasb', 'tcfd', 'csrd', 'secr'], {
+  error: 'Choose a reporting framework',
+});
+export type ReportFramework = z.infer<typeof ReportFrameworkSchema>;
+
+/**
+ * A reporting period: a calendar year `YYYY` or a quarter `YYYY-qN` (spec §9 uses this shape; the
+ * screen offers the last full year and its quarters first, since the spec's fixed 2023–2024 list
+ * predates any data a new company has).
+ */
+export const ReportPeriodSchema = z
+  .string({ error: 'Choose a reporting period' })
+  .regex(/^(20\d{2})(-q[1-4])?$/, 'Choose a reporting period such as 2025 or 2025-q1');
+export type ReportPeriod = z.infer<typeof ReportPeriodSchema>;
+
+/** spec §4: draft → final → submitted → filed. */
+export const ReportStatusSchema = z.enum(['draft', 'final', 'submitted', 'filed']);
+export type ReportStatus = z.infer<typeof ReportStatusSchema>;
+
+/** Generation runs as a job: queued → running → succeeded | failed. */
+export const GenerationStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
+
+/** POST /api/reports/generate (spec §7: format, framework, period; delivery options of §9). */
+export const GenerateReportSchema = z.object({
+  format: ReportFormatSchema,
+  framework: ReportFrameworkSchema,
+  period: ReportPeriodSchema,
+  delivery: z
+    .object({ download: z.boolean().default(true), email: z.boolean().default(false) })
+    .default({ download: true, email: false }),
+  /** VSME taxonomy version for CSRD Inline XBRL; default the latest. */
+  taxonomyVersion: z.enum(['2024-12-17', '2026-05-01']).optional(),
+});
+export type GenerateReport = z.infer<typeof GenerateReportSchema>;
+
+/** spec §3 Report, plus generation and download details. */
+export const ReportSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  format: ReportFormatSchema,
+  framework: ReportFrameworkSchema,
+  period: z.string(),
+  jurisdiction: z.string(),
+  status: ReportStatusSchema,
+  generation: GenerationStatusSchema,
+  /** Why generation failed, in plain words (null otherwise). */
+  generationError: z.string().nullable(),
+  /** e.g. 'report-<id>.pdf'; null until generated. */
+  fileName: z.string().nullable(),
+  contentType: z.string().nullable(),
+  size: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  /** GET this to download the file (null until generated). */
+  downloadUrl: z.string().nullable(),
+  /** Email delivery outcome: 'sent', 'not_configured', 'failed', or null when not asked. */
+  emailDelivery: z.string().nullable(),
+  createdAt: z.string(),
+  createdBy: z.string().nullable(),
+  finalizedAt: z.string().nullable(),
+});
+export type Report = z.infer<typeof ReportSchema>;
+
+/** PUT /api/reports/{id}/status: a person marks a draft final (other moves come from filing). */
+export const UpdateReportStatusSchema = z.object({
+  status: z.literal('final', { error: 'Only a draft can be marked final' }),
+});
+
+/** spec §3 Regulator. */
+export const RegulatorSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  jurisdiction: z.string(),
+  filingTypes: z.array(z.string()),
+  supportedFormats: z.array(z.string()),
+  /** Plain words: what the body is, what it accepts, whether the regime is in force. */
+  notes: z.string(),
+  inForce: z.boolean(),
+  url: z.string(),
+});
+export type Regulator = z.infer<typeof RegulatorSchema>;
+
+/** POST /api/regulatory/submit (spec §7). */
+export const SubmitFilingSchema = z.object({
+  reportId: z.string({ error: 'Choose a report' }).min(1, 'Choose a report'),
+  regulatorCode: z.string({ error: 'Choose a regulator' }).min(1, 'Choose a regulator'),
+  jurisdiction: z.string().min(1).max(10).optional(),
+  filingType: z.string({ error: 'Choose a filing type' }).min(1, 'Choose a filing type'),
+});
+export type SubmitFiling = z.infer<typeof SubmitFilingSchema>;
+
+/** spec §3 Regulatory filing. `sandbox`: no regulator accepts automated filings from us. */
+export const FilingSchema = z.object({
+  id: z.string(),
+  reportId: z.string(),
+  reportTitle: z.string(),
+  regulatorCode: z.string(),
+  regulatorName: z.string(),
+  filingType: z.string(),
+  jurisdiction: z.string(),
+  filingStatus: z.enum(['pending', 'submitted', 'accepted', 'rejected']),
+  submittedAt: z.string().nullable(),
+  confirmationNumber: z.string(),
+  sandbox: z.boolean(),
+  /** Why the package was rejected by validation, in plain words. */
+  statusReason: z.string().nullable(),
+  /** GET this for the exact submission package the adapter built (zip). */
+  packageUrl: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Filing = z.infer<typeof FilingSchema>;
+
+export const SubmitFilingResponseSchema = z.object({
+  regulatorCode: z.string(),
+  confirmationNumber: z.string(),
+  filing: FilingSchema,
+});

@@ -1,0 +1,151 @@
+// The frozen content of one report (issue 7: "freezes a snapshot of the figures, factors,
+// checklist answers, approved narratives and evidence list it used, so a report can be reproduced
+// byte for byte later"). The server builds it once, stores it as JSON beside the report, and every
+// renderer (PDF, Inline XBRL, XBRL instance, xBRL-JSON, CSV) is a pure function of it: rendering a
+// stored snapshot again must give the same bytes. Numbers are plain JSON numbers in the units named
+// by each field; absent data is null, never 0.
+import type { ReportFormat, ReportFramework } from '../contracts/reports.ts';
+
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+export interface SnapshotQuantity {
+  value: number;
+  unit: string;
+}
+
+export interface InventoryTotals {
+  /** tCO2e */
+  scope1: number;
+  scope2Location: number;
+  scope2Market: number;
+  scope3: number;
+  scope3ByCategory: { category: number; name: string; tCO2e: number }[];
+  /** Scope 1 + 2 location-based + 3 (gross; offsets never subtract). */
+  totalLocation: number;
+  /** Scope 1 + 2 market-based + 3. */
+  totalMarket: number;
+  /** Biogenic CO2 and other memo items, never in totals. */
+  outsideScopes: number;
+}
+
+export interface ReportSnapshot {
+  schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
+  /** ISO timestamp of generation; renderers use it for document dates (never the clock). */
+  generatedAt: string;
+  report: {
+    id: string;
+    title: string;
+    format: ReportFormat;
+    framework: ReportFramework;
+    /** `YYYY` or `YYYY-qN`. */
+    period: string;
+    /** Inclusive ISO dates `YYYY-MM-DD`. */
+    periodStart: string;
+    periodEnd: string;
+    jurisdiction: 'CSRD' | 'SECR' | 'SEC';
+    /** VSME taxonomy version for CSRD XBRL (e.g. '2026-05-01'). */
+    taxonomyVersion: string;
+  };
+  company: {
+    name: string;
+    /** Entity identifier for XBRL: LEI (scheme http://standards.iso.org/iso/17442) or another scheme. */
+    identifier: { scheme: string; value: string } | null;
+    /** ISO 3166-1 alpha-2 of the main site (first site), or null. */
+    country: string | null;
+    sites: { name: string; country: string; region: string | null; postcode: string | null }[];
+    employees: number | null;
+    revenue: { amount: number; currency: string } | null;
+  };
+  inventory:
+    | (InventoryTotals & {
+        intensityPerRevenue: SnapshotQuantity | null;
+        intensityPerEmployee: SnapshotQuantity | null;
+        /** tCO2e by data-quality tier (measured, supplier_specific, activity_average, spend_based). */
+        byDataQuality: { tier: string; tCO2e: number }[];
+        lineCount: number;
+        /** The same totals for the prior period of equal length, when it has data. */
+        previous: (InventoryTotals & { period: string }) | null;
+      })
+    | null;
+  energy: {
+    totalMWh: number;
+    renewableSharePercent: number | null;
+    mix: { carrier: string; mwh: number }[];
+  } | null;
+  water: { m3: number } | null;
+  waste: { totalTonnes: number; recycledTonnes: number } | null;
+  /** SECR section for UK companies: UK sites only. */
+  uk: {
+    energyKwh: {
+      gas: number | null;
+      electricity: number | null;
+      transport: number | null;
+      total: number | null;
+    };
+    scope1: number | null;
+    scope2Location: number | null;
+    intensity: SnapshotQuantity | null;
+    efficiencyActions: string | null;
+    methodology: string | null;
+  } | null;
+  workforce: {
+    headcount: number;
+    femaleSharePercent: number | null;
+    leadershipFemaleSharePercent: number | null;
+    trainingHoursPerEmployee: number | null;
+    ageBands: { band: string; count: number }[];
+  } | null;
+  target: { baseYear: number; targetYear: number; reductionPercent: number; coverage: string } | null;
+  /** Every factor dataset used by the period's results, with its source. */
+  factors: { dataset: string; source: string; sourceUrl: string; gwpBasis: string; results: number }[];
+  checklist: {
+    jurisdiction: string;
+    packId: string;
+    packVersion: string;
+    overallProgress: number;
+    answers: {
+      indicator: string;
+      title: string;
+      section: string;
+      value: string;
+      unit: string | null;
+      origin: string;
+      mappingLabel: string;
+      /** VSME concept local names when the pack maps the indicator to VSME. */
+      vsmeConcepts: string[];
+    }[];
+    missingRequired: { indicator: string; title: string }[];
+  } | null;
+  /** Approved narratives only. */
+  narratives: { section: string; framework: string; content: string; version: number; updatedAt: string }[];
+  /** Carbon credits, reported apart from gross emissions. */
+  offsets: {
+    purchasedTonnes: number;
+    retiredTonnes: number;
+    orders: {
+      project: string;
+      registry: string;
+      vintage: number;
+      quantity: number;
+      serialStart: string;
+      serialEnd: string;
+      status: string;
+    }[];
+  } | null;
+  /** The evidence appendix: files attached to checklist indicators. */
+  evidence: {
+    indicator: string;
+    fileName: string;
+    contentType: string;
+    size: number;
+    sha256: string;
+    uploadedAt: string;
+  }[];
+}
+
+/** One rendered file. */
+export interface RenderedReport {
+  fileName: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
