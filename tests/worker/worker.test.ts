@@ -308,7 +308,8 @@ beforeAll(async () => {
   const [plainBundle, limitedBundle] = await Promise.all([
     bundle(join(work, 'build-plain')),
     bundle(join(work, 'build-limited'), 'tests/worker/production-limits-entry.js'),
-    wrangler(['d1', 'migrations', 'apply', 'esg-pilot', '--local', '--persist-to', plainState]),
+    // One wrangler step per migration (about 2–8 s each on a busy 2-core machine): room for many.
+    wrangler(['d1', 'migrations', 'apply', 'esg-pilot', '--local', '--persist-to', plainState], 150_000),
   ]);
   cpSync(plainState, limitedState, { recursive: true });
   const preparedMs = performance.now() - started;
