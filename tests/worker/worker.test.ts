@@ -323,7 +323,7 @@ beforeAll(async () => {
   console.info(
     `worker: bundled twice and migrated D1 in ${Math.round(preparedMs)} ms; wrangler dev ready in ${Math.round(plainMs)} ms (plain) and ${Math.round(limitedMs)} ms (production limits), started together`,
   );
-}, 240_000);
+}, 420_000);
 
 afterAll(async () => {
   await Promise.all(servers.map(stop));
