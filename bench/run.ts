@@ -5,6 +5,8 @@ import { benchCsvParse } from './csv-parse.ts';
 import { benchImport } from './import.ts';
 import { benchKpi } from './kpi.ts';
 import { measureLanding } from './landing-size.ts';
+import { benchReportPdf } from './report-pdf.ts';
+import { benchInlineXbrl } from './report-xbrl.ts';
 
 const root = join(import.meta.dir, '..');
 const results: { name: string; value: string; budget: string; ok: boolean }[] = [];
@@ -130,6 +132,22 @@ results.push({
   value: `p95 ${kpi.p95Ms.toFixed(1)} ms (recomputed every time: ${kpi.uncachedP95Ms.toFixed(0)} ms)`,
   budget: 'p95 < 50 ms',
   ok: kpi.p95Ms < 50,
+});
+
+// Issue 7: rendering the demo company's annual report from its frozen snapshot.
+const pdf = await benchReportPdf();
+results.push({
+  name: 'report PDF, demo annual report',
+  value: `${pdf.ms.toFixed(0)} ms median`,
+  budget: '< 1 s',
+  ok: pdf.ms < 1000,
+});
+const inlineXbrl = await benchInlineXbrl();
+results.push({
+  name: 'Inline XBRL package, demo annual report',
+  value: `${inlineXbrl.ms.toFixed(0)} ms median`,
+  budget: '< 200 ms',
+  ok: inlineXbrl.ms < 200,
 });
 
 const width = Math.max(...results.map((result) => result.name.length));

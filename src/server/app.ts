@@ -12,9 +12,11 @@ import { emissionRoutes } from './features/emissions/routes.ts';
 import { EVIDENCE_UPLOAD_PATH, evidenceTooLarge } from './features/esg/evidence.ts';
 import { MAX_EVIDENCE_BYTES } from './features/esg/evidence-type.ts';
 import { esgRoutes } from './features/esg/routes.ts';
+import { filingRoutes } from './features/filings/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { HttpError } from './lib/errors.ts';
@@ -55,6 +57,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', offsetRoutes);
   api.route('/', esgRoutes);
   api.route('/', narrativeRoutes);
+  api.route('/', reportRoutes);
+  api.route('/', filingRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

@@ -60,8 +60,34 @@ export const ConfigSchema = z
     AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
     /** How long one attempt at the AI provider may take before it counts as a timeout. */
     AI_TIMEOUT_MS: z.coerce.number().int().min(50).max(600_000).default(60_000),
+    /**
+     * Run background jobs inside the `npm start` server. Switch off when `bun workers/main.ts`
+     * processes run them instead (both may run together: claims never overlap).
+     */
+    JOBS_IN_PROCESS: flag.default(true),
+    /** Jobs one runner process (in-process or `bun workers/main.ts`) runs at the same time. */
+    JOB_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
+    /**
+     * Export & Filing "send via email": an SMTP server, e.g. smtp://user:pass@smtp.example.com:587
+     * (STARTTLS when offered) or smtps://…:465. Bun only; without it the report records
+     * emailDelivery 'not_configured'.
+     */
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^\s]+$/, 'must be an smtp:// or smtps:// URL')
+      .refine((value) => URL.canParse(value), 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    /** The From address of report emails, e.g. "ESG Pilot <reports@example.com>". */
+    SMTP_FROM: z.string().min(3).optional(),
   })
   .superRefine((value, context) => {
+    if (value.SMTP_URL && !value.SMTP_FROM) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SMTP_FROM'],
+        message: 'set SMTP_FROM (the sender address) together with SMTP_URL',
+      });
+    }
     if (Boolean(value.GOOGLE_CLIENT_ID) !== Boolean(value.GOOGLE_CLIENT_SECRET)) {
       context.addIssue({
         code: 'custom',

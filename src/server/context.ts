@@ -20,6 +20,12 @@ export interface ServiceContext {
   requestId: string;
   ip: string | null;
   now: () => Date;
+  /**
+   * Tells this process's job runner to look for due jobs now; call after a batch that enqueued one
+   * (src/server/jobs/queue.ts). Absent where no runner lives in the process: the job still runs at
+   * the next poll of `bun workers/main.ts` or, in the Worker, after the request.
+   */
+  wakeJobs?: () => void;
 }
 
 export interface AuthedContext extends ServiceContext, Principal {}
@@ -40,6 +46,8 @@ export interface AppDeps {
   log: Logger;
   assets?: AssetStore;
   now?: () => Date;
+  /** The in-process job runner (workers/runner.ts), when there is one. */
+  jobs?: { wake(): void };
 }
 
 export type AppEnv = {

@@ -1,5 +1,7 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { seedDemoCompany } from '../../db/seed/demo.ts';
+import { createJobRunner } from '../../workers/runner.ts';
 import { createApp } from './app.ts';
 import { createDiskAssetStore } from './assets-bun.ts';
 import { ConfigError } from './config.ts';
@@ -14,12 +16,23 @@ async function main() {
       `\nDemo company ready: ${demo.companyName}\n  sign in as ${demo.email} / ${demo.password}\n`,
     );
   }
+  // Background jobs in this process unless JOBS_IN_PROCESS=false (then `bun workers/main.ts`).
+  const runner = config.JOBS_IN_PROCESS
+    ? createJobRunner({
+        db,
+        config,
+        log,
+        slots: config.JOB_SLOTS,
+        workerId: `server-${hostname()}-${process.pid}`,
+      })
+    : null;
   const app = createApp({
     db,
     localReader,
     config,
     log,
     assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')),
+    jobs: runner ?? undefined,
   });
   const server = Bun.serve({
     port: config.PORT,
@@ -28,8 +41,11 @@ async function main() {
   });
   log.info('listening', { url: `http://localhost:${server.port}` });
   console.info(`ESG Pilot is running on http://localhost:${server.port}`);
+  runner?.start();
   const shutdown = async () => {
     await server.stop();
+    // Lets the jobs in hand finish; one cut short by a hard kill is retried once its lease expires.
+    await runner?.stop();
     client.close();
     localReader?.close();
     process.exit(0);

@@ -14,10 +14,11 @@ import { drizzle as drizzleLibsqlWeb } from 'drizzle-orm/libsql/web';
 import { createD1Db, type Db } from '../../db/client.ts';
 import * as schema from '../../db/schema/all.ts';
 import inlineScriptHashes from '../../dist/csp-hashes.json';
+import { createJobRunner, type JobRunner } from '../../workers/runner.ts';
 import { type App, createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AssetStore } from './context.ts';
-import { createLogger } from './lib/logger.ts';
+import { createLogger, type Logger } from './lib/logger.ts';
 
 export interface WorkerEnv {
   /** D1 database (wrangler.toml `[[d1_databases]]`); unused when DATABASE_URL is a Turso URL. */
@@ -31,25 +32,42 @@ export interface WorkerEnv {
 /** libSQL over HTTP/WebSockets (Turso); `file:` URLs (the Bun default) mean "use D1" here. */
 const remoteLibsql = /^(libsql|https?|wss?):/;
 
-/** Built once per isolate: config parsing, the Drizzle handle and Hono's router are reused. */
-let cached: { env: WorkerEnv; app: App } | undefined;
+interface Isolate {
+  env: WorkerEnv;
+  app: App;
+  /** No long-running loop in a Worker: due jobs are drained after mutations and by the cron. */
+  runner: JobRunner;
+  log: Logger;
+}
 
-function appFor(env: WorkerEnv): App {
-  if (cached?.env === env) return cached.app;
+/** Built once per isolate: config parsing, the Drizzle handle and Hono's router are reused. */
+let cached: Isolate | undefined;
+
+function isolateFor(env: WorkerEnv): Isolate {
+  if (cached?.env === env) return cached;
   const strings = Object.fromEntries(
     Object.entries(env).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
   );
   const config = loadConfig(strings);
   const log = createLogger(config.LOG_LEVEL, { service: 'esg', runtime: 'worker' });
-  const app = createApp({
-    db: databaseFor(env, config.DATABASE_URL, config.DATABASE_AUTH_TOKEN),
-    config,
-    log,
-    assets: assetStore(env.ASSETS),
-  });
-  cached = { env, app };
-  return app;
+  const db = databaseFor(env, config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
+  const app = createApp({ db, config, log, assets: assetStore(env.ASSETS) });
+  const runner = createJobRunner({ db, config, log, slots: config.JOB_SLOTS });
+  cached = { env, app, runner, log };
+  return cached;
 }
+
+/** Runs the due jobs after the response is sent (waitUntil); a failure is logged, not thrown. */
+function drainJobs(isolate: Isolate, ctx: ExecutionContext) {
+  ctx.waitUntil(
+    isolate.runner.drain().then(
+      () => undefined,
+      (error) => isolate.log.warn('job drain failed', { error: String(error) }),
+    ),
+  );
+}
+
+const mutatingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 function databaseFor(env: WorkerEnv, url: string, authToken: string | undefined): Db {
   if (remoteLibsql.test(url)) {
@@ -84,9 +102,9 @@ function assetStore(assets: Fetcher): AssetStore {
 
 export default {
   async fetch(request: Request, env: WorkerEnv, ctx: ExecutionContext): Promise<Response> {
-    let app: App;
+    let isolate: Isolate;
     try {
-      app = appFor(env);
+      isolate = isolateFor(env);
     } catch (error) {
       // Same fail-fast rule as the Bun entry, but a Worker cannot exit: log the full list once
       // per request and answer 500 without internals.
@@ -96,6 +114,23 @@ export default {
         { status: 500 },
       );
     }
-    return app.fetch(request, env, ctx);
+    const response = await isolate.app.fetch(request, env, ctx);
+    // A mutation may have enqueued a job (report generation, filing): start it now, not at the cron.
+    if (mutatingMethods.has(request.method) && new URL(request.url).pathname.startsWith('/api/')) {
+      drainJobs(isolate, ctx);
+    }
+    return response;
+  },
+
+  /** wrangler.toml `[triggers] crons`: retries, delayed jobs and jobs whose runner was evicted. */
+  async scheduled(_controller: ScheduledController, env: WorkerEnv, ctx: ExecutionContext): Promise<void> {
+    let isolate: Isolate;
+    try {
+      isolate = isolateFor(env);
+    } catch (error) {
+      console.error(error instanceof ConfigError ? error.message : error);
+      return;
+    }
+    drainJobs(isolate, ctx);
   },
 } satisfies ExportedHandler<WorkerEnv>;

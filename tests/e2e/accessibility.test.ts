@@ -76,6 +76,16 @@ const SIGNED_IN: PageCheck[] = [
       Promise.all([userLoaded(page), page.getByText('No narratives yet').waitFor({ timeout: WAIT_MS })]),
   },
   {
+    path: '/export',
+    ready: async (page) =>
+      Promise.all([
+        userLoaded(page),
+        page.getByText('No reports yet.').waitFor({ timeout: WAIT_MS }),
+        page.getByText('No filings yet.', { exact: false }).waitFor({ timeout: WAIT_MS }),
+        page.getByRole('list', { name: 'Regulators' }).waitFor({ timeout: WAIT_MS }),
+      ]),
+  },
+  {
     path: '/terms-of-service',
     ready: async (page) => Promise.all([userLoaded(page), heading('Terms of Service')(page)]),
   },

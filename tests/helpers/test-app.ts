@@ -11,6 +11,7 @@ import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { createJobRunner } from '../../workers/runner.ts';
 
 export const ORIGIN = 'http://localhost';
 
@@ -99,7 +100,12 @@ export async function createTestApp(options: TestAppOptions = {}) {
     return { cookie: sessionCookieFrom(response.headers)!, user: response.json, password: body.password };
   }
 
-  return { app, db, client, config, call, signUpCompany };
+  // The real JOB_HANDLERS on this database and clock; no loop runs, tests call `runJobs()`.
+  const jobRunner = createJobRunner({ db, config, log, now: options.now, workerId: 'test-runner' });
+  /** Runs every due job (the app's own clock decides "due"); resolves with how many ran. */
+  const runJobs = () => jobRunner.drain();
+
+  return { app, db, client, config, call, signUpCompany, runJobs };
 }
 
 /** `esg_session=…` from a response's Set-Cookie, ready to send back. */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { isValidLei, LEI_SCHEME } from '../reports/xbrl/entity.ts';
+
+export { LEI_SCHEME };
 
 /** spec §9: formats and report frameworks. */
 export const ReportFormatSchema = z.enum(['pdf', 'xbrl', 'csv'], {
@@ -27,6 +30,34 @@ export type ReportStatus = z.infer<typeof ReportStatusSchema>;
 /** Generation runs as a job: queued → running → succeeded | failed. */
 export const GenerationStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 
+/**
+ * The entity identifier an XBRL report names its company by (the company profile has no LEI
+ * field: it is given with the request and frozen into the report's snapshot). Scheme default: LEI.
+ */
+export const EntityIdentifierSchema = z
+  .object({
+    scheme: z
+      .string()
+      .trim()
+      .max(200)
+      .regex(/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/, 'Use an LEI or a scheme URI such as https://www.dnb.com')
+      .default(LEI_SCHEME),
+    value: z
+      .string({ error: 'Enter the entity identifier' })
+      .trim()
+      .min(1, 'Enter the entity identifier')
+      .max(100, 'Keep the identifier under 100 characters'),
+  })
+  .refine((identifier) => identifier.scheme !== LEI_SCHEME || isValidLei(identifier.value.toUpperCase()), {
+    message: 'Enter a valid LEI: 20 characters, 18 letters or digits then 2 check digits',
+    path: ['value'],
+  })
+  // An LEI is written in capitals (ISO 17442); other schemes keep the value as given.
+  .transform((identifier) =>
+    identifier.scheme === LEI_SCHEME ? { ...identifier, value: identifier.value.toUpperCase() } : identifier,
+  );
+export type EntityIdentifier = z.infer<typeof EntityIdentifierSchema>;
+
 /** POST /api/reports/generate (spec §7: format, framework, period; delivery options of §9). */
 export const GenerateReportSchema = z.object({
   format: ReportFormatSchema,
@@ -37,6 +68,13 @@ export const GenerateReportSchema = z.object({
     .default({ download: true, email: false }),
   /** VSME taxonomy version for CSRD Inline XBRL; default the latest. */
   taxonomyVersion: z.enum(['2024-12-17', '2026-05-01']).optional(),
+  /**
+   * Optional: the company's LEI, or another scheme's identifier (e.g. a Companies House number
+   * under a scheme URI), frozen into the snapshot for XBRL. Without it an XBRL report (format
+   * xbrl, or POST /api/reports/{id}/xbrl) is refused with a message asking for it; PDF and CSV
+   * do not need it.
+   */
+  entityIdentifier: EntityIdentifierSchema.optional(),
 });
 export type GenerateReport = z.infer<typeof GenerateReportSchema>;
 

@@ -6,7 +6,7 @@ import { forbidden, unauthorized } from './errors.ts';
 
 /** The service context of the current request, whether or not anyone is signed in. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const { db, config, now } = c.var.deps;
+  const { db, config, now, jobs } = c.var.deps;
   return {
     db,
     config,
@@ -14,6 +14,7 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
     requestId: c.var.requestId,
     ip: c.var.ip,
     now: now ?? (() => new Date()),
+    wakeJobs: jobs ? () => jobs.wake() : undefined,
   };
 }
 

@@ -1,0 +1,97 @@
+// Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
+// UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
+import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { reportFacts } from '../xbrl/facts.ts';
+import { formatLexical } from '../xbrl/numbers.ts';
+
+export const FACTS_CSV_HEADER = [
+  'concept',
+  'label',
+  'value',
+  'unit',
+  'period_start',
+  'period_end',
+  'scope',
+  'category',
+  'source',
+] as const;
+
+export type FactsCsvRow = Record<(typeof FACTS_CSV_HEADER)[number], string>;
+
+const BOM = '\uFEFF';
+
+function quote(field: string): string {
+  return /[",\r\n]/.test(field) ? `"${field.replace(/"/g, '""')}"` : field;
+}
+
+export function renderFactsCsvText(snapshot: ReportSnapshot): string {
+  const lines = [FACTS_CSV_HEADER.join(',')];
+  for (const fact of reportFacts(snapshot)) {
+    const value =
+      typeof fact.value === 'number' && fact.decimals !== null
+        ? formatLexical(fact.value, fact.decimals)
+        : String(fact.value);
+    const row = [
+      `${fact.prefix}:${fact.concept}`,
+      fact.label,
+      value,
+      fact.unit ?? '',
+      fact.period.start ?? '',
+      fact.period.end,
+      fact.scope ?? '',
+      fact.category ?? '',
+      fact.source ?? '',
+    ];
+    lines.push(row.map(quote).join(','));
+  }
+  return `${BOM}${lines.join('\r\n')}\r\n`;
+}
+
+export function renderFactsCsv(snapshot: ReportSnapshot): RenderedReport {
+  return {
+    fileName: `report-${snapshot.report.id}.csv`,
+    contentType: 'text/csv; charset=utf-8',
+    bytes: new TextEncoder().encode(renderFactsCsvText(snapshot)),
+  };
+}
+
+/** Parses CSV written by renderFactsCsvText (RFC 4180; BOM optional) back into rows by header name. */
+export function parseFactsCsv(text: string): FactsCsvRow[] {
+  const source = text.startsWith(BOM) ? text.slice(1) : text;
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let index = 0; index < source.length; index++) {
+    const character = source[index]!;
+    if (quoted) {
+      if (character === '"' && source[index + 1] === '"') {
+        field += '"';
+        index++;
+      } else if (character === '"') quoted = false;
+      else field += character;
+    } else if (character === '"') quoted = true;
+    else if (character === ',') {
+      record.push(field);
+      field = '';
+    } else if (character === '\r' || character === '\n') {
+      if (character === '\r' && source[index + 1] === '\n') index++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = '';
+    } else field += character;
+  }
+  if (field !== '' || record.length > 0) {
+    record.push(field);
+    records.push(record);
+  }
+  const [header, ...rows] = records;
+  if (!header || header.join(',') !== FACTS_CSV_HEADER.join(',')) {
+    throw new Error(`Unexpected CSV header: expected ${FACTS_CSV_HEADER.join(',')}`);
+  }
+  return rows.map(
+    (cells) =>
+      Object.fromEntries(FACTS_CSV_HEADER.map((name, column) => [name, cells[column] ?? ''])) as FactsCsvRow,
+  );
+}

@@ -1,0 +1,176 @@
+// Report sections 1–3: company profile and boundary, the GHG inventory, energy, water and waste.
+import type { ReportSnapshot } from '../snapshot.ts';
+import { drawEmissionsChart, inventoryBars } from './chart.ts';
+import {
+  formatChange,
+  formatDate,
+  formatMwh,
+  formatNumber,
+  formatPercent,
+  formatTonnes,
+  humanize,
+  NOT_RECORDED,
+} from './format.ts';
+import type { PdfLayout, TableColumn, TableRow } from './layout.ts';
+
+const LEI_SCHEME = 'http://standards.iso.org/iso/17442';
+
+export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
+  const { company, report } = snapshot;
+  const identifier = company.identifier
+    ? `${company.identifier.scheme === LEI_SCHEME ? 'LEI ' : `${company.identifier.scheme} `}${company.identifier.value}`
+    : NOT_RECORDED;
+  layout.keyValues([
+    ['Company', company.name],
+    ['Identifier', identifier],
+    ['Country of main site', company.country ?? NOT_RECORDED],
+    ['Employees', company.employees === null ? NOT_RECORDED : formatNumber(company.employees, 0)],
+    [
+      'Revenue',
+      company.revenue
+        ? `${company.revenue.currency} ${formatNumber(company.revenue.amount, 0)}`
+        : NOT_RECORDED,
+    ],
+    ['Reporting period', `${formatDate(report.periodStart)} to ${formatDate(report.periodEnd)}`],
+    ['Consolidation approach', 'Operational control, as stated in the methodology'],
+  ]);
+  layout.heading('Reporting boundary');
+  layout.paragraph(
+    company.sites.length > 0
+      ? `The boundary of this report is the ${company.sites.length === 1 ? 'site' : `${company.sites.length} sites`} below. Emissions and other figures cover activity at ${company.sites.length === 1 ? 'this site' : 'these sites'} during the reporting period.`
+      : 'No sites are recorded, so the reporting boundary is the company as a whole.',
+  );
+  if (company.sites.length > 0) {
+    layout.table(
+      [
+        { header: 'Site', width: 0.4 },
+        { header: 'Country', width: 0.15 },
+        { header: 'Region', width: 0.25 },
+        { header: 'Postcode', width: 0.2 },
+      ],
+      company.sites.map((site) => ({
+        cells: [site.name, site.country, site.region ?? NOT_RECORDED, site.postcode ?? NOT_RECORDED],
+      })),
+    );
+  }
+}
+
+export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void {
+  const inventory = snapshot.inventory;
+  if (!inventory) {
+    layout.paragraph(`${NOT_RECORDED}: no greenhouse gas emissions have been calculated for this period.`);
+    return;
+  }
+  const previous = inventory.previous;
+  const share = (value: number) =>
+    inventory.totalLocation > 0 ? formatPercent((value / inventory.totalLocation) * 100, 1) : '–';
+  const columns: TableColumn[] = previous
+    ? [
+        { header: 'Emissions', width: 0.46 },
+        { header: `${snapshot.report.period} tCO2e`, width: 0.18, align: 'right' },
+        { header: `${previous.period} tCO2e`, width: 0.18, align: 'right' },
+        { header: 'Change', width: 0.18, align: 'right' },
+      ]
+    : [
+        { header: 'Emissions', width: 0.58 },
+        { header: `${snapshot.report.period} tCO2e`, width: 0.22, align: 'right' },
+        { header: 'Share of gross total', width: 0.2, align: 'right' },
+      ];
+  const row = (
+    label: string,
+    current: number,
+    prior: number | null | undefined,
+    extra: Partial<TableRow> = {},
+  ) => ({
+    ...extra,
+    cells: previous
+      ? [label, formatTonnes(current), formatTonnes(prior), formatChange(current, prior)]
+      : [label, formatTonnes(current), share(current)],
+  });
+  const previousCategory = (category: number) =>
+    previous?.scope3ByCategory.find((entry) => entry.category === category)?.tCO2e ?? null;
+  const rows: TableRow[] = [
+    row('Scope 1: direct emissions', inventory.scope1, previous?.scope1),
+    row('Scope 2: purchased energy, location-based', inventory.scope2Location, previous?.scope2Location),
+    row('Scope 2: purchased energy, market-based', inventory.scope2Market, previous?.scope2Market),
+    row('Scope 3: value chain', inventory.scope3, previous?.scope3, { bold: true }),
+    ...inventory.scope3ByCategory.map((category) =>
+      row(
+        `Category ${category.category}: ${category.name}`,
+        category.tCO2e,
+        previousCategory(category.category),
+        {
+          indent: true,
+        },
+      ),
+    ),
+    row('Gross total, location-based (scopes 1, 2 and 3)', inventory.totalLocation, previous?.totalLocation, {
+      bold: true,
+    }),
+    row('Gross total, market-based (scopes 1, 2 and 3)', inventory.totalMarket, previous?.totalMarket, {
+      bold: true,
+    }),
+  ];
+  layout.table(columns, rows);
+  layout.paragraph(
+    `Shares are of the gross location-based total. Outside of scopes (memo, not in the totals): ${formatTonnes(inventory.outsideScopes)} tCO2e of biogenic CO2 and other memo items. Carbon credits are reported separately and are never subtracted from these gross figures.`,
+    { size: 8.5, after: 4 },
+  );
+  if (!previous) {
+    layout.paragraph('Prior period: not recorded (no data for the previous period of equal length).', {
+      size: 8.5,
+    });
+  }
+  layout.heading('Intensity');
+  const intensity = (quantity: { value: number; unit: string } | null) =>
+    quantity ? `${formatNumber(quantity.value, 2)} ${quantity.unit}` : NOT_RECORDED;
+  layout.keyValues([
+    ['Per revenue (location-based total)', intensity(inventory.intensityPerRevenue)],
+    ['Per employee (location-based total)', intensity(inventory.intensityPerEmployee)],
+  ]);
+  drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(inventory));
+}
+
+export function drawEnergy(layout: PdfLayout, snapshot: ReportSnapshot): void {
+  const { energy, water, waste } = snapshot;
+  layout.heading('Energy');
+  if (energy) {
+    layout.keyValues([
+      ['Total energy consumption', `${formatMwh(energy.totalMWh)} MWh`],
+      ['Renewable share', formatPercent(energy.renewableSharePercent)],
+    ]);
+    if (energy.mix.length > 0) {
+      layout.table(
+        [
+          { header: 'Energy carrier', width: 0.5 },
+          { header: 'MWh', width: 0.25, align: 'right' },
+          { header: 'Share', width: 0.25, align: 'right' },
+        ],
+        energy.mix.map((entry) => ({
+          cells: [
+            humanize(entry.carrier),
+            formatMwh(entry.mwh),
+            energy.totalMWh > 0 ? formatPercent((entry.mwh / energy.totalMWh) * 100, 1) : '–',
+          ],
+        })),
+      );
+    }
+  } else {
+    layout.paragraph(`Energy consumption: ${NOT_RECORDED}.`);
+  }
+  layout.heading('Water');
+  layout.keyValues([['Water withdrawal', water ? `${formatNumber(water.m3, 0)} m³` : NOT_RECORDED]]);
+  layout.heading('Waste');
+  layout.keyValues(
+    waste
+      ? [
+          ['Total waste', `${formatNumber(waste.totalTonnes, 1)} tonnes`],
+          ['Recycled or reused', `${formatNumber(waste.recycledTonnes, 1)} tonnes`],
+          [
+            'Recycling rate',
+            waste.totalTonnes > 0 ? formatPercent((waste.recycledTonnes / waste.totalTonnes) * 100, 1) : '–',
+          ],
+        ]
+      : [['Total waste', NOT_RECORDED]],
+  );
+}

@@ -1,0 +1,301 @@
+// Snapshot → facts in our own `esgp` vocabulary, for SECR and SEC reports: neither has a mandated
+// SME XBRL taxonomy, so these names (namespace https://esg-pilot.example/taxonomy/2026) are ours
+// and are NOT a regulator's taxonomy. Data types reuse the DTR/XBRL type names so units stay checkable.
+import type { ReportSnapshot } from '../snapshot.ts';
+import {
+  EMISSIONS_DECIMALS,
+  emissionsFigures,
+  type FactDraft,
+  factorSource,
+  numberFacts,
+  periodOf,
+  QUANTITY_DECIMALS,
+} from './fact-builder.ts';
+import type { FactSet, FactValue } from './facts.ts';
+import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
+
+interface Spec {
+  concept: string;
+  label: string;
+  dataType: string;
+  value: FactValue;
+  unit: string | null;
+  decimals: number | null;
+  periodType?: 'duration' | 'instant';
+  dimensions?: Record<string, string>;
+  scope?: string;
+  category?: string;
+  source?: string;
+}
+
+/** 'tCO2e … per million GBP' → 'GBP'. */
+function perMillionCurrency(unit: string): string | null {
+  return /per million ([A-Z]{3})\b/.exec(unit)?.[1] ?? null;
+}
+
+export function esgpFacts(snapshot: ReportSnapshot): FactSet {
+  const drafts: FactDraft[] = [];
+  const notes = [
+    `These facts use ESG Pilot's own concept names (prefix esgp, namespace https://esg-pilot.example/taxonomy/2026). ${snapshot.report.jurisdiction} has no mandated XBRL taxonomy for small and medium companies, so they are not a regulator's taxonomy and no filing system will validate them against one.`,
+  ];
+  const add = (spec: Spec): void => {
+    const { periodType = 'duration', value, decimals, ...rest } = spec;
+    drafts.push({
+      prefix: 'esgp',
+      ...rest,
+      value: typeof value === 'number' && decimals !== null ? roundTo(value, decimals) : value,
+      decimals,
+      periodType,
+      period: periodOf(snapshot, periodType),
+    });
+  };
+  const ghg = (concept: string, label: string, value: number, scope: string, extra: Partial<Spec> = {}) =>
+    add({
+      concept,
+      label,
+      dataType: 'ghgEmissionsItemType',
+      value,
+      unit: 'tCO2e',
+      decimals: EMISSIONS_DECIMALS,
+      scope,
+      ...(source ? { source } : {}),
+      ...extra,
+    });
+  const source = factorSource(snapshot);
+
+  const inventory = snapshot.inventory;
+  if (inventory) {
+    const figures = emissionsFigures(inventory);
+    ghg('Scope1Emissions', 'Gross Scope 1 GHG emissions', figures.scope1, '1');
+    ghg(
+      'Scope2LocationBasedEmissions',
+      'Gross location-based Scope 2 GHG emissions',
+      figures.scope2Location,
+      '2 location-based',
+    );
+    ghg(
+      'Scope2MarketBasedEmissions',
+      'Gross market-based Scope 2 GHG emissions',
+      figures.scope2Market,
+      '2 market-based',
+    );
+    ghg(
+      'Scope1And2LocationBasedEmissions',
+      'Scope 1 and 2 location-based GHG emissions',
+      figures.scope12Location,
+      '1+2 location-based',
+    );
+    ghg(
+      'Scope1And2MarketBasedEmissions',
+      'Scope 1 and 2 market-based GHG emissions',
+      figures.scope12Market,
+      '1+2 market-based',
+    );
+    ghg('Scope3Emissions', 'Gross Scope 3 GHG emissions', figures.scope3, '3');
+    for (const category of inventory.scope3ByCategory) {
+      ghg(
+        'Scope3CategoryEmissions',
+        `Scope 3 category ${category.category}: ${category.name}`,
+        category.tCO2e,
+        '3',
+        {
+          category: `${category.category} ${category.name}`,
+          dimensions: { 'esgp:Scope3CategoryAxis': String(category.category) },
+        },
+      );
+    }
+    ghg(
+      'TotalLocationBasedEmissions',
+      'Total location-based GHG emissions (Scopes 1, 2, 3)',
+      figures.totalLocation,
+      '1+2+3 location-based',
+    );
+    ghg(
+      'TotalMarketBasedEmissions',
+      'Total market-based GHG emissions (Scopes 1, 2, 3)',
+      figures.totalMarket,
+      '1+2+3 market-based',
+    );
+    if (inventory.outsideScopes > 0) {
+      ghg(
+        'EmissionsOutsideOfScopes',
+        'Biogenic CO2 and other emissions outside the scopes (memo, not in totals)',
+        inventory.outsideScopes,
+        'outside scopes',
+      );
+    }
+  }
+
+  const revenue = snapshot.company.revenue;
+  if (revenue)
+    add({
+      concept: 'Revenue',
+      label: 'Revenue',
+      dataType: 'monetaryItemType',
+      value: revenue.amount,
+      unit: revenue.currency.toUpperCase(),
+      decimals: 0,
+    });
+  if (inventory && revenue && revenue.amount > 0) {
+    const figures = emissionsFigures(inventory);
+    const value = figures.scope12Location / revenue.amount;
+    add({
+      concept: 'Scope1And2LocationBasedIntensityPerRevenue',
+      label: `Scope 1 and 2 location-based GHG emissions per ${revenue.currency.toUpperCase()} of revenue`,
+      dataType: 'ghgEmissionsPerMonetaryItemType',
+      value,
+      unit: `tCO2e/${revenue.currency.toUpperCase()}`,
+      decimals: decimalsForSignificantFigures(value, 4),
+      scope: '1+2 location-based',
+    });
+  }
+  const headcount = snapshot.workforce?.headcount ?? snapshot.company.employees;
+  if (headcount !== null && headcount !== undefined) {
+    add({
+      concept: 'NumberOfEmployees',
+      label: 'Number of employees (headcount)',
+      dataType: 'decimalItemType',
+      value: headcount,
+      unit: 'pure',
+      decimals: 0,
+      periodType: 'instant',
+    });
+  }
+
+  const energy = snapshot.energy;
+  if (energy) {
+    add({
+      concept: 'TotalEnergyConsumption',
+      label: 'Total energy consumption',
+      dataType: 'energyItemType',
+      value: energy.totalMWh,
+      unit: 'MWh',
+      decimals: QUANTITY_DECIMALS,
+    });
+    for (const entry of energy.mix) {
+      add({
+        concept: 'EnergyConsumptionByCarrier',
+        label: `Energy consumption: ${entry.carrier.replace(/_/g, ' ')}`,
+        dataType: 'energyItemType',
+        value: entry.mwh,
+        unit: 'MWh',
+        decimals: QUANTITY_DECIMALS,
+        category: entry.carrier,
+        dimensions: { 'esgp:EnergyCarrierAxis': entry.carrier },
+      });
+    }
+    if (energy.renewableSharePercent !== null) {
+      add({
+        concept: 'RenewableEnergyShare',
+        label: 'Renewable share of energy consumption (ratio)',
+        dataType: 'pureItemType',
+        value: energy.renewableSharePercent / 100,
+        unit: 'pure',
+        decimals: 4,
+      });
+    }
+  }
+  if (snapshot.water)
+    add({
+      concept: 'WaterWithdrawal',
+      label: 'Water withdrawn (metered supply)',
+      dataType: 'volumeItemType',
+      value: snapshot.water.m3,
+      unit: 'm3',
+      decimals: QUANTITY_DECIMALS,
+    });
+  if (snapshot.waste) {
+    add({
+      concept: 'WasteGenerated',
+      label: 'Waste generated',
+      dataType: 'massItemType',
+      value: snapshot.waste.totalTonnes,
+      unit: 't',
+      decimals: QUANTITY_DECIMALS,
+    });
+    add({
+      concept: 'WasteRecycledOrReused',
+      label: 'Waste recycled or reused',
+      dataType: 'massItemType',
+      value: snapshot.waste.recycledTonnes,
+      unit: 't',
+      decimals: QUANTITY_DECIMALS,
+    });
+  }
+  if (snapshot.offsets && snapshot.offsets.retiredTonnes > 0) {
+    add({
+      concept: 'CarbonCreditsRetired',
+      label: 'Carbon credits retired (reported apart from gross emissions)',
+      dataType: 'ghgEmissionsItemType',
+      value: snapshot.offsets.retiredTonnes,
+      unit: 'tCO2e',
+      decimals: EMISSIONS_DECIMALS,
+    });
+  }
+
+  // SECR (UK sites only): energy in kWh as the Regulations ask, Scope 1 and 2, intensity, narrative.
+  const uk = snapshot.uk;
+  if (uk) {
+    const kwh = (concept: string, label: string, value: number | null, category: string) => {
+      if (value !== null)
+        add({ concept, label, dataType: 'energyItemType', value, unit: 'kWh', decimals: 0, category });
+    };
+    kwh('UkEnergyConsumptionGas', 'UK energy use: gas', uk.energyKwh.gas, 'gas');
+    kwh(
+      'UkEnergyConsumptionElectricity',
+      'UK energy use: electricity',
+      uk.energyKwh.electricity,
+      'electricity',
+    );
+    kwh('UkEnergyConsumptionTransport', 'UK energy use: transport fuel', uk.energyKwh.transport, 'transport');
+    kwh('UkEnergyConsumptionTotal', 'UK energy use: total', uk.energyKwh.total, 'total');
+    if (uk.scope1 !== null) ghg('UkScope1Emissions', 'UK Scope 1 GHG emissions', uk.scope1, '1');
+    if (uk.scope2Location !== null)
+      ghg(
+        'UkScope2LocationBasedEmissions',
+        'UK location-based Scope 2 GHG emissions',
+        uk.scope2Location,
+        '2 location-based',
+      );
+    const currency = uk.intensity ? perMillionCurrency(uk.intensity.unit) : null;
+    if (uk.intensity && currency) {
+      const value = uk.intensity.value / 1_000_000;
+      add({
+        concept: 'UkIntensityRatio',
+        label: `UK intensity ratio: ${uk.intensity.unit}, per ${currency}`,
+        dataType: 'ghgEmissionsPerMonetaryItemType',
+        value,
+        unit: `tCO2e/${currency}`,
+        decimals: decimalsForSignificantFigures(value, 4),
+      });
+    } else if (uk.intensity) {
+      add({
+        concept: 'UkIntensityRatioDescription',
+        label: 'UK intensity ratio',
+        dataType: 'stringItemType',
+        value: `${uk.intensity.value} ${uk.intensity.unit}`,
+        unit: null,
+        decimals: null,
+      });
+    }
+    if (uk.efficiencyActions)
+      add({
+        concept: 'UkEnergyEfficiencyActions',
+        label: 'Energy efficiency actions taken in the year',
+        dataType: 'textBlockItemType',
+        value: uk.efficiencyActions,
+        unit: null,
+        decimals: null,
+      });
+    if (uk.methodology)
+      add({
+        concept: 'UkMethodology',
+        label: 'Methodology',
+        dataType: 'textBlockItemType',
+        value: uk.methodology,
+        unit: null,
+        decimals: null,
+      });
+  }
+  return { facts: numberFacts(drafts), notes };
+}

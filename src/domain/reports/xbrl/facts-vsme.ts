@@ -1,0 +1,222 @@
+// Snapshot → VSME facts (EFRAG VSME taxonomy, version from snapshot.report.taxonomyVersion, default
+// the latest). Concept names are the 2026-05-01 ones; `resolve` maps them to the chosen version
+// and a concept the version lacks is left untagged with a note.
+import type { ReportSnapshot } from '../snapshot.ts';
+import {
+  EMISSIONS_DECIMALS,
+  emissionsFigures,
+  type FactDraft,
+  factorSource,
+  numberFacts,
+  periodOf,
+  QUANTITY_DECIMALS,
+} from './fact-builder.ts';
+import type { FactSet, FactValue } from './facts.ts';
+import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
+import { dataTypeLocalName, type VsmeTaxonomy, vsmeTaxonomy } from './taxonomy.ts';
+
+/** Energy carriers that are neither electricity nor a fuel (bought heat, steam, cooling). */
+const NON_FUEL_CARRIERS = /heat|steam|cooling/i;
+
+interface Extras {
+  scope?: string;
+  category?: string;
+  source?: string;
+  display?: string;
+  indicator?: string;
+}
+
+/** Parses a checklist answer into a value of the concept's data type, or null when it does not fit. */
+function checklistValue(dataType: string, answer: string): FactValue | null {
+  const text = answer.trim();
+  if (text === '') return null;
+  switch (dataType) {
+    case 'textBlockItemType':
+    case 'stringItemType':
+      return text;
+    case 'booleanItemType':
+      if (/^(yes|true)$/i.test(text)) return true;
+      if (/^(no|false)$/i.test(text)) return false;
+      return null;
+    case 'decimalItemType':
+      return /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : null;
+    default:
+      // Enumerations, monetary, mass, dates …: an answer in words cannot be tagged safely.
+      return null;
+  }
+}
+
+export function vsmeFacts(
+  snapshot: ReportSnapshot,
+  taxonomy: VsmeTaxonomy = vsmeTaxonomy(snapshot.report.taxonomyVersion),
+): FactSet {
+  const drafts: FactDraft[] = [];
+  const notes: string[] = [];
+  const tagged = new Set<string>();
+
+  const add = (
+    name2026: string,
+    value: FactValue,
+    unit: string | null,
+    decimals: number | null,
+    extras: Extras = {},
+  ): void => {
+    const concept = taxonomy.resolve(name2026);
+    if (!concept) {
+      notes.push(
+        `${name2026} is not in the VSME taxonomy ${taxonomy.version}, so that figure is shown but not tagged.`,
+      );
+      return;
+    }
+    if (tagged.has(concept.name)) return;
+    tagged.add(concept.name);
+    drafts.push({
+      prefix: 'vsme',
+      concept: concept.name,
+      label: concept.label,
+      dataType: dataTypeLocalName(concept.dataType),
+      value: typeof value === 'number' && decimals !== null ? roundTo(value, decimals) : value,
+      unit,
+      decimals,
+      periodType: concept.periodType,
+      period: periodOf(snapshot, concept.periodType),
+      ...extras,
+    });
+  };
+
+  // B1: turnover in the reporting currency (monetaryItemType accepts any ISO 4217 unit).
+  const revenue = snapshot.company.revenue;
+  if (revenue) add('Turnover', revenue.amount, revenue.currency.toUpperCase(), 0);
+  const headcount = snapshot.workforce?.headcount ?? snapshot.company.employees;
+  if (headcount !== null && headcount !== undefined) {
+    add('NumberOfEmployees', headcount, 'pure', 0);
+    add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#HeadcountMember`, null, null, {
+      display: 'Headcount',
+    });
+  }
+
+  // B3 energy. The renewable share is known only for the total, not per source, so the
+  // renewable/non-renewable axis (BreakdownOfEnergyConsumptionAxis) is not tagged.
+  const energy = snapshot.energy;
+  if (energy) {
+    add('TotalEnergyConsumption', energy.totalMWh, 'MWh', QUANTITY_DECIMALS);
+    const electricity = energy.mix.filter((entry) => entry.carrier === 'electricity');
+    const fuels = energy.mix.filter(
+      (entry) => entry.carrier !== 'electricity' && !NON_FUEL_CARRIERS.test(entry.carrier),
+    );
+    const sum = (entries: { mwh: number }[]) => entries.reduce((total, entry) => total + entry.mwh, 0);
+    if (electricity.length > 0)
+      add('EnergyConsumptionFromElectricity', sum(electricity), 'MWh', QUANTITY_DECIMALS, {
+        category: 'electricity',
+      });
+    if (fuels.length > 0) {
+      add('EnergyConsumptionFromFuels', sum(fuels), 'MWh', QUANTITY_DECIMALS, {
+        category: fuels.map((entry) => entry.carrier).join(', '),
+      });
+    }
+    if (energy.renewableSharePercent !== null) {
+      notes.push(
+        'The renewable share of energy is shown but not tagged: VSME tags renewable energy per source (electricity, fuels), and the share is known only for the total.',
+      );
+    }
+  }
+
+  // B3 GHG: current-year facts carry no dimension (ReportingScopesAxis defaults to CurrentlyStatedMember).
+  const inventory = snapshot.inventory;
+  if (inventory) {
+    const figures = emissionsFigures(inventory);
+    const source = factorSource(snapshot);
+    const ghg = (name: string, value: number, scope: string) =>
+      add(name, value, 'tCO2e', EMISSIONS_DECIMALS, { scope, ...(source ? { source } : {}) });
+    ghg('GrossScope1GreenhouseGasEmissions', figures.scope1, '1');
+    ghg('GrossLocationBasedScope2GreenhouseGasEmissions', figures.scope2Location, '2 location-based');
+    ghg('GrossMarketBasedScope2GreenhouseGasEmissions', figures.scope2Market, '2 market-based');
+    ghg('TotalGrossLocationBasedScope1AndScope2GHGEmissions', figures.scope12Location, '1+2 location-based');
+    ghg('TotalGrossMarketBasedScope1AndScope2GHGEmissions', figures.scope12Market, '1+2 market-based');
+    ghg('GrossScope3GreenhouseGasEmissions', figures.scope3, '3');
+    ghg('TotalGrossLocationBasedGHGEmissions', figures.totalLocation, '1+2+3 location-based');
+    ghg('TotalGrossMarketBasedGHGEmissions', figures.totalMarket, '1+2+3 market-based');
+
+    // B3 intensity: tCO2e per EUR of turnover, from the reported (rounded) figures. VSME asks for
+    // per-euro intensity; for another currency we do not convert at an exchange rate we cannot
+    // date to the filing, and leave the fact out (the per-million figure is shown untagged).
+    if (revenue && revenue.amount > 0 && revenue.currency.toUpperCase() === 'EUR') {
+      const intensity = (name: string, tonnes: number, scope: string) => {
+        const value = tonnes / revenue.amount;
+        const decimals = decimalsForSignificantFigures(value, 4);
+        add(name, value, 'tCO2e/EUR', decimals, { scope });
+      };
+      intensity(
+        'Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased',
+        figures.scope12Location,
+        '1+2 location-based',
+      );
+      intensity(
+        'Scope1AndScope2GreenhouseGasEmissionsIntensityValueMarketBased',
+        figures.scope12Market,
+        '1+2 market-based',
+      );
+      intensity(
+        'TotalLocationBasedGreenhouseGasEmissionsIntensityValue',
+        figures.totalLocation,
+        '1+2+3 location-based',
+      );
+      intensity(
+        'TotalMarketBasedGreenhouseGasEmissionsIntensityValue',
+        figures.totalMarket,
+        '1+2+3 market-based',
+      );
+    } else if (revenue && revenue.amount > 0) {
+      notes.push(
+        `GHG intensity per euro of turnover is not tagged: turnover is in ${revenue.currency.toUpperCase()} and no ECB exchange rate is applied, so the intensity is shown per million ${revenue.currency.toUpperCase()} without a tag.`,
+      );
+    }
+  }
+
+  // B6 water: metered supply is water withdrawn (consumption would need discharge data).
+  if (snapshot.water)
+    add('TotalAmountOfWaterWithdrawnFromAllSites', snapshot.water.m3, 'm3', QUANTITY_DECIMALS);
+
+  // B7 waste. WasteDivertedToRecycleOrReuseMass sits in a closed table whose TypeOfWasteAxis has
+  // no default member, so without a waste type it cannot be tagged validly.
+  if (snapshot.waste) {
+    add('TotalWasteGeneratedMass', snapshot.waste.totalTonnes, 't', QUANTITY_DECIMALS);
+    notes.push(
+      'Waste recycled or reused is shown but not tagged: VSME tags it per type of waste (TypeOfWasteAxis has no default), and waste types are not recorded.',
+    );
+  }
+
+  // Checklist answers mapped to VSME concepts, where the answer fits the concept's data type.
+  for (const answer of snapshot.checklist?.answers ?? []) {
+    for (const name of answer.vsmeConcepts) {
+      const concept = taxonomy.resolve(name);
+      if (!concept || tagged.has(concept.name)) continue;
+      const value = checklistValue(dataTypeLocalName(concept.dataType), answer.value);
+      if (value === null) {
+        notes.push(
+          `The answer to "${answer.title}" is shown but not tagged as ${concept.name}: it does not fit that concept's data type.`,
+        );
+        continue;
+      }
+      const decimals = typeof value === 'number' ? (String(value).split('.')[1]?.length ?? 0) : null;
+      add(name, value, typeof value === 'number' ? 'pure' : null, decimals, {
+        category: answer.section,
+        indicator: answer.indicator,
+      });
+    }
+  }
+
+  // B1 basis for preparation: Basic only unless a Comprehensive (C) disclosure was tagged.
+  const comprehensive = drafts.some((draft) =>
+    taxonomy.concepts.get(draft.concept)?.disclosure.startsWith('C'),
+  );
+  const member = comprehensive ? 'BasicModuleAndComprehensiveModuleMember' : 'BasicModuleOnlyMember';
+  const basisBefore = drafts.length;
+  add('BasisForPreparation', `${taxonomy.namespace}#${member}`, null, null, {
+    display: comprehensive ? 'Basic and Comprehensive modules' : 'Basic module only',
+  });
+  // Basis for preparation leads the report (B1 comes first).
+  if (drafts.length > basisBefore) drafts.unshift(drafts.pop()!);
+
+  return { facts: numberFacts(drafts), notes };
+}

@@ -1,0 +1,193 @@
+// The readable body of the Inline XBRL report: headings and tables a person can read in a browser,
+// with every tagged figure as ix:nonFraction and every tagged text as ix:nonNumeric. Figures that
+// VSME cannot carry (scope 3 by category, renewable share, recycled waste…) are shown untagged.
+import type { ReportSnapshot } from '../snapshot.ts';
+import type { ReportFact } from './facts.ts';
+import { isNumericFact } from './facts.ts';
+import { formatDisplay, formatLexical } from './numbers.ts';
+import { unitId } from './units.ts';
+import { escapeXml } from './xml.ts';
+
+const UNIT_LABELS: Record<string, string> = {
+  tCO2e: 'tCO2e',
+  MWh: 'MWh',
+  m3: 'm³',
+  t: 'tonnes',
+  pure: '',
+  'tCO2e/EUR': 'tCO2e per EUR',
+};
+
+export function unitLabel(unit: string | null): string {
+  if (unit === null) return '';
+  return UNIT_LABELS[unit] ?? unit;
+}
+
+/** One tagged fact as inline markup. */
+export function tagFact(fact: ReportFact, contextRef: string): string {
+  const common = `name="${fact.prefix}:${fact.concept}" contextRef="${contextRef}" id="${fact.id}"`;
+  if (isNumericFact(fact)) {
+    const sign = fact.value < 0 ? ' sign="-"' : '';
+    return `<ix:nonFraction ${common} unitRef="${unitId(fact.unit)}" decimals="${fact.decimals}" scale="0" format="ixt:num-dot-decimal"${sign}>${formatDisplay(fact.value, fact.decimals)}</ix:nonFraction>`;
+  }
+  if (typeof fact.value === 'boolean') {
+    return `<ix:nonNumeric ${common} format="ixt:${fact.value ? 'fixed-true' : 'fixed-false'}">${fact.value ? 'Yes' : 'No'}</ix:nonNumeric>`;
+  }
+  if (typeof fact.value === 'number') {
+    // A number without a unit cannot occur (numbers always get a unit); keep the lexical form.
+    return `<ix:nonNumeric ${common}>${escapeXml(String(fact.value))}</ix:nonNumeric>`;
+  }
+  return `<ix:nonNumeric ${common}>${escapeXml(fact.value)}</ix:nonNumeric>`;
+}
+
+/** Facts that read badly inline (enumeration URIs) go to ix:hidden. */
+export function isHiddenFact(fact: ReportFact): boolean {
+  return fact.dataType === 'enumerationItemType' || fact.dataType === 'enumerationSetItemType';
+}
+
+const paragraphs = (text: string) =>
+  text
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeXml(paragraph.trim())}</p>`)
+    .join('');
+
+export function renderBody(
+  snapshot: ReportSnapshot,
+  facts: ReportFact[],
+  contextOf: Map<string, string>,
+  notes: string[],
+): string {
+  const byConcept = new Map(facts.filter((fact) => !fact.indicator).map((fact) => [fact.concept, fact]));
+  const cell = (fact: ReportFact) => {
+    const unit = unitLabel(fact.unit);
+    return `${tagFact(fact, contextOf.get(fact.id)!)}${unit ? ` ${escapeXml(unit)}` : ''}`;
+  };
+  const rows = (concepts: string[]) =>
+    concepts
+      .map((concept) => byConcept.get(concept))
+      .filter((fact): fact is ReportFact => fact !== undefined)
+      .map(
+        (fact) =>
+          `<tr><th scope="row">${escapeXml(fact.label)}</th><td>${isHiddenFact(fact) ? escapeXml(fact.display ?? '') : cell(fact)}</td></tr>`,
+      );
+  const table = (caption: string, body: string[]) =>
+    body.length === 0
+      ? ''
+      : `<table><caption>${escapeXml(caption)}</caption><tbody>${body.join('')}</tbody></table>`;
+  const plainRow = (label: string, value: string) =>
+    `<tr><th scope="row">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`;
+  const sections: string[] = [];
+  const { report, company } = snapshot;
+
+  sections.push(
+    `<section><h2>General information (B1)</h2>${table('Basis for preparation', [
+      plainRow('Undertaking', company.name),
+      plainRow('Reporting period', `${report.periodStart} to ${report.periodEnd}`),
+      ...rows(['BasisForPreparation', 'Turnover', 'NumberOfEmployees', 'TypeOfNumberOfEmployees']),
+      ...company.sites.map((site) =>
+        plainRow(`Site: ${site.name}`, [site.postcode, site.country].filter(Boolean).join(', ')),
+      ),
+    ])}</section>`,
+  );
+
+  const energyRows = rows([
+    'TotalEnergyConsumption',
+    'EnergyConsumptionFromElectricity',
+    'EnergyConsumptionFromFuels',
+  ]);
+  if (snapshot.energy?.renewableSharePercent != null) {
+    energyRows.push(
+      plainRow('Renewable share of energy (not tagged)', `${snapshot.energy.renewableSharePercent} %`),
+    );
+  }
+  const ghgRows = rows([
+    'GrossScope1GreenhouseGasEmissions',
+    'GrossLocationBasedScope2GreenhouseGasEmissions',
+    'GrossMarketBasedScope2GreenhouseGasEmissions',
+    'TotalGrossLocationBasedScope1AndScope2GHGEmissions',
+    'TotalGrossMarketBasedScope1AndScope2GHGEmissions',
+    'GrossScope3GreenhouseGasEmissions',
+    'TotalGrossLocationBasedGHGEmissions',
+    'TotalGrossMarketBasedGHGEmissions',
+    'Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased',
+    'Scope1AndScope2GreenhouseGasEmissionsIntensityValueMarketBased',
+    'TotalLocationBasedGreenhouseGasEmissionsIntensityValue',
+    'TotalMarketBasedGreenhouseGasEmissionsIntensityValue',
+  ]);
+  const inventory = snapshot.inventory;
+  if (
+    inventory?.intensityPerRevenue &&
+    !byConcept.has('Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased')
+  ) {
+    ghgRows.push(
+      plainRow(
+        'GHG intensity (not tagged)',
+        `${formatLexical(inventory.intensityPerRevenue.value, 2)} ${inventory.intensityPerRevenue.unit}`,
+      ),
+    );
+  }
+  const scope3Rows = (inventory?.scope3ByCategory ?? []).map((category) =>
+    plainRow(
+      `Scope 3 category ${category.category}: ${category.name}`,
+      `${formatDisplay(category.tCO2e, 2)} tCO2e`,
+    ),
+  );
+  sections.push(
+    `<section><h2>Energy and greenhouse gas emissions (B3)</h2>${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}</section>`,
+  );
+
+  const waterWaste = [...rows(['TotalAmountOfWaterWithdrawnFromAllSites', 'TotalWasteGeneratedMass'])];
+  if (snapshot.waste)
+    waterWaste.push(
+      plainRow(
+        'Waste recycled or reused (not tagged)',
+        `${formatDisplay(snapshot.waste.recycledTonnes, 2)} tonnes`,
+      ),
+    );
+  if (waterWaste.length > 0)
+    sections.push(
+      `<section><h2>Water and waste (B6, B7)</h2>${table('Water and waste', waterWaste)}</section>`,
+    );
+
+  if (snapshot.target) {
+    const target = snapshot.target;
+    sections.push(
+      `<section><h2>Reduction target</h2>${table('Target (not tagged)', [
+        plainRow('Base year', String(target.baseYear)),
+        plainRow('Target year', String(target.targetYear)),
+        plainRow('Reduction', `${target.reductionPercent} % (${target.coverage.replace(/_/g, ' ')})`),
+      ])}</section>`,
+    );
+  }
+
+  const answers = snapshot.checklist?.answers ?? [];
+  if (answers.length > 0) {
+    const answerRows = answers.map((answer) => {
+      const fact = facts.find((candidate) => candidate.indicator === answer.indicator);
+      const value = fact && !isHiddenFact(fact) ? cell(fact) : escapeXml(answer.value);
+      return `<tr><th scope="row">${escapeXml(answer.title)}</th><td>${value}</td><td>${escapeXml(answer.mappingLabel)}</td></tr>`;
+    });
+    sections.push(
+      `<section><h2>Checklist answers</h2><table><thead><tr><th scope="col">Indicator</th><th scope="col">Answer</th><th scope="col">Mapping</th></tr></thead><tbody>${answerRows.join('')}</tbody></table></section>`,
+    );
+  }
+
+  for (const narrative of snapshot.narratives) {
+    sections.push(
+      `<section><h2>Narrative: ${escapeXml(narrative.section)}</h2>${paragraphs(narrative.content)}</section>`,
+    );
+  }
+
+  if (snapshot.factors.length > 0) {
+    const items = snapshot.factors.map(
+      (factor) =>
+        `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
+    );
+    sections.push(`<section><h2>Emission factor sources</h2><ul>${items.join('')}</ul></section>`);
+  }
+  if (notes.length > 0) {
+    sections.push(
+      `<section><h2>Notes on tagging</h2><ul>${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul></section>`,
+    );
+  }
+  return sections.join('\n');
+}

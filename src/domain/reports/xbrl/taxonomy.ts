@@ -1,0 +1,79 @@
+// The VSME taxonomy versions we tag against. Entry points and namespaces: shared/reference/
+// regulation.md §3a ("Hosted at https://xbrl.efrag.org/taxonomy/vsme/<date>/", namespace
+// https://xbrl.efrag.org/taxonomy/vsme/2026-05-01/vsme) and vsme-concepts.md; the 2026-05-01 entry
+// point vsme-all.xsd is the one named in EFRAG's converter package metadata (EFRAG-EU/
+// Digital-Template-to-XBRL-Converter, tests of mireport.taxonomy_package), the 2024-12-17 one is the
+// schema in the reference copy (vsme-taxonomy/cache/…/2024-12-17/vsme-all.xsd).
+import { RENAMED_IN_2026, VSME_2024_12_17_CONCEPTS } from './concepts-2024-12-17.ts';
+import { VSME_2026_05_01_CONCEPTS } from './concepts-2026-05-01.ts';
+import type { ConceptTable } from './taxonomy-types.ts';
+
+export type VsmeTaxonomyVersion = '2024-12-17' | '2026-05-01';
+export const LATEST_VSME_VERSION: VsmeTaxonomyVersion = '2026-05-01';
+
+export interface ConceptDefinition {
+  name: string;
+  /** Data type QName as the schema spells it, e.g. 'dtr-types:ghgEmissionsItemType'. */
+  dataType: string;
+  periodType: 'duration' | 'instant';
+  /** VSME disclosure: B1…B11, C1…C9, or 'General'. */
+  disclosure: string;
+  label: string;
+}
+
+export interface VsmeTaxonomy {
+  version: VsmeTaxonomyVersion;
+  namespace: string;
+  entryPoint: string;
+  concepts: ReadonlyMap<string, ConceptDefinition>;
+  /** The concept's name in this version, given its 2026-05-01 name; null when the version lacks it. */
+  resolve(name2026: string): ConceptDefinition | null;
+}
+
+function buildTable(table: ConceptTable): ReadonlyMap<string, ConceptDefinition> {
+  return new Map(
+    table.map(([name, dataType, periodType, disclosure, label]) => [
+      name,
+      { name, dataType, periodType, disclosure, label },
+    ]),
+  );
+}
+
+function buildTaxonomy(
+  version: VsmeTaxonomyVersion,
+  table: ConceptTable,
+  renames: Readonly<Record<string, string>>,
+): VsmeTaxonomy {
+  const base = `https://xbrl.efrag.org/taxonomy/vsme/${version}`;
+  const concepts = buildTable(table);
+  return {
+    version,
+    namespace: `${base}/vsme`,
+    entryPoint: `${base}/vsme-all.xsd`,
+    concepts,
+    resolve: (name2026) => concepts.get(renames[name2026] ?? name2026) ?? null,
+  };
+}
+
+const TAXONOMIES: Record<VsmeTaxonomyVersion, VsmeTaxonomy> = {
+  '2024-12-17': buildTaxonomy('2024-12-17', VSME_2024_12_17_CONCEPTS, RENAMED_IN_2026),
+  '2026-05-01': buildTaxonomy('2026-05-01', VSME_2026_05_01_CONCEPTS, {}),
+};
+
+export function isVsmeTaxonomyVersion(version: string): version is VsmeTaxonomyVersion {
+  return version === '2024-12-17' || version === '2026-05-01';
+}
+
+/** The taxonomy of a snapshot's version (empty → the latest). An unknown version throws. */
+export function vsmeTaxonomy(version: string | null | undefined): VsmeTaxonomy {
+  if (!version) return TAXONOMIES[LATEST_VSME_VERSION];
+  if (!isVsmeTaxonomyVersion(version)) {
+    throw new Error(`VSME taxonomy version ${version} is not supported; choose 2024-12-17 or 2026-05-01`);
+  }
+  return TAXONOMIES[version];
+}
+
+/** The local part of a data type QName ('dtr1:textBlockItemType' → 'textBlockItemType'). */
+export function dataTypeLocalName(dataType: string): string {
+  return dataType.slice(dataType.indexOf(':') + 1);
+}

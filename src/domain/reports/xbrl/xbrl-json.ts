@@ -1,0 +1,128 @@
+// SECR and SEC reports: xBRL-JSON (XBRL International OIM, documentType
+// https://xbrl.org/2021/xbrl-json) of the `esgp` facts, plus the CSV, in a zip with a README note.
+// Neither jurisdiction has a mandated XBRL taxonomy for SMEs, so the concepts are our own
+// (namespace https://esg-pilot.example/taxonomy/2026) and the documents say so plainly.
+import { renderFactsCsvText } from '../csv/render-csv.ts';
+import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { entityIdentifier, LEI_SCHEME } from './entity.ts';
+import { type FactPeriod, isNumericFact, reportFactSet, usesVsme } from './facts.ts';
+import { renderInlineXbrl } from './inline-xbrl.ts';
+import { formatLexical } from './numbers.ts';
+import { NAMESPACES, oimUnit } from './units.ts';
+import { deterministicZip } from './zip.ts';
+
+export const XBRL_JSON_DOCUMENT_TYPE = 'https://xbrl.org/2021/xbrl-json';
+
+/** The day after an ISO date: XBRL dates mean the end of that day, OIM periods use instants. */
+function nextDay(date: string): string {
+  const next = new Date(`${date}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
+
+function oimPeriod(period: FactPeriod): string {
+  const end = `${nextDay(period.end)}T00:00:00`;
+  return period.start === null ? end : `${period.start}T00:00:00/${end}`;
+}
+
+export interface XbrlJsonDocument {
+  documentInfo: {
+    documentType: string;
+    namespaces: Record<string, string>;
+    taxonomy: string[];
+    'esgp:note': string;
+    'esgp:generatedAt': string;
+  };
+  facts: Record<string, { value: string; decimals?: number; dimensions: Record<string, string> }>;
+}
+
+export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
+  const entity = entityIdentifier(snapshot);
+  const { facts, notes } = reportFactSet(snapshot);
+  const schemePrefix = entity.scheme === LEI_SCHEME ? 'lei' : 'scheme';
+  const namespaces: Record<string, string> = {
+    xbrl: 'https://xbrl.org/2021',
+    xbrli: NAMESPACES.xbrli,
+    utr: NAMESPACES.utr,
+    iso4217: NAMESPACES.iso4217,
+    esgp: NAMESPACES.esgp,
+    [schemePrefix]: entity.scheme,
+  };
+  const out: XbrlJsonDocument['facts'] = {};
+  for (const fact of facts) {
+    const dimensions: Record<string, string> = {
+      concept: `${fact.prefix}:${fact.concept}`,
+      entity: `${schemePrefix}:${entity.value}`,
+      period: oimPeriod(fact.period),
+      ...(fact.dimensions ?? {}),
+    };
+    if (isNumericFact(fact)) {
+      const unit = oimUnit(fact.unit);
+      if (unit !== null) dimensions.unit = unit;
+      out[fact.id] = { value: formatLexical(fact.value, fact.decimals), decimals: fact.decimals, dimensions };
+    } else {
+      out[fact.id] = { value: String(fact.value), dimensions };
+    }
+  }
+  return {
+    documentInfo: {
+      documentType: XBRL_JSON_DOCUMENT_TYPE,
+      namespaces,
+      // No taxonomy: the esgp concepts are not published in a schema (see the note).
+      taxonomy: [],
+      'esgp:note': notes.join(' '),
+      'esgp:generatedAt': snapshot.generatedAt,
+    },
+    facts: out,
+  };
+}
+
+export function renderXbrlJsonText(snapshot: ReportSnapshot): string {
+  return `${JSON.stringify(buildXbrlJson(snapshot), null, 2)}\n`;
+}
+
+export function renderXbrlJson(snapshot: ReportSnapshot): RenderedReport {
+  return {
+    fileName: `report-${snapshot.report.id}.json`,
+    contentType: 'application/json',
+    bytes: new TextEncoder().encode(renderXbrlJsonText(snapshot)),
+  };
+}
+
+function readme(snapshot: ReportSnapshot): string {
+  const jurisdiction = snapshot.report.jurisdiction;
+  return [
+    `${snapshot.report.title}`,
+    '',
+    `Machine-readable figures for ${jurisdiction} reporting, period ${snapshot.report.periodStart} to ${snapshot.report.periodEnd}.`,
+    '',
+    `${jurisdiction} has no mandated XBRL taxonomy for small and medium companies, so this export does not`,
+    'use a regulator taxonomy. The figures are in:',
+    `  report-${snapshot.report.id}.json  xBRL-JSON (XBRL International Open Information Model) with our own`,
+    `                                     concept names, prefix esgp (${NAMESPACES.esgp}).`,
+    `  report-${snapshot.report.id}.csv   the same facts for spreadsheets (UTF-8), with unit, period, scope,`,
+    '                                     category and emission factor source.',
+    '',
+    'No filing system validates these files against a taxonomy. For SECR, the figures go into the',
+    "Directors' Report filed at Companies House; this export supports that text, it does not replace it.",
+    `Generated ${snapshot.generatedAt}.`,
+    '',
+  ].join('\r\n');
+}
+
+/** The `xbrl` format of a report: Inline XBRL (VSME) for CSRD; xBRL-JSON + CSV + README for SECR/SEC. */
+export async function renderXbrlForFramework(snapshot: ReportSnapshot): Promise<RenderedReport> {
+  if (usesVsme(snapshot)) return renderInlineXbrl(snapshot);
+  const top = `report-${snapshot.report.id}`;
+  const encoder = new TextEncoder();
+  const json = renderXbrlJsonText(snapshot);
+  const bytes = deterministicZip(
+    [
+      [`${top}/README.txt`, encoder.encode(readme(snapshot))],
+      [`${top}/${top}.json`, encoder.encode(json)],
+      [`${top}/${top}.csv`, encoder.encode(renderFactsCsvText(snapshot))],
+    ],
+    snapshot.generatedAt,
+  );
+  return { fileName: `${top}.zip`, contentType: 'application/zip', bytes };
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { SubmitFilingSchema } from '../../../domain/contracts/reports.ts';
+import type { AppEnv } from '../../context.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
+import { validate } from '../../lib/validate.ts';
+import { listFilings, listRegulators, readFilingPackage, submitFiling } from './service.ts';
+
+/** 401/403 come before validation: a caller who may not file learns nothing about the body. */
+const admin = requireRole('admin');
+const viewer = requireRole('viewer');
+
+/** spec §7 /api/regulatory/*: regulators of a jurisdiction, filing (admins only), filings. */
+export const filingRoutes = new Hono<AppEnv>()
+  .get('/regulatory/regulators', viewer, (c) => {
+    authedContext(c, 'viewer');
+    // spec §7: the caller's jurisdiction, US when none is known.
+    return c.json(listRegulators(c.var.currentUser?.jurisdiction ?? 'US'));
+  })
+  .get('/regulatory/regulators/:jurisdiction', viewer, (c) => {
+    authedContext(c, 'viewer');
+    return c.json(listRegulators(c.req.param('jurisdiction')));
+  })
+  .post('/regulatory/submit', admin, validate('json', SubmitFilingSchema), async (c) =>
+    c.json(await submitFiling(authedContext(c, 'admin'), c.req.valid('json')), 201),
+  )
+  .get('/regulatory/filings', viewer, async (c) => c.json(await listFilings(authedContext(c, 'viewer'))))
+  .get('/regulatory/filings/:id/package', viewer, async (c) => {
+    const file = await readFilingPackage(authedContext(c, 'viewer'), c.req.param('id'));
+    return c.body(file.body, 200, {
+      'Content-Type': 'application/zip',
+      'Content-Length': String(file.size),
+      // The name is ours and plain ASCII (`filing-GB-CH-2025-1a2b3c4d.zip`).
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+  });

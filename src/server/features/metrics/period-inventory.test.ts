@@ -1,0 +1,94 @@
+import { describe, expect, test } from 'bun:test';
+import { periodInventoryFrom } from './period-inventory.ts';
+
+const empty = {
+  scopes: [],
+  quality: [],
+  lineCount: 0,
+  datasets: [],
+  energy: [],
+  waste: [],
+  hasActivityOutsideRegion: false,
+};
+
+describe('periodInventoryFrom', () => {
+  test('sums scopes, scope 3 categories and data-quality tiers', () => {
+    const inventory = periodInventoryFrom({
+      ...empty,
+      scopes: [
+        { scope: 'scope_1', scope3Category: null, kg: 1000, results: 2 },
+        { scope: 'scope_3', scope3Category: 6, kg: 300, results: 1 },
+        { scope: 'scope_3', scope3Category: 1, kg: 200, results: 1 },
+        { scope: 'outside_scopes', scope3Category: null, kg: 50, results: 1 },
+      ],
+      quality: [
+        { tier: 'spend_based', kg: 200 },
+        { tier: 'measured', kg: 1300 },
+        { tier: 'activity_average', kg: 0 },
+      ],
+      lineCount: 4,
+    });
+    expect(inventory.kgByScope).toEqual({ scope_1: 1000, scope_3: 500, outside_scopes: 50 });
+    expect(inventory.scope3ByCategoryKg).toEqual([
+      { category: 1, kg: 200 },
+      { category: 6, kg: 300 },
+    ]);
+    expect(inventory.byDataQualityKg).toEqual([
+      { tier: 'measured', kg: 1300 },
+      { tier: 'spend_based', kg: 200 },
+    ]);
+    expect(inventory.resultCount).toBe(5);
+    expect(inventory.lineCount).toBe(4);
+  });
+
+  test('energy by carrier in kWh, the renewable share of electricity, water and recycled waste', () => {
+    const inventory = periodInventoryFrom({
+      ...empty,
+      energy: [
+        { category: 'electricity', unit: 'kWh', instrument: null, quantity: 6000 },
+        { category: 'electricity', unit: 'MWh', instrument: 'renewable_tariff', quantity: 4 },
+        { category: 'natural_gas', unit: 'kWh', instrument: null, quantity: 20_000 },
+        { category: 'water', unit: 'm3', instrument: null, quantity: 12 },
+      ],
+      waste: [
+        { variant: 'mixed_landfill', unit: 'tonne', quantity: 2 },
+        { variant: 'paper_recycling', unit: 'kg', quantity: 500 },
+      ],
+    });
+    expect(inventory.energy).toMatchObject({
+      kWhByCarrier: [
+        { carrier: 'natural_gas', kWh: 20_000 },
+        { carrier: 'electricity', kWh: 10_000 },
+      ],
+      gasKWh: 20_000,
+      electricityKWh: 10_000,
+      transportKWh: null,
+      totalKWh: 30_000,
+      renewableSharePercent: 40,
+      withoutKWh: null,
+    });
+    expect(inventory.waterM3).toBe(12);
+    expect(inventory.waste).toEqual({ totalTonnes: 2.5, recycledTonnes: 0.5 });
+  });
+
+  test('transport fuel in litres leaves the transport figure empty and says what is left out', () => {
+    const inventory = periodInventoryFrom({
+      ...empty,
+      energy: [
+        { category: 'diesel', unit: 'litre', instrument: null, quantity: 1000 },
+        { category: 'natural_gas', unit: 'kWh', instrument: null, quantity: 500 },
+      ],
+    });
+    expect(inventory.energy.transportKWh).toBeNull();
+    expect(inventory.energy.totalKWh).toBe(500);
+    expect(inventory.energy.withoutKWh).toBe('1,000 litres of diesel');
+  });
+
+  test('nothing recorded is null, never 0', () => {
+    const inventory = periodInventoryFrom(empty);
+    expect(inventory.energy.totalKWh).toBeNull();
+    expect(inventory.energy.renewableSharePercent).toBeNull();
+    expect(inventory.waterM3).toBeNull();
+    expect(inventory.waste).toBeNull();
+  });
+});

@@ -1,0 +1,318 @@
+// The inventory of an arbitrary date range (a report's year or quarter): scope totals, scope 3 by
+// category, emissions by data-quality tier, memo items, the number of lines, the factor datasets
+// with their sources, and energy, water and waste. Read with the same SQL sums and pending-import
+// visibility as the KPI Dashboard (aggregates.ts, emissions/visibility.ts), in one batch, so a
+// report's figures are those the dashboard shows for the same dates. A region narrows everything
+// to the company's sites in that country, as esg-figures.ts does for SECR's UK figures.
+import { and, count, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { activityLines, emissionFactors, emissionResults, sites } from '../../../../db/schema/emissions.ts';
+import { conversionFactor } from '../../../domain/emissions/units.ts';
+import type { AutoFillRegion } from '../../../domain/esg/types.ts';
+import type { AuthedContext } from '../../context.ts';
+import { calculatorUnit } from '../emissions/calculation.ts';
+import { readLedger, visibleLines, visibleResults } from '../emissions/visibility.ts';
+import { ENERGY_CATEGORIES } from './aggregates.ts';
+import { isRecoveredWaste } from './esg-figures.ts';
+
+/** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
+const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
+
+/** Scopes counted in gross emissions (location-based scope 2; market-based is the alternative view). */
+const GROSS_SCOPES = ['scope_1', 'scope_2_location', 'scope_3'];
+
+/** SECR carriers (SI 2018/1155): gas, electricity, transport fuel (diesel and petrol). */
+const GAS = new Set(['natural_gas']);
+const ELECTRICITY = new Set(['electricity']);
+const TRANSPORT_FUEL = new Set(['diesel', 'petrol']);
+
+export interface PeriodInventoryQuery {
+  /** Inclusive ISO dates. */
+  from: string;
+  to: string;
+  /** Only the company's sites in this country; omitted = every site. */
+  region?: AutoFillRegion;
+}
+
+export interface PeriodInventory {
+  /** kg CO2e per stored scope (scope_1, scope_2_location, scope_2_market, scope_3, outside_scopes). */
+  kgByScope: Record<string, number>;
+  /** kg CO2e of scope 3 by GHG Protocol category, category order. */
+  scope3ByCategoryKg: { category: number; kg: number }[];
+  /** Gross kg CO2e (scope 1 + location-based 2 + 3) by the lines' data-quality tier. */
+  byDataQualityKg: { tier: string; kg: number }[];
+  /** Visible ledger lines dated in the range. */
+  lineCount: number;
+  /** Stored results in the range: whether any scope figure exists at all. */
+  resultCount: number;
+  /** Factor datasets the range's results were calculated with, with their source and GWP basis. */
+  datasets: { dataset: string; source: string; sourceUrl: string; gwpBasis: string; results: number }[];
+  energy: {
+    /** kWh per carrier, lines measured in energy units only (litres need a calorific value). */
+    kWhByCarrier: { carrier: string; kWh: number }[];
+    /** Per SECR carrier: null when nothing was recorded, or (transport) when litres cannot convert. */
+    gasKWh: number | null;
+    electricityKWh: number | null;
+    transportKWh: number | null;
+    totalKWh: number | null;
+    /** Electricity under a renewable tariff or certificate over all electricity (VSME B3). */
+    renewableSharePercent: number | null;
+    /** Fuel recorded in units without kWh, e.g. '1,000 litres of diesel'; null when none. */
+    withoutKWh: string | null;
+  };
+  waterM3: number | null;
+  waste: { totalTonnes: number; recycledTonnes: number } | null;
+  /** With a region: the ledger has lines at sites outside it in the range. */
+  hasActivityOutsideRegion: boolean;
+}
+
+const regionSiteIds = (ctx: AuthedContext, region: AutoFillRegion) =>
+  ctx.db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
+
+function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
+  return region === undefined ? undefined : inArray(column, regionSiteIds(ctx, region));
+}
+
+function resultsIn(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) {
+  return visibleResults(
+    ctx.companyId,
+    filtered,
+    and(
+      eq(emissionResults.companyId, ctx.companyId),
+      gte(emissionResults.date, query.from),
+      lte(emissionResults.date, query.to),
+      atSitesIn(ctx, emissionResults.siteId, query.region),
+      ...more,
+    ),
+  );
+}
+
+function linesIn(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) {
+  return visibleLines(
+    ctx.companyId,
+    filtered,
+    and(
+      eq(activityLines.companyId, ctx.companyId),
+      gte(activityLines.date, query.from),
+      lte(activityLines.date, query.to),
+      atSitesIn(ctx, activityLines.siteId, query.region),
+      ...more,
+    ),
+  );
+}
+
+/** The inventory of [from, to] (inclusive), at the region's sites when one is given. */
+export async function getPeriodInventory(
+  ctx: AuthedContext,
+  query: PeriodInventoryQuery,
+): Promise<PeriodInventory> {
+  const [scopes, quality, lines, datasets, energy, waste, outside] = await readLedger(ctx, (filtered) => [
+    ctx.db
+      .select({
+        scope: emissionResults.scope,
+        scope3Category: emissionResults.scope3Category,
+        kg: sql<number>`sum(${emissionResults.kgCO2e})`,
+        results: count(),
+      })
+      .from(emissionResults)
+      .where(resultsIn(ctx, filtered, query))
+      .groupBy(emissionResults.scope, emissionResults.scope3Category),
+    ctx.db
+      .select({ tier: activityLines.dataQuality, kg: sql<number>`sum(${emissionResults.kgCO2e})` })
+      .from(emissionResults)
+      .innerJoin(activityLines, eq(activityLines.id, emissionResults.activityLineId))
+      .where(resultsIn(ctx, filtered, query, inArray(emissionResults.scope, GROSS_SCOPES)))
+      .groupBy(activityLines.dataQuality),
+    ctx.db
+      .select({ lines: count() })
+      .from(activityLines)
+      .where(linesIn(ctx, filtered, query)),
+    ctx.db
+      .select({
+        dataset: emissionResults.dataset,
+        source: sql<string>`coalesce(${emissionFactors.source}, '')`,
+        sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
+        gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
+        results: count(),
+      })
+      .from(emissionResults)
+      .leftJoin(emissionFactors, eq(emissionFactors.id, emissionResults.factorId))
+      .where(resultsIn(ctx, filtered, query))
+      .groupBy(
+        emissionResults.dataset,
+        emissionFactors.source,
+        emissionFactors.sourceUrl,
+        emissionFactors.gwpBasis,
+      ),
+    ctx.db
+      .select({
+        category: activityLines.category,
+        unit: activityLines.unit,
+        instrument: activityLines.instrument,
+        quantity: sql<number>`sum(${activityLines.quantity})`,
+      })
+      .from(activityLines)
+      .where(
+        linesIn(
+          ctx,
+          filtered,
+          query,
+          inArray(activityLines.category, [...ENERGY_CATEGORIES, 'water']),
+          isNotNull(activityLines.quantity),
+        ),
+      )
+      .groupBy(activityLines.category, activityLines.unit, activityLines.instrument),
+    ctx.db
+      .select({
+        variant: activityLines.variant,
+        unit: activityLines.unit,
+        quantity: sql<number>`sum(${activityLines.quantity})`,
+      })
+      .from(activityLines)
+      .where(
+        linesIn(ctx, filtered, query, eq(activityLines.category, 'waste'), isNotNull(activityLines.quantity)),
+      )
+      .groupBy(activityLines.variant, activityLines.unit),
+    ctx.db
+      .select({ id: activityLines.id })
+      .from(activityLines)
+      .where(
+        linesIn(
+          ctx,
+          filtered,
+          { from: query.from, to: query.to },
+          // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
+          query.region === undefined
+            ? sql`0 = 1`
+            : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
+        ),
+      )
+      .limit(1),
+  ]);
+  return periodInventoryFrom({
+    scopes,
+    quality,
+    lineCount: lines[0]?.lines ?? 0,
+    datasets,
+    energy,
+    waste,
+    hasActivityOutsideRegion: outside.length > 0,
+  });
+}
+
+type EnergyRow = { category: string; unit: string | null; instrument: string | null; quantity: number };
+
+/** `row`'s quantity in `target` units, or null when its unit does not convert. */
+function quantityIn(
+  row: { unit: string | null; quantity: number },
+  target: 'kWh' | 'm3' | 'tonne' | 'litre',
+) {
+  const unit = row.unit ? calculatorUnit(row.unit) : undefined;
+  const factor = unit ? conversionFactor(unit, target) : null;
+  return factor === null ? null : row.quantity * factor;
+}
+
+function kWhOf(rows: EnergyRow[], carriers?: Set<string>): number | null {
+  let total: number | null = null;
+  for (const row of rows) {
+    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
+    const kWh = quantityIn(row, 'kWh');
+    if (kWh !== null) total = (total ?? 0) + kWh;
+  }
+  return total;
+}
+
+/** Fuel of the carriers recorded in volume units (no kWh), in litres by carrier, as text. */
+function fuelWithoutKWh(rows: EnergyRow[], carriers?: Set<string>): string | null {
+  const litres = new Map<string, number>();
+  for (const row of rows) {
+    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
+    if (quantityIn(row, 'kWh') !== null) continue;
+    const amount = quantityIn(row, 'litre');
+    if (amount !== null) litres.set(row.category, (litres.get(row.category) ?? 0) + amount);
+  }
+  if (litres.size === 0) return null;
+  return [...litres]
+    .map(
+      ([category, amount]) =>
+        `${Math.round(amount).toLocaleString('en-US')} litres of ${category.replaceAll('_', ' ')}`,
+    )
+    .join(', ');
+}
+
+/** The inventory from the rows the SQL returned (pure). */
+export function periodInventoryFrom(input: {
+  scopes: { scope: string; scope3Category: number | null; kg: number; results: number }[];
+  quality: { tier: string; kg: number }[];
+  lineCount: number;
+  datasets: PeriodInventory['datasets'];
+  energy: EnergyRow[];
+  waste: { variant: string | null; unit: string | null; quantity: number }[];
+  hasActivityOutsideRegion: boolean;
+}): PeriodInventory {
+  const kgByScope: Record<string, number> = {};
+  const categories = new Map<number, number>();
+  let resultCount = 0;
+  for (const row of input.scopes) {
+    kgByScope[row.scope] = (kgByScope[row.scope] ?? 0) + row.kg;
+    resultCount += row.results;
+    if (row.scope === 'scope_3' && row.scope3Category !== null)
+      categories.set(row.scope3Category, (categories.get(row.scope3Category) ?? 0) + row.kg);
+  }
+  const carriers = new Map<string, number>();
+  for (const row of input.energy) {
+    if (row.category === 'water') continue;
+    const kWh = quantityIn(row, 'kWh');
+    if (kWh !== null) carriers.set(row.category, (carriers.get(row.category) ?? 0) + kWh);
+  }
+  const electricity = input.energy.filter((row) => ELECTRICITY.has(row.category));
+  const electricityKWh = kWhOf(electricity);
+  const renewableKWh = kWhOf(electricity.filter((row) => row.instrument !== null)) ?? 0;
+  let waterM3: number | null = null;
+  for (const row of input.energy) {
+    if (row.category !== 'water') continue;
+    const m3 = quantityIn(row, 'm3');
+    if (m3 !== null) waterM3 = (waterM3 ?? 0) + m3;
+  }
+  let wasteTotal: number | null = null;
+  let recycled = 0;
+  for (const row of input.waste) {
+    const tonnes = quantityIn(row, 'tonne');
+    if (tonnes === null) continue;
+    wasteTotal = (wasteTotal ?? 0) + tonnes;
+    if (isRecoveredWaste(row.variant)) recycled += tonnes;
+  }
+  // Transport fuel in litres has no kWh: the SECR figure stays empty rather than leaving them out.
+  const transportInLitres = fuelWithoutKWh(input.energy, TRANSPORT_FUEL) !== null;
+  return {
+    kgByScope,
+    scope3ByCategoryKg: [...categories].sort(([a], [b]) => a - b).map(([category, kg]) => ({ category, kg })),
+    byDataQualityKg: input.quality
+      .filter((row) => row.kg !== 0)
+      .map((row) => ({ tier: row.tier, kg: row.kg }))
+      .sort((a, b) => a.tier.localeCompare(b.tier)),
+    lineCount: input.lineCount,
+    resultCount,
+    datasets: [...input.datasets].sort(
+      (a, b) => a.dataset.localeCompare(b.dataset) || a.source.localeCompare(b.source),
+    ),
+    energy: {
+      kWhByCarrier: [...carriers]
+        .map(([carrier, kWh]) => ({ carrier, kWh }))
+        .sort((a, b) => b.kWh - a.kWh || a.carrier.localeCompare(b.carrier)),
+      gasKWh: kWhOf(input.energy, GAS),
+      electricityKWh,
+      transportKWh: transportInLitres ? null : kWhOf(input.energy, TRANSPORT_FUEL),
+      totalKWh: kWhOf(input.energy),
+      renewableSharePercent:
+        electricityKWh !== null && electricityKWh > 0 ? (renewableKWh / electricityKWh) * 100 : null,
+      withoutKWh: fuelWithoutKWh(input.energy),
+    },
+    waterM3,
+    waste: wasteTotal === null ? null : { totalTonnes: wasteTotal, recycledTonnes: recycled },
+    hasActivityOutsideRegion: input.hasActivityOutsideRegion,
+  };
+}

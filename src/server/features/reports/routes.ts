@@ -1,0 +1,72 @@
+import { Hono } from 'hono';
+import { GenerateReportSchema, UpdateReportStatusSchema } from '../../../domain/contracts/reports.ts';
+import type { AppEnv } from '../../context.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
+import { validate } from '../../lib/validate.ts';
+import { streamFile } from './files.ts';
+import { renderXbrlExport } from './render.ts';
+import {
+  finalizeReport,
+  getReport,
+  getReportFile,
+  getReportSnapshot,
+  listReports,
+  requestReport,
+} from './service.ts';
+
+/** 401/403 come before validation: a caller who may not write learns nothing about the body. */
+const member = requireRole('member');
+const viewer = requireRole('viewer');
+
+/** `Content-Disposition` for a download, the name in RFC 5987 / RFC 6266 form. */
+export function attachmentDisposition(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename*=UTF-8''${encoded}`;
+}
+
+const download = (fileName: string, contentType: string, size: number) => ({
+  // Text formats are UTF-8 (CSV with a BOM): say so, so a download never guesses another charset.
+  'Content-Type':
+    contentType.startsWith('text/') && !contentType.includes('charset')
+      ? `${contentType}; charset=utf-8`
+      : contentType,
+  'Content-Length': String(size),
+  'Content-Disposition': attachmentDisposition(fileName),
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'private, no-store',
+});
+
+export const reportRoutes = new Hono<AppEnv>()
+  .get('/reports', viewer, async (c) => c.json(await listReports(authedContext(c, 'viewer'))))
+  .post('/reports/generate', member, validate('json', GenerateReportSchema), async (c) =>
+    c.json(await requestReport(authedContext(c, 'member'), c.req.valid('json')), 202),
+  )
+  .get('/reports/:id', viewer, async (c) =>
+    c.json(await getReport(authedContext(c, 'viewer'), c.req.param('id'))),
+  )
+  .get('/reports/:id/file', viewer, async (c) => {
+    const ctx = authedContext(c, 'viewer');
+    const id = c.req.param('id');
+    const file = await getReportFile(ctx, id);
+    return c.body(
+      streamFile(ctx.db, ctx.companyId, id),
+      200,
+      download(file.fileName, file.contentType, file.size),
+    );
+  })
+  .put('/reports/:id/status', member, validate('json', UpdateReportStatusSchema), async (c) =>
+    c.json(await finalizeReport(authedContext(c, 'member'), c.req.param('id'))),
+  )
+  // spec §7: no body, JSON content type; answers the file, or a JSON error whose message is shown.
+  .post('/reports/:id/xbrl', viewer, async (c) => {
+    const ctx = authedContext(c, 'viewer');
+    const rendered = await renderXbrlExport(await getReportSnapshot(ctx, c.req.param('id')));
+    return c.body(
+      rendered.bytes as Uint8Array<ArrayBuffer>,
+      200,
+      download(rendered.fileName, rendered.contentType, rendered.bytes.length),
+    );
+  });

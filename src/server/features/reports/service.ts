@@ -1,0 +1,221 @@
+// Reports of Export & Filing (spec §2, §3 Report, §4 report states, §7 /api/reports*). A request
+// freezes the report's snapshot at once and queues its rendering as a job, in one batch with the
+// report row and its audit row (decision 003); the job (generate.ts) renders the stored snapshot
+// only, so the same snapshot always gives the same bytes. Every query filters by the caller's
+// company: another company's id answers exactly like a missing one.
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { users } from '../../../../db/schema/auth.ts';
+import { reports } from '../../../../db/schema/reports.ts';
+import type { GenerateReport, Report, ReportStatus } from '../../../domain/contracts/reports.ts';
+import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
+import type { AuthedContext } from '../../context.ts';
+import { enqueueJob, newJobId } from '../../jobs/queue.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+import { auditInsert } from '../audit/service.ts';
+import { getCurrentUser } from '../auth/service.ts';
+import { readFileBytes } from './files.ts';
+import { buildReportSnapshot } from './snapshot.ts';
+
+/** Who asked for the report, as lists show people: "First Last", else the email. */
+const personName = sql<
+  string | null
+>`coalesce(nullif(trim(${users.firstName} || ' ' || ${users.lastName}), ''), ${users.email})`;
+
+const reportColumns = {
+  id: reports.id,
+  title: reports.title,
+  format: reports.format,
+  framework: reports.framework,
+  period: reports.period,
+  jurisdiction: reports.jurisdiction,
+  status: reports.status,
+  generation: reports.generation,
+  generationError: reports.generationError,
+  fileName: reports.fileName,
+  contentType: reports.contentType,
+  size: reports.size,
+  sha256: reports.sha256,
+  emailDelivery: reports.emailDelivery,
+  createdAt: reports.createdAt,
+  createdBy: personName,
+  finalizedAt: reports.finalizedAt,
+};
+
+/**
+ * Claims of a report job (generate.ts): storage errors are retried, then the report shows as
+ * failed. Rendering errors fail at once (a stored snapshot renders the same way every time).
+ */
+export const REPORT_JOB_ATTEMPTS = 3;
+
+type ReportRow = Awaited<ReturnType<typeof selectReports>>[number];
+
+const own = (ctx: AuthedContext, id: string) => and(eq(reports.id, id), eq(reports.companyId, ctx.companyId));
+
+function selectReports(ctx: AuthedContext) {
+  return ctx.db.select(reportColumns).from(reports).leftJoin(users, eq(users.id, reports.createdBy));
+}
+
+function toReport(row: ReportRow): Report {
+  return {
+    ...row,
+    downloadUrl: row.generation === 'succeeded' ? `/api/reports/${row.id}/file` : null,
+    createdAt: row.createdAt.toISOString(),
+    finalizedAt: row.finalizedAt?.toISOString() ?? null,
+  };
+}
+
+/**
+ * POST /api/reports/generate: builds and freezes the snapshot, then writes the report (draft,
+ * generation queued), its job and its audit row in one batch. Rendering happens in the job.
+ */
+export async function requestReport(ctx: AuthedContext, input: GenerateReport): Promise<Report> {
+  const reportId = crypto.randomUUID();
+  const [snapshot, emailTo] = await Promise.all([
+    buildReportSnapshot(ctx, {
+      reportId,
+      format: input.format,
+      framework: input.framework,
+      period: input.period,
+      taxonomyVersion: input.taxonomyVersion,
+      entityIdentifier: input.entityIdentifier ?? null,
+    }),
+    input.delivery.email ? getCurrentUser(ctx).then((user) => user.email) : null,
+  ]);
+  const now = ctx.now();
+  await ctx.db.batch([
+    ctx.db.insert(reports).values({
+      id: reportId,
+      companyId: ctx.companyId,
+      title: snapshot.report.title,
+      format: input.format,
+      framework: input.framework,
+      period: snapshot.report.period,
+      jurisdiction: snapshot.report.jurisdiction,
+      status: 'draft',
+      generation: 'queued',
+      snapshot: JSON.stringify(snapshot),
+      emailRequested: input.delivery.email,
+      createdBy: ctx.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    enqueueJob(ctx.db, {
+      id: newJobId(),
+      kind: 'report.generate',
+      // The recipient is resolved now: the job has no signed-in person to ask.
+      payload: { reportId, emailTo },
+      companyId: ctx.companyId,
+      dedupeKey: reportId,
+      maxAttempts: REPORT_JOB_ATTEMPTS,
+      now,
+    }),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'report_generation_requested',
+      entityType: 'report',
+      entityId: reportId,
+    }),
+  ]);
+  ctx.wakeJobs?.();
+  return getReport(ctx, reportId);
+}
+
+/** GET /api/reports: the company's reports, newest first. */
+export async function listReports(ctx: AuthedContext): Promise<Report[]> {
+  const rows = await selectReports(ctx)
+    .where(eq(reports.companyId, ctx.companyId))
+    .orderBy(desc(reports.createdAt), desc(sql`${reports}.rowid`));
+  return rows.map(toReport);
+}
+
+/** GET /api/reports/{id}. */
+export async function getReport(ctx: AuthedContext, id: string): Promise<Report> {
+  const row = await selectReports(ctx).where(own(ctx, id)).get();
+  if (!row) throw notFound('Report');
+  return toReport(row);
+}
+
+/** The report's frozen snapshot (404 for another company's id). */
+export async function getReportSnapshot(ctx: AuthedContext, id: string): Promise<ReportSnapshot> {
+  const row = await ctx.db.select({ snapshot: reports.snapshot }).from(reports).where(own(ctx, id)).get();
+  if (!row) throw notFound('Report');
+  return JSON.parse(row.snapshot) as ReportSnapshot;
+}
+
+/** The generated file's metadata; 409 until generation has succeeded. */
+export async function getReportFile(ctx: AuthedContext, id: string) {
+  const report = await getReport(ctx, id);
+  if (report.generation === 'failed') {
+    throw conflict(`This report could not be generated: ${report.generationError ?? 'unknown reason'}`);
+  }
+  if (report.generation !== 'succeeded' || !report.fileName || !report.contentType || report.size === null) {
+    throw conflict('This report is still being generated');
+  }
+  return { fileName: report.fileName, contentType: report.contentType, size: report.size };
+}
+
+/**
+ * PUT /api/reports/{id}/status {status: 'final'}: a person marks a generated draft final (spec
+ * §4). Only a draft whose file was generated can be; anything else answers 409.
+ */
+export async function finalizeReport(ctx: AuthedContext, id: string): Promise<Report> {
+  const report = await getReport(ctx, id);
+  if (report.status !== 'draft') throw conflict(`This report is already ${report.status}`);
+  if (report.generation !== 'succeeded') {
+    throw conflict('Only a report whose file was generated can be marked final');
+  }
+  const now = ctx.now();
+  // The conditions are repeated in the UPDATE, so a report that changed since the read stays as it is.
+  await ctx.db.batch([
+    ctx.db
+      .update(reports)
+      .set({ status: 'final', finalizedAt: now, updatedAt: now })
+      .where(and(own(ctx, id), eq(reports.status, 'draft'), eq(reports.generation, 'succeeded'))),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'report_finalized',
+      entityType: 'report',
+      entityId: id,
+    }),
+  ]);
+  return getReport(ctx, id);
+}
+
+/**
+ * For the filing feature: the report, its frozen snapshot and the generated file's bytes (null
+ * until generated). 404 for another company's id.
+ */
+export async function getReportForFiling(ctx: AuthedContext, id: string) {
+  const [report, snapshot] = await Promise.all([getReport(ctx, id), getReportSnapshot(ctx, id)]);
+  const file =
+    report.generation === 'succeeded' && report.fileName && report.contentType
+      ? {
+          fileName: report.fileName,
+          contentType: report.contentType,
+          bytes: await readFileBytes(ctx.db, ctx.companyId, id),
+        }
+      : null;
+  return { report, status: report.status, snapshot, file };
+}
+
+/** The statuses a report may come from when the filing feature moves it on (spec §4). */
+const FILING_MOVES: Record<'submitted' | 'filed', ReportStatus[]> = {
+  submitted: ['final', 'submitted'],
+  filed: ['final', 'submitted', 'filed'],
+};
+
+/**
+ * For the filing feature: the UPDATE that moves a report to 'submitted' or 'filed', NOT executed:
+ * put it in the same batch as the filing row and its audit row. It changes the row only from the
+ * statuses of FILING_MOVES (a draft is never submitted) and returns the ids it changed, so the
+ * caller can tell an empty result (nothing moved) from a move.
+ */
+export function setReportStatus(ctx: AuthedContext, id: string, status: 'submitted' | 'filed') {
+  return ctx.db
+    .update(reports)
+    .set({ status, updatedAt: ctx.now() })
+    .where(and(own(ctx, id), inArray(reports.status, FILING_MOVES[status])))
+    .returning({ id: reports.id, status: reports.status });
+}

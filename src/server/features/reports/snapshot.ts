@@ -1,0 +1,186 @@
+// Builds the frozen content of a report (ReportSnapshot) when it is requested. Everything comes
+// through other features' exported services, never their tables (CONVENTIONS §4): the company and
+// its sites, the period's inventory from the ledger, energy, water, waste and the UK figures, the
+// company's records (financials, workforce, target), the checklist, approved narratives, carbon
+// credits and the evidence list. The job renders only this object, so a stored snapshot renders
+// to the same bytes every time.
+//
+// A quarter's emissions, energy, water and waste are those of its dates. What is recorded per year
+// (turnover, headcount, workforce, checklist answers, narratives, credits by claim year) is the
+// period's calendar year; intensity ratios exist for whole years only, since a quarter's
+// emissions over a year's turnover would be no ratio at all.
+import type { EntityIdentifier, ReportFormat, ReportFramework } from '../../../domain/contracts/reports.ts';
+import { type ReportSnapshot, SNAPSHOT_SCHEMA_VERSION } from '../../../domain/reports/snapshot.ts';
+import type { AuthedContext } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { getCurrentUser } from '../auth/service.ts';
+import { getProgress } from '../esg/service.ts';
+import { getPeriodInventory } from '../metrics/period-inventory.ts';
+import { getTarget, listFinancials, listWorkforce } from '../metrics/records.ts';
+import { listNarratives } from '../narratives/service.ts';
+import { getOffsetSummary, listPurchases } from '../offsets/service.ts';
+import { listSites } from '../sites/service.ts';
+import { parsePeriod, periodLabel, previousPeriod } from './period.ts';
+import {
+  checklistSection,
+  inventorySection,
+  narrativeSection,
+  offsetSection,
+  round,
+  ukSection,
+  workforceSection,
+} from './snapshot-sections.ts';
+
+type Jurisdiction = ReportSnapshot['report']['jurisdiction'];
+
+/** The VSME taxonomy a CSRD Inline XBRL report uses when none is asked for (the latest). */
+export const DEFAULT_TAXONOMY_VERSION = '2026-05-01';
+
+const FRAMEWORK_TITLES: Record<ReportFramework, string> = {
+  gri: 'GRI sustainability report',
+  sasb: 'SASB sustainability report',
+  tcfd: 'TCFD climate report',
+  csrd: 'VSME sustainability report (CSRD)',
+  secr: 'Streamlined Energy and Carbon Report (SECR)',
+};
+
+/** Country codes sites use for the UK (ISO 'GB'; the site form also accepts 'UK'). */
+const isUk = (country: string) => country.toUpperCase() === 'GB' || country.toUpperCase() === 'UK';
+
+export interface SnapshotRequest {
+  reportId: string;
+  /** Default: '<company> — <framework> report <period>'. */
+  title?: string;
+  format: ReportFormat;
+  framework: ReportFramework;
+  period: string;
+  taxonomyVersion?: string;
+  entityIdentifier?: EntityIdentifier | null;
+}
+
+/**
+ * The regime a report answers to: CSRD and SECR reports are theirs; GRI, SASB and TCFD reports
+ * follow the company's own jurisdiction (its checklist, its regulator).
+ */
+export function reportJurisdiction(
+  framework: ReportFramework,
+  companyJurisdiction: Jurisdiction,
+): Jurisdiction {
+  if (framework === 'csrd') return 'CSRD';
+  if (framework === 'secr') return 'SECR';
+  return companyJurisdiction;
+}
+
+/** The snapshot of one report request, read from the caller's company only. */
+export async function buildReportSnapshot(
+  ctx: AuthedContext,
+  request: SnapshotRequest,
+): Promise<ReportSnapshot> {
+  const period = parsePeriod(request.period);
+  if (!period)
+    throw new HttpError(400, 'Choose a reporting period such as 2025 or 2025-q1', 'validation_failed');
+  const previous = previousPeriod(period);
+  const [user, sites] = await Promise.all([getCurrentUser(ctx), listSites(ctx)]);
+  const jurisdiction = reportJurisdiction(request.framework, user.jurisdiction);
+  const hasUkSites = sites.some((site) => isUk(site.country));
+  const year = period.year;
+  const [
+    inventory,
+    priorInventory,
+    ukInventory,
+    financials,
+    workforceRows,
+    target,
+    progress,
+    secrProgress,
+    narratives,
+    offsetSummary,
+    purchases,
+  ] = await Promise.all([
+    getPeriodInventory(ctx, { from: period.start, to: period.end }),
+    getPeriodInventory(ctx, { from: previous.start, to: previous.end }),
+    hasUkSites ? getPeriodInventory(ctx, { from: period.start, to: period.end, region: 'GB' }) : null,
+    listFinancials(ctx),
+    listWorkforce(ctx),
+    getTarget(ctx),
+    getProgress(ctx, { jurisdiction, year }),
+    hasUkSites && jurisdiction !== 'SECR' ? getProgress(ctx, { jurisdiction: 'SECR', year }) : null,
+    listNarratives(ctx, {}),
+    getOffsetSummary(ctx, year),
+    listPurchases(ctx),
+  ]);
+  const money = financials.find((row) => row.year === year) ?? null;
+  const revenue =
+    money?.revenue != null && money.currency ? { amount: money.revenue, currency: money.currency } : null;
+  const employees = money?.employees ?? null;
+  const answersSecr = jurisdiction === 'SECR' ? progress : secrProgress;
+
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    generatedAt: ctx.now().toISOString(),
+    report: {
+      id: request.reportId,
+      title:
+        request.title ??
+        `${user.companyName} — ${FRAMEWORK_TITLES[request.framework]} ${periodLabel(period)}`,
+      format: request.format,
+      framework: request.framework,
+      period: period.period,
+      periodStart: period.start,
+      periodEnd: period.end,
+      jurisdiction,
+      taxonomyVersion: request.taxonomyVersion ?? DEFAULT_TAXONOMY_VERSION,
+    },
+    company: {
+      name: user.companyName,
+      identifier: request.entityIdentifier ?? null,
+      country: sites[0] ? (isUk(sites[0].country) ? 'GB' : sites[0].country.toUpperCase()) : null,
+      sites: sites.map((site) => ({
+        name: site.name,
+        country: site.country,
+        region: site.region,
+        postcode: site.postcode,
+      })),
+      employees,
+      revenue,
+    },
+    inventory: inventorySection(inventory, priorInventory, previous, period, revenue, employees),
+    energy:
+      inventory.energy.kWhByCarrier.length === 0
+        ? null
+        : {
+            totalMWh: round((inventory.energy.totalKWh ?? 0) / 1000, 6),
+            renewableSharePercent:
+              inventory.energy.renewableSharePercent === null
+                ? null
+                : round(inventory.energy.renewableSharePercent, 2),
+            mix: inventory.energy.kWhByCarrier.map((row) => ({
+              carrier: row.carrier,
+              mwh: round(row.kWh / 1000, 6),
+            })),
+          },
+    water: inventory.waterM3 === null ? null : { m3: round(inventory.waterM3, 3) },
+    waste:
+      inventory.waste === null
+        ? null
+        : {
+            totalTonnes: round(inventory.waste.totalTonnes, 6),
+            recycledTonnes: round(inventory.waste.recycledTonnes, 6),
+          },
+    uk: ukInventory ? ukSection(ukInventory, period, revenue, answersSecr) : null,
+    workforce: workforceSection(workforceRows.find((row) => row.year === year) ?? null),
+    target,
+    factors: inventory.datasets.map((row) => ({ ...row })),
+    checklist: checklistSection(progress),
+    narratives: narrativeSection(narratives, year, request.framework),
+    offsets: offsetSection(offsetSummary, purchases, year),
+    evidence: progress.evidence.map((file) => ({
+      indicator: file.indicator,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      uploadedAt: file.createdAt,
+    })),
+  };
+}

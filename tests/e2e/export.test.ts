@@ -1,0 +1,235 @@
+/**
+ * Export & Filing in the browser, against the real server and its in-process job runner: a UK
+ * company (SECR) with a year of ledger lines generates a GRI PDF (progress bar, queued report,
+ * 'Download immediately'), marks it final, generates an SECR XBRL report with its company number, exports
+ * XBRL, files it with Companies House in the sandbox and watches the filing reach Accepted and the
+ * report Filed. Axe at a wide and a phone width. Expected values come from the API, never literals.
+ */
+import { describe, expect, test } from 'bun:test';
+import type { Locator, Page } from 'playwright-core';
+import { reportingPeriods, xbrlFileName } from '../../src/client/features/export/export.ts';
+import type { Filing, Regulator, Report } from '../../src/domain/contracts/reports.ts';
+import { seriousAccessibilityViolations, startE2E } from './harness.ts';
+import { WAIT_MS, waitForToast } from './helpers.ts';
+
+const e2e = startE2E();
+/** The screen's default period: the last full calendar year. */
+const YEAR = new Date().getFullYear() - 1;
+/** Companies House names UK companies by their registration number (8 digits). */
+const COMPANY_NUMBER = '01234567';
+/** Generation and the filing decision are jobs: allow them time on a busy machine. */
+const JOB_WAIT_MS = 20_000;
+
+const main = (page: Page) => page.getByRole('main');
+const generator = (page: Page) => main(page).getByRole('region', { name: 'Generate a report' });
+const reportItem = (page: Page, report: Report) =>
+  main(page).getByRole('region', { name: 'Generated reports' }).getByRole('article', { name: report.title });
+
+/** A GB site with electricity and gas in kWh, revenue and the SECR methodology: what SECR needs. */
+async function addCompanyData(page: Page) {
+  const headers = { Origin: e2e.baseUrl };
+  const site = await page.request.post('/api/sites', {
+    headers,
+    data: { name: 'Mill Lane workshop', country: 'GB' },
+  });
+  expect(site.status()).toBe(201);
+  const siteId = (await site.json()).id;
+  for (const line of [
+    { date: `${YEAR}-02-01`, category: 'electricity', quantity: 12000, unit: 'kWh' },
+    { date: `${YEAR}-07-01`, category: 'natural_gas', quantity: 20000, unit: 'kWh' },
+  ]) {
+    const response = await page.request.post('/api/activities', { headers, data: { siteId, ...line } });
+    expect(response.status()).toBe(201);
+  }
+  const financials = await page.request.put('/api/financials', {
+    headers,
+    data: { year: YEAR, revenue: 2_400_000, currency: 'GBP', employees: 30 },
+  });
+  expect(financials.ok()).toBe(true);
+  expect(
+    (await page.request.post('/api/esg/initialize', { headers, data: { jurisdiction: 'SECR' } })).ok(),
+  ).toBe(true);
+  for (const [indicator, value] of [
+    ['reporting_methodology', 'GHG Protocol Corporate Standard with DESNZ conversion factors.'],
+    ['energy_efficiency_actions', 'LED lighting in the workshop.'],
+  ]) {
+    const response = await page.request.put('/api/esg/progress', {
+      headers,
+      data: { jurisdiction: 'SECR', indicator, value },
+    });
+    expect(response.status()).toBe(200);
+  }
+}
+
+/** Records usage events and whether the generation progress bar was ever on screen. */
+async function recordPage(page: Page) {
+  await page.addInitScript(() => {
+    const state = { events: [] as string[], sawProgress: false };
+    (window as unknown as { recorded: typeof state }).recorded = state;
+    window.addEventListener('analytics:event', (event) => {
+      const { eventName, eventData } = (event as CustomEvent).detail;
+      state.events.push(`${eventName}:${eventData.format ?? ''}`);
+    });
+    new MutationObserver(() => {
+      if (document.querySelector('[role="progressbar"][aria-label="Report generation progress"]')) {
+        state.sawProgress = true;
+      }
+    }).observe(document, { subtree: true, childList: true });
+  });
+}
+const recorded = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { recorded: { events: string[]; sawProgress: boolean } }).recorded,
+  );
+
+async function choose(page: Page, scope: Locator, select: string, option: string) {
+  await scope.getByRole('combobox', { name: select }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  expect(await scope.getByRole('combobox', { name: select }).textContent()).toContain(option);
+}
+
+async function listReports(page: Page): Promise<Report[]> {
+  const response = await page.request.get('/api/reports');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Report[];
+}
+
+/** Clicks Generate and returns the new report (the server answers 202 with it queued). */
+async function generate(page: Page): Promise<Report> {
+  const known = new Set((await listReports(page)).map((report) => report.id));
+  await generator(page).getByRole('button', { name: 'Generate report' }).click();
+  const deadline = Date.now() + WAIT_MS;
+  let created: Report | undefined;
+  while (!created && Date.now() < deadline) {
+    await Bun.sleep(200);
+    created = (await listReports(page)).find((report) => !known.has(report.id));
+  }
+  expect(created).toBeDefined();
+  await reportItem(page, created!).waitFor({ timeout: WAIT_MS });
+  return created!;
+}
+
+async function markFinal(page: Page, report: Report) {
+  const item = reportItem(page, report);
+  await item.getByRole('button', { name: /^Mark as final/ }).click({ timeout: JOB_WAIT_MS });
+  await item.getByText('Final', { exact: true }).waitFor({ timeout: WAIT_MS });
+  await item.getByRole('button', { name: /^Export XBRL/ }).waitFor();
+  await item.getByRole('button', { name: /^File with Regulator/ }).waitFor();
+}
+
+describe('Export & Filing', () => {
+  test('generates, finalises, exports XBRL and files with Companies House in the sandbox', async () => {
+    const { page } = await e2e.newPage({ width: 1440, height: 1000 });
+    await recordPage(page);
+    await e2e.signUp(page);
+    await addCompanyData(page);
+    const regulators = (await (
+      await page.request.get('/api/regulatory/regulators/SECR')
+    ).json()) as Regulator[];
+    const companiesHouse = regulators.find((regulator) => regulator.name === 'Companies House')!;
+    expect(companiesHouse).toBeDefined();
+
+    await page.goto('/export');
+    await main(page)
+      .getByText('No reports yet.')
+      .waitFor({ timeout: 2 * WAIT_MS });
+    await main(page)
+      .getByRole('article', { name: new RegExp(companiesHouse.name) })
+      .waitFor({ timeout: WAIT_MS });
+    await main(page).getByText('Filings are recorded in sandbox mode.').first().waitFor();
+    expect(await generator(page).getByRole('combobox', { name: 'Reporting period' }).textContent()).toContain(
+      `${reportingPeriods(new Date())[0]} (full year)`,
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // 1. A GRI PDF for last year, downloaded as soon as the job has rendered it.
+    const pdfDownload = page.waitForEvent('download', { timeout: JOB_WAIT_MS });
+    const pdf = await generate(page);
+    expect(pdf).toMatchObject({ format: 'pdf', framework: 'gri', period: String(YEAR) });
+    expect((await recorded(page)).sawProgress).toBe(true);
+    await waitForToast(page, 'Report Generated', 'Your PDF report is ready.');
+    const generatedPdf = (await listReports(page)).find((report) => report.id === pdf.id)!;
+    expect((await pdfDownload).suggestedFilename()).toBe(generatedPdf.fileName!);
+    const pdfLink = reportItem(page, pdf).getByRole('link', { name: /^Download PDF/ });
+    const file = await page.request.get((await pdfLink.getAttribute('href'))!);
+    expect(file.status()).toBe(200);
+    expect(file.headers()['content-type']).toContain('application/pdf');
+    expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await markFinal(page, pdf);
+
+    // 2. An SECR report in XBRL, naming the company by its company number; no automatic download.
+    await generator(page).getByRole('radio', { name: 'XBRL', exact: true }).click();
+    await choose(page, generator(page), 'Reporting framework', 'UK SECR');
+    await generator(page)
+      .getByRole('textbox', { name: 'Company number (Companies House)' })
+      .fill(COMPANY_NUMBER);
+    await generator(page).getByRole('checkbox', { name: 'Download immediately' }).uncheck();
+    const xbrl = await generate(page);
+    expect(xbrl).toMatchObject({ format: 'xbrl', framework: 'secr' });
+    await reportItem(page, xbrl)
+      .getByRole('link', { name: /^Download XBRL/ })
+      .waitFor({ timeout: JOB_WAIT_MS });
+    await markFinal(page, xbrl);
+
+    // 3. Export XBRL saves the file under the server's name (report-{id}.xbrl when it names none).
+    const direct = await page.request.post(`/api/reports/${xbrl.id}/xbrl`, {
+      headers: { Origin: e2e.baseUrl, 'Content-Type': 'application/json' },
+    });
+    expect(direct.status()).toBe(200);
+    const xbrlDownload = page.waitForEvent('download', { timeout: WAIT_MS });
+    await reportItem(page, xbrl)
+      .getByRole('button', { name: /^Export XBRL/ })
+      .click();
+    expect((await xbrlDownload).suggestedFilename()).toBe(
+      xbrlFileName(xbrl.id, direct.headers()['content-disposition']),
+    );
+    await waitForToast(page, 'XBRL Generated');
+
+    // 4. File with Companies House: the filing type appears only once a regulator is chosen.
+    await reportItem(page, xbrl)
+      .getByRole('button', { name: /^File with Regulator/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'File with Regulator' });
+    await dialog.waitFor({ timeout: WAIT_MS });
+    expect(await dialog.getByRole('combobox', { name: 'Filing type' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    await choose(page, dialog, 'Regulator', companiesHouse.name);
+    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    const filingType = companiesHouse.filingTypes.find((type) => type.includes('SECR'))!;
+    await choose(page, dialog, 'Filing type', filingType);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Submit filing' }).click();
+    await waitForToast(page, 'Filing Submitted');
+    await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
+    const [filing] = (await (await page.request.get('/api/regulatory/filings')).json()) as Filing[];
+    expect(filing).toMatchObject({ reportId: xbrl.id, regulatorCode: companiesHouse.code, sandbox: true });
+    await waitForToast(
+      page,
+      'Filing Submitted',
+      `${companiesHouse.code} confirmation number: ${filing!.confirmationNumber}`,
+    );
+
+    // 5. The filing is listed as a sandbox filing and the job moves it to Accepted; the report is Filed.
+    const filingItem = main(page)
+      .getByRole('region', { name: 'Regulatory filings' })
+      .getByRole('article', { name: xbrl.title });
+    await filingItem.getByText('Sandbox filing — no regulator received this').waitFor({ timeout: WAIT_MS });
+    await filingItem.getByText(filing!.confirmationNumber).waitFor();
+    await filingItem.getByText('Accepted', { exact: true }).waitFor({ timeout: JOB_WAIT_MS });
+    await reportItem(page, xbrl).getByText('Filed', { exact: true }).waitFor({ timeout: WAIT_MS });
+    const summary = main(page).getByRole('region', { name: 'Summary' });
+    expect((await summary.textContent())?.replace(/\s+/g, '')).toContain(
+      'Totalreports2Filedreports1Pendingfilings0',
+    );
+    expect(await filingItem.getByRole('link', { name: /^Download submission package/ }).count()).toBe(1);
+    expect((await recorded(page)).events).toEqual([
+      'report_exported:pdf',
+      'report_exported:xbrl',
+      'report_exported:xbrl',
+    ]);
+
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }, 75_000);
+});
