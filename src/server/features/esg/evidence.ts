@@ -8,6 +8,7 @@ import { esgEvidence, esgEvidenceChunks } from '../../../../db/schema/esg.ts';
 import type { Jurisdiction } from '../../../domain/contracts/auth.ts';
 import type { Evidence } from '../../../domain/contracts/esg.ts';
 import type { AuthedContext } from '../../context.ts';
+import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import {
@@ -18,9 +19,6 @@ import {
   MAX_EVIDENCE_BYTES,
 } from './evidence-type.ts';
 import { checklistIndicator, personName } from './service.ts';
-
-/** 1 MiB per chunk row: half of D1's row limit, leaving room for the other columns. */
-export const CHUNK_BYTES = 1024 * 1024;
 
 export const EVIDENCE_UPLOAD_PATH = '/api/esg/evidence';
 
@@ -64,17 +62,9 @@ export async function addEvidence(ctx: AuthedContext, upload: EvidenceUpload): P
   const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
   const fileName = cleanFileName(file.name);
   const createdAt = ctx.now();
-  const chunkInserts = [];
-  for (let offset = 0, seq = 0; offset < bytes.length; offset += CHUNK_BYTES, seq++) {
-    chunkInserts.push(
-      ctx.db.insert(esgEvidenceChunks).values({
-        evidenceId: id,
-        companyId: ctx.companyId,
-        seq,
-        data: bytes.slice(offset, offset + CHUNK_BYTES),
-      }),
-    );
-  }
+  const chunkInserts = splitIntoChunks(bytes).map((data, seq) =>
+    ctx.db.insert(esgEvidenceChunks).values({ evidenceId: id, companyId: ctx.companyId, seq, data }),
+  );
   await ctx.db.batch([
     ctx.db.insert(esgEvidence).values({
       id,
@@ -116,27 +106,19 @@ async function findEvidence(ctx: AuthedContext, id: string) {
 /** The file's stored type, name and size, and its bytes as a stream read chunk by chunk. */
 export async function readEvidenceFile(ctx: AuthedContext, id: string) {
   const row = await findEvidence(ctx, id);
-  let seq = 0;
-  const body = new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = await ctx.db
-        .select({ data: esgEvidenceChunks.data })
-        .from(esgEvidenceChunks)
-        .where(
-          and(
-            eq(esgEvidenceChunks.evidenceId, row.id),
-            eq(esgEvidenceChunks.companyId, ctx.companyId),
-            eq(esgEvidenceChunks.seq, seq),
-          ),
-        )
-        .get();
-      if (!chunk) {
-        controller.close();
-        return;
-      }
-      seq += 1;
-      controller.enqueue(chunk.data);
-    },
+  const body = streamChunks(async (seq) => {
+    const chunk = await ctx.db
+      .select({ data: esgEvidenceChunks.data })
+      .from(esgEvidenceChunks)
+      .where(
+        and(
+          eq(esgEvidenceChunks.evidenceId, row.id),
+          eq(esgEvidenceChunks.companyId, ctx.companyId),
+          eq(esgEvidenceChunks.seq, seq),
+        ),
+      )
+      .get();
+    return chunk?.data;
   });
   return { fileName: row.fileName, contentType: row.contentType, size: row.size, body };
 }

@@ -6,11 +6,9 @@ import type { Filing } from '../../../domain/contracts/reports.ts';
 import type { PackageReport } from '../../../domain/regulators/packages.ts';
 import { findRegulator } from '../../../domain/regulators/regulators.ts';
 import type { AuthedContext } from '../../context.ts';
+import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { notFound } from '../../lib/errors.ts';
 import { getReportForFiling } from '../reports/service.ts';
-
-/** 1 MiB per chunk row: half of D1's row limit, leaving room for the other columns. */
-export const PACKAGE_CHUNK_BYTES = 1024 * 1024;
 
 /**
  * A signed-in request's context, or the filing job's (which acts for the company with no person:
@@ -78,43 +76,26 @@ export function toFiling(row: FilingRow): Filing {
 
 /** The inserts of the package's chunks, for the same batch as the filing row. */
 export function packageChunkInserts(ctx: CompanyContext, filingId: string, zip: Uint8Array) {
-  const inserts = [];
-  for (let offset = 0, seq = 0; offset < zip.length; offset += PACKAGE_CHUNK_BYTES, seq++) {
-    inserts.push(
-      ctx.db.insert(regulatoryFilingPackages).values({
-        filingId,
-        companyId: ctx.companyId,
-        seq,
-        data: zip.slice(offset, offset + PACKAGE_CHUNK_BYTES),
-      }),
-    );
-  }
-  return inserts;
+  return splitIntoChunks(zip).map((data, seq) =>
+    ctx.db.insert(regulatoryFilingPackages).values({ filingId, companyId: ctx.companyId, seq, data }),
+  );
 }
 
 /** The package zip as a stream read one chunk at a time. */
 export function streamPackage(ctx: CompanyContext, filingId: string): ReadableStream<Uint8Array> {
-  let seq = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = await ctx.db
-        .select({ data: regulatoryFilingPackages.data })
-        .from(regulatoryFilingPackages)
-        .where(
-          and(
-            eq(regulatoryFilingPackages.filingId, filingId),
-            eq(regulatoryFilingPackages.companyId, ctx.companyId),
-            eq(regulatoryFilingPackages.seq, seq),
-          ),
-        )
-        .get();
-      if (!chunk) {
-        controller.close();
-        return;
-      }
-      seq += 1;
-      controller.enqueue(chunk.data);
-    },
+  return streamChunks(async (seq) => {
+    const chunk = await ctx.db
+      .select({ data: regulatoryFilingPackages.data })
+      .from(regulatoryFilingPackages)
+      .where(
+        and(
+          eq(regulatoryFilingPackages.filingId, filingId),
+          eq(regulatoryFilingPackages.companyId, ctx.companyId),
+          eq(regulatoryFilingPackages.seq, seq),
+        ),
+      )
+      .get();
+    return chunk?.data;
   });
 }
 

@@ -5,9 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../../db/client.ts';
 import { reportFiles } from '../../../../db/schema/reports.ts';
-
-/** 1 MiB per chunk row: half of D1's row limit, leaving room for the other columns. */
-export const REPORT_CHUNK_BYTES = 1024 * 1024;
+import { joinChunks, splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 
 export async function sha256Hex(bytes: Uint8Array): Promise<string> {
   return encodeHexLowerCase(
@@ -31,12 +29,8 @@ export function replaceFileStatements(
       .delete(reportFiles)
       .where(and(eq(reportFiles.reportId, reportId), eq(reportFiles.companyId, companyId))),
   ];
-  for (let offset = 0, seq = 0; offset < bytes.length || seq === 0; offset += REPORT_CHUNK_BYTES, seq++) {
-    statements.push(
-      db
-        .insert(reportFiles)
-        .values({ reportId, companyId, seq, data: bytes.slice(offset, offset + REPORT_CHUNK_BYTES) }),
-    );
+  for (const [seq, data] of splitIntoChunks(bytes).entries()) {
+    statements.push(db.insert(reportFiles).values({ reportId, companyId, seq, data }));
   }
   return statements;
 }
@@ -48,38 +42,23 @@ export async function readFileBytes(db: Db, companyId: string, reportId: string)
     .from(reportFiles)
     .where(and(eq(reportFiles.reportId, reportId), eq(reportFiles.companyId, companyId)))
     .orderBy(asc(reportFiles.seq));
-  const size = chunks.reduce((sum, chunk) => sum + chunk.data.length, 0);
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk.data, offset);
-    offset += chunk.data.length;
-  }
-  return bytes;
+  return joinChunks(chunks.map((chunk) => chunk.data));
 }
 
 /** The file as a stream read one chunk at a time (a download never holds the whole file). */
 export function streamFile(db: Db, companyId: string, reportId: string): ReadableStream<Uint8Array> {
-  let seq = 0;
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      const chunk = await db
-        .select({ data: reportFiles.data })
-        .from(reportFiles)
-        .where(
-          and(
-            eq(reportFiles.reportId, reportId),
-            eq(reportFiles.companyId, companyId),
-            eq(reportFiles.seq, seq),
-          ),
-        )
-        .get();
-      if (!chunk) {
-        controller.close();
-        return;
-      }
-      seq += 1;
-      controller.enqueue(chunk.data);
-    },
+  return streamChunks(async (seq) => {
+    const chunk = await db
+      .select({ data: reportFiles.data })
+      .from(reportFiles)
+      .where(
+        and(
+          eq(reportFiles.reportId, reportId),
+          eq(reportFiles.companyId, companyId),
+          eq(reportFiles.seq, seq),
+        ),
+      )
+      .get();
+    return chunk?.data;
   });
 }
