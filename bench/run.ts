@@ -5,6 +5,7 @@ import { benchCsvParse } from './csv-parse.ts';
 import { benchImport } from './import.ts';
 import { benchKpi } from './kpi.ts';
 import { measureLanding } from './landing-size.ts';
+import { benchOcr } from './ocr.ts';
 import { benchReportPdf } from './report-pdf.ts';
 import { benchInlineXbrl } from './report-xbrl.ts';
 
@@ -148,6 +149,15 @@ results.push({
   value: `${inlineXbrl.ms.toFixed(0)} ms median`,
   budget: '< 200 ms',
   ok: inlineXbrl.ms < 200,
+});
+
+// Issue 5: OCR of a one-page receipt image with a warm worker.
+const ocr = await benchOcr();
+results.push({
+  name: 'receipt OCR, one-page image, warm worker',
+  value: `${ocr.medianMs.toFixed(0)} ms median`,
+  budget: '< 1.5 s',
+  ok: ocr.medianMs < 1500,
 });
 
 const width = Math.max(...results.map((result) => result.name.length));

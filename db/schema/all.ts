@@ -1,12 +1,14 @@
 // Every feature's tables in one object, for Drizzle's relational queries and typed batches.
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './connectors.ts';
 export * from './emissions.ts';
 export * from './esg.ts';
 export * from './filings.ts';
 export * from './jobs.ts';
 export * from './narratives.ts';
 export * from './offsets.ts';
+export * from './receipts.ts';
 export * from './reports.ts';
 export * from './security.ts';
 export * from './support.ts';

@@ -1,11 +1,13 @@
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { connectorRoutes } from './features/connectors/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { dataSourceRoutes } from './features/data-sources/routes.ts';
 import { emissionRoutes } from './features/emissions/routes.ts';
@@ -16,6 +18,8 @@ import { filingRoutes } from './features/filings/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
+import { RECEIPT_UPLOAD_PATH, receiptRoutes } from './features/receipts/routes.ts';
+import { receiptTooLarge } from './features/receipts/service.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
@@ -43,6 +47,7 @@ export function createApp(options: CreateAppOptions) {
     '*',
     guardRequests(deps.config.MAX_BODY_BYTES, [
       { path: EVIDENCE_UPLOAD_PATH, maxFileBytes: MAX_EVIDENCE_BYTES, tooLarge: evidenceTooLarge },
+      { path: RECEIPT_UPLOAD_PATH, maxFileBytes: MAX_RECEIPT_BYTES, tooLarge: receiptTooLarge },
     ]),
   );
   api.route('/', authRoutes);
@@ -51,6 +56,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', dashboardRoutes);
   api.route('/', siteRoutes);
   api.route('/', dataSourceRoutes);
+  api.route('/', connectorRoutes);
   api.route('/', activityRoutes);
   api.route('/', emissionRoutes);
   api.route('/', metricsRoutes);
@@ -59,6 +65,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', narrativeRoutes);
   api.route('/', reportRoutes);
   api.route('/', filingRoutes);
+  api.route('/', receiptRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

@@ -79,8 +79,34 @@ export const ConfigSchema = z
       .optional(),
     /** The From address of report emails, e.g. "ESG Pilot <reports@example.com>". */
     SMTP_FROM: z.string().min(3).optional(),
+    /** `production` makes SECRETS_KEY mandatory (so does NODE_ENV=production). */
+    APP_ENV: z.enum(['development', 'test', 'production']).optional(),
+    NODE_ENV: z.string().optional(),
+    /**
+     * Connector credentials are sealed with AES-256-GCM under this key: 32 random bytes in base64
+     * (`openssl rand -base64 32`). Without it (not allowed in production) a fixed, published
+     * development key is used and a warning logged (src/server/lib/secret-box.ts).
+     */
+    SECRETS_KEY: z
+      .string()
+      .refine((value) => decodedLength(value) === 32, 'must be 32 bytes in base64 (openssl rand -base64 32)')
+      .optional(),
+    /** OAuth apps of the accounting/shop connectors; without them the connector says "not configured". */
+    QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+    QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+    XERO_CLIENT_ID: z.string().min(1).optional(),
+    XERO_CLIENT_SECRET: z.string().min(1).optional(),
+    SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
+    SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
   })
   .superRefine((value, context) => {
+    if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && !value.SECRETS_KEY) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SECRETS_KEY'],
+        message: 'required in production (32 random bytes in base64: openssl rand -base64 32)',
+      });
+    }
     if (value.SMTP_URL && !value.SMTP_FROM) {
       context.addIssue({
         code: 'custom',
@@ -105,6 +131,17 @@ export const ConfigSchema = z
   });
 
 export type Config = z.infer<typeof ConfigSchema>;
+
+/** Bytes of a base64 (or base64url) text, or -1 when it is not base64. */
+function decodedLength(value: string): number {
+  const text = value.trim().replace(/-/g, '+').replace(/_/g, '/');
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return -1;
+  try {
+    return atob(text.padEnd(Math.ceil(text.length / 4) * 4, '=')).length;
+  } catch {
+    return -1;
+  }
+}
 
 export class ConfigError extends Error {}
 

@@ -25,6 +25,8 @@ describe('data sources', () => {
       status: 'connected',
       lastSyncAt: null,
       createdAt: expect.any(String),
+      statusReason: null,
+      lineCount: 0,
     });
     const listed = await t.call('GET', '/api/data-sources', { cookie });
     expect(listed.json).toEqual([created.json]);
@@ -45,17 +47,19 @@ describe('data sources', () => {
   });
 
   test.each([
-    ['quickbooks', 'QuickBooks'],
-    ['xero', 'Xero'],
-    ['shopify', 'Shopify'],
-    ['odoo', 'Odoo'],
-    ['receipt_ocr', 'Receipt OCR'],
-  ])('refuses a %s connection with 501 instead of pretending to connect', async (type, label) => {
+    ['quickbooks', 'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET'],
+    ['xero', 'Xero is not configured: set XERO_CLIENT_ID and XERO_CLIENT_SECRET'],
+    ['shopify', 'Shopify is not configured: set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET'],
+    [
+      'receipt_ocr',
+      'Receipt OCR connections arrive in a later release; this connector is not available yet.',
+    ],
+  ])('refuses a %s connection with 501 instead of pretending to connect', async (type, message) => {
     const { cookie, user } = await t.signUpCompany();
     const response = await t.call('POST', '/api/data-sources', { cookie, body: { type, name: 'Books' } });
     expect(response.status).toBe(501);
     expect(response.json).toEqual({
-      message: `${label} connections arrive in a later release; this connector is not available yet.`,
+      message: expect.stringContaining(message),
       code: 'connector_unavailable',
     });
     expect(await storedCount(user.companyId)).toBe(0);

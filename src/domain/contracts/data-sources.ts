@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** spec §3 data source types. Connectors (all but csv) arrive with the connectors issue. */
+/** spec §3 data source types. */
 export const DataSourceTypeSchema = z.enum(['quickbooks', 'xero', 'shopify', 'odoo', 'csv', 'receipt_ocr']);
 export type DataSourceType = z.infer<typeof DataSourceTypeSchema>;
 
@@ -12,6 +12,10 @@ export const DataSourceSchema = z.object({
   status: z.string(),
   lastSyncAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Why the source is in `error` (the provider's reason); null otherwise. */
+  statusReason: z.string().nullable(),
+  /** Ledger lines that came from this source (the delete dialog asks whether to keep them). */
+  lineCount: z.number().int(),
 });
 export type DataSource = z.infer<typeof DataSourceSchema>;
 
@@ -26,3 +30,80 @@ export type CreateDataSource = z.infer<typeof CreateDataSourceSchema>;
 /** POST /api/data-sources/:id/test (spec §3 connection test result). */
 export const ConnectionTestResultSchema = z.object({ connected: z.boolean(), error: z.string().nullable() });
 export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;
+
+const ODOO_DETAILS = 'Please fill in all Odoo connection details';
+const odooText = (max: number) => z.string({ error: ODOO_DETAILS }).trim().min(1, ODOO_DETAILS).max(max);
+
+/** POST /api/integrations/odoo/connect (spec §3 Odoo payload, §5 message). */
+export const OdooConnectSchema = z.object({
+  baseUrl: odooText(500).refine(
+    (value) => /^https?:\/\/[^\s/]/i.test(value) && URL.canParse(value),
+    'Enter the Odoo server URL, e.g. https://yourcompany.odoo.com',
+  ),
+  database: odooText(200),
+  username: odooText(200),
+  apiKey: odooText(500),
+  name: z.string().trim().min(1).max(100).optional(),
+});
+export type OdooConnect = z.infer<typeof OdooConnectSchema>;
+
+/** 202 answer of POST /api/data-sources/:id/sync: the sync is queued; poll its syncs. */
+export const SyncQueuedSchema = z.object({ syncId: z.string(), status: z.literal('queued') });
+export type SyncQueued = z.infer<typeof SyncQueuedSchema>;
+
+/** GET /api/data-sources/:id/syncs: what each sync imported. */
+export const ConnectorSyncSchema = z.object({
+  id: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'retrying']),
+  queuedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  fetched: z.number().int(),
+  imported: z.number().int(),
+  duplicates: z.number().int(),
+  replaced: z.number().int(),
+  removed: z.number().int(),
+  skipped: z.number().int(),
+  revenue: z.array(z.object({ year: z.number().int(), amount: z.number(), currency: z.string() })),
+  error: z.string().nullable(),
+});
+export type ConnectorSync = z.infer<typeof ConnectorSyncSchema>;
+
+/** One provider account and how its spend enters the ledger. */
+export const AccountMappingSchema = z.object({
+  accountKey: z.string(),
+  accountCode: z.string(),
+  accountName: z.string(),
+  /** purchased_goods (spend-based, `variant` a NAICS code) or ignore. */
+  category: z.enum(['purchased_goods', 'ignore']),
+  variant: z.string().nullable(),
+  isUserSet: z.boolean(),
+});
+export type AccountMapping = z.infer<typeof AccountMappingSchema>;
+
+/** PUT /api/data-sources/:id/mappings: only the accounts listed change. */
+export const UpdateAccountMappingsSchema = z.object({
+  mappings: z
+    .array(
+      z.object({
+        accountKey: z.string().min(1).max(100),
+        category: z.enum(['purchased_goods', 'ignore']),
+        variant: z
+          .string()
+          .regex(/^\d{6}$/, 'Choose a spend category')
+          .nullable()
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(2000),
+});
+export type UpdateAccountMappings = z.infer<typeof UpdateAccountMappingsSchema>;
+
+/** DELETE /api/data-sources/:id?keepLines=true|false: keep (default) or remove its ledger lines. */
+export const DeleteDataSourceQuerySchema = z.object({
+  keepLines: z
+    .enum(['true', 'false'], { error: 'keepLines must be true or false' })
+    .default('true')
+    .transform((value) => value === 'true'),
+});

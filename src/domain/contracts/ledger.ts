@@ -63,6 +63,12 @@ export const SaveActivitySchema = z
     dataQuality: DataQualitySchema.nullish(),
     evidenceUrl: z.string().trim().max(500).nullish(),
     reference: z.string().trim().max(200).nullish(),
+    /**
+     * A scanned receipt this line was confirmed from (POST /api/integrations/ocr/upload): the
+     * server then records the line's source as 'receipt' and links the stored file as evidence.
+     * Read on create only.
+     */
+    receiptFileId: z.string().trim().min(1).max(60).nullish(),
   })
   .refine((line) => (line.quantity != null && !!line.unit) || (line.spend != null && !!line.currency), {
     message: 'Give a quantity with its unit, or a spend with its currency',

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../config.ts';
+import { connectorSyncJob } from '../features/connectors/sync.ts';
 import { advanceFilingJob } from '../features/filings/advance.ts';
 import { generateReportJob } from '../features/reports/generate.ts';
 import type { Logger } from '../lib/logger.ts';
@@ -46,4 +47,5 @@ export class PermanentJobError extends Error {
 export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'report.generate': generateReportJob,
   'filing.advance': advanceFilingJob,
+  'connector.sync': connectorSyncJob,
 };

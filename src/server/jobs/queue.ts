@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { type JobStatus, jobs } from '../../../db/schema/jobs.ts';
 
 /** Every kind of background job; each has a handler in `handlers.ts` (`JOB_HANDLERS`). */
-export type JobKind = 'report.generate' | 'filing.advance';
+export type JobKind = 'report.generate' | 'filing.advance' | 'connector.sync';
 
 export interface NewJob {
   kind: JobKind;

@@ -171,6 +171,10 @@ describe('evidence links', () => {
   test('only http and https links are shown as links', () => {
     expect(safeEvidenceHref('https://drive.example.com/bill.pdf')).toBe('https://drive.example.com/bill.pdf');
     expect(safeEvidenceHref('javascript:alert(1)')).toBeNull();
+    expect(safeEvidenceHref('/api/integrations/ocr/files/0b6e-4f')).toBe(
+      '/api/integrations/ocr/files/0b6e-4f',
+    );
+    expect(safeEvidenceHref('//evil.example.com/x')).toBeNull();
     expect(safeEvidenceHref('data:text/html,hi')).toBeNull();
     expect(safeEvidenceHref('bills/march.pdf')).toBeNull();
     expect(safeEvidenceHref(null)).toBeNull();

@@ -257,6 +257,8 @@ export function describeFlag(flag: string): string {
 /** Only web links are shown as links (never `javascript:` or other schemes). */
 export function safeEvidenceHref(url: string | null | undefined): string | null {
   if (!url) return null;
+  // A file this app stores (a scanned receipt: /api/integrations/ocr/files/{id}) is same-origin.
+  if (/^\/api\/[\w/.-]+$/.test(url)) return url;
   try {
     const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.href : null;

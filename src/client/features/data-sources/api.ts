@@ -1,15 +1,24 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountMapping,
   ConnectionTestResult,
+  ConnectorSync,
   CreateDataSource,
   DataSource,
+  OdooConnect,
+  SyncQueued,
+  UpdateAccountMappings,
 } from '../../../domain/contracts/data-sources';
 import { apiRequest, getErrorStatus } from '../../lib/api';
 import { shouldRetryMutation } from '../../lib/query-client';
 
 export const dataSourceKeys = {
   all: () => ['/api/data-sources'] as const,
+  mappings: (id: string) => ['/api/data-sources', id, 'mappings'] as const,
 };
+
+/** The ledger screens read these; a sync or a delete that removes lines changes them. */
+const LEDGER_KEYS = [['/api/activities'], ['/api/metrics'], ['/api/dashboard/overview']] as const;
 
 export function listDataSources(): Promise<DataSource[]> {
   return apiRequest<DataSource[]>('GET', '/api/data-sources');
@@ -19,16 +28,53 @@ export function createDataSource(input: CreateDataSource): Promise<DataSource> {
   return apiRequest<DataSource>('POST', '/api/data-sources', input);
 }
 
-export function deleteDataSource(id: string): Promise<void> {
-  return apiRequest<void>('DELETE', `/api/data-sources/${encodeURIComponent(id)}`);
+export function connectOdoo(input: OdooConnect): Promise<DataSource> {
+  return apiRequest<DataSource>('POST', '/api/integrations/odoo/connect', input);
+}
+
+export function deleteDataSource(input: { id: string; keepLines: boolean }): Promise<void> {
+  return apiRequest<void>(
+    'DELETE',
+    `/api/data-sources/${encodeURIComponent(input.id)}?keepLines=${input.keepLines ? 'true' : 'false'}`,
+  );
+}
+
+export function listSyncs(id: string): Promise<ConnectorSync[]> {
+  return apiRequest<ConnectorSync[]>('GET', `/api/data-sources/${encodeURIComponent(id)}/syncs`);
+}
+
+export function listAccountMappings(id: string): Promise<AccountMapping[]> {
+  return apiRequest<AccountMapping[]>('GET', `/api/data-sources/${encodeURIComponent(id)}/mappings`);
+}
+
+export function updateAccountMappings(
+  input: { id: string } & UpdateAccountMappings,
+): Promise<AccountMapping[]> {
+  return apiRequest<AccountMapping[]>('PUT', `/api/data-sources/${encodeURIComponent(input.id)}/mappings`, {
+    mappings: input.mappings,
+  });
+}
+
+const SYNC_POLL_MS = 1000;
+const SYNC_WAIT_MS = 120_000;
+
+/**
+ * Queues a sync (202) and waits for its record to finish: the spec's sync toast reports the
+ * outcome, not the queueing. A sync the job runner will retry counts as failed for the toast.
+ */
+export async function syncAndWait(id: string): Promise<ConnectorSync> {
+  const queued = await apiRequest<SyncQueued>('POST', `/api/data-sources/${encodeURIComponent(id)}/sync`);
+  const deadline = Date.now() + SYNC_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((done) => setTimeout(done, SYNC_POLL_MS));
+    const sync = (await listSyncs(id)).find((candidate) => candidate.id === queued.syncId);
+    if (sync && sync.status !== 'queued' && sync.status !== 'running') return sync;
+  }
+  throw new Error('The sync is taking longer than expected; the list updates when it finishes');
 }
 
 export function testDataSource(id: string): Promise<ConnectionTestResult> {
   return apiRequest<ConnectionTestResult>('POST', `/api/data-sources/${encodeURIComponent(id)}/test`);
-}
-
-export function syncDataSource(id: string): Promise<unknown> {
-  return apiRequest('POST', `/api/data-sources/${encodeURIComponent(id)}/sync`);
 }
 
 export function useDataSources() {
@@ -36,7 +82,10 @@ export function useDataSources() {
 }
 
 /** Each mutation shows its own spec §8 toasts, so the generic 'Operation failed' one stays quiet. */
-function useSourceMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise<TResult>) {
+function useSourceMutation<TInput, TResult>(
+  mutationFn: (input: TInput) => Promise<TResult>,
+  affectsLedger = false,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -44,11 +93,28 @@ function useSourceMutation<TInput, TResult>(mutationFn: (input: TInput) => Promi
     // 501 (connector not available yet) will not change on a second try: answer at once.
     retry: (failureCount, error) => getErrorStatus(error) !== 501 && shouldRetryMutation(failureCount, error),
     // spec §4: a test (and any other change) refreshes the list, success or not.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourceKeys.all() }),
+    onSettled: () => {
+      queryClient.invalidateQueries({ queryKey: dataSourceKeys.all() });
+      if (affectsLedger) for (const queryKey of LEDGER_KEYS) queryClient.invalidateQueries({ queryKey });
+    },
   });
 }
 
 export const useCreateDataSource = () => useSourceMutation(createDataSource);
-export const useDeleteDataSource = () => useSourceMutation(deleteDataSource);
+export const useConnectOdoo = () => useSourceMutation(connectOdoo);
+export const useDeleteDataSource = () => useSourceMutation(deleteDataSource, true);
 export const useTestDataSource = () => useSourceMutation(testDataSource);
-export const useSyncDataSource = () => useSourceMutation(syncDataSource);
+export const useSyncDataSource = () => useSourceMutation(syncAndWait, true);
+
+export function useAccountMappings(id: string, enabled: boolean) {
+  return useQuery({ queryKey: dataSourceKeys.mappings(id), queryFn: () => listAccountMappings(id), enabled });
+}
+
+export function useUpdateAccountMappings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccountMappings,
+    meta: { ownErrorToast: true },
+    onSuccess: (rows, input) => queryClient.setQueryData(dataSourceKeys.mappings(input.id), rows),
+  });
+}

@@ -1,4 +1,5 @@
 import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
@@ -14,12 +15,13 @@ import { InfoIcon } from '../../ui/icons';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { useCreateDataSource } from './api';
+import { useConnectOdoo, useCreateDataSource } from './api';
 import {
   CONNECT_TYPE_OPTIONS,
   type ConnectFormValues,
   connectorUnavailableNote,
   describeConnectError,
+  describeOdooError,
   EMPTY_CONNECT_FORM,
   isConnectorAvailable,
   isDataSourceType,
@@ -51,7 +53,9 @@ export function ConnectDialog({
 }) {
   const id = useId();
   const [values, setValues] = useState<ConnectFormValues>(EMPTY_CONNECT_FORM);
-  const mutation = useCreateDataSource();
+  const create = useCreateDataSource();
+  const connectOdoo = useConnectOdoo();
+  const pending = create.isPending || connectOdoo.isPending;
   const type = values.type;
 
   const close = (next: boolean) => {
@@ -69,9 +73,29 @@ export function ConnectDialog({
       toastError(result.message);
       return;
     }
-    mutation.mutate(result.payload, {
+    const { payload } = result;
+    if (payload.type === 'odoo') {
+      // spec §7: Odoo connects through its own endpoint, which tests the login before storing.
+      const details = payload.config as unknown as OdooDetails;
+      connectOdoo.mutate(
+        { ...details, name: payload.name },
+        {
+          onSuccess: () => {
+            toastSuccess('Odoo ERP connected successfully');
+            trackEvent('data_source_connected', { type: 'odoo' });
+            close(false);
+          },
+          onError: (error) => {
+            if (!isUnauthorizedError(error)) toastError(describeOdooError(error));
+          },
+        },
+      );
+      return;
+    }
+    create.mutate(payload, {
       onSuccess: () => {
         toastSuccess('Data source connected successfully');
+        trackEvent('data_source_connected', { type: payload.type });
         close(false);
       },
       onError: (error) => {
@@ -166,6 +190,10 @@ export function ConnectDialog({
               {odooField('database', 'Database name')}
               {odooField('username', 'Username', { autoComplete: 'off' })}
               {odooField('apiKey', 'API key', { type: 'password', autoComplete: 'off' })}
+              <p className="text-sm text-muted">
+                The login is tested before anything is saved; the API key is stored encrypted. Vendor bills
+                are imported as spend-based estimates, which you can refine per account after the first sync.
+              </p>
             </fieldset>
           ) : null}
 
@@ -182,8 +210,8 @@ export function ConnectDialog({
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Connecting...' : 'Connect Data Source'}
+            <Button type="submit" disabled={pending}>
+              {pending ? 'Connecting...' : 'Connect Data Source'}
             </Button>
           </DialogFooter>
         </form>

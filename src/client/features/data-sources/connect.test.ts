@@ -6,7 +6,9 @@ import {
   type ConnectFormValues,
   canTestAndSync,
   connectorUnavailableNote,
+  deleteQuestion,
   describeConnectError,
+  describeOdooError,
   EMPTY_CONNECT_FORM,
   formatLastSync,
   isConnectorAvailable,
@@ -85,9 +87,10 @@ describe('connect dialog options', () => {
     for (const type of DataSourceTypeSchema.options) expect(SOURCE_TYPE_NAMES[type]).toBeTruthy();
   });
 
-  test('only CSV is available; connectors say so beforehand', () => {
+  test('CSV and Odoo are available; the other connectors say so beforehand', () => {
     expect(isConnectorAvailable('csv')).toBe(true);
-    for (const type of ['quickbooks', 'xero', 'shopify', 'odoo', 'receipt_ocr'] as const) {
+    expect(isConnectorAvailable('odoo')).toBe(true);
+    for (const type of ['quickbooks', 'xero', 'shopify', 'receipt_ocr'] as const) {
       expect(isConnectorAvailable(type)).toBe(false);
     }
     expect(connectorUnavailableNote('xero')).toBe(
@@ -117,6 +120,22 @@ describe('connect errors', () => {
 });
 
 describe('source rows', () => {
+  test('the delete question names the lines it would keep or remove', () => {
+    expect(deleteQuestion({ name: 'Books', lineCount: 1234 })).toBe(
+      '"Books" will be removed. Keep the 1,234 lines it imported, or remove them?',
+    );
+    expect(deleteQuestion({ name: 'Books', lineCount: 0 })).toBe(
+      '"Books" will be removed. It has no lines in the ledger.',
+    );
+  });
+
+  test('an Odoo failure shows the server message, else the spec fallback', () => {
+    expect(describeOdooError(new ApiError(422, JSON.stringify({ message: 'Odoo rejected the login' })))).toBe(
+      'Odoo rejected the login',
+    );
+    expect(describeOdooError(new ApiError(500, ''))).toBe('Failed to connect to Odoo');
+  });
+
   test('status badge: connected, error, anything else connecting (spec §4)', () => {
     expect(sourceStatusBadge('connected').label).toBe('Connected');
     expect(sourceStatusBadge('error').label).toBe('Error');

@@ -21,11 +21,24 @@ export const SOURCE_TYPE_NAMES: Record<DataSourceType, string> = {
 };
 
 /**
- * Only CSV works today: the server answers 501 for every connector type until the connectors
- * release, so the dialog says so before anyone fills it in.
+ * CSV and Odoo work today; the server answers 501 for the OAuth connectors (QuickBooks, Xero,
+ * Shopify) until their release, so the dialog says so before anyone fills it in.
  */
 export function isConnectorAvailable(type: DataSourceType): boolean {
-  return type === 'csv';
+  return type === 'csv' || type === 'odoo';
+}
+
+/** What the failure toast of an Odoo connect says (spec §8: server message or the fallback). */
+export function describeOdooError(error: unknown): string {
+  const message = getErrorMessage(error);
+  return message === 'Something went wrong' ? 'Failed to connect to Odoo' : message;
+}
+
+/** The delete dialog's question (issue 5: keep or remove the lines a source imported). */
+export function deleteQuestion(source: Pick<DataSource, 'name' | 'lineCount'>): string {
+  if (source.lineCount === 0) return `"${source.name}" will be removed. It has no lines in the ledger.`;
+  const lines = source.lineCount === 1 ? '1 line' : `${source.lineCount.toLocaleString('en-GB')} lines`;
+  return `"${source.name}" will be removed. Keep the ${lines} it imported, or remove them?`;
 }
 
 export function connectorUnavailableNote(type: DataSourceType): string {

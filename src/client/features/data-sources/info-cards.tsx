@@ -60,14 +60,14 @@ const HELP_TILES = [
   {
     type: 'odoo',
     name: 'Odoo',
-    text: 'Purchases, fleet and energy from Odoo ERP with an API key.',
-    ready: false,
+    text: 'Vendor bills (spend-based, per account) and revenue from Odoo ERP with an API key.',
+    ready: true,
   },
   {
     type: 'receipt_ocr',
     name: 'Receipt OCR',
-    text: 'Fuel, travel and utility receipts read with text recognition.',
-    ready: false,
+    text: 'Fuel receipts, energy bills and hotel bills read with text recognition: Upload Receipt.',
+    ready: true,
   },
   {
     type: 'csv',

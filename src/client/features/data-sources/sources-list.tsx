@@ -1,19 +1,35 @@
 import { useState } from 'react';
 import type { DataSource } from '../../../domain/contracts/data-sources';
+import { trackEvent } from '../../lib/analytics';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { addToast, toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { ConfirmDialog } from '../../ui/confirm-dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
+import { AccountMappingDialog } from './account-mapping-dialog';
 import { useDataSources, useDeleteDataSource, useSyncDataSource, useTestDataSource } from './api';
-import { canTestAndSync, formatLastSync, SOURCE_TYPE_NAMES, sourceStatusBadge } from './connect';
+import {
+  canTestAndSync,
+  deleteQuestion,
+  formatLastSync,
+  SOURCE_TYPE_NAMES,
+  sourceStatusBadge,
+} from './connect';
 import { SourceIcon } from './source-icon';
 
 function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source: DataSource) => void }) {
   const test = useTestDataSource();
   const sync = useSyncDataSource();
+  const [mappingOpen, setMappingOpen] = useState(false);
   const status = sourceStatusBadge(source.status);
   const typeName = SOURCE_TYPE_NAMES[source.type] ?? source.type;
 
@@ -37,8 +53,14 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
 
   const runSync = () =>
     sync.mutate(source.id, {
-      onSuccess: () => toastSuccess('Data source synced successfully'),
+      onSuccess: (outcome) => {
+        const success = outcome.status === 'succeeded';
+        trackEvent('data_source_sync', { type: source.type, success });
+        if (success) toastSuccess('Data source synced successfully');
+        else toastError(`Failed to sync data source: ${outcome.error ?? 'the sync did not finish'}`);
+      },
       onError: (error) => {
+        trackEvent('data_source_sync', { type: source.type, success: false });
         if (!isUnauthorizedError(error)) toastError('Failed to sync data source');
       },
     });
@@ -51,6 +73,9 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
         <p className="text-sm text-muted">
           {typeName} · {formatLastSync(source.lastSyncAt)}
         </p>
+        {source.status === 'error' && source.statusReason ? (
+          <p className="text-sm text-danger">{source.statusReason}</p>
+        ) : null}
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
       <div className="flex flex-wrap gap-2">
@@ -76,6 +101,16 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             </Button>
           </>
         ) : null}
+        {source.type === 'odoo' ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setMappingOpen(true)}
+            aria-label={`Account mapping of ${source.name}`}
+          >
+            Account mapping
+          </Button>
+        ) : null}
         <Button
           size="sm"
           variant="ghost"
@@ -86,6 +121,9 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
           Delete
         </Button>
       </div>
+      {source.type === 'odoo' ? (
+        <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
+      ) : null}
     </li>
   );
 }
@@ -95,18 +133,21 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
   const remove = useDeleteDataSource();
   const [pendingDelete, setPendingDelete] = useState<DataSource | null>(null);
 
-  const confirmDelete = () => {
+  const confirmDelete = (keepLines: boolean) => {
     if (!pendingDelete) return;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        toastSuccess('Data source removed successfully');
-        setPendingDelete(null);
+    remove.mutate(
+      { id: pendingDelete.id, keepLines },
+      {
+        onSuccess: () => {
+          toastSuccess('Data source removed successfully');
+          setPendingDelete(null);
+        },
+        onError: (error) => {
+          setPendingDelete(null);
+          if (!isUnauthorizedError(error)) toastError('Failed to remove data source');
+        },
       },
-      onError: (error) => {
-        setPendingDelete(null);
-        if (!isUnauthorizedError(error)) toastError('Failed to remove data source');
-      },
-    });
+    );
   };
 
   return (
@@ -146,22 +187,46 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
           </ul>
         )}
       </CardContent>
-      <ConfirmDialog
+      <Dialog
         open={pendingDelete !== null}
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setPendingDelete(null);
         }}
-        title="Remove this data source?"
-        description={
-          pendingDelete
-            ? `"${pendingDelete.name}" will be removed. Activity lines already imported from it stay in the ledger.`
-            : ''
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      >
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Remove this data source?</DialogTitle>
+            <DialogDescription>{pendingDelete ? deleteQuestion(pendingDelete) : ''}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setPendingDelete(null)} disabled={remove.isPending}>
+              Cancel
+            </Button>
+            {pendingDelete && pendingDelete.lineCount > 0 ? (
+              <>
+                <Button variant="outline" onClick={() => confirmDelete(true)} disabled={remove.isPending}>
+                  Keep lines
+                </Button>
+                <Button
+                  className="bg-danger text-white hover:bg-red-700"
+                  onClick={() => confirmDelete(false)}
+                  disabled={remove.isPending}
+                >
+                  {remove.isPending ? 'Deleting...' : 'Remove lines'}
+                </Button>
+              </>
+            ) : (
+              <Button
+                className="bg-danger text-white hover:bg-red-700"
+                onClick={() => confirmDelete(true)}
+                disabled={remove.isPending}
+              >
+                {remove.isPending ? 'Deleting...' : 'Delete'}
+              </Button>
+            )}
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }

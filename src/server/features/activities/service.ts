@@ -11,6 +11,7 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, resultRows } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
+import { receiptEvidence } from '../receipts/service.ts';
 import { getSite } from '../sites/service.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 
@@ -171,6 +172,9 @@ function lineValues(line: ManualLine) {
 /** Stores a manual line with its results and audit row in one batch. */
 export async function createActivity(ctx: AuthedContext, input: SaveActivity): Promise<ActivityLine> {
   const { site, line, result, fingerprint } = await prepare(ctx, input);
+  // A line confirmed from a scanned receipt: its source says so and its evidence is the file.
+  const receipt = input.receiptFileId ? await receiptEvidence(ctx, input.receiptFileId) : null;
+  if (receipt) line.evidenceUrl = receipt.evidenceUrl;
   const id = uuidv7();
   const now = ctx.now();
   const rows = resultRows(result, {
@@ -188,7 +192,7 @@ export async function createActivity(ctx: AuthedContext, input: SaveActivity): P
         companyId: ctx.companyId,
         siteId: site.id,
         ...lineValues(line),
-        source: 'manual',
+        source: receipt ? 'receipt' : 'manual',
         fingerprint,
         createdBy: ctx.userId,
         createdAt: now,

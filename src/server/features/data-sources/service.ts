@@ -1,14 +1,19 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
-import { dataSources } from '../../../../db/schema/emissions.ts';
-import type {
-  ConnectionTestResult,
-  CreateDataSource,
-  DataSource,
-  DataSourceType,
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
+import {
+  type ConnectionTestResult,
+  type CreateDataSource,
+  type DataSource,
+  type DataSourceType,
+  OdooConnectSchema,
+  type SyncQueued,
 } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
+import { oauthConnectorRefusal } from '../connectors/registry.ts';
+import { connectOdoo, queueConnectorSync, testConnectorSource } from '../connectors/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
 const TYPE_LABELS: Record<DataSourceType, string> = {
@@ -21,13 +26,16 @@ const TYPE_LABELS: Record<DataSourceType, string> = {
 };
 
 /**
- * A connector this release does not have. The route answers 501 with this message: a source
- * that cannot sync must never look connected.
+ * A connector this release does not have, or one not configured on this server. The route answers
+ * 501 with this message: a source that cannot sync must never look connected.
  */
-export class ConnectorUnavailable extends Error {
-  constructor(type: DataSourceType) {
-    super(`${TYPE_LABELS[type]} connections arrive in a later release; this connector is not available yet.`);
-  }
+export class ConnectorUnavailable extends Error {}
+
+function unavailable(ctx: AuthedContext, type: DataSourceType): ConnectorUnavailable {
+  return new ConnectorUnavailable(
+    oauthConnectorRefusal(type, ctx.config) ??
+      `${TYPE_LABELS[type]} connections arrive in a later release; this connector is not available yet.`,
+  );
 }
 
 const sourceColumns = {
@@ -37,6 +45,11 @@ const sourceColumns = {
   status: dataSources.status,
   lastSyncAt: dataSources.lastSyncAt,
   createdAt: dataSources.createdAt,
+  // Correlated subqueries: the outer columns are spelled out, as Drizzle would not qualify them.
+  statusReason: sql<
+    string | null
+  >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
+  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_id = "data_sources"."company_id" AND l.data_source_id = "data_sources"."id")`,
 };
 
 type SourceRow = Omit<DataSource, 'lastSyncAt' | 'createdAt'> & { lastSyncAt: Date | null; createdAt: Date };
@@ -69,11 +82,18 @@ export async function getDataSource(ctx: AuthedContext, id: string): Promise<Dat
 }
 
 /**
- * Only CSV sources exist in this release: a CSV source is ready as soon as it is named (its data
- * arrives by upload), so it starts `connected`. Connector types throw ConnectorUnavailable.
+ * A CSV source is ready as soon as it is named (its data arrives by upload), so it starts
+ * `connected`. Odoo connects with the details in `config` (as POST /api/integrations/odoo/connect);
+ * the other connector types throw ConnectorUnavailable.
  */
 export async function createDataSource(ctx: AuthedContext, input: CreateDataSource): Promise<DataSource> {
-  if (input.type !== 'csv') throw new ConnectorUnavailable(input.type);
+  if (input.type === 'odoo') {
+    const details = OdooConnectSchema.safeParse({ ...input.config, name: input.name });
+    if (!details.success) throw validationError(details.error);
+    const { id } = await connectOdoo(ctx, details.data);
+    return getDataSource(ctx, id);
+  }
+  if (input.type !== 'csv') throw unavailable(ctx, input.type);
   const id = crypto.randomUUID();
   const [inserted] = await ctx.db.batch([
     ctx.db
@@ -87,7 +107,7 @@ export async function createDataSource(ctx: AuthedContext, input: CreateDataSour
         config: JSON.stringify(input.config ?? {}),
         createdAt: ctx.now(),
       })
-      .returning(sourceColumns),
+      .returning({ id: dataSources.id }),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
@@ -96,35 +116,49 @@ export async function createDataSource(ctx: AuthedContext, input: CreateDataSour
       entityId: id,
     }),
   ]);
-  return toSource(inserted[0]!);
+  return getDataSource(ctx, inserted[0]!.id);
 }
 
-/** Lines and imports from the source stay in the ledger; they simply lose the link (SET NULL). */
-export async function deleteDataSource(ctx: AuthedContext, id: string): Promise<void> {
+/**
+ * With `keepLines`, the source's lines and imports stay in the ledger and lose the link (SET
+ * NULL); without, its lines go too (their results cascade), in the same batch as the audit row.
+ */
+export async function deleteDataSource(ctx: AuthedContext, id: string, keepLines: boolean): Promise<void> {
   await getDataSource(ctx, id);
-  await ctx.db.batch([
+  // Lines first: once the source row is gone they no longer name it (SET NULL).
+  const statements = [
+    ...(keepLines
+      ? []
+      : [
+          ctx.db
+            .delete(activityLines)
+            .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.dataSourceId, id))),
+        ]),
     ctx.db.delete(dataSources).where(ownSource(ctx, id)),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
-      action: 'data_source_deleted',
+      action: keepLines ? 'data_source_deleted' : 'data_source_deleted_with_lines',
       entityType: 'data_source',
       entityId: id,
     }),
-  ]);
+  ];
+  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
 /** A CSV source is reachable by definition: its data comes with each upload. */
 export async function testDataSource(ctx: AuthedContext, id: string): Promise<ConnectionTestResult> {
   const source = await getDataSource(ctx, id);
   if (source.type === 'csv') return { connected: true, error: null };
-  return { connected: false, error: new ConnectorUnavailable(source.type).message };
+  if (source.type === 'odoo') return testConnectorSource(ctx, source);
+  return { connected: false, error: unavailable(ctx, source.type).message };
 }
 
-/** Nothing to pull for a CSV source: it is refused with the way to bring its data in. */
-export async function syncDataSource(ctx: AuthedContext, id: string): Promise<never> {
+/** Queues a connector sync (202); a CSV source is refused with the way to bring its data in. */
+export async function syncDataSource(ctx: AuthedContext, id: string): Promise<SyncQueued> {
   const source = await getDataSource(ctx, id);
-  if (source.type !== 'csv') throw new ConnectorUnavailable(source.type);
+  if (source.type === 'odoo') return queueConnectorSync(ctx, source.id);
+  if (source.type !== 'csv') throw unavailable(ctx, source.type);
   throw conflict('CSV sources sync by uploading a file: use Import CSV on the Activities screen.');
 }
 

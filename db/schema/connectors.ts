@@ -1,0 +1,83 @@
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { companies } from './auth.ts';
+import { createdAt, timestamp } from './columns.ts';
+import { dataSources } from './emissions.ts';
+
+/**
+ * A connector source's credentials, sealed (src/server/lib/secret-box.ts, bound to the source id),
+ * and why the source is in `error` when it is. Never read back in clear outside a sync or test.
+ */
+export const connectorConnections = sqliteTable('connector_connections', {
+  dataSourceId: text()
+    .primaryKey()
+    .references(() => dataSources.id, { onDelete: 'cascade' }),
+  companyId: text()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  sealedCredentials: text().notNull(),
+  /** The provider's reason for the last failure; null once a test or sync succeeds. */
+  statusReason: text(),
+  updatedAt: createdAt(),
+});
+
+/**
+ * One sync of a connector source; its id is the id of the `connector.sync` job that runs it.
+ * status: queued → running → succeeded | failed, or retrying (a transient failure the job retries).
+ */
+export const connectorSyncs = sqliteTable(
+  'connector_syncs',
+  {
+    id: text().primaryKey(),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dataSourceId: text()
+      .notNull()
+      .references(() => dataSources.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['queued', 'running', 'succeeded', 'failed', 'retrying'] }).notNull(),
+    queuedAt: timestamp().notNull(),
+    startedAt: timestamp(),
+    finishedAt: timestamp(),
+    /** Lines the provider returned. */
+    fetchedCount: integer().notNull().default(0),
+    importedCount: integer().notNull().default(0),
+    /** Already in the ledger unchanged (same stable id and content). */
+    duplicateCount: integer().notNull().default(0),
+    /** Replaced because the provider or the account mapping changed them. */
+    replacedCount: integer().notNull().default(0),
+    /** Removed: gone from the provider, or their account is now mapped to 'ignore'. */
+    removedCount: integer().notNull().default(0),
+    /** Not imported: account mapped to 'ignore', zero or negative amounts, lines the calculator refused. */
+    skippedCount: integer().notNull().default(0),
+    /** Revenue read from the provider, JSON `[{year, amount, currency}]`. */
+    revenue: text(),
+    error: text(),
+  },
+  (table) => [index('connector_syncs_source_idx').on(table.dataSourceId, table.queuedAt)],
+);
+
+/**
+ * How one provider account's spend enters the ledger: category `purchased_goods` with a USEEIO
+ * NAICS variant (spend-based), or `ignore`. Defaults come from the account name
+ * (src/domain/connectors/account-mapping.ts); `isUserSet` marks the user's own choices.
+ */
+export const connectorAccountMappings = sqliteTable(
+  'connector_account_mappings',
+  {
+    dataSourceId: text()
+      .notNull()
+      .references(() => dataSources.id, { onDelete: 'cascade' }),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The provider's id of the account (Odoo account.account id). */
+    accountKey: text().notNull(),
+    accountCode: text().notNull(),
+    accountName: text().notNull(),
+    category: text({ enum: ['purchased_goods', 'ignore'] }).notNull(),
+    variant: text(),
+    isUserSet: integer({ mode: 'boolean' }).notNull().default(false),
+    updatedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.dataSourceId, table.accountKey] })],
+);

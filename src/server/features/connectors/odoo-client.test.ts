@@ -1,0 +1,101 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { BAD_LOGIN_MESSAGE, OdooClient, retryAfterMs } from './odoo-client.ts';
+import { ConnectorError } from './types.ts';
+
+/** Answers each request with the next scripted response. */
+function scripted(responses: (() => Response)[]) {
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    fetch: () => (responses.shift() ?? (() => new Response('', { status: 500 })))(),
+  });
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) };
+}
+const servers: { stop(): void }[] = [];
+afterAll(() => {
+  for (const server of servers) server.stop();
+});
+const credentials = (url: string) => ({ baseUrl: url, database: 'db', username: 'u', apiKey: 'k' });
+
+async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ConnectorError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConnectorError');
+}
+
+describe('Odoo JSON-RPC client', () => {
+  test('reads Retry-After as seconds or an HTTP date', () => {
+    expect(retryAfterMs('3')).toBe(3000);
+    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(
+      5000,
+    );
+    expect(retryAfterMs('soon')).toBeNull();
+    expect(retryAfterMs(null)).toBeNull();
+  });
+
+  test('false from authenticate is a credentials error with the login message', async () => {
+    const server = scripted([() => Response.json({ jsonrpc: '2.0', id: 1, result: false })]);
+    servers.push(server);
+    const error = await failure(new OdooClient(credentials(server.url)).authenticate());
+    expect(error.kind).toBe('credentials');
+    expect(error.message).toBe(BAD_LOGIN_MESSAGE);
+  });
+
+  test('a JSON-RPC error object becomes a provider error with Odoo’s message', async () => {
+    const server = scripted([
+      () =>
+        Response.json({
+          jsonrpc: '2.0',
+          id: 1,
+          error: {
+            code: 200,
+            message: 'Odoo Server Error',
+            data: { name: 'odoo.exceptions.AccessError', message: 'Not allowed' },
+          },
+        }),
+    ]);
+    servers.push(server);
+    const error = await failure(new OdooClient(credentials(server.url)).call('object', 'execute_kw', []));
+    expect(error).toMatchObject({ kind: 'provider', message: 'Odoo refused the request: Not allowed' });
+  });
+
+  test('gives up on a 429 whose Retry-After is longer than allowed, as retryable', async () => {
+    const server = scripted([() => new Response('', { status: 429, headers: { 'Retry-After': '3600' } })]);
+    servers.push(server);
+    const error = await failure(
+      new OdooClient(credentials(server.url), { maxRetryAfterMs: 5000 }).call('common', 'version', []),
+    );
+    expect(error.kind).toBe('rate_limited');
+    expect(error.isRetryable).toBe(true);
+  });
+
+  test('waits the Retry-After it is given, then succeeds', async () => {
+    const server = scripted([
+      () => new Response('', { status: 429, headers: { 'Retry-After': '2' } }),
+      () => Response.json({ jsonrpc: '2.0', id: 1, result: 5 }),
+    ]);
+    servers.push(server);
+    const waits: number[] = [];
+    const client = new OdooClient(credentials(server.url), { sleep: async (ms) => void waits.push(ms) });
+    expect(await client.authenticate()).toBe(5);
+    expect(waits).toEqual([2000]);
+  });
+
+  test('HTML instead of JSON-RPC and 5xx are named for what they are', async () => {
+    const server = scripted([
+      () => new Response('<html>login</html>', { headers: { 'Content-Type': 'text/html' } }),
+      () => new Response('', { status: 503 }),
+    ]);
+    servers.push(server);
+    const client = new OdooClient(credentials(server.url));
+    expect((await failure(client.call('common', 'version', []))).kind).toBe('protocol');
+    expect(await failure(client.call('common', 'version', []))).toMatchObject({
+      kind: 'unreachable',
+      message: 'The Odoo server answered HTTP 503',
+    });
+  });
+});

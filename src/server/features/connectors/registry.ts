@@ -1,0 +1,61 @@
+// Which adapter serves which source type, and the sealed credentials of a source.
+import { and, eq } from 'drizzle-orm';
+import { connectorConnections } from '../../../../db/schema/connectors.ts';
+import type { Config } from '../../config.ts';
+import type { ServiceContext } from '../../context.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { odooAdapter } from './odoo.ts';
+import type { ConnectorAdapter } from './types.ts';
+
+const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
+  odoo: odooAdapter() as ConnectorAdapter<unknown>,
+};
+
+export function adapterFor(type: string): ConnectorAdapter<unknown> | undefined {
+  return ADAPTERS[type];
+}
+
+/** The credentials sealed for one source; the source id is the associated data. */
+export function sealCredentials(
+  ctx: ServiceContext,
+  sourceId: string,
+  credentials: unknown,
+): Promise<string> {
+  return sealSecret(ctx.config, JSON.stringify(credentials), `data_source:${sourceId}`, ctx.log);
+}
+
+export async function readCredentials(
+  ctx: ServiceContext,
+  companyId: string,
+  sourceId: string,
+): Promise<unknown> {
+  const row = await ctx.db
+    .select({ sealed: connectorConnections.sealedCredentials })
+    .from(connectorConnections)
+    .where(
+      and(eq(connectorConnections.dataSourceId, sourceId), eq(connectorConnections.companyId, companyId)),
+    )
+    .get();
+  if (!row) throw new Error('This source has no stored credentials: delete it and connect again');
+  return JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
+}
+
+/** OAuth connectors of the next slice: what to say when asked to connect one. */
+const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyof Config } | undefined> = {
+  quickbooks: { label: 'QuickBooks', id: 'QUICKBOOKS_CLIENT_ID', secret: 'QUICKBOOKS_CLIENT_SECRET' },
+  xero: { label: 'Xero', id: 'XERO_CLIENT_ID', secret: 'XERO_CLIENT_SECRET' },
+  shopify: { label: 'Shopify', id: 'SHOPIFY_CLIENT_ID', secret: 'SHOPIFY_CLIENT_SECRET' },
+};
+
+/**
+ * The honest answer for an OAuth connector: without its app credentials it is "not configured"
+ * with the settings to add; with them, its OAuth flow is still to come. null for other types.
+ */
+export function oauthConnectorRefusal(type: string, config: Config): string | null {
+  const app = OAUTH_APPS[type];
+  if (!app) return null;
+  if (!config[app.id] || !config[app.secret]) {
+    return `${app.label} is not configured: set ${app.id} and ${app.secret} on the server (an app registered with ${app.label}), then connect again.`;
+  }
+  return `${app.label} connections (OAuth) arrive in a later release; this connector is not available yet.`;
+}

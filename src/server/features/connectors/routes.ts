@@ -1,0 +1,41 @@
+import { Hono } from 'hono';
+import { OdooConnectSchema, UpdateAccountMappingsSchema } from '../../../domain/contracts/data-sources.ts';
+import type { AppEnv } from '../../context.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
+import { validate } from '../../lib/validate.ts';
+import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
+import { oauthConnectorRefusal } from './registry.ts';
+import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
+
+const member = requireRole('member');
+
+export const connectorRoutes = new Hono<AppEnv>()
+  .post('/integrations/odoo/connect', member, validate('json', OdooConnectSchema), async (c) => {
+    const ctx = authedContext(c, 'member');
+    const { id } = await connectOdoo(ctx, c.req.valid('json'));
+    return c.json(await getDataSource(ctx, id), 201);
+  })
+  // QuickBooks and Xero (POST) and Shopify (a navigation, spec §7): OAuth flows of the next slice.
+  .post('/integrations/:provider{quickbooks|xero}/connect', member, (c) => {
+    const ctx = authedContext(c, 'member');
+    throw new ConnectorUnavailable(oauthConnectorRefusal(c.req.param('provider'), ctx.config)!);
+  })
+  .get('/integrations/shopify/connect', member, (c) => {
+    const ctx = authedContext(c, 'member');
+    throw new ConnectorUnavailable(oauthConnectorRefusal('shopify', ctx.config)!);
+  })
+  .get('/data-sources/:id/syncs', async (c) =>
+    c.json(await listConnectorSyncs(authedContext(c, 'viewer'), c.req.param('id'))),
+  )
+  .get('/data-sources/:id/mappings', async (c) =>
+    c.json(await listAccountMappings(authedContext(c, 'viewer'), c.req.param('id'))),
+  )
+  .put('/data-sources/:id/mappings', member, validate('json', UpdateAccountMappingsSchema), async (c) =>
+    c.json(await updateAccountMappings(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  )
+  .onError((error, c) => {
+    if (error instanceof ConnectorUnavailable) {
+      return c.json({ message: error.message, code: 'connector_unavailable' }, 501);
+    }
+    throw error;
+  });

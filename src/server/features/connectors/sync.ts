@@ -1,0 +1,355 @@
+// The `connector.sync` job (decision 016): pulls every purchase line from the provider, maps each
+// account (connector_account_mappings, defaults from the account name), and reconciles the
+// source's ledger lines in ONE batch with the sync record and its audit row:
+// - a line's `reference` is the provider's stable id (`odoo:<database>:<move line id>`), and its
+//   fingerprint is SHA-256 over that id plus what the line says (date, site, category, variant,
+//   spend, currency). The unique (company_id, fingerprint) index and ON CONFLICT DO NOTHING make a
+//   re-sync add nothing;
+// - a line whose bill or mapping changed since (same reference, new fingerprint) is replaced, and
+//   a line gone from the provider or now mapped to 'ignore' is removed, so edits in Odoo and in
+//   the mapping show on the next sync instead of piling up next to the old lines.
+import { and, asc, eq, like, sql } from 'drizzle-orm';
+import {
+  connectorAccountMappings,
+  connectorConnections,
+  connectorSyncs,
+} from '../../../../db/schema/connectors.ts';
+import { activityLines, dataSources, sites } from '../../../../db/schema/emissions.ts';
+import { toHex } from '../../../domain/activity-import/fingerprint.ts';
+import { defaultAccountMapping, SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
+import type { ServiceContext } from '../../context.ts';
+import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
+import { auditInsert } from '../audit/service.ts';
+import { calculateLine, LineCalculationError, type ResultRow, resultRows } from '../emissions/calculation.ts';
+import { uuidv7 } from '../emissions/ids.ts';
+import { insertLinesStatements, insertResultsStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { adapterFor, readCredentials } from './registry.ts';
+import { ConnectorError, type ConnectorPull } from './types.ts';
+
+/** Claims a sync job gets (decision 013); the last failure leaves the sync `failed`. */
+export const SYNC_MAX_ATTEMPTS = 4;
+
+const SyncPayload = { parse: (value: unknown) => value as { dataSourceId: string } };
+
+const encoder = new TextEncoder();
+
+export async function lineFingerprint(parts: readonly (string | number | null)[]): Promise<string> {
+  const text = ['connector-line/v1', ...parts.map((part) => (part === null ? '' : String(part)))].join(
+    '\u001f',
+  );
+  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
+}
+
+interface Planned {
+  lines: NewLine[];
+  results: ResultRow[];
+  removeIds: string[];
+  duplicates: number;
+  replaced: number;
+  removed: number;
+  skipped: number;
+  problems: string[];
+  newMappings: (typeof connectorAccountMappings.$inferInsert)[];
+}
+
+export async function connectorSyncJob(job: RunningJob, deps: JobDeps): Promise<unknown> {
+  const { dataSourceId } = SyncPayload.parse(job.payload);
+  const companyId = job.companyId;
+  if (!companyId) throw new PermanentJobError('A connector sync needs a company');
+  const ctx: ServiceContext = {
+    db: deps.db,
+    config: deps.config,
+    log: deps.log,
+    requestId: `job:${job.id}`,
+    ip: null,
+    now: deps.now,
+  };
+  const source = await ctx.db
+    .select({ id: dataSources.id, type: dataSources.type })
+    .from(dataSources)
+    .where(and(eq(dataSources.id, dataSourceId), eq(dataSources.companyId, companyId)))
+    .get();
+  // Deleted since it was queued: nothing to do (the sync row went with it).
+  if (!source) return { skipped: 'data source deleted' };
+  const startedAt = ctx.now();
+  await ctx.db
+    .update(connectorSyncs)
+    .set({ status: 'running', startedAt, error: null })
+    .where(and(eq(connectorSyncs.id, job.id), eq(connectorSyncs.companyId, companyId)));
+  try {
+    const adapter = adapterFor(source.type);
+    if (!adapter) throw new ConnectorError('provider', `${source.type} sources cannot sync`);
+    const credentials = await readCredentials(ctx, companyId, source.id);
+    const pull = await adapter.pull(credentials as never);
+    return await writeSync(ctx, { companyId, sourceId: source.id, type: source.type, syncId: job.id }, pull);
+  } catch (error) {
+    const retry = error instanceof ConnectorError ? error.isRetryable : !(error instanceof PermanentJobError);
+    const last = job.attempt >= SYNC_MAX_ATTEMPTS;
+    const reason = error instanceof Error ? error.message : String(error);
+    await ctx.db.batch([
+      ctx.db
+        .update(connectorSyncs)
+        .set({ status: retry && !last ? 'retrying' : 'failed', finishedAt: ctx.now(), error: reason })
+        .where(eq(connectorSyncs.id, job.id)),
+      ctx.db
+        .update(dataSources)
+        .set({ status: 'error' })
+        .where(and(eq(dataSources.id, source.id), eq(dataSources.companyId, companyId))),
+      ctx.db
+        .update(connectorConnections)
+        .set({ statusReason: reason, updatedAt: ctx.now() })
+        .where(eq(connectorConnections.dataSourceId, source.id)),
+    ]);
+    if (!retry) throw new PermanentJobError(reason);
+    throw error;
+  }
+}
+
+interface SyncTarget {
+  companyId: string;
+  sourceId: string;
+  type: string;
+  syncId: string;
+}
+
+async function planSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull): Promise<Planned> {
+  const site = await ctx.db
+    .select({ id: sites.id, country: sites.country, region: sites.region })
+    .from(sites)
+    .where(eq(sites.companyId, target.companyId))
+    .orderBy(asc(sites.createdAt), asc(sites.name))
+    .get();
+  if (!site) {
+    throw new PermanentJobError(
+      'Add a site under Sites first: connector lines are recorded against your first site',
+    );
+  }
+  const stored = await ctx.db
+    .select({
+      accountKey: connectorAccountMappings.accountKey,
+      category: connectorAccountMappings.category,
+      variant: connectorAccountMappings.variant,
+    })
+    .from(connectorAccountMappings)
+    .where(
+      and(
+        eq(connectorAccountMappings.dataSourceId, target.sourceId),
+        eq(connectorAccountMappings.companyId, target.companyId),
+      ),
+    );
+  const mappings = new Map(stored.map((row) => [row.accountKey, row]));
+  const existing = await ctx.db
+    .select({
+      id: activityLines.id,
+      reference: activityLines.reference,
+      fingerprint: activityLines.fingerprint,
+    })
+    .from(activityLines)
+    .where(
+      and(
+        eq(activityLines.companyId, target.companyId),
+        eq(activityLines.dataSourceId, target.sourceId),
+        like(activityLines.reference, `${target.type}:%`),
+      ),
+    );
+  const byReference = new Map(existing.map((row) => [row.reference ?? '', row]));
+  const plan: Planned = {
+    lines: [],
+    results: [],
+    removeIds: [],
+    duplicates: 0,
+    replaced: 0,
+    removed: 0,
+    skipped: 0,
+    problems: [],
+    newMappings: [],
+  };
+  const wanted = new Set<string>();
+  const now = ctx.now();
+  for (const external of pull.lines) {
+    let mapping = mappings.get(external.account.key);
+    if (!mapping) {
+      const suggested = defaultAccountMapping(external.account);
+      mapping = { accountKey: external.account.key, ...suggested };
+      mappings.set(external.account.key, mapping);
+      plan.newMappings.push({
+        dataSourceId: target.sourceId,
+        companyId: target.companyId,
+        accountKey: external.account.key,
+        accountCode: external.account.code,
+        accountName: external.account.name,
+        category: suggested.category,
+        variant: suggested.variant,
+        isUserSet: false,
+        updatedAt: now,
+      });
+    }
+    if (
+      mapping.category === 'ignore' ||
+      !mapping.variant ||
+      !SPEND_NAICS.has(mapping.variant) ||
+      !(external.amount > 0)
+    ) {
+      plan.skipped++;
+      continue;
+    }
+    const fields = {
+      date: external.date,
+      periodEnd: null,
+      category: 'purchased_goods',
+      variant: mapping.variant,
+      quantity: null,
+      unit: null,
+      spend: external.amount,
+      currency: external.currency,
+      calorificBasis: null,
+      supplierKgCO2ePerKWh: null,
+      instrument: null,
+      radiativeForcing: null,
+    } as const;
+    const fingerprint = await lineFingerprint([
+      external.externalId,
+      fields.date,
+      site.id,
+      fields.category,
+      fields.variant,
+      fields.spend,
+      fields.currency,
+    ]);
+    const before = byReference.get(external.externalId);
+    if (before?.fingerprint === fingerprint) {
+      wanted.add(external.externalId);
+      plan.duplicates++;
+      continue;
+    }
+    let calculated: ReturnType<typeof calculateLine>;
+    try {
+      calculated = calculateLine(fields, site);
+    } catch (error) {
+      if (!(error instanceof LineCalculationError)) throw error;
+      plan.skipped++;
+      if (plan.problems.length < 5)
+        plan.problems.push(`${external.document ?? external.externalId}: ${error.message}`);
+      continue;
+    }
+    wanted.add(external.externalId);
+    if (before) {
+      plan.removeIds.push(before.id);
+      plan.replaced++;
+    }
+    const id = uuidv7();
+    plan.lines.push({
+      ...fields,
+      id,
+      siteId: site.id,
+      evidenceUrl: null,
+      reference: external.externalId,
+      dataQuality: 'spend_based',
+      fingerprint,
+    });
+    const owner = {
+      companyId: target.companyId,
+      activityLineId: id,
+      siteId: site.id,
+      date: fields.date,
+      category: fields.category,
+      calculatedAt: now,
+    };
+    for (const row of resultRows(calculated, owner)) plan.results.push(row);
+  }
+  for (const row of existing) {
+    if (!wanted.has(row.reference ?? '')) {
+      plan.removeIds.push(row.id);
+      plan.removed++;
+    }
+  }
+  return plan;
+}
+
+async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull) {
+  const plan = await planSync(ctx, target, pull);
+  const now = ctx.now();
+  const origin = {
+    companyId: target.companyId,
+    source: target.type,
+    dataSourceId: target.sourceId,
+    importId: null,
+    createdBy: null,
+    createdAt: now,
+  };
+  const lineStatements = insertLinesStatements(ctx.db, origin, plan.lines);
+  const counts = {
+    fetchedCount: pull.lines.length,
+    importedCount: plan.lines.length - plan.replaced,
+    duplicateCount: plan.duplicates,
+    replacedCount: plan.replaced,
+    removedCount: plan.removed,
+    skippedCount: plan.skipped,
+  };
+  const statements = [
+    // Removals first, so a replaced line's new row never meets its old fingerprint.
+    ...(plan.removeIds.length > 0
+      ? [
+          ctx.db
+            .delete(activityLines)
+            .where(
+              and(
+                eq(activityLines.companyId, target.companyId),
+                sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(plan.removeIds)}))`,
+              ),
+            ),
+        ]
+      : []),
+    ...plan.newMappings.map((mapping) =>
+      ctx.db.insert(connectorAccountMappings).values(mapping).onConflictDoNothing(),
+    ),
+    ...lineStatements,
+    ...insertResultsStatements(
+      ctx.db,
+      target.companyId,
+      now,
+      plan.results,
+      (v) => sql`EXISTS (SELECT 1 FROM activity_lines WHERE id = ${v}->>1)`,
+    ),
+    ctx.db
+      .update(connectorSyncs)
+      .set({
+        status: 'succeeded',
+        finishedAt: now,
+        ...counts,
+        revenue: JSON.stringify(pull.revenue),
+        error: plan.problems.length > 0 ? `Not imported: ${plan.problems.join('; ')}` : null,
+      })
+      .where(eq(connectorSyncs.id, target.syncId)),
+    ctx.db
+      .update(dataSources)
+      .set({ status: 'connected', lastSyncAt: now })
+      .where(and(eq(dataSources.id, target.sourceId), eq(dataSources.companyId, target.companyId))),
+    ctx.db
+      .update(connectorConnections)
+      .set({ statusReason: null, updatedAt: now })
+      .where(eq(connectorConnections.dataSourceId, target.sourceId)),
+    auditInsert(ctx, {
+      companyId: target.companyId,
+      userId: null,
+      action: 'data_source_synced',
+      entityType: 'data_source',
+      entityId: target.sourceId,
+    }),
+  ];
+  const written = await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  const offset = plan.removeIds.length > 0 ? 1 : 0;
+  let inserted = 0;
+  for (let i = 0; i < lineStatements.length; i++) {
+    inserted += (written[offset + plan.newMappings.length + i] as unknown[]).length;
+  }
+  // Lines another source of the same company already holds (same Odoo database connected twice)
+  // were skipped by the fingerprint index: count them as duplicates, not imports.
+  if (inserted !== plan.lines.length) {
+    const collided = plan.lines.length - inserted;
+    counts.importedCount -= collided;
+    counts.duplicateCount += collided;
+    await ctx.db.update(connectorSyncs).set(counts).where(eq(connectorSyncs.id, target.syncId));
+  }
+  return { ...counts, revenue: pull.revenue };
+}

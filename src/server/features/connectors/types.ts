@@ -1,0 +1,70 @@
+// The shape every connector adapter has (decision 016). An adapter only talks to its provider and
+// returns plain data; the sync (sync.ts) turns that data into ledger lines, with the account
+// mapping, the stable ids and the writes.
+
+/** Why a provider call failed; `kind` decides whether the sync job retries. */
+export type ConnectorErrorKind =
+  /** Login refused, key revoked or expired: retrying cannot help. */
+  | 'credentials'
+  /** DNS, refused connection, timeout, 5xx: retried. */
+  | 'unreachable'
+  /** 429 still answered after the allowed waits: retried later. */
+  | 'rate_limited'
+  /** The server answered something that is not the provider's protocol: not retried. */
+  | 'protocol'
+  /** The provider refused the request with its own error (access rights, missing module…). */
+  | 'provider';
+
+/** A failure written for people: the message is shown as the source's reason. */
+export class ConnectorError extends Error {
+  override name = 'ConnectorError';
+  constructor(
+    readonly kind: ConnectorErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get isRetryable(): boolean {
+    return this.kind === 'unreachable' || this.kind === 'rate_limited';
+  }
+}
+
+export interface ConnectionTest {
+  connected: boolean;
+  error: string | null;
+}
+
+/** One purchase line as the provider holds it, before mapping. */
+export interface ExternalLine {
+  /** Stable across syncs: the provider's own id, e.g. `odoo:<database>:<account.move.line id>`. */
+  externalId: string;
+  /** `YYYY-MM-DD` */
+  date: string;
+  account: { key: string; code: string; name: string };
+  product: string | null;
+  /** Amount excluding tax, in `currency`. */
+  amount: number;
+  /** ISO 4217 */
+  currency: string;
+  /** The bill's number, for people reading the ledger. */
+  document: string | null;
+}
+
+export interface RevenueYear {
+  year: number;
+  amount: number;
+  currency: string;
+}
+
+export interface ConnectorPull {
+  lines: ExternalLine[];
+  revenue: RevenueYear[];
+}
+
+export interface ConnectorAdapter<Credentials> {
+  type: string;
+  testConnection(credentials: Credentials): Promise<ConnectionTest>;
+  /** Every purchase line and the revenue per year (full pull: re-syncs reconcile, see sync.ts). */
+  pull(credentials: Credentials): Promise<ConnectorPull>;
+}

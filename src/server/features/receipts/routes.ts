@@ -1,0 +1,48 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { authedContext, requireRole } from '../../lib/request.ts';
+import { attachmentDisposition } from './file-type.ts';
+import { readReceiptFile, scanReceipt } from './service.ts';
+
+/** The upload path, for the upload guard's 10 MB allowance (app.ts). */
+export const RECEIPT_UPLOAD_PATH = '/api/integrations/ocr/upload';
+
+const member = requireRole('member');
+const viewer = requireRole('viewer');
+
+/** spec §7: multipart form, file field 'receipt'. */
+async function readReceiptForm(request: Request): Promise<File> {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(
+      415,
+      'Send the receipt as multipart/form-data in a field named "receipt"',
+      'unsupported_media_type',
+    );
+  }
+  const file = (await request.formData()).get('receipt');
+  if (!(file instanceof File)) {
+    const message = 'Choose a receipt image or PDF';
+    throw new HttpError(400, message, 'validation_failed', {
+      formErrors: [],
+      fieldErrors: { receipt: [message] },
+    });
+  }
+  return file;
+}
+
+export const receiptRoutes = new Hono<AppEnv>()
+  .post('/integrations/ocr/upload', member, async (c) => {
+    const ctx = authedContext(c, 'member');
+    return c.json(await scanReceipt(ctx, await readReceiptForm(c.req.raw)), 201);
+  })
+  .get('/integrations/ocr/files/:id', viewer, async (c) => {
+    const file = await readReceiptFile(authedContext(c, 'viewer'), c.req.param('id'));
+    return c.body(file.body, 200, {
+      'Content-Type': file.contentType,
+      'Content-Length': String(file.size),
+      'Content-Disposition': attachmentDisposition(file.fileName),
+      'X-Content-Type-Options': 'nosniff',
+      'Cache-Control': 'private, no-store',
+    });
+  });

@@ -1,0 +1,68 @@
+import { describe, expect, test } from 'bun:test';
+import { RECEIPTS, renderReceiptPng } from '../fixtures/receipts/render.ts';
+import { seriousAccessibilityViolations, startE2E } from './harness.ts';
+import { WAIT_MS, waitForToast } from './helpers.ts';
+
+const e2e = startE2E();
+/** The first scan starts the OCR worker (~1 s) before reading. */
+const SCAN_WAIT_MS = 30_000;
+
+describe('Upload Receipt', () => {
+  test('reads a fuel receipt, and the confirmed line enters the ledger with the receipt as evidence', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    const site = await page.request.post('/api/sites', {
+      headers: { Origin: e2e.baseUrl },
+      data: { name: 'Oxford depot', country: 'GB' },
+    });
+    expect(site.status()).toBe(201);
+    const png = await renderReceiptPng(e2e.browser, RECEIPTS[0]!);
+
+    await page.goto('/data-sources');
+    await page.getByRole('cell', { name: 'Oxford depot' }).first().waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Upload Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
+    await dialog
+      .getByLabel('Receipt or bill (image or PDF)')
+      .setInputFiles({ name: 'shell.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+    await waitForToast(page, 'Success', 'Receipt processed successfully. Found: SHELL WOODSTOCK');
+    await dialog.getByRole('heading', { name: 'Found on the receipt' }).waitFor({ timeout: SCAN_WAIT_MS });
+    const found = await dialog.locator('dl').first().textContent();
+    expect(found).toContain('SHELL WOODSTOCK');
+    expect(found).toContain('62.01');
+    expect(found).toContain('42.5');
+    expect(await dialog.getByLabel('Quantity').inputValue()).toBe('42.5');
+    expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe('2025-03-14');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
+    await waitForToast(page, 'Line added');
+    await expect(dialog.isVisible()).resolves.toBe(false);
+    const row = page.getByRole('cell', { name: 'Diesel' }).first();
+    await row.waitFor({ timeout: WAIT_MS });
+    await row.click();
+    const evidence = page.getByRole('link', { name: /Open evidence/ }).first();
+    await evidence.waitFor({ timeout: WAIT_MS });
+    const href = await evidence.getAttribute('href');
+    expect(href).toMatch(/^\/api\/integrations\/ocr\/files\/[0-9a-f-]+$/);
+    const file = await page.request.get(href!);
+    expect(file.status()).toBe(200);
+    expect(Buffer.from(await file.body()).equals(Buffer.from(png))).toBe(true);
+  }, 90_000);
+
+  test('refuses a file of 10 MB or more before sending it, in the spec words', async () => {
+    const { page } = await e2e.newPage();
+    await page.goto('/');
+    await e2e.signUp(page);
+    await page.goto('/data-sources');
+    await page.getByRole('button', { name: 'Upload Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
+    await dialog.getByLabel('Receipt or bill (image or PDF)').setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+    });
+    await dialog.getByText('File size must be less than 10MB').waitFor({ timeout: WAIT_MS });
+  }, 60_000);
+});
