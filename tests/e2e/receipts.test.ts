@@ -56,6 +56,8 @@ describe('Upload Receipt', () => {
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/data-sources');
+    // The island has loaded its data (and so is hydrated) once the empty state shows.
+    await page.getByRole('button', { name: 'Connect Your First Source' }).waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
     await dialog.getByLabel('Receipt or bill (image or PDF)').setInputFiles({
