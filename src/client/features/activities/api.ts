@@ -8,7 +8,8 @@ import type {
   SaveSite,
   Site,
 } from '../../../domain/contracts/ledger';
-import { apiRequest, createApiError } from '../../lib/api';
+import { apiRequest } from '../../lib/api';
+import { uploadForm } from '../../lib/upload';
 
 export interface ActivityFilters {
   from?: string;
@@ -97,34 +98,11 @@ export function importActivities({
   dataSourceId,
   onProgress,
 }: ImportRequest): Promise<ImportResult> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('file', file);
-    if (mapping) form.append('mapping', JSON.stringify(mapping));
-    if (dataSourceId) form.append('dataSourceId', dataSourceId);
-    const request = new XMLHttpRequest();
-    request.open('POST', '/api/activities/import');
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
-    };
-    request.onload = () => {
-      const text = request.responseText;
-      if (request.status < 200 || request.status >= 300) {
-        reject(createApiError(request.status, text, request.statusText));
-        return;
-      }
-      try {
-        resolve(JSON.parse(text) as ImportResult);
-      } catch {
-        reject(createApiError(502, '', 'The server sent an answer that could not be read.'));
-      }
-    };
-    request.onerror = () =>
-      reject(new Error('The file could not be sent. Check your connection and try again.'));
-    request.send(form);
-  });
+  const form = new FormData();
+  form.append('file', file);
+  if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (dataSourceId) form.append('dataSourceId', dataSourceId);
+  return uploadForm<ImportResult>('/api/activities/import', form, onProgress);
 }
 
 export function useSites() {
