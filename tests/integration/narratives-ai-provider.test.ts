@@ -4,6 +4,7 @@ import { auditLogs } from '../../db/schema/audit.ts';
 import { providerClock } from '../../src/server/features/narratives/ai-provider.ts';
 import { DEFAULT_ANSWER, startFakeOpenAi } from '../fakes/openai-compatible.ts';
 import { addSite } from '../helpers/ledger.ts';
+import { readSseEvents } from '../helpers/sse.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
 
 const KEY = 'sk-test-secret-key-123456';
@@ -45,27 +46,6 @@ function generateStream(cookie: string, request: Record<string, unknown> = body)
     },
     body: JSON.stringify(request),
   });
-}
-
-/** The events of a `text/event-stream` body: `event:` name and JSON `data:`. */
-async function readEvents(response: Response) {
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const lines = block.split('\n');
-      const event =
-        lines
-          .find((line) => line.startsWith('event:'))
-          ?.slice(6)
-          .trim() ?? 'message';
-      const data = lines
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      return { event, data: JSON.parse(data) };
-    });
 }
 
 describe('generation through an OpenAI-compatible provider', () => {
@@ -115,7 +95,7 @@ describe('generation through an OpenAI-compatible provider', () => {
     const response = await generateStream(cookie);
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/event-stream');
-    const events = await readEvents(response);
+    const events = await readSseEvents(response);
     expect(events).toEqual([
       { event: 'delta', data: { text: 'Our ' } },
       { event: 'delta', data: { text: 'emissions ' } },
@@ -277,7 +257,7 @@ describe('provider failures', () => {
   test('a stream retries a 429 before its first chunk, then streams', async () => {
     const { cookie } = await t.signUpCompany();
     fake.enqueue({ kind: 'status', status: 429, retryAfterMs: '1500' }, { kind: 'answer', content: 'Fine.' });
-    const events = await readEvents(await generateStream(cookie));
+    const events = await readSseEvents(await generateStream(cookie));
     expect(events.map((item) => item.event)).toEqual(['delta', 'done']);
     expect(waits).toEqual([1500]);
   });
@@ -287,7 +267,7 @@ describe('provider failures', () => {
     fake.enqueue({ kind: 'break', chunks: ['First part. ', 'Second part.'] });
     const response = await generateStream(cookie);
     expect(response.status).toBe(200);
-    const events = await readEvents(response);
+    const events = await readSseEvents(response);
     expect(events.slice(0, 2)).toEqual([
       { event: 'delta', data: { text: 'First part. ' } },
       { event: 'delta', data: { text: 'Second part.' } },

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { narrativeVersions } from '../../db/schema/narratives.ts';
 import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
+import { readSseEvents } from '../helpers/sse.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
 
 // No AI_API_KEY: generation uses the built-in writer, offline.
@@ -30,27 +31,6 @@ async function actionsOf(companyId: string) {
     .where(and(eq(auditLogs.companyId, companyId), eq(auditLogs.entityType, 'narrative')))
     .all();
   return rows.map((row) => row.action);
-}
-
-/** Reads a server-sent event stream into its events (the format the editor reads). */
-async function readEvents(response: Response) {
-  const text = await response.text();
-  return text
-    .split('\n\n')
-    .filter((block) => block.trim() !== '')
-    .map((block) => {
-      const lines = block.split('\n');
-      const event =
-        lines
-          .find((line) => line.startsWith('event:'))
-          ?.slice(6)
-          .trim() ?? 'message';
-      const data = lines
-        .filter((line) => line.startsWith('data:'))
-        .map((line) => line.slice(5).trimStart())
-        .join('\n');
-      return { event, data: JSON.parse(data) };
-    });
 }
 
 describe('narratives: validation and roles', () => {
@@ -432,7 +412,7 @@ describe('narratives: generation with the built-in writer (no AI key)', () => {
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('Content-Type')).toContain('text/event-stream');
-    const events = await readEvents(response);
+    const events = await readSseEvents(response);
     const deltas = events.filter((item) => item.event === 'delta');
     const done = events.at(-1)!;
     expect(deltas.length).toBeGreaterThan(1);
