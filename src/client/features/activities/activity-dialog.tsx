@@ -36,6 +36,7 @@ import {
 } from './activity-form';
 import { useCreateActivity, useUpdateActivity } from './api';
 import { CATEGORY_LABELS, DATA_QUALITY } from './format';
+import { SiteSelect } from './site-select';
 import { variantField, variantOptions } from './variants';
 
 const NONE = 'none';
@@ -157,18 +158,13 @@ export function ActivityDialog({
             {field(
               'siteId',
               'Site',
-              <Select value={values.siteId || undefined} onValueChange={(value) => set('siteId', value)}>
-                <SelectTrigger id={fieldId('siteId')} aria-required="true" {...describedBy('siteId')}>
-                  <SelectValue placeholder="Choose a site" />
-                </SelectTrigger>
-                <SelectContent>
-                  {sites.map((site) => (
-                    <SelectItem key={site.id} value={site.id}>
-                      {site.name} ({site.country})
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>,
+              <SiteSelect
+                id={fieldId('siteId')}
+                value={values.siteId}
+                sites={sites}
+                onChange={(value) => set('siteId', value)}
+                {...describedBy('siteId')}
+              />,
             )}
             {field(
               'category',

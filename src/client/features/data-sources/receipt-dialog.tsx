@@ -26,6 +26,7 @@ import {
 } from '../activities/activity-form';
 import { useSites } from '../activities/api';
 import { CATEGORY_LABELS } from '../activities/format';
+import { SiteSelect } from '../activities/site-select';
 import { useConfirmReceiptLine, useScanReceipt } from './receipt-api';
 import { checkReceiptFile, draftFromScan, RECEIPT_ACCEPT, scannedMessage } from './receipt-draft';
 
@@ -287,18 +288,12 @@ function DraftLineForm({
         {field(
           'siteId',
           'Site',
-          <Select value={siteId || undefined} onValueChange={(value) => set('siteId', value)}>
-            <SelectTrigger id={id('siteId')} aria-required="true">
-              <SelectValue placeholder="Choose a site" />
-            </SelectTrigger>
-            <SelectContent>
-              {siteList.map((site) => (
-                <SelectItem key={site.id} value={site.id}>
-                  {site.name} ({site.country})
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>,
+          <SiteSelect
+            id={id('siteId')}
+            value={siteId}
+            sites={siteList}
+            onChange={(value) => set('siteId', value)}
+          />,
         )}
         {field(
           'category',
