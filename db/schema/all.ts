@@ -1,4 +1,6 @@
 // Every feature's tables in one object, for Drizzle's relational queries and typed batches.
+export * from './account.ts';
+export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './connectors.ts';

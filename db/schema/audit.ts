@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
 import { createdAt, id } from './columns.ts';
 
@@ -22,6 +22,39 @@ export const auditLogs = sqliteTable(
     ip: text(),
     requestId: text(),
     createdAt: createdAt(),
+    /**
+     * Position in the company's chain, 1, 2, 3…, assigned in SQL by the insert itself so it is
+     * contiguous: a gap means a removed entry.
+     */
+    seq: integer().notNull().default(0),
+    /**
+     * Pseudonymous actor (SHA-256 of company id and user id), hashed into the chain instead of
+     * `userId`, so erasing a deleted user's id does not break verification.
+     */
+    actorRef: text(),
+    /** SHA-256 of the entry's canonical content, computed when it is written. */
+    contentHash: text(),
+    /** SHA-256 of the previous entry's chainHash, seq and contentHash; null until sealed. */
+    chainHash: text(),
   },
-  (table) => [index('audit_logs_company_created_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    index('audit_logs_company_created_idx').on(table.companyId, table.createdAt),
+    uniqueIndex('audit_logs_company_seq_unique').on(table.companyId, table.seq),
+  ],
 );
+
+/**
+ * Where each company's verified chain starts and how far it is sealed. Retention removes entries
+ * older than a year from the start of the chain; the anchor keeps the last removed entry's seq and
+ * chain hash so verification still starts from a known value.
+ */
+export const auditChainHeads = sqliteTable('audit_chain_heads', {
+  companyId: text()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  anchorSeq: integer().notNull().default(0),
+  anchorHash: text().notNull(),
+  sealedSeq: integer().notNull().default(0),
+  sealedHash: text().notNull(),
+  updatedAt: createdAt(),
+});

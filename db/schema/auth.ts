@@ -8,6 +8,8 @@ export const jurisdictions = ['CSRD', 'SECR', 'SEC'] as const;
  * narratives and reports; viewer: read only.
  */
 export const roles = ['admin', 'member', 'viewer'] as const;
+/** Plans of spec §9, stored per company as entitlements (src/domain/account/plans.ts). */
+export const plans = ['starter', 'growth', 'enterprise'] as const;
 
 export const users = sqliteTable(
   'users',
@@ -20,6 +22,11 @@ export const users = sqliteTable(
     /** `argon2id$…` (Bun) or `pbkdf2-sha256$…` (Worker); null for single-sign-on-only accounts. */
     passwordHash: text(),
     profileImageUrl: text(),
+    /**
+     * Last sign-in or session renewal, for the 3-year inactivity retention rule (legal pages).
+     * Written at most once a day per user.
+     */
+    lastActiveAt: timestamp(),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },
@@ -30,6 +37,8 @@ export const companies = sqliteTable('companies', {
   id: id(),
   name: text().notNull(),
   jurisdiction: text({ enum: jurisdictions }).notNull().default('CSRD'),
+  /** The plan in force; changed only by an operator after a recorded request (no payment provider). */
+  plan: text({ enum: plans }).notNull().default('growth'),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });
@@ -88,3 +97,4 @@ export const oauthAccounts = sqliteTable(
 
 export type Jurisdiction = (typeof jurisdictions)[number];
 export type Role = (typeof roles)[number];
+export type Plan = (typeof plans)[number];

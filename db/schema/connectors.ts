@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { companies } from './auth.ts';
+import { companies, users } from './auth.ts';
 import { createdAt, timestamp } from './columns.ts';
-import { dataSources } from './emissions.ts';
+import { dataSources, sites } from './emissions.ts';
 
 /**
  * A connector source's credentials, sealed (src/server/lib/secret-box.ts, bound to the source id),
@@ -80,4 +80,53 @@ export const connectorAccountMappings = sqliteTable(
     updatedAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.dataSourceId, table.accountKey] })],
+);
+
+/**
+ * An OAuth authorisation in flight (Shopify, QuickBooks, Xero): the state nonce's SHA-256, who
+ * started it and the PKCE verifier. Single use; expires after 10 minutes.
+ */
+export const connectorOauthStates = sqliteTable('connector_oauth_states', {
+  stateHash: text().primaryKey(),
+  provider: text({ enum: ['shopify', 'quickbooks', 'xero'] }).notNull(),
+  companyId: text()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  userId: text()
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** Shopify: the validated `{shop}.myshopify.com` domain. */
+  shop: text(),
+  /** PKCE code verifier where the provider uses PKCE (sealed like credentials). */
+  sealedVerifier: text(),
+  /** The display name the user gave the source. */
+  sourceName: text().notNull(),
+  expiresAt: timestamp().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Which site a provider's tracking dimension (Xero tracking option, QuickBooks class or location)
+ * books to. `siteId` null means the company's default site.
+ */
+export const connectorSiteMappings = sqliteTable(
+  'connector_site_mappings',
+  {
+    dataSourceId: text()
+      .notNull()
+      .references(() => dataSources.id, { onDelete: 'cascade' }),
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Provider dimension and option, e.g. `class:5000000000000012345` or `tracking:<option id>`. */
+    trackingKey: text().notNull(),
+    trackingName: text().notNull(),
+    siteId: text().references(() => sites.id, { onDelete: 'set null' }),
+    isUserSet: integer({ mode: 'boolean' }).notNull().default(false),
+    updatedAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.dataSourceId, table.trackingKey] }),
+    index('connector_site_mappings_company_idx').on(table.companyId),
+  ],
 );

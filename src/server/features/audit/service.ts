@@ -1,5 +1,6 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
+import { auditActorRef, auditContentHash } from '../../../domain/audit/chain.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 
 export interface AuditEntry {
@@ -16,15 +17,24 @@ export interface AuditEntry {
  * change without its audit row (or the reverse) can never be stored.
  */
 export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
-  return ctx.db.insert(auditLogs).values({
+  const content = {
+    id: crypto.randomUUID(),
     companyId: entry.companyId,
-    userId: entry.userId,
+    actorRef: auditActorRef(entry.companyId, entry.userId),
     action: entry.action,
     entityType: entry.entityType,
     entityId: entry.entityId ?? null,
     ip: ctx.ip,
     requestId: ctx.requestId,
     createdAt: ctx.now(),
+  };
+  return ctx.db.insert(auditLogs).values({
+    ...content,
+    userId: entry.userId,
+    // Assigned inside the insert, within the batch's transaction, so positions are contiguous
+    // per company whoever writes concurrently (the unique index refuses a duplicate).
+    seq: sql`(select coalesce(max(${auditLogs.seq}), 0) + 1 from ${auditLogs} where ${auditLogs.companyId} = ${entry.companyId})`,
+    contentHash: auditContentHash(content),
   });
 }
 
