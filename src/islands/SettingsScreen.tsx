@@ -1,17 +1,37 @@
+import { ApiKeysPanel } from '../client/features/api-keys/api-keys-panel';
+import { AuditLogPanel } from '../client/features/audit/audit-log-panel';
+import { BillingPanel } from '../client/features/billing/billing-panel';
 import { ProfilePanel } from '../client/features/profile/profile-panel';
+import { TeamPanel } from '../client/features/team/team-panel';
 import { IslandRoot } from '../client/ui/island-root';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../client/ui/tabs';
 
-/** Billing, Team, API Keys and Audit Log tabs arrive with their features. */
+/** Settings tabs of spec §2; each panel decides what the caller's role may see and do. */
 export default function SettingsScreen() {
   return (
     <IslandRoot>
       <Tabs defaultValue="profile">
-        <TabsList aria-label="Settings sections">
+        <TabsList aria-label="Settings sections" className="flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>
+          <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="team">Team</TabsTrigger>
+          <TabsTrigger value="api-keys">API Keys</TabsTrigger>
+          <TabsTrigger value="audit-log">Audit Log</TabsTrigger>
         </TabsList>
         <TabsContent value="profile" className="max-w-2xl">
           <ProfilePanel />
+        </TabsContent>
+        <TabsContent value="billing">
+          <BillingPanel />
+        </TabsContent>
+        <TabsContent value="team">
+          <TeamPanel />
+        </TabsContent>
+        <TabsContent value="api-keys">
+          <ApiKeysPanel />
+        </TabsContent>
+        <TabsContent value="audit-log">
+          <AuditLogPanel />
         </TabsContent>
       </Tabs>
     </IslandRoot>

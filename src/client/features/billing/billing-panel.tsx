@@ -1,0 +1,4 @@
+// Replaced by the feature's panel (issue 9).
+export function BillingPanel() {
+  return null;
+}
