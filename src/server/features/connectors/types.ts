@@ -49,6 +49,12 @@ export interface ExternalLine {
   currency: string;
   /** The bill's number, for people reading the ledger. */
   document: string | null;
+  /**
+   * The provider dimension that says where the spend happened (a Xero tracking option, a
+   * QuickBooks class or location), mapped to a site by connector_site_mappings; absent or null
+   * books the line to the company's first site.
+   */
+  tracking?: { key: string; name: string } | null;
 }
 
 export interface RevenueYear {
