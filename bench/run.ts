@@ -6,6 +6,7 @@ import { benchImport } from './import.ts';
 import { benchKpi } from './kpi.ts';
 import { measureLanding } from './landing-size.ts';
 import { benchOcr } from './ocr.ts';
+import { benchOcrLoad } from './ocr-load.ts';
 import { benchReportPdf } from './report-pdf.ts';
 import { benchInlineXbrl } from './report-xbrl.ts';
 
@@ -158,6 +159,14 @@ results.push({
   value: `${ocr.medianMs.toFixed(0)} ms median`,
   budget: '< 1.5 s',
   ok: ocr.medianMs < 1500,
+});
+const ocrLoad = await benchOcrLoad();
+const ocrLoadRatio = ocrLoad.busyP95Ms / ocrLoad.idleP95Ms;
+results.push({
+  name: 'GET /api/auth/user p95 while 4 OCR scans run',
+  value: `${ocrLoad.busyP95Ms.toFixed(1)} ms = ${ocrLoadRatio.toFixed(1)}× idle (${ocrLoad.idleP95Ms.toFixed(1)} ms)`,
+  budget: '< 3× idle p95',
+  ok: ocrLoadRatio < 3,
 });
 
 const width = Math.max(...results.map((result) => result.name.length));

@@ -12,6 +12,7 @@ import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import type { Config } from '../src/server/config.ts';
+import { warmCpuThread } from '../src/server/jobs/cpu-thread.ts';
 import {
   JOB_HANDLERS,
   type JobHandler,
@@ -260,6 +261,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     start() {
       if (running) return;
       running = true;
+      warmCpuThread();
       loops = Array.from({ length: slots }, () => loop());
       log.info('job runner started', { slots, leaseMs, pollMs });
     },

@@ -11,8 +11,11 @@ import {
 } from '../../src/domain/contracts/reports.ts';
 import { SEC_NOT_IN_FORCE } from '../../src/domain/regulators/packages.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
+import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+
+warmRenderThreadForFile();
 
 let clock = new Date('2026-03-15T10:00:00Z');
 const t = await createTestApp({ now: () => clock });

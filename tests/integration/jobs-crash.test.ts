@@ -8,7 +8,10 @@ import { loadConfig } from '../../src/server/config.ts';
 import { enqueueJob, getJob, newJobId } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createJobRunner } from '../../workers/runner.ts';
+import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { createJobDb, jobRow } from '../helpers/jobs.ts';
+
+warmRenderThreadForFile();
 
 const CHILD = join(import.meta.dir, '..', 'helpers', 'job-crash-child.ts');
 const LEASE_MS = 2000;

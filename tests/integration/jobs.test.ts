@@ -13,8 +13,11 @@ import {
   MAX_RETRY_DELAY_MS,
   retryDelayMs,
 } from '../../workers/runner.ts';
+import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { createJobDb, jobRow, sleep } from '../helpers/jobs.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+
+warmRenderThreadForFile();
 
 const START = new Date('2025-03-01T09:00:00Z');
 const KIND: JobKind = 'report.generate';

@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sha256Hex } from '../../src/server/features/reports/files.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
+import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+
+warmRenderThreadForFile();
 
 const smtp = await startFakeSmtp();
 afterAll(() => smtp.close());

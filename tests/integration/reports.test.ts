@@ -13,8 +13,11 @@ import { sha256Hex } from '../../src/server/features/reports/files.ts';
 import { renderReportFile } from '../../src/server/features/reports/render.ts';
 import { JOB_HANDLERS } from '../../src/server/jobs/handlers.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+
+warmRenderThreadForFile();
 
 const NOW = new Date('2026-03-15T10:00:00Z');
 const t = await createTestApp({ now: () => NOW });

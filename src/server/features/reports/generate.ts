@@ -8,11 +8,12 @@ import { z } from 'zod';
 import { reports } from '../../../../db/schema/reports.ts';
 import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { ServiceContext } from '../../context.ts';
+import { runCpuTask } from '../../jobs/cpu-thread.ts';
 import { type JobDeps, type JobHandler, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
 import { auditInsert } from '../audit/service.ts';
 import { readFileBytes, replaceFileStatements, sha256Hex } from './files.ts';
 import { buildReportEmail, isMailerAvailable, sendReportEmail } from './mailer.ts';
-import { readableRenderError, renderReportFile } from './render.ts';
+import { readableRenderError, type renderReportFile } from './render.ts';
 import { REPORT_JOB_ATTEMPTS } from './service.ts';
 
 const PayloadSchema = z.object({
@@ -104,7 +105,7 @@ async function generateReport(job: RunningJob, deps: JobDeps) {
       .where(and(own, inArray(reports.generation, ['queued', 'running'])));
     let rendered: Awaited<ReturnType<typeof renderReportFile>>;
     try {
-      rendered = await renderReportFile(snapshot);
+      rendered = await runCpuTask('report.render', snapshot);
     } catch (error) {
       // Rendering a stored snapshot is deterministic: a retry would fail the same way.
       const message = readableRenderError(error);

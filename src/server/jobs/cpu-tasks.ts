@@ -1,0 +1,41 @@
+// The CPU-heavy pure functions job handlers may run off the API's thread (cpu-thread.ts). Each
+// takes and returns structured-clonable values, so the same call works inline and in a thread.
+import {
+  InvalidEntityIdentifierError,
+  MissingEntityIdentifierError,
+} from '../../domain/reports/xbrl/entity.ts';
+import { renderReportFile } from '../features/reports/render.ts';
+
+export const CPU_TASKS = {
+  /** A report's file from its frozen snapshot: PDF layout and font subsetting, XBRL, CSV. */
+  'report.render': renderReportFile,
+} as const;
+
+export type CpuTaskName = keyof typeof CPU_TASKS;
+export type CpuTaskInput<Name extends CpuTaskName> = Parameters<(typeof CPU_TASKS)[Name]>[0];
+export type CpuTaskOutput<Name extends CpuTaskName> = Awaited<ReturnType<(typeof CPU_TASKS)[Name]>>;
+
+/** An error as it crosses the thread boundary. */
+export interface SerialisedError {
+  name: string;
+  message: string;
+  stack?: string;
+}
+
+export function serialiseError(error: unknown): SerialisedError {
+  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
+  return { name: 'Error', message: String(error) };
+}
+
+/**
+ * Rebuilds the refusals callers recognise with `instanceof` (readableRenderError); anything else
+ * becomes an Error with the thread's message and stack.
+ */
+export function reviveError(error: SerialisedError): Error {
+  if (error.name === 'MissingEntityIdentifierError') return new MissingEntityIdentifierError();
+  if (error.name === 'InvalidEntityIdentifierError') return new InvalidEntityIdentifierError(error.message);
+  const revived = new Error(error.message);
+  revived.name = error.name;
+  if (error.stack) revived.stack = error.stack;
+  return revived;
+}
