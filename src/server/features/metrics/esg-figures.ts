@@ -28,6 +28,7 @@ import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
 import { readLedger, visibleLines, visibleResults } from '../emissions/visibility.ts';
 import { ENERGY_CATEGORIES, yearRange } from './aggregates.ts';
+import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
 
 export interface EsgFigures {
@@ -252,7 +253,7 @@ export async function getEsgFigures(
     energy,
     priorEnergy,
     waste,
-    financials: financials[0] ?? null,
+    financials: await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
     workforce: workforce[0] ?? null,
     hasActivityOutsideRegion: outside.length > 0,
   });

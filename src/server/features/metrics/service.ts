@@ -14,6 +14,7 @@ import {
   latestLineDate,
   yearRange,
 } from './aggregates.ts';
+import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   buildTrend,
   carbonFigures,
@@ -136,7 +137,10 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     yearly.set(Number(row.year), totals);
   }
   const byMonth = [...months.values()];
-  const carbon = carbonFigures(byMonth, financials[0] ?? null);
+  const carbon = carbonFigures(
+    byMonth,
+    await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
+  );
   const energy = energyFigures(lines);
   const people = workforceOf(workforce[0] ?? null);
   const trend = buildTrend({ year, grain, byMonth, yearly, firstYear, target });

@@ -15,6 +15,7 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { getProgress } from '../esg/service.ts';
+import { financialsWithConnectorRevenue } from '../metrics/connector-revenue.ts';
 import { getPeriodInventory } from '../metrics/period-inventory.ts';
 import { getTarget, listFinancials, listWorkforce } from '../metrics/records.ts';
 import { listNarratives } from '../narratives/service.ts';
@@ -109,7 +110,11 @@ export async function buildReportSnapshot(
     getOffsetSummary(ctx, year),
     listPurchases(ctx),
   ]);
-  const money = financials.find((row) => row.year === year) ?? null;
+  const money = await financialsWithConnectorRevenue(
+    ctx,
+    year,
+    financials.find((row) => row.year === year) ?? null,
+  );
   const revenue =
     money?.revenue != null && money.currency ? { amount: money.revenue, currency: money.currency } : null;
   const employees = money?.employees ?? null;
