@@ -24,6 +24,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { HttpError } from './lib/errors.ts';
+import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { servePage } from './pages.ts';
@@ -35,6 +36,7 @@ export interface CreateAppOptions extends AppDeps {
 
 /** The whole product as one Hono app: used by the Bun entry, the Worker entry and every test. */
 export function createApp(options: CreateAppOptions) {
+  setOutboundPolicy({ allowPrivateNetwork: options.config.CONNECTOR_ALLOW_PRIVATE_NETWORK });
   const { oauthEndpoints, ...deps } = options;
   const app = new Hono<AppEnv>();
 

@@ -68,6 +68,12 @@ export const ConfigSchema = z
     /** Jobs one runner process (in-process or `bun workers/main.ts`) runs at the same time. */
     JOB_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
     /**
+     * Let connectors call servers on private or local networks (an Odoo at 192.168.x.x, the test
+     * fakes on 127.0.0.1). Off by default: the server refuses such addresses (SSRF guard,
+     * src/server/lib/outbound-url.ts). Refused in production.
+     */
+    CONNECTOR_ALLOW_PRIVATE_NETWORK: flag.default(false),
+    /**
      * Export & Filing "send via email": an SMTP server, e.g. smtp://user:pass@smtp.example.com:587
      * (STARTTLS when offered) or smtps://…:465. Bun only; without it the report records
      * emailDelivery 'not_configured'.
@@ -105,6 +111,16 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['SECRETS_KEY'],
         message: 'required in production (32 random bytes in base64: openssl rand -base64 32)',
+      });
+    }
+    if (
+      (value.APP_ENV === 'production' || value.NODE_ENV === 'production') &&
+      value.CONNECTOR_ALLOW_PRIVATE_NETWORK
+    ) {
+      context.addIssue({
+        code: 'custom',
+        path: ['CONNECTOR_ALLOW_PRIVATE_NETWORK'],
+        message: 'must stay off in production (it lets people make the server call private addresses)',
       });
     }
     if (value.SMTP_URL && !value.SMTP_FROM) {

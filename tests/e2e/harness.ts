@@ -56,6 +56,8 @@ export function startE2E(): E2E {
         DATABASE_URL: `file:${join(state.folder, 'e2e.db')}`,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_IP: '10000',
+        // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
+        CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
       },
       stdout: 'ignore',
       stderr: 'inherit',

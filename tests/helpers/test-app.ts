@@ -31,7 +31,13 @@ export interface TestAppOptions {
 export async function createTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'esg-test-'));
   const url = `file:${join(folder, 'test.db')}`;
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATABASE_URL: url, ...options.env });
+  // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: url,
+    CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+    ...options.env,
+  });
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
   await seedFactorLibrary(db);

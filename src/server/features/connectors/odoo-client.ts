@@ -4,6 +4,9 @@
 // method. Errors come back as HTTP 200 with a JSON-RPC `error` object whose `data.name` is the
 // Python exception (e.g. odoo.exceptions.AccessDenied). Odoo.sh and proxies answer 429 with
 // Retry-After when rate limiting.
+
+import { HttpError } from '../../lib/errors.ts';
+import { assertPublicUrl } from '../../lib/outbound-url.ts';
 import { ConnectorError } from './types.ts';
 
 export interface OdooCredentials {
@@ -69,6 +72,7 @@ export class OdooClient {
       params: { service, method, args },
       id: ++this.requestId,
     });
+    await this.checkDestination();
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -76,7 +80,8 @@ export class OdooClient {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
           body,
-          redirect: 'follow',
+          // A public address must not bounce the API key to a private one (SSRF guard).
+          redirect: 'manual',
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });
       } catch (error) {
@@ -103,7 +108,28 @@ export class OdooClient {
     }
   }
 
+  private destinationChecked = false;
+
+  /** The SSRF guard (src/server/lib/outbound-url.ts), once per client, as a connector error. */
+  private async checkDestination(): Promise<void> {
+    if (this.destinationChecked) return;
+    try {
+      await assertPublicUrl(this.endpoint);
+    } catch (error) {
+      if (error instanceof HttpError) throw new ConnectorError('protocol', error.message);
+      throw error;
+    }
+    this.destinationChecked = true;
+  }
+
   private async readAnswer(response: Response): Promise<unknown> {
+    if (response.status >= 300 && response.status < 400) {
+      const location = response.headers.get('Location');
+      throw new ConnectorError(
+        'protocol',
+        `The Odoo server redirects to ${location ?? 'another address'}: enter that address as the server URL`,
+      );
+    }
     if (response.status === 404) {
       throw new ConnectorError(
         'protocol',
