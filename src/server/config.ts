@@ -98,6 +98,11 @@ export const ConfigSchema = z
     XERO_CLIENT_SECRET: z.string().min(1).optional(),
     SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
     SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * TEST ONLY: send every Shopify call (authorisation page, token exchange, Admin API) to this
+     * origin instead of https://{shop}, e.g. a local fake. Refused in production.
+     */
+    SHOPIFY_API_ORIGIN: z.url().optional(),
   })
   .superRefine((value, context) => {
     if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && !value.SECRETS_KEY) {
@@ -105,6 +110,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['SECRETS_KEY'],
         message: 'required in production (32 random bytes in base64: openssl rand -base64 32)',
+      });
+    }
+    if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && value.SHOPIFY_API_ORIGIN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SHOPIFY_API_ORIGIN'],
+        message: 'is for tests only: unset it in production (Shopify is reached at https://{shop})',
       });
     }
     if (value.SMTP_URL && !value.SMTP_FROM) {
