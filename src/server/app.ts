@@ -8,6 +8,7 @@ import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
+import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { dataSourceRoutes } from './features/data-sources/routes.ts';
 import { emissionRoutes } from './features/emissions/routes.ts';
@@ -59,6 +60,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', siteRoutes);
   api.route('/', dataSourceRoutes);
   api.route('/', connectorRoutes);
+  api.route('/', shopifyRoutes);
   api.route('/', activityRoutes);
   api.route('/', emissionRoutes);
   api.route('/', metricsRoutes);

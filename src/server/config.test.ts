@@ -35,4 +35,15 @@ describe('configuration', () => {
       'GOOGLE_CLIENT_SECRET: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
     );
   });
+
+  test('refuses the test-only Shopify origin in production', () => {
+    const key = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
+    expect(() =>
+      loadConfig({ APP_ENV: 'production', SECRETS_KEY: key, SHOPIFY_API_ORIGIN: 'http://127.0.0.1:9' }),
+    ).toThrow('SHOPIFY_API_ORIGIN: is for tests only');
+    expect(loadConfig({ SHOPIFY_API_ORIGIN: 'http://127.0.0.1:9' }).SHOPIFY_API_ORIGIN).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(loadConfig({ APP_ENV: 'production', SECRETS_KEY: key }).SHOPIFY_API_ORIGIN).toBeUndefined();
+  });
 });

@@ -104,6 +104,11 @@ export const ConfigSchema = z
     XERO_CLIENT_SECRET: z.string().min(1).optional(),
     SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
     SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * TEST ONLY: send every Shopify call (authorisation page, token exchange, Admin API) to this
+     * origin instead of https://{shop}, e.g. a local fake. Refused in production.
+     */
+    SHOPIFY_API_ORIGIN: z.url().optional(),
   })
   .superRefine((value, context) => {
     if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && !value.SECRETS_KEY) {
@@ -121,6 +126,13 @@ export const ConfigSchema = z
         code: 'custom',
         path: ['CONNECTOR_ALLOW_PRIVATE_NETWORK'],
         message: 'must stay off in production (it lets people make the server call private addresses)',
+      });
+    }
+    if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && value.SHOPIFY_API_ORIGIN) {
+      context.addIssue({
+        code: 'custom',
+        path: ['SHOPIFY_API_ORIGIN'],
+        message: 'is for tests only: unset it in production (Shopify is reached at https://{shop})',
       });
     }
     if (value.SMTP_URL && !value.SMTP_FROM) {

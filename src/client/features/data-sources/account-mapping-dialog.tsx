@@ -18,6 +18,11 @@ import { useAccountMappings, useUpdateAccountMappings } from './api';
 const IGNORE = 'ignore';
 
 /** The select's value: a NAICS code (spend-based purchased goods) or 'ignore'. */
+const BILLS_HELP =
+  'Bills carry amounts, not kWh or litres, so each account\'s spend is estimated with a spend-based factor (US EPA USEEIO v1.3) for the kind of purchase you choose. Choose "Ignore" for accounts that are not purchases. Changes apply at the next sync.';
+const SHOPIFY_HELP =
+  'Each delivery method\'s shipping charges (net of shipping refunds and tax) estimate your freight spend with a spend-based factor (US EPA USEEIO v1.3), couriers by default. Choose "Ignore" for methods that ship nothing, such as local pickup. Changes apply at the next sync.';
+
 const choiceOf = (row: Pick<AccountMapping, 'category' | 'variant'>) =>
   row.category === 'ignore' ? IGNORE : (row.variant ?? IGNORE);
 
@@ -79,11 +84,7 @@ export function AccountMappingDialog({
       <DialogContent className="max-w-3xl">
         <DialogHeader>
           <DialogTitle>Account mapping: {source.name}</DialogTitle>
-          <DialogDescription>
-            Bills carry amounts, not kWh or litres, so each account's spend is estimated with a spend-based
-            factor (US EPA USEEIO v1.3) for the kind of purchase you choose. Choose "Ignore" for accounts that
-            are not purchases. Changes apply at the next sync.
-          </DialogDescription>
+          <DialogDescription>{source.type === 'shopify' ? SHOPIFY_HELP : BILLS_HELP}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
           <div className="grid gap-2">
@@ -103,7 +104,7 @@ export function AccountMappingDialog({
               <thead>
                 <tr className="border-b border-border text-muted">
                   <th scope="col" className="py-2 pr-3 font-medium">
-                    Account
+                    {source.type === 'shopify' ? 'Delivery method' : 'Account'}
                   </th>
                   <th scope="col" className="py-2 font-medium">
                     Counts as

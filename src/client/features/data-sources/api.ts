@@ -32,6 +32,20 @@ export function connectOdoo(input: OdooConnect): Promise<DataSource> {
   return apiRequest<DataSource>('POST', '/api/integrations/odoo/connect', input);
 }
 
+/** POST /api/integrations/{quickbooks|xero}/connect answers where to send the browser to authorise. */
+export interface OAuthConnectStart {
+  authorizationUrl: string;
+}
+
+export function startOAuthConnect(input: {
+  type: 'quickbooks' | 'xero';
+  name: string;
+}): Promise<OAuthConnectStart> {
+  return apiRequest<OAuthConnectStart>('POST', `/api/integrations/${input.type}/connect`, {
+    name: input.name,
+  });
+}
+
 export function deleteDataSource(input: { id: string; keepLines: boolean }): Promise<void> {
   return apiRequest<void>(
     'DELETE',
@@ -102,6 +116,7 @@ function useSourceMutation<TInput, TResult>(
 
 export const useCreateDataSource = () => useSourceMutation(createDataSource);
 export const useConnectOdoo = () => useSourceMutation(connectOdoo);
+export const useStartOAuthConnect = () => useSourceMutation(startOAuthConnect);
 export const useDeleteDataSource = () => useSourceMutation(deleteDataSource, true);
 export const useTestDataSource = () => useSourceMutation(testDataSource);
 export const useSyncDataSource = () => useSourceMutation(syncAndWait, true);

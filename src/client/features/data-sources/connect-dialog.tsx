@@ -15,19 +15,25 @@ import { InfoIcon } from '../../ui/icons';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { useConnectOdoo, useCreateDataSource } from './api';
+import { useConnectOdoo, useCreateDataSource, useStartOAuthConnect } from './api';
 import {
   CONNECT_TYPE_OPTIONS,
   type ConnectFormValues,
-  connectorUnavailableNote,
   describeConnectError,
   describeOdooError,
   EMPTY_CONNECT_FORM,
-  isConnectorAvailable,
   isDataSourceType,
+  OAUTH_PROVIDER_NAMES,
   type OdooDetails,
+  shopifyConnectPath,
   validateConnectForm,
 } from './connect';
+import { StoreNamePrompt } from './store-name-prompt';
+
+/** A full-page navigation: the OAuth flows leave the app and come back to /data-sources. */
+function navigateTo(url: string) {
+  window.location.assign(url);
+}
 
 function Note({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
   return (
@@ -55,7 +61,11 @@ export function ConnectDialog({
   const [values, setValues] = useState<ConnectFormValues>(EMPTY_CONNECT_FORM);
   const create = useCreateDataSource();
   const connectOdoo = useConnectOdoo();
-  const pending = create.isPending || connectOdoo.isPending;
+  const startOAuth = useStartOAuthConnect();
+  /** Shopify: the store-name prompt is open (spec §5), then the browser is leaving for Shopify. */
+  const [storePrompt, setStorePrompt] = useState<'closed' | 'open' | 'redirecting'>('closed');
+  const [leaving, setLeaving] = useState(false);
+  const pending = create.isPending || connectOdoo.isPending || startOAuth.isPending || leaving;
   const type = values.type;
 
   const close = (next: boolean) => {
@@ -87,6 +97,26 @@ export function ConnectDialog({
           },
           onError: (error) => {
             if (!isUnauthorizedError(error)) toastError(describeOdooError(error));
+          },
+        },
+      );
+      return;
+    }
+    if (payload.type === 'shopify') {
+      setStorePrompt('open');
+      return;
+    }
+    if (payload.type === 'quickbooks' || payload.type === 'xero') {
+      // The server records the flow and answers the provider's authorisation URL to go to.
+      startOAuth.mutate(
+        { type: payload.type, name: payload.name },
+        {
+          onSuccess: ({ authorizationUrl }) => {
+            setLeaving(true);
+            navigateTo(authorizationUrl);
+          },
+          onError: (error) => {
+            if (!isUnauthorizedError(error)) toastError(describeConnectError(error));
           },
         },
       );
@@ -161,21 +191,21 @@ export function ConnectDialog({
             />
           </div>
 
-          {type && !isConnectorAvailable(type) ? (
-            <Note tone="warning">
-              <p className="font-medium">Not available yet</p>
+          {type === 'shopify' ? (
+            <Note>
               <p>
-                {connectorUnavailableNote(type)} Until then, upload your data as a CSV file or add lines by
-                hand in the activity ledger below.
+                Next you will be asked for your store name, then redirected to Shopify to authorise ESG Pilot
+                to read your store's orders, and brought back here. Shipping charges become spend-based
+                freight estimates; order totals give your revenue.
               </p>
             </Note>
           ) : null}
 
-          {type === 'shopify' ? (
+          {type === 'quickbooks' || type === 'xero' ? (
             <Note>
               <p>
-                When this connector is available, you will be redirected to Shopify to authorise ESG Pilot to
-                read your store's orders, then brought back here.
+                You will be redirected to {OAUTH_PROVIDER_NAMES[type]} to sign in and authorise ESG Pilot to
+                read your bills, then brought back here. The first sync starts on its own.
               </p>
             </Note>
           ) : null}
@@ -211,11 +241,20 @@ export function ConnectDialog({
               Cancel
             </Button>
             <Button type="submit" disabled={pending}>
-              {pending ? 'Connecting...' : 'Connect Data Source'}
+              {leaving ? 'Redirecting...' : pending ? 'Connecting...' : 'Connect Data Source'}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
+      <StoreNamePrompt
+        open={storePrompt !== 'closed'}
+        redirecting={storePrompt === 'redirecting'}
+        onCancel={() => setStorePrompt('closed')}
+        onContinue={(store) => {
+          setStorePrompt('redirecting');
+          navigateTo(shopifyConnectPath(store, values.name.trim()));
+        }}
+      />
     </Dialog>
   );
 }

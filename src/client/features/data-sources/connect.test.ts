@@ -5,18 +5,23 @@ import {
   CONNECT_TYPE_OPTIONS,
   type ConnectFormValues,
   canTestAndSync,
-  connectorUnavailableNote,
+  connectFailedMessage,
   deleteQuestion,
   describeConnectError,
   describeOdooError,
   EMPTY_CONNECT_FORM,
   formatLastSync,
-  isConnectorAvailable,
+  hasAccountMapping,
+  isOAuthType,
+  normalizeStoreName,
   ODOO_DETAILS_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
+  readConnectOutcome,
   SOURCE_TYPE_NAMES,
+  shopifyConnectPath,
   sourceStatusBadge,
   validateConnectForm,
+  withoutConnectOutcome,
 } from './connect';
 
 const form = (patch: Partial<ConnectFormValues>): ConnectFormValues => ({ ...EMPTY_CONNECT_FORM, ...patch });
@@ -87,19 +92,13 @@ describe('connect dialog options', () => {
     for (const type of DataSourceTypeSchema.options) expect(SOURCE_TYPE_NAMES[type]).toBeTruthy();
   });
 
-  test('CSV and Odoo are available; the other connectors say so beforehand', () => {
-    expect(isConnectorAvailable('csv')).toBe(true);
-    expect(isConnectorAvailable('odoo')).toBe(true);
-    for (const type of ['quickbooks', 'xero', 'shopify', 'receipt_ocr'] as const) {
-      expect(isConnectorAvailable(type)).toBe(false);
-    }
-    expect(connectorUnavailableNote('xero')).toBe(
-      'Xero connections arrive in a later release; this connector is not available yet.',
-    );
+  test('QuickBooks, Xero and Shopify connect through their own authorisation page', () => {
+    expect(DataSourceTypeSchema.options.filter(isOAuthType)).toEqual(['quickbooks', 'xero', 'shopify']);
   });
 
-  test('Test and Sync exist only for Shopify and Odoo', () => {
+  test('Test and Sync exist only for Shopify and Odoo, and so does the mapping', () => {
     expect(DataSourceTypeSchema.options.filter(canTestAndSync)).toEqual(['shopify', 'odoo']);
+    expect(DataSourceTypeSchema.options.filter(hasAccountMapping)).toEqual(['shopify', 'odoo']);
   });
 });
 
@@ -147,5 +146,58 @@ describe('source rows', () => {
     expect(formatLastSync(null)).toBe('Last sync: Never');
     expect(formatLastSync('2025-03-04T14:05:00Z')).toMatch(/^Last sync: \d{1,2} Mar 2025, \d{2}:\d{2}$/);
     expect(formatLastSync('yesterday')).toBe('Last sync: yesterday');
+  });
+});
+
+describe('Shopify store name (spec §5: without .myshopify.com)', () => {
+  test('keeps a store name and tidies what people paste', () => {
+    expect(normalizeStoreName('acme-outdoor')).toBe('acme-outdoor');
+    expect(normalizeStoreName('  Acme-Outdoor ')).toBe('acme-outdoor');
+    expect(normalizeStoreName('acme-outdoor.myshopify.com')).toBe('acme-outdoor');
+    expect(normalizeStoreName('https://acme-outdoor.myshopify.com/admin')).toBe('acme-outdoor');
+  });
+
+  test('refuses anything that is not a store name', () => {
+    for (const input of [
+      '',
+      '   ',
+      'acme outdoor',
+      'acme_outdoor',
+      '-acme',
+      'shop.example.com',
+      'x'.repeat(61),
+    ]) {
+      expect(normalizeStoreName(input)).toBeNull();
+    }
+  });
+
+  test('the connect navigation carries the store and the display name, encoded', () => {
+    expect(shopifyConnectPath('acme', 'Web shop & co')).toBe(
+      '/api/integrations/shopify/connect?shop=acme&name=Web%20shop%20%26%20co',
+    );
+  });
+});
+
+describe('back from an OAuth connector', () => {
+  test('reads ?connected= and ?connect_error=', () => {
+    expect(readConnectOutcome('?connected=shopify')).toEqual({ kind: 'connected', type: 'shopify' });
+    expect(readConnectOutcome('?connect_error=Shopify%20is%20not%20configured')).toEqual({
+      kind: 'failed',
+      message: 'Shopify is not configured',
+    });
+    expect(readConnectOutcome('?tab=1')).toBeNull();
+    expect(readConnectOutcome('')).toBeNull();
+  });
+
+  test('the toast names the reason (spec §8)', () => {
+    expect(connectFailedMessage('bad signature')).toBe('Failed to connect data source: bad signature');
+    expect(connectFailedMessage('')).toBe('Failed to connect data source');
+  });
+
+  test('the address loses only the callback parameters', () => {
+    expect(withoutConnectOutcome('http://x.test/data-sources?connected=xero')).toBe('/data-sources');
+    expect(withoutConnectOutcome('http://x.test/data-sources?a=1&connect_error=no#list')).toBe(
+      '/data-sources?a=1#list',
+    );
   });
 });

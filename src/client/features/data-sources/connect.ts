@@ -20,13 +20,19 @@ export const SOURCE_TYPE_NAMES: Record<DataSourceType, string> = {
   receipt_ocr: 'Receipt OCR',
 };
 
-/**
- * CSV and Odoo work today; the server answers 501 for the OAuth connectors (QuickBooks, Xero,
- * Shopify) until their release, so the dialog says so before anyone fills it in.
- */
-export function isConnectorAvailable(type: DataSourceType): boolean {
-  return type === 'csv' || type === 'odoo';
+/** Connectors whose connection is authorised on the provider's own page (a browser redirect). */
+export type OAuthType = 'quickbooks' | 'xero' | 'shopify';
+
+export function isOAuthType(type: string): type is OAuthType {
+  return type === 'quickbooks' || type === 'xero' || type === 'shopify';
 }
+
+/** Where each OAuth connector sends the browser to authorise, for the dialog's note. */
+export const OAUTH_PROVIDER_NAMES: Record<OAuthType, string> = {
+  quickbooks: 'Intuit QuickBooks',
+  xero: 'Xero',
+  shopify: 'Shopify',
+};
 
 /** What the failure toast of an Odoo connect says (spec §8: server message or the fallback). */
 export function describeOdooError(error: unknown): string {
@@ -41,13 +47,61 @@ export function deleteQuestion(source: Pick<DataSource, 'name' | 'lineCount'>): 
   return `"${source.name}" will be removed. Keep the ${lines} it imported, or remove them?`;
 }
 
-export function connectorUnavailableNote(type: DataSourceType): string {
-  return `${SOURCE_TYPE_NAMES[type]} connections arrive in a later release; this connector is not available yet.`;
-}
-
 /** spec §2: Test and Sync exist only for Shopify and Odoo sources. */
 export function canTestAndSync(type: string): boolean {
   return type === 'shopify' || type === 'odoo';
+}
+
+/** Sources whose imported lines follow a per-account (Shopify: per delivery method) mapping. */
+export function hasAccountMapping(type: string): boolean {
+  return type === 'odoo' || type === 'shopify';
+}
+
+export const STORE_NAME_MESSAGE =
+  'Enter the store name from your-store.myshopify.com: lowercase letters, digits and hyphens';
+
+/**
+ * The store name the server expects (spec §5: without .myshopify.com) from what people paste:
+ * surrounding spaces, capitals, https://, the .myshopify.com suffix and a trailing path go.
+ * Returns null when what is left is not a store name.
+ */
+export function normalizeStoreName(input: string): string | null {
+  const name = input
+    .trim()
+    .toLowerCase()
+    .replace(/^https?:\/\//, '')
+    .replace(/\/.*$/, '')
+    .replace(/\.myshopify\.com$/, '');
+  return /^[a-z0-9][a-z0-9-]{0,59}$/.test(name) ? name : null;
+}
+
+/** The navigation that starts a Shopify connection (spec §7: shop in the query; name too). */
+export function shopifyConnectPath(store: string, name: string): string {
+  return `/api/integrations/shopify/connect?shop=${encodeURIComponent(store)}&name=${encodeURIComponent(name)}`;
+}
+
+export type ConnectOutcome = { kind: 'connected'; type: string } | { kind: 'failed'; message: string } | null;
+
+/** What an OAuth callback said on its way back to /data-sources (`?connected=` / `?connect_error=`). */
+export function readConnectOutcome(search: string): ConnectOutcome {
+  const params = new URLSearchParams(search);
+  const error = params.get('connect_error');
+  if (error !== null) return { kind: 'failed', message: error.trim() };
+  const type = params.get('connected');
+  return type ? { kind: 'connected', type } : null;
+}
+
+/** The same URL without the callback's parameters, so a reload does not toast again. */
+export function withoutConnectOutcome(href: string): string {
+  const url = new URL(href);
+  url.searchParams.delete('connected');
+  url.searchParams.delete('connect_error');
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** spec §8 'Failed to connect data source', with the server's reason when there is one. */
+export function connectFailedMessage(reason: string): string {
+  return reason ? `Failed to connect data source: ${reason}` : 'Failed to connect data source';
 }
 
 export interface OdooDetails {

@@ -4,11 +4,13 @@ import { ConnectDialog } from './connect-dialog';
 import { AutoMappedFieldsCard, IntegrationHelpCard } from './info-cards';
 import { ReceiptDialog } from './receipt-dialog';
 import { SourcesList } from './sources-list';
+import { useConnectOutcome } from './use-connect-outcome';
 
 /** The top of the Data Sources screen (spec §2): actions, connected sources and the two help cards. */
 export function DataSourcesPanel() {
   const [connectOpen, setConnectOpen] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
+  useConnectOutcome();
 
   return (
     <div className="grid gap-6">

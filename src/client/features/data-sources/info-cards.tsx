@@ -6,7 +6,7 @@ import { SourceIcon } from './source-icon';
 const MAPPED_FIELDS = [
   {
     field: 'Total Revenue',
-    text: 'From accounting connectors once they arrive; until then, enter it on the KPI Dashboard.',
+    text: 'Read from Shopify orders and Odoo customer invoices at each sync; enter it on the KPI Dashboard for your ratios.',
   },
   {
     field: 'Employee Count',
@@ -48,14 +48,14 @@ const HELP_TILES = [
     type: 'quickbooks',
     name: 'QuickBooks',
     text: 'Spend by supplier and revenue from QuickBooks Online.',
-    ready: false,
+    ready: true,
   },
-  { type: 'xero', name: 'Xero', text: 'Spend by account and revenue from Xero.', ready: false },
+  { type: 'xero', name: 'Xero', text: 'Spend by account and revenue from Xero.', ready: true },
   {
     type: 'shopify',
     name: 'Shopify',
-    text: 'Orders and shipping from your store, authorised with OAuth.',
-    ready: false,
+    text: "Shipping charges as spend-based freight estimates, and revenue, from your store's orders (authorised on Shopify).",
+    ready: true,
   },
   {
     type: 'odoo',

@@ -21,6 +21,7 @@ import {
   canTestAndSync,
   deleteQuestion,
   formatLastSync,
+  hasAccountMapping,
   SOURCE_TYPE_NAMES,
   sourceStatusBadge,
 } from './connect';
@@ -101,7 +102,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             </Button>
           </>
         ) : null}
-        {source.type === 'odoo' ? (
+        {hasAccountMapping(source.type) ? (
           <Button
             size="sm"
             variant="outline"
@@ -121,7 +122,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
           Delete
         </Button>
       </div>
-      {source.type === 'odoo' ? (
+      {hasAccountMapping(source.type) ? (
         <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
       ) : null}
     </li>

@@ -5,10 +5,12 @@ import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
+import { shopifyAdapter } from './shopify.ts';
 import type { ConnectorAdapter } from './types.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
   odoo: odooAdapter() as ConnectorAdapter<unknown>,
+  shopify: shopifyAdapter() as ConnectorAdapter<unknown>,
 };
 
 export function adapterFor(type: string): ConnectorAdapter<unknown> | undefined {

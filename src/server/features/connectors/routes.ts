@@ -15,14 +15,10 @@ export const connectorRoutes = new Hono<AppEnv>()
     const { id } = await connectOdoo(ctx, c.req.valid('json'));
     return c.json(await getDataSource(ctx, id), 201);
   })
-  // QuickBooks and Xero (POST) and Shopify (a navigation, spec §7): OAuth flows of the next slice.
+  // QuickBooks and Xero (POST): OAuth flows of the next slice. Shopify: shopify-routes.ts.
   .post('/integrations/:provider{quickbooks|xero}/connect', member, (c) => {
     const ctx = authedContext(c, 'member');
     throw new ConnectorUnavailable(oauthConnectorRefusal(c.req.param('provider'), ctx.config)!);
-  })
-  .get('/integrations/shopify/connect', member, (c) => {
-    const ctx = authedContext(c, 'member');
-    throw new ConnectorUnavailable(oauthConnectorRefusal('shopify', ctx.config)!);
   })
   .get('/data-sources/:id/syncs', async (c) =>
     c.json(await listConnectorSyncs(authedContext(c, 'viewer'), c.req.param('id'))),

@@ -143,6 +143,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       id: activityLines.id,
       reference: activityLines.reference,
       fingerprint: activityLines.fingerprint,
+      date: activityLines.date,
     })
     .from(activityLines)
     .where(
@@ -169,7 +170,10 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
   for (const external of pull.lines) {
     let mapping = mappings.get(external.account.key);
     if (!mapping) {
-      const suggested = defaultAccountMapping(external.account);
+      const suggested =
+        external.suggestedVariant && SPEND_NAICS.has(external.suggestedVariant)
+          ? { category: 'purchased_goods' as const, variant: external.suggestedVariant }
+          : defaultAccountMapping(external.account);
       mapping = { accountKey: external.account.key, ...suggested };
       mappings.set(external.account.key, mapping);
       plan.newMappings.push({
@@ -257,8 +261,13 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
     };
     for (const row of resultRows(calculated, owner)) plan.results.push(row);
   }
+  // A line the pull returned but did not import (refunded to zero, now 'ignore') goes; one the
+  // pull did not return goes too, unless it is older than what the provider shows (reachFrom).
+  const returned = new Set(pull.lines.map((line) => line.externalId));
   for (const row of existing) {
-    if (!wanted.has(row.reference ?? '')) {
+    const reference = row.reference ?? '';
+    const outOfReach = !returned.has(reference) && Boolean(pull.reachFrom) && row.date < pull.reachFrom!;
+    if (!wanted.has(reference) && !outOfReach) {
       plan.removeIds.push(row.id);
       plan.removed++;
     }

@@ -55,6 +55,11 @@ export interface ExternalLine {
    * books the line to the company's first site.
    */
   tracking?: { key: string; name: string } | null;
+  /**
+   * A USEEIO NAICS code the provider knows fits better than a guess from the account's name
+   * (Shopify shipping lines: couriers); used for the account's first mapping only.
+   */
+  suggestedVariant?: string;
 }
 
 export interface RevenueYear {
@@ -66,6 +71,12 @@ export interface RevenueYear {
 export interface ConnectorPull {
   lines: ExternalLine[];
   revenue: RevenueYear[];
+  /**
+   * `YYYY-MM-DD` when the provider only shows lines from that day on (Shopify without
+   * read_all_orders: 60 days). The sync keeps older lines that no longer come back instead of
+   * removing them; absent or null: the pull is complete.
+   */
+  reachFrom?: string | null;
 }
 
 export interface ConnectorAdapter<Credentials> {

@@ -1,0 +1,178 @@
+// Connecting a Shopify store (decision 023): start = validate the store name, record the OAuth
+// state for the caller, send the browser to Shopify; callback = Shopify's documented checks
+// (hmac, shop host, timestamp, state), the code exchanged for a token, and the source stored with
+// its sealed token, its first sync and its audit row in one batch.
+import { and, eq, sql } from 'drizzle-orm';
+import { connectorConnections } from '../../../../db/schema/connectors.ts';
+import { dataSources } from '../../../../db/schema/emissions.ts';
+import type { AuthedContext } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { auditInsert } from '../audit/service.ts';
+import { ConnectorUnavailable } from '../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+import { oauthConnectorRefusal, sealCredentials } from './registry.ts';
+import { queueSyncStatements } from './service.ts';
+import type { ShopifyCredentials } from './shopify-client.ts';
+import {
+  BAD_STORE_NAME_MESSAGE,
+  exchangeShopifyCode,
+  isShopDomain,
+  isShopifyConfigured,
+  SHOPIFY_TIMESTAMP_TOLERANCE_SECONDS,
+  shopDomainFromName,
+  shopifyAuthorizeUrl,
+  shopifyOrigin,
+  verifyShopifyHmac,
+} from './shopify-oauth.ts';
+
+export const SHOPIFY_CALLBACK_PATH = '/api/integrations/shopify/callback';
+
+function requireConfigured(ctx: AuthedContext) {
+  if (!isShopifyConfigured(ctx.config)) {
+    throw new ConnectorUnavailable(oauthConnectorRefusal('shopify', ctx.config)!);
+  }
+}
+
+const unverified = (why: string) =>
+  new HttpError(
+    400,
+    `Shopify's answer could not be verified (${why}). Start again from Data Sources.`,
+    'oauth_invalid',
+  );
+
+/** The Shopify authorisation URL to send the browser to. */
+export async function startShopifyConnect(
+  ctx: AuthedContext,
+  input: { shop?: string; name?: string },
+  appOrigin: string,
+): Promise<string> {
+  requireConfigured(ctx);
+  const storeName = (input.shop ?? '').trim();
+  const shop = shopDomainFromName(storeName);
+  if (!shop) throw new HttpError(400, BAD_STORE_NAME_MESSAGE, 'validation_failed');
+  const name = (input.name ?? '').trim() || `Shopify ${storeName}`;
+  if (name.length > 100)
+    throw new HttpError(400, 'The display name is at most 100 characters', 'validation_failed');
+  const state = await createOAuthState(ctx, { provider: 'shopify', sourceName: name, shop });
+  return shopifyAuthorizeUrl(ctx.config, {
+    shop,
+    redirectUri: `${appOrigin}${SHOPIFY_CALLBACK_PATH}`,
+    state,
+  });
+}
+
+/**
+ * Checks Shopify's redirect and stores the connection; answers the source id. The same store
+ * connected again by the same company gets its token replaced (a reconnect), not a second source.
+ */
+export async function completeShopifyConnect(
+  ctx: AuthedContext,
+  params: ReadonlyArray<readonly [string, string]>,
+): Promise<{ id: string; reconnected: boolean }> {
+  requireConfigured(ctx);
+  const query = new Map<string, string>();
+  for (const [key, value] of params) {
+    // A repeated parameter could be signed as one value and used as another: refuse it.
+    if (query.has(key)) throw unverified(`the parameter ${key} appears twice`);
+    query.set(key, value);
+  }
+  const error = query.get('error_description') ?? query.get('error');
+  if (error && !query.has('code')) {
+    throw new HttpError(400, `Shopify did not authorise the connection (${error})`, 'oauth_denied');
+  }
+  const code = query.get('code');
+  const shop = query.get('shop') ?? '';
+  const timestamp = query.get('timestamp') ?? '';
+  if (!code || !query.get('hmac') || !query.get('state')) throw unverified('parameters are missing');
+  if (!(await verifyShopifyHmac(ctx.config.SHOPIFY_CLIENT_SECRET!, params)))
+    throw unverified('bad signature');
+  if (!isShopDomain(shop)) throw unverified('the shop is not a myshopify.com store');
+  const age = Math.abs(ctx.now().getTime() / 1000 - Number(timestamp));
+  if (!/^\d{1,12}$/.test(timestamp) || age > SHOPIFY_TIMESTAMP_TOLERANCE_SECONDS) {
+    throw unverified('the answer is too old');
+  }
+  const flow = await consumeOAuthState(ctx, 'shopify', query.get('state'), {
+    userId: ctx.userId,
+    companyId: ctx.companyId,
+  });
+  if (flow.shop !== shop) throw unverified('another store answered than the one you asked to connect');
+
+  let token: Awaited<ReturnType<typeof exchangeShopifyCode>>;
+  try {
+    token = await exchangeShopifyCode(ctx.config, shop, code);
+  } catch (failure) {
+    throw new HttpError(
+      502,
+      failure instanceof Error ? failure.message : String(failure),
+      'oauth_exchange_failed',
+    );
+  }
+  const credentials: ShopifyCredentials = {
+    shop,
+    accessToken: token.accessToken,
+    scope: token.scope,
+    ...(ctx.config.SHOPIFY_API_ORIGIN ? { apiOrigin: shopifyOrigin(ctx.config, shop) } : {}),
+  };
+  return storeShopifySource(ctx, flow.sourceName, credentials);
+}
+
+async function storeShopifySource(ctx: AuthedContext, name: string, credentials: ShopifyCredentials) {
+  const existing = await ctx.db
+    .select({ id: dataSources.id })
+    .from(dataSources)
+    .where(
+      and(
+        eq(dataSources.companyId, ctx.companyId),
+        eq(dataSources.type, 'shopify'),
+        sql`json_extract(${dataSources.config}, '$.shop') = ${credentials.shop}`,
+      ),
+    )
+    .get();
+  const id = existing?.id ?? crypto.randomUUID();
+  const sealed = await sealCredentials(ctx, id, credentials);
+  const now = ctx.now();
+  const sync = queueSyncStatements(ctx, id);
+  const audit = auditInsert(ctx, {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    action: existing ? 'data_source_reconnected' : 'data_source_created',
+    entityType: 'data_source',
+    entityId: id,
+  });
+  if (existing) {
+    await ctx.db.batch([
+      ctx.db
+        .update(dataSources)
+        .set({ status: 'connected' })
+        .where(and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId))),
+      ctx.db
+        .update(connectorConnections)
+        .set({ sealedCredentials: sealed, statusReason: null, updatedAt: now })
+        .where(
+          and(eq(connectorConnections.dataSourceId, id), eq(connectorConnections.companyId, ctx.companyId)),
+        ),
+      ...sync.statements,
+      audit,
+    ]);
+  } else {
+    await ctx.db.batch([
+      ctx.db.insert(dataSources).values({
+        id,
+        companyId: ctx.companyId,
+        type: 'shopify',
+        name,
+        status: 'connected',
+        // Non-secret details only; the access token is sealed in connector_connections.
+        config: JSON.stringify({ shop: credentials.shop }),
+        createdAt: now,
+      }),
+      ctx.db
+        .insert(connectorConnections)
+        .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
+      ...sync.statements,
+      audit,
+    ]);
+  }
+  ctx.wakeJobs?.();
+  return { id, reconnected: Boolean(existing) };
+}
