@@ -28,7 +28,7 @@ const ownSource = (ctx: AuthedContext, id: string) =>
   and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId));
 
 /** The sync record and its job, for the caller's batch (the job id is the sync id). */
-function queueSyncStatements(ctx: AuthedContext, sourceId: string) {
+export function queueSyncStatements(ctx: AuthedContext, sourceId: string) {
   const syncId = newJobId();
   const now = ctx.now();
   return {
