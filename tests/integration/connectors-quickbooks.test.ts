@@ -1,10 +1,9 @@
-import { afterAll, afterEach, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorConnections, connectorOauthStates, connectorSyncs } from '../../db/schema/connectors.ts';
 import { dataSources } from '../../db/schema/emissions.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
-import { RECONNECT_MESSAGE } from '../../src/server/features/connectors/quickbooks-oauth.ts';
 import { adapterFor } from '../../src/server/features/connectors/registry.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { makeViewer } from '../helpers/ledger.ts';
@@ -14,12 +13,6 @@ import { createTestApp } from '../helpers/test-app.ts';
 const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
-/** The app's clock runs this far ahead of the fake's tokens (to expire an access token). */
-let skewMs = 0;
-afterEach(() => {
-  skewMs = 0;
-  fake.rateLimit(0);
-});
 const t = await createTestApp({
   env: {
     SECRETS_KEY,
@@ -28,7 +21,6 @@ const t = await createTestApp({
     QUICKBOOKS_OAUTH_ORIGIN: fake.url,
     QUICKBOOKS_API_ORIGIN: fake.url,
   },
-  now: () => new Date(Date.now() + skewMs),
 });
 const qb = quickBooksJourney(t, fake);
 const realm = fake.data.realmId;
@@ -53,7 +45,6 @@ const EXPECTED_LINES = [
 ];
 const lastSync = async (cookie: string, sourceId: string) =>
   (await t.call('GET', `/api/data-sources/${sourceId}/syncs`, { cookie })).json[0];
-const tokenGrants = () => fake.calls.filter((call) => call.kind === 'token').map((call) => call.grant);
 
 describe('QuickBooks connector: connecting', () => {
   test('without the app credentials it answers 501 not configured', async () => {
