@@ -16,6 +16,7 @@
  * Every request is recorded in `calls` so tests can prove refreshes, pagination and waits.
  */
 import { type FakeQuickBooksData, sampleQuickBooksData } from './quickbooks-data.ts';
+import { profitAndLoss } from './quickbooks-report.ts';
 
 export interface FakeQuickBooksCall {
   kind: 'authorize' | 'token' | 'api' | '429';
@@ -56,79 +57,6 @@ const authenticationFault = () =>
     401,
     { 'WWW-Authenticate': 'Bearer realm="Intuit", error="invalid_token"' },
   );
-
-/** Intuit's P&L report, one Money column per calendar year and a Total. */
-function profitAndLoss(data: FakeQuickBooksData, start: string, end: string) {
-  const years: number[] = [];
-  for (let year = Number(start.slice(0, 4)); year <= Number(end.slice(0, 4)); year++) years.push(year);
-  const money = (value: number) => value.toFixed(2);
-  const incomeOf = (year: number) => data.income[year] ?? 0;
-  const cells = (label: string, values: number[]) => [
-    { value: label },
-    ...values.map((value) => ({ value: value ? money(value) : '' })),
-    { value: money(values.reduce((sum, value) => sum + value, 0)) },
-  ];
-  return {
-    Header: {
-      Time: time(),
-      ReportName: 'ProfitAndLoss',
-      ReportBasis: 'Accrual',
-      StartPeriod: start,
-      EndPeriod: end,
-      SummarizeColumnsBy: 'Year',
-      Currency: data.homeCurrency,
-      Option: [
-        { Name: 'AccountingStandard', Value: 'GAAP' },
-        { Name: 'NoReportData', Value: 'false' },
-      ],
-    },
-    Columns: {
-      Column: [
-        { ColTitle: '', ColType: 'Account', MetaData: [{ Name: 'ColKey', Value: 'account' }] },
-        ...years.map((year) => ({
-          ColTitle: `Jan - Dec ${year}`,
-          ColType: 'Money',
-          MetaData: [
-            { Name: 'StartDate', Value: `${year}-01-01` },
-            { Name: 'EndDate', Value: `${year}-12-31` },
-            { Name: 'ColKey', Value: `${year}` },
-          ],
-        })),
-        { ColTitle: 'Total', ColType: 'Money', MetaData: [{ Name: 'ColKey', Value: 'total' }] },
-      ],
-    },
-    Rows: {
-      Row: [
-        {
-          Header: { ColData: [{ value: 'Income' }, ...years.map(() => ({ value: '' })), { value: '' }] },
-          Rows: {
-            Row: [
-              {
-                ColData: cells('Sales', years.map(incomeOf)).map((cell, i) =>
-                  i === 0 ? { ...cell, id: '79' } : cell,
-                ),
-                type: 'Data',
-              },
-            ],
-          },
-          Summary: { ColData: cells('Total Income', years.map(incomeOf)) },
-          type: 'Section',
-          group: 'Income',
-        },
-        {
-          Summary: { ColData: cells('Gross Profit', years.map(incomeOf)) },
-          type: 'Section',
-          group: 'GrossProfit',
-        },
-        {
-          Summary: { ColData: cells('Net Income', years.map(incomeOf)) },
-          type: 'Section',
-          group: 'NetIncome',
-        },
-      ],
-    },
-  };
-}
 
 export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBooksData()) {
   const data = initial;
