@@ -100,6 +100,11 @@ export const ConfigSchema = z
     /** OAuth apps of the accounting/shop connectors; without them the connector says "not configured". */
     QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
     QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Intuit's API for production companies, or `sandbox` for development keys and sandbox companies. */
+    QUICKBOOKS_ENVIRONMENT: z.enum(['production', 'sandbox']).default('production'),
+    /** TESTS ONLY (refused in production): origins of a stand-in QuickBooks API and Intuit OAuth server. */
+    QUICKBOOKS_API_ORIGIN: z.url().optional(),
+    QUICKBOOKS_OAUTH_ORIGIN: z.url().optional(),
     XERO_CLIENT_ID: z.string().min(1).optional(),
     XERO_CLIENT_SECRET: z.string().min(1).optional(),
     SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
@@ -134,6 +139,16 @@ export const ConfigSchema = z
         path: ['SHOPIFY_API_ORIGIN'],
         message: 'is for tests only: unset it in production (Shopify is reached at https://{shop})',
       });
+    }
+    const production = value.APP_ENV === 'production' || value.NODE_ENV === 'production';
+    for (const key of ['QUICKBOOKS_API_ORIGIN', 'QUICKBOOKS_OAUTH_ORIGIN'] as const) {
+      if (production && value[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'for tests only: not allowed in production',
+        });
+      }
     }
     if (value.SMTP_URL && !value.SMTP_FROM) {
       context.addIssue({

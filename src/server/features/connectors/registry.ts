@@ -5,12 +5,15 @@ import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
+import { quickbooksAdapter } from './quickbooks.ts';
+import { isQuickBooksTokens, quickBooksSession } from './quickbooks-oauth.ts';
 import { shopifyAdapter } from './shopify.ts';
 import type { ConnectorAdapter } from './types.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
   odoo: odooAdapter() as ConnectorAdapter<unknown>,
   shopify: shopifyAdapter() as ConnectorAdapter<unknown>,
+  quickbooks: quickbooksAdapter() as ConnectorAdapter<unknown>,
 };
 
 export function adapterFor(type: string): ConnectorAdapter<unknown> | undefined {
@@ -39,7 +42,32 @@ export async function readCredentials(
     )
     .get();
   if (!row) throw new Error('This source has no stored credentials: delete it and connect again');
-  return JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
+  const credentials: unknown = JSON.parse(
+    await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log),
+  );
+  // OAuth tokens expire and rotate (decision 024): the adapter gets the app and a way to store new ones.
+  if (isQuickBooksTokens(credentials)) {
+    return quickBooksSession(ctx.config, ctx.now, credentials, (next) =>
+      storeCredentials(ctx, companyId, sourceId, next),
+    );
+  }
+  return credentials;
+}
+
+/** Replaces a source's sealed credentials (rotated OAuth tokens, a reconnection). */
+export async function storeCredentials(
+  ctx: ServiceContext,
+  companyId: string,
+  sourceId: string,
+  credentials: unknown,
+): Promise<void> {
+  const sealed = await sealCredentials(ctx, sourceId, credentials);
+  await ctx.db
+    .update(connectorConnections)
+    .set({ sealedCredentials: sealed, updatedAt: ctx.now() })
+    .where(
+      and(eq(connectorConnections.dataSourceId, sourceId), eq(connectorConnections.companyId, companyId)),
+    );
 }
 
 /** OAuth connectors of the next slice: what to say when asked to connect one. */
@@ -47,6 +75,12 @@ const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyo
   quickbooks: { label: 'QuickBooks', id: 'QUICKBOOKS_CLIENT_ID', secret: 'QUICKBOOKS_CLIENT_SECRET' },
   xero: { label: 'Xero', id: 'XERO_CLIENT_ID', secret: 'XERO_CLIENT_SECRET' },
   shopify: { label: 'Shopify', id: 'SHOPIFY_CLIENT_ID', secret: 'SHOPIFY_CLIENT_SECRET' },
+};
+
+/** OAuth connectors whose flow exists: a plain create cannot connect them (no tokens yet). */
+const OAUTH_FLOWS: Record<string, string | undefined> = {
+  quickbooks:
+    'QuickBooks connects through Intuit’s authorisation page: use Connect New Source on Data Sources (POST /api/integrations/quickbooks/connect).',
 };
 
 /**
@@ -59,5 +93,7 @@ export function oauthConnectorRefusal(type: string, config: Config): string | nu
   if (!config[app.id] || !config[app.secret]) {
     return `${app.label} is not configured: set ${app.id} and ${app.secret} on the server (an app registered with ${app.label}), then connect again.`;
   }
+  const flow = OAUTH_FLOWS[type];
+  if (flow) return flow;
   return `${app.label} connections (OAuth) arrive in a later release; this connector is not available yet.`;
 }

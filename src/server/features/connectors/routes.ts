@@ -4,12 +4,15 @@ import type { AppEnv } from '../../context.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
+import { quickbooksRoutes } from './quickbooks-routes.ts';
 import { oauthConnectorRefusal } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
 
 const member = requireRole('member');
 
 export const connectorRoutes = new Hono<AppEnv>()
+  // QuickBooks' OAuth flow (decision 024); registered first, so it answers before the refusal below.
+  .route('/', quickbooksRoutes)
   .post('/integrations/odoo/connect', member, validate('json', OdooConnectSchema), async (c) => {
     const ctx = authedContext(c, 'member');
     const { id } = await connectOdoo(ctx, c.req.valid('json'));

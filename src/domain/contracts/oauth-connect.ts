@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * POST /api/integrations/{quickbooks}/connect: starts an OAuth connection. The browser then
+ * navigates to `authorizationUrl`; the provider sends it back to the callback, which lands on
+ * /data-sources?connected=<type> or /data-sources?connect_error=<reason> (decision 024).
+ */
+export const OAuthConnectSchema = z.object({
+  name: z
+    .string({ error: 'Name is required' })
+    .trim()
+    .min(1, 'Name is required')
+    .max(100, 'Use at most 100 characters')
+    .optional(),
+});
+export type OAuthConnect = z.infer<typeof OAuthConnectSchema>;
+
+export const OAuthConnectStartedSchema = z.object({ authorizationUrl: z.string() });
+export type OAuthConnectStarted = z.infer<typeof OAuthConnectStartedSchema>;

@@ -1,0 +1,206 @@
+// Connecting QuickBooks Online (decision 024): the start of the OAuth flow (a state for the caller,
+// Intuit's authorisation URL) and its callback (the state consumed for the same signed-in user,
+// the code exchanged, the tokens sealed, the source and its first sync written in one batch). The
+// callback is a browser navigation, so it always answers with a place to go, never an error page.
+import { and, eq, sql } from 'drizzle-orm';
+import { connectorConnections } from '../../../../db/schema/connectors.ts';
+import { dataSources } from '../../../../db/schema/emissions.ts';
+import type { OAuthConnect, OAuthConnectStarted } from '../../../domain/contracts/oauth-connect.ts';
+import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { auditInsert } from '../audit/service.ts';
+import { ConnectorUnavailable } from '../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+import { quickBooksCompanyName } from './quickbooks.ts';
+import { QuickBooksClient } from './quickbooks-client.ts';
+import {
+  QUICKBOOKS_CALLBACK_PATH,
+  QUICKBOOKS_SCOPES,
+  type QuickBooksTokens,
+  quickBooksApp,
+  storedTokens,
+  tokenEndpointError,
+} from './quickbooks-oauth.ts';
+import { oauthConnectorRefusal, sealCredentials } from './registry.ts';
+import { queueSyncStatements } from './service.ts';
+import { ConnectorError } from './types.ts';
+
+export const CONNECTED_LOCATION = '/data-sources?connected=quickbooks';
+
+const failedLocation = (reason: string) => `/data-sources?connect_error=${encodeURIComponent(reason)}`;
+
+const redirectUri = (origin: string) => `${origin}${QUICKBOOKS_CALLBACK_PATH}`;
+
+/** Records the flow for the caller and returns where to send the browser. */
+export async function startQuickBooksConnect(
+  ctx: AuthedContext,
+  origin: string,
+  input: OAuthConnect,
+): Promise<OAuthConnectStarted> {
+  const app = quickBooksApp(ctx.config, redirectUri(origin));
+  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config)!);
+  const state = await createOAuthState(ctx, { provider: 'quickbooks', sourceName: input.name ?? '' });
+  const url = app.client.createAuthorizationURL(app.authorizationEndpoint, state, QUICKBOOKS_SCOPES);
+  return { authorizationUrl: url.toString() };
+}
+
+export interface QuickBooksCallback {
+  code?: string;
+  state?: string;
+  realmId?: string;
+  error?: string;
+}
+
+/** Where the callback sends the browser: the connected source, or the reason it was not connected. */
+export async function finishQuickBooksConnect(
+  ctx: ServiceContext,
+  principal: Principal | null,
+  origin: string,
+  query: QuickBooksCallback,
+): Promise<string> {
+  try {
+    await connectFromCallback(ctx, principal, origin, query);
+    return CONNECTED_LOCATION;
+  } catch (error) {
+    if (
+      error instanceof HttpError ||
+      error instanceof ConnectorError ||
+      error instanceof ConnectorUnavailable
+    ) {
+      return failedLocation(error.message);
+    }
+    ctx.log.error('QuickBooks connection failed', {
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return failedLocation('Something went wrong while connecting QuickBooks. Please try again.');
+  }
+}
+
+async function connectFromCallback(
+  ctx: ServiceContext,
+  principal: Principal | null,
+  origin: string,
+  query: QuickBooksCallback,
+): Promise<void> {
+  if (query.error) {
+    // Spend the state anyway, so the same link cannot be replayed with a code later.
+    await consumeOAuthState(ctx, 'quickbooks', query.state, principal).catch(() => undefined);
+    throw new HttpError(
+      400,
+      query.error === 'access_denied'
+        ? 'Access was not allowed in QuickBooks, so nothing was connected.'
+        : `QuickBooks did not authorise the connection (${query.error.slice(0, 100)}).`,
+    );
+  }
+  if (!principal) throw new HttpError(401, 'Sign in, then connect QuickBooks again from Data Sources.');
+  const flow = await consumeOAuthState(ctx, 'quickbooks', query.state, principal);
+  if (principal.role === 'viewer')
+    throw new HttpError(403, 'Only members and admins can connect data sources.');
+  const realmId = query.realmId ?? '';
+  if (!query.code || query.code.length > 2000 || !/^\d{1,32}$/.test(realmId)) {
+    throw new HttpError(400, 'QuickBooks did not return an authorisation for a company. Please try again.');
+  }
+  const app = quickBooksApp(ctx.config, redirectUri(origin));
+  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config)!);
+  let tokens: QuickBooksTokens;
+  try {
+    const answer = await app.client.validateAuthorizationCode(app.tokenEndpoint, query.code, null);
+    tokens = storedTokens(answer, realmId, ctx.now());
+  } catch (error) {
+    throw tokenEndpointError(error, 'authorise');
+  }
+  // Read the company once: proves the tokens work and names a source the user did not name.
+  const session = {
+    tokens,
+    app,
+    now: ctx.now,
+    save: async (next: QuickBooksTokens) => {
+      tokens = next;
+    },
+  };
+  const companyName = await quickBooksCompanyName(new QuickBooksClient(session));
+  tokens = session.tokens;
+  await storeConnection(
+    { ...ctx, ...principal },
+    { realmId, companyName, tokens, sourceName: flow.sourceName },
+  );
+}
+
+interface Connection {
+  realmId: string;
+  companyName: string | null;
+  tokens: QuickBooksTokens;
+  /** The name the user gave when starting; empty for none. */
+  sourceName: string;
+}
+
+/**
+ * A company already connected to the caller's company is reconnected (new tokens, status
+ * connected, its lines kept) rather than added twice; otherwise a new source is created.
+ */
+async function storeConnection(ctx: AuthedContext, connection: Connection) {
+  const existing = await ctx.db
+    .select({ id: dataSources.id })
+    .from(dataSources)
+    .where(
+      and(
+        eq(dataSources.companyId, ctx.companyId),
+        eq(dataSources.type, 'quickbooks'),
+        sql`json_extract(${dataSources.config}, '$.realmId') = ${connection.realmId}`,
+      ),
+    )
+    .get();
+  const id = existing?.id ?? crypto.randomUUID();
+  const sealed = await sealCredentials(ctx, id, connection.tokens);
+  const now = ctx.now();
+  const sync = queueSyncStatements(ctx, id);
+  const config = JSON.stringify({
+    realmId: connection.realmId,
+    companyName: connection.companyName,
+    environment: ctx.config.QUICKBOOKS_ENVIRONMENT,
+  });
+  const audit = auditInsert(ctx, {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    action: existing ? 'data_source_reconnected' : 'data_source_created',
+    entityType: 'data_source',
+    entityId: id,
+  });
+  if (existing) {
+    await ctx.db.batch([
+      ctx.db
+        .update(dataSources)
+        .set({ status: 'connected', config })
+        .where(and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId))),
+      ctx.db
+        .update(connectorConnections)
+        .set({ sealedCredentials: sealed, statusReason: null, updatedAt: now })
+        .where(
+          and(eq(connectorConnections.dataSourceId, id), eq(connectorConnections.companyId, ctx.companyId)),
+        ),
+      ...sync.statements,
+      audit,
+    ]);
+  } else {
+    await ctx.db.batch([
+      ctx.db.insert(dataSources).values({
+        id,
+        companyId: ctx.companyId,
+        type: 'quickbooks',
+        name:
+          connection.sourceName ||
+          (connection.companyName ? `QuickBooks ${connection.companyName}` : 'QuickBooks'),
+        status: 'connected',
+        // Non-secret details only; the tokens are sealed in connector_connections.
+        config,
+        createdAt: now,
+      }),
+      ctx.db
+        .insert(connectorConnections)
+        .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
+      ...sync.statements,
+      audit,
+    ]);
+  }
+  ctx.wakeJobs?.();
+}

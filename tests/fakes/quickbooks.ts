@@ -1,0 +1,287 @@
+/**
+ * Intuit's OAuth 2.0 server and the QuickBooks Online Accounting API v3 on 127.0.0.1, one origin
+ * for both (QUICKBOOKS_OAUTH_ORIGIN and QUICKBOOKS_API_ORIGIN point here):
+ * - GET /connect/oauth2 (the consent screen, auto-approved) redirects to redirect_uri with code,
+ *   state and realmId, or error=access_denied after `deny()`;
+ * - POST /oauth2/v1/tokens/bearer with HTTP Basic client credentials: authorization_code (single
+ *   use, redirect_uri must match) and refresh_token grants. Every refresh rotates the refresh
+ *   token (the old one answers invalid_grant), as Intuit may; `revokeAll()` kills every grant;
+ * - /v3/company/{realmId}/query?query=SELECT * FROM <Entity> [ORDERBY Id] [STARTPOSITION n]
+ *   [MAXRESULTS m] answering {"QueryResponse": {<Entity>: [...], startPosition, maxResults}, time},
+ *   companyinfo/{realmId}, and reports/ProfitAndLoss?summarize_column_by=Year;
+ * - faults in Intuit's shapes: 401 {"fault": {"error": [{"message": "message=AuthenticationFailed;
+ *   errorCode=003200; statusCode=401", …}], "type": "AUTHENTICATION"}}, 400 {"Fault": {"Error":
+ *   [{"Message", "Detail", "code"}], "type": "ValidationFault"}}, 429 ThrottleExceeded with
+ *   Retry-After on demand (`rateLimit`).
+ * Every request is recorded in `calls` so tests can prove refreshes, pagination and waits.
+ */
+import { type FakeQuickBooksData, sampleQuickBooksData } from './quickbooks-data.ts';
+import { profitAndLoss } from './quickbooks-report.ts';
+
+export interface FakeQuickBooksCall {
+  kind: 'authorize' | 'token' | 'api' | '429';
+  grant?: string;
+  path?: string;
+  query?: string;
+  status?: number;
+}
+
+const random = () => crypto.randomUUID().replace(/-/g, '');
+const time = () => new Date().toISOString();
+const MAX_PAGE = 1000;
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers: { intuit_tid: random(), ...headers } });
+
+const validationFault = (message: string, detail: string, code = '4000', status = 400) =>
+  json(
+    { Fault: { Error: [{ Message: message, Detail: detail, code }], type: 'ValidationFault' }, time: time() },
+    status,
+  );
+
+const authenticationFault = () =>
+  json(
+    {
+      fault: {
+        error: [
+          {
+            message: 'message=AuthenticationFailed; errorCode=003200; statusCode=401',
+            detail: 'Token expired',
+            code: '3200',
+          },
+        ],
+        type: 'AUTHENTICATION',
+      },
+      time: time(),
+    },
+    401,
+    { 'WWW-Authenticate': 'Bearer realm="Intuit", error="invalid_token"' },
+  );
+
+export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBooksData()) {
+  const data = initial;
+  const calls: FakeQuickBooksCall[] = [];
+  const codes = new Map<string, { redirectUri: string; realmId: string }>();
+  const accessTokens = new Map<string, string>();
+  const refreshTokens = new Map<string, string>();
+  let deny = false;
+  let rateLimited = 0;
+  let retryAfter = '1';
+  let serverErrors = 0;
+
+  function issue(realmId: string) {
+    const accessToken = `qb-access-${random()}`;
+    const refreshToken = `qb-refresh-${random()}`;
+    accessTokens.set(accessToken, realmId);
+    refreshTokens.set(refreshToken, realmId);
+    return {
+      token_type: 'bearer',
+      access_token: accessToken,
+      expires_in: 3600,
+      refresh_token: refreshToken,
+      x_refresh_token_expires_in: 8_726_400,
+    };
+  }
+
+  function authorize(url: URL): Response {
+    calls.push({ kind: 'authorize' });
+    const redirectUri = url.searchParams.get('redirect_uri') ?? '';
+    const state = url.searchParams.get('state') ?? '';
+    if (
+      url.searchParams.get('client_id') !== data.clientId ||
+      url.searchParams.get('response_type') !== 'code' ||
+      url.searchParams.get('scope') !== 'com.intuit.quickbooks.accounting' ||
+      !redirectUri
+    ) {
+      return new Response('invalid authorization request', { status: 400 });
+    }
+    const back = new URL(redirectUri);
+    back.searchParams.set('state', state);
+    if (deny) {
+      deny = false;
+      back.searchParams.set('error', 'access_denied');
+    } else {
+      const code = `AB11${random()}`;
+      codes.set(code, { redirectUri, realmId: data.realmId });
+      back.searchParams.set('code', code);
+      back.searchParams.set('realmId', data.realmId);
+    }
+    return Response.redirect(back.toString(), 302);
+  }
+
+  async function token(request: Request): Promise<Response> {
+    const form = new URLSearchParams(await request.text());
+    const grant = form.get('grant_type') ?? '';
+    calls.push({ kind: 'token', grant });
+    const basic = `Basic ${btoa(`${data.clientId}:${data.clientSecret}`)}`;
+    if (request.headers.get('Authorization') !== basic) return json({ error: 'invalid_client' }, 401);
+    if (grant === 'authorization_code') {
+      const code = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      if (!code || code.redirectUri !== form.get('redirect_uri'))
+        return json({ error: 'invalid_grant' }, 400);
+      return json(issue(code.realmId));
+    }
+    if (grant === 'refresh_token') {
+      const realmId = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!realmId) return json({ error: 'invalid_grant' }, 400);
+      refreshTokens.delete(form.get('refresh_token') ?? '');
+      return json(issue(realmId));
+    }
+    return json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  function rows(entity: string): unknown[] | null {
+    switch (entity) {
+      case 'Account':
+        return data.accounts;
+      case 'Class':
+        return data.classes;
+      case 'Department':
+        return data.departments;
+      case 'Purchase':
+        return data.purchases;
+      case 'Bill':
+        return data.bills;
+      case 'Preferences':
+        return [
+          {
+            Id: '1',
+            CurrencyPrefs: { MultiCurrencyEnabled: true, HomeCurrency: { value: data.homeCurrency } },
+          },
+        ];
+      default:
+        return null;
+    }
+  }
+
+  function query(text: string): Response {
+    const match =
+      /^select \* from (\w+)(?: orderby (\w+))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i.exec(
+        text.trim(),
+      );
+    if (!match)
+      return validationFault(
+        'Error parsing query',
+        `QueryParserError: Encountered an unexpected token in "${text}"`,
+      );
+    const [, entity = '', orderBy, start = '1', max = '100'] = match;
+    const all = rows(entity);
+    if (!all) return validationFault('Invalid query', `QueryValidationError: Unknown entity ${entity}`);
+    const sorted = orderBy
+      ? [...all].sort((a, b) => Number((a as { Id: string }).Id) - Number((b as { Id: string }).Id))
+      : all;
+    const startPosition = Math.max(1, Number(start));
+    const page = sorted.slice(startPosition - 1, startPosition - 1 + Math.min(MAX_PAGE, Number(max)));
+    if (page.length === 0) return json({ QueryResponse: {}, time: time() });
+    return json({ QueryResponse: { [entity]: page, startPosition, maxResults: page.length }, time: time() });
+  }
+
+  function api(request: Request, url: URL): Response {
+    const parts = url.pathname.split('/').filter(Boolean);
+    const realmId = parts[2];
+    calls.push({
+      kind: 'api',
+      path: parts.slice(3).join('/'),
+      query: url.searchParams.get('query') ?? undefined,
+    });
+    if (rateLimited > 0) {
+      rateLimited--;
+      calls[calls.length - 1]!.kind = '429';
+      return json(
+        {
+          Fault: {
+            Error: [
+              {
+                Message: 'message=ThrottleExceeded; errorCode=003001; statusCode=429',
+                Detail: 'The request limit was reached.',
+                code: '3001',
+              },
+            ],
+            type: 'SERVICE',
+          },
+          time: time(),
+        },
+        429,
+        { 'Retry-After': retryAfter },
+      );
+    }
+    if (serverErrors > 0) {
+      serverErrors--;
+      return new Response('<html><body>Service Unavailable</body></html>', { status: 503 });
+    }
+    const bearer = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
+    if (accessTokens.get(bearer) !== realmId || realmId !== data.realmId) return authenticationFault();
+    const [resource, id] = [parts[3], parts[4]];
+    if (resource === 'query') return query(url.searchParams.get('query') ?? '');
+    if (resource === 'companyinfo' && id === data.realmId) {
+      return json({
+        CompanyInfo: {
+          Id: '1',
+          CompanyName: data.companyName,
+          LegalName: `${data.companyName} LLC`,
+          Country: 'US',
+        },
+        time: time(),
+      });
+    }
+    if (resource === 'reports' && id === 'ProfitAndLoss') {
+      const start = url.searchParams.get('start_date') ?? '';
+      const end = url.searchParams.get('end_date') ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) {
+        return validationFault('Invalid date', 'start_date and end_date must be yyyy-MM-dd', '2020');
+      }
+      return json(profitAndLoss(data, start, end));
+    }
+    return validationFault(
+      'Unsupported Operation',
+      `Operation ${parts.slice(3).join('/')} is not supported.`,
+      '500',
+    );
+  }
+
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === '/connect/oauth2') return authorize(url);
+      if (request.method === 'POST' && url.pathname === '/oauth2/v1/tokens/bearer') return token(request);
+      if (request.method === 'GET' && url.pathname.startsWith('/v3/company/')) return api(request, url);
+      return new Response('Not Found', { status: 404 });
+    },
+  });
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    data,
+    calls,
+    /** The next consent is refused (error=access_denied). */
+    deny() {
+      deny = true;
+    },
+    /** The access tokens issued so far stop working (401 AuthenticationFailed); refresh tokens still work. */
+    expireAccessTokens() {
+      accessTokens.clear();
+    },
+    /** Every grant issued so far is revoked: API 401 and refresh invalid_grant. */
+    revokeAll() {
+      accessTokens.clear();
+      refreshTokens.clear();
+    },
+    /** The refresh tokens that are valid now (the latest of each grant). */
+    liveRefreshTokens: () => [...refreshTokens.keys()],
+    liveAccessTokens: () => [...accessTokens.keys()],
+    /** The next `count` API requests answer 429 ThrottleExceeded with this Retry-After. */
+    rateLimit(count: number, retryAfterValue = '1') {
+      rateLimited = count;
+      retryAfter = retryAfterValue;
+    },
+    /** The next `count` API requests answer 503. */
+    failWith503(count: number) {
+      serverErrors = count;
+    },
+    stop: () => server.stop(true),
+  };
+}
+
+export type FakeQuickBooks = ReturnType<typeof startFakeQuickBooks>;
