@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../db/schema/analytics.ts';
 import { memberships, sessions } from '../../db/schema/auth.ts';
+import { seedDemoAnalytics } from '../../db/seed/demo-analytics.ts';
 import {
   AnalyticsDashboardSchema,
   FeatureAdoptionSchema,
@@ -9,6 +10,7 @@ import {
 } from '../../src/domain/contracts/analytics.ts';
 import { ANONYMOUS_SESSIONS_PER_IP_PER_HOUR } from '../../src/server/features/analytics/tracking.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 // The app's clock is moved by each step of the story; "today" for the figures is Wed 18 March 2026.
@@ -421,5 +423,37 @@ describe('page views and events', () => {
     expect(await eventsOf(tab)).toMatchObject([
       { eventName: 'wizard_started', userId: null, companyId: null },
     ]);
+  });
+});
+
+describe('demo analytics', () => {
+  test('give the demo company five weeks of plausible usage, once', async () => {
+    const demo = await t.signUpCompany({ jurisdiction: 'SECR' });
+    const session = await t.db.select().from(sessions).where(eq(sessions.userId, demo.user.id)).get();
+    const ctx = {
+      db: t.db,
+      config: t.config,
+      log: createLogger('silent'),
+      requestId: 'demo-test',
+      ip: null,
+      now: () => clock,
+      userId: demo.user.id,
+      companyId: demo.user.companyId,
+      role: 'admin' as const,
+      sessionId: session!.id,
+    };
+    const seeded = await seedDemoAnalytics(ctx);
+    expect(seeded.sessions).toBeGreaterThan(20);
+    expect((await seedDemoAnalytics(ctx)).sessions).toBe(0);
+    const figures = await dashboard(demo.cookie, 30);
+    expect(figures.totalUsers).toBe(1);
+    expect(figures.totalSessions).toBeGreaterThan(15);
+    expect(figures.featureUsage).toEqual({ pdfExports: 2, wizardCompletions: 1, narrativeGenerations: 4 });
+    // The CSV upload and the wizard's start were 34 and 33 days ago: outside 30 days, inside 90.
+    expect(figures.userJourney.map((step) => step.conversionRate)).toEqual([100, 0, 0, 100, 100, 100]);
+    expect(figures.topEvents[0]!.eventName).toBe('esg_progress_updated');
+    const all = await dashboard(demo.cookie, 90);
+    expect(all.userJourney.map((step) => step.conversionRate)).toEqual([100, 100, 100, 100, 100, 100]);
+    expect(all.dailyActiveUsers.filter((day) => day.users > 0).length).toBeGreaterThan(20);
   });
 });
