@@ -179,7 +179,7 @@ describe('usage analytics', () => {
       await main(page).getByRole('tab', { name: 'Top Events' }).click();
       const ranked = main(page).getByRole('tabpanel').getByRole('listitem');
       await ranked.first().waitFor({ timeout: WAIT_MS });
-      expect(await ranked.allTextContents()).toEqual(['Wizard started1', 'Wizard step completed1']);
+      expect(await ranked.allTextContents()).toEqual(['#1 Wizard started1', '#2 Wizard step completed1']);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
       // Leaving the app: the pagehide beacon ends the session. Playwright does not report requests

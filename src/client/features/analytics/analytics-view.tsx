@@ -79,14 +79,13 @@ export function AnalyticsView() {
       </div>
       <MetricCards data={data} days={shownDays} />
       <Tabs defaultValue="overview">
-        <div className="overflow-x-auto [contain:inline-size]">
-          <TabsList aria-label="Analytics views">
-            <TabsTrigger value="overview">Overview</TabsTrigger>
-            <TabsTrigger value="funnel">Conversion Funnel</TabsTrigger>
-            <TabsTrigger value="adoption">Feature Adoption</TabsTrigger>
-            <TabsTrigger value="events">Top Events</TabsTrigger>
-          </TabsList>
-        </div>
+        {/* Four tabs wrap onto two rows on a phone rather than scrolling out of sight. */}
+        <TabsList aria-label="Analytics views" className="h-auto flex-wrap">
+          <TabsTrigger value="overview">Overview</TabsTrigger>
+          <TabsTrigger value="funnel">Conversion Funnel</TabsTrigger>
+          <TabsTrigger value="adoption">Feature Adoption</TabsTrigger>
+          <TabsTrigger value="events">Top Events</TabsTrigger>
+        </TabsList>
         <TabsContent value="overview">
           <OverviewTab data={data} days={shownDays} />
         </TabsContent>

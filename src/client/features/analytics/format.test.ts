@@ -9,7 +9,9 @@ describe('analytics formatting', () => {
   });
 
   test('event names read as words; rates with one decimal', () => {
-    expect(eventLabel('data_source_sync')).toBe('Data source sync');
+    expect(eventLabel('data_source_sync')).toBe('Data source synced');
+    expect(eventLabel('esg_progress_updated')).toBe('ESG progress updated');
+    expect(eventLabel('something_new')).toBe('Something new');
     expect(formatRate(33.3)).toBe('33.3%');
     expect(formatRate(100)).toBe('100%');
   });
@@ -19,7 +21,7 @@ describe('analytics formatting', () => {
       { label: 'Wed, 18 Mar 2026', shortLabel: '18 Mar', value: 4 },
     ]);
     expect(topEventPoints([{ eventName: 'wizard_started', count: 3 }])).toEqual([
-      { label: 'Wizard started', shortLabel: 'Wizard started', value: 3 },
+      { label: 'Wizard started', shortLabel: '#1', value: 3 },
     ]);
   });
 });

@@ -17,8 +17,22 @@ const rate = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 });
 export const formatCount = (value: number) => count.format(value);
 export const formatRate = (value: number) => `${rate.format(value)}%`;
 
-/** 'report_exported' → 'Report exported'. */
+/** The usage events of spec §7 in words. */
+const EVENT_LABELS: Record<string, string> = {
+  wizard_started: 'Wizard started',
+  wizard_step_completed: 'Wizard step completed',
+  wizard_completed: 'Wizard completed',
+  narrative_generated: 'Narrative generated',
+  report_exported: 'Report exported',
+  data_source_connected: 'Data source connected',
+  data_source_sync: 'Data source synced',
+  esg_progress_updated: 'ESG progress updated',
+};
+
+/** 'report_exported' → 'Report exported'; a name we do not know is spelt out the same way. */
 export function eventLabel(eventName: string): string {
+  const known = EVENT_LABELS[eventName];
+  if (known) return known;
   const words = eventName.replaceAll('_', ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -40,11 +54,14 @@ export function dailyUserPoints(days: ReadonlyArray<{ date: string; users: numbe
   });
 }
 
-/** Top events as bar-chart points, labelled in words. */
+/**
+ * Top events as bar-chart points: the axis shows the rank (names are too long for ten bars on a
+ * phone) and the numbered list beside the chart names each rank; the table and tooltip use names.
+ */
 export function topEventPoints(events: ReadonlyArray<{ eventName: string; count: number }>): ChartPoint[] {
-  return events.map(({ eventName, count: times }) => ({
+  return events.map(({ eventName, count: times }, index) => ({
     label: eventLabel(eventName),
-    shortLabel: eventLabel(eventName),
+    shortLabel: `#${index + 1}`,
     value: times,
   }));
 }

@@ -27,6 +27,7 @@ export function OverviewTab({ data, days }: { data: AnalyticsDashboard; days: nu
             points={points}
             unit="users"
             valueName="Active users"
+            wholeNumbers
           />
         </CardContent>
       </Card>

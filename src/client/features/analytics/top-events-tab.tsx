@@ -25,14 +25,17 @@ export function TopEventsTab({ data, days }: { data: AnalyticsDashboard; days: n
               unit="times"
               valueName="Events"
               variant="bar"
+              wholeNumbers
             />
             <ol className="grid gap-1 text-sm">
-              {data.topEvents.map((event) => (
+              {data.topEvents.map((event, index) => (
                 <li
                   key={event.eventName}
                   className="flex justify-between gap-3 border-b border-border py-1.5"
                 >
-                  <span className="text-ink">{eventLabel(event.eventName)}</span>
+                  <span className="text-ink">
+                    <span className="text-muted">#{index + 1}</span> {eventLabel(event.eventName)}
+                  </span>
                   <span className="text-slate-700 tabular-nums">{formatCount(event.count)}</span>
                 </li>
               ))}
