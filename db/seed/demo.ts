@@ -9,6 +9,7 @@ import { hashPassword } from '../../src/server/lib/password.ts';
 import type { Db } from '../client.ts';
 import { memberships, users } from '../schema/auth.ts';
 import { feedback } from '../schema/support.ts';
+import { seedDemoAnalytics } from './demo-analytics.ts';
 import { seedDemoChecklist } from './demo-esg.ts';
 import { seedDemoLedger } from './demo-ledger.ts';
 
@@ -39,6 +40,7 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
       const authed = { ...ctx, userId: existing.id, sessionId: 'demo-seed', ...membership };
       await seedDemoLedger(authed);
       await seedDemoChecklist(authed);
+      await seedDemoAnalytics(authed);
     }
     return { email: DEMO_EMAIL, password, companyName };
   }
@@ -76,6 +78,7 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
   });
   const ledger = await seedDemoLedger(authed);
   await seedDemoChecklist(authed);
+  await seedDemoAnalytics(authed);
   const role = await db
     .select({ role: memberships.role })
     .from(memberships)

@@ -4,6 +4,7 @@ import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
+import { analyticsRoutes } from './features/analytics/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -70,6 +71,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', reportRoutes);
   api.route('/', filingRoutes);
   api.route('/', receiptRoutes);
+  api.route('/', analyticsRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

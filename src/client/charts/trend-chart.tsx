@@ -20,7 +20,14 @@ export interface TrendChartProps {
   targetName?: string;
   variant?: TrendChartVariant;
   height?: number;
+  /** Counts (users, events): the value axis steps in whole numbers only. */
+  wholeNumbers?: boolean;
 }
+
+/** Whole-number tick steps for counts, so an axis never reads 0.2 users. */
+const WHOLE_INCREMENTS = [
+  1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10_000, 50_000, 100_000,
+];
 
 // Brand green for the figures; amber and dashed for the target, so the two differ without colour.
 const VALUE_COLOUR = '#047857';
@@ -48,6 +55,7 @@ export function TrendChart({
   targetName = 'Target',
   variant = 'line',
   height = 260,
+  wholeNumbers = false,
 }: TrendChartProps) {
   const id = useId();
   const containerRef = useRef<HTMLDivElement>(null);
@@ -151,6 +159,7 @@ export function TrendChart({
             grid: { stroke: GRID_COLOUR, width: 1 },
             ticks: { show: false },
             size: 56,
+            ...(wholeNumbers ? { incrs: WHOLE_INCREMENTS } : {}),
             values: (_plot, splits) => splits.map(axisNumber),
           },
         ],
@@ -181,7 +190,7 @@ export function TrendChart({
       plotRef.current = null;
       tooltip.hidden = true;
     };
-  }, [points, hasTarget, height, unit, valueName, targetName, variant]);
+  }, [points, hasTarget, height, unit, valueName, targetName, variant, wholeNumbers]);
 
   const moveCursor = (event: KeyboardEvent<HTMLDivElement>) => {
     const plot = plotRef.current;

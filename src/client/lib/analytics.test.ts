@@ -15,7 +15,10 @@ describe('trackEvent', () => {
     expect(() => trackEvent('wizard_started')).not.toThrow();
   });
 
-  test('announces the event with its data in the page', () => {
+  test('announces the event with its data in the page; without a started session it only warns', async () => {
+    const warnings: unknown[][] = [];
+    const originalWarn = console.warn;
+    console.warn = (...args: unknown[]) => warnings.push(args);
     const target = new EventTarget();
     const seen: TrackedEvent[] = [];
     target.addEventListener(ANALYTICS_EVENT, (event) =>
@@ -27,6 +30,12 @@ describe('trackEvent', () => {
     expect(seen).toEqual([
       { eventName: 'wizard_step_completed', eventData: { step: 1 } },
       { eventName: 'wizard_completed', eventData: {} },
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    console.warn = originalWarn;
+    expect(warnings).toEqual([
+      ['Analytics session not initialized', 'wizard_step_completed'],
+      ['Analytics session not initialized', 'wizard_completed'],
     ]);
   });
 

@@ -1,15 +1,19 @@
 /**
- * Usage events of the product itself (spec §7: wizard_started, wizard_step_completed (step),
- * wizard_completed, esg_progress_updated (jurisdiction, section), …).
+ * Usage analytics of the product itself (spec §4 "Usage-analytics session", §7, §8).
  *
- * The analytics feature (sessions, POST /api/analytics/events) is not built yet, so nothing is
- * sent: `trackEvent` only announces the event in the page as an `analytics:event` DOM event, which
- * the future analytics client (and the browser tests) can listen to. Every call site already
- * exists, so turning analytics on later changes this file only.
+ * - One session per browser tab: created on the tab's first page load (POST /api/analytics/sessions)
+ *   and kept in sessionStorage, so the next pages of this multi-page app reuse it.
+ * - A page view on every page load (path only), once the session exists.
+ * - Usage events (`trackEvent`, called by the screens) are announced in the page as an
+ *   `analytics:event` DOM event (the browser tests listen to it) and POSTed with the session id.
+ * - The session is ended by a beacon on pagehide; the next page's view re-opens it on the server.
+ * The shell starts it (src/islands/UsageAnalytics.tsx); the session logic is analytics-session.ts.
  *
- * spec §7/§8: analytics never disturbs the person. A failure is logged as a console warning
- * ('Failed to track event') and never thrown or shown.
+ * spec §8: analytics never disturbs the person. A failure is logged as a console warning
+ * ('Failed to initialize analytics session', 'Failed to track page view', 'Failed to track event',
+ * 'Analytics session not initialized') and never thrown or shown.
  */
+import { ANALYTICS_WARNINGS, UsageAnalytics, warn } from './analytics-session';
 
 export const ANALYTICS_EVENT = 'analytics:event';
 
@@ -18,16 +22,29 @@ export interface TrackedEvent {
   eventData: Record<string, unknown>;
 }
 
+/** The page's one analytics client: every island imports this module from the same chunk. */
+const analytics = new UsageAnalytics();
+
+/** Starts analytics on this page (at most once); called by the shell once it knows who is there. */
+export function startUsageAnalytics(): void {
+  try {
+    if (typeof window !== 'undefined') analytics.start();
+  } catch (error) {
+    warn(ANALYTICS_WARNINGS.session, error);
+  }
+}
+
 export function trackEvent(eventName: string, eventData: Record<string, unknown> = {}): void {
   try {
     if (typeof window === 'undefined' || typeof CustomEvent === 'undefined') return;
     const detail: TrackedEvent = { eventName, eventData };
     window.dispatchEvent(new CustomEvent<TrackedEvent>(ANALYTICS_EVENT, { detail }));
   } catch (error) {
-    try {
-      console.warn('Failed to track event', eventName, error);
-    } catch {
-      // Even a broken console must not reach the caller.
-    }
+    warn(ANALYTICS_WARNINGS.event, eventName, error);
+  }
+  try {
+    void analytics.track(eventName, eventData);
+  } catch (error) {
+    warn(ANALYTICS_WARNINGS.event, eventName, error);
   }
 }
