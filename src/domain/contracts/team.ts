@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlanSchema } from '../account/plans.ts';
 import { EmailSchema, NewPasswordSchema, RoleSchema } from './auth.ts';
 
 /** How long an invitation link works (issue 9): 7 days from when it is sent. */
@@ -35,6 +36,7 @@ export const TeamSchema = z.object({
   canManage: z.boolean(),
   /** The plan's user limit (members + pending invitations); null means unlimited. */
   maxUsers: z.number().int().nullable(),
+  plan: PlanSchema,
   planName: z.string(),
   /** Whether invitations are emailed (SMTP configured) or their link is shown once. */
   emailConfigured: z.boolean(),

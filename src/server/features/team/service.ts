@@ -90,6 +90,7 @@ export async function getTeam(ctx: AuthedContext): Promise<Team> {
     invites,
     canManage: ctx.role === 'admin',
     maxUsers: PLANS[plan].maxUsers,
+    plan,
     planName: PLANS[plan].name,
     emailConfigured: isMailerAvailable(ctx.config),
   };
