@@ -24,7 +24,12 @@ describe('GET /api/team', () => {
     const pending = await invite(t, admin.cookie, uniqueEmail('pending'), 'viewer');
     const response = await t.call('GET', '/api/team', { cookie: admin.cookie });
     expect(response.status).toBe(200);
-    expect(response.json).toMatchObject({ canManage: true, maxUsers: null, plan: 'growth', planName: 'Growth' });
+    expect(response.json).toMatchObject({
+      canManage: true,
+      maxUsers: null,
+      plan: 'growth',
+      planName: 'Growth',
+    });
     expect(response.json.members).toEqual([
       {
         id: expect.any(String),
