@@ -11,7 +11,7 @@ export default function SettingsScreen() {
   return (
     <IslandRoot>
       <Tabs defaultValue="profile">
-        <TabsList aria-label="Settings sections" className="flex-wrap">
+        <TabsList aria-label="Settings sections" className="h-auto flex-wrap">
           <TabsTrigger value="profile">Profile</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
           <TabsTrigger value="team">Team</TabsTrigger>

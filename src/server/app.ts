@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
+import { billingRoutes } from './features/account/billing-routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -25,6 +26,7 @@ import { receiptTooLarge } from './features/receipts/service.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
+import { teamRoutes } from './features/team/routes.ts';
 import { HttpError } from './lib/errors.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
@@ -72,6 +74,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', filingRoutes);
   api.route('/', receiptRoutes);
   api.route('/', analyticsRoutes);
+  api.route('/', teamRoutes);
+  api.route('/', billingRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

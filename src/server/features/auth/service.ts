@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import type {
   CurrentUser,
@@ -148,7 +148,11 @@ export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMe
   return startSessionForUser(ctx, user.id, meta, 'signed_in');
 }
 
-/** Opens a session in the user's first company (sign-in, single sign-on). */
+/**
+ * Opens a session (sign-in, single sign-on). A person who belongs to several companies lands in
+ * the one they joined most recently (ties: the larger membership id), so accepting an invitation
+ * and signing in again both lead to the new company (docs/decisions/018-team-invites-and-plans.md).
+ */
 export async function startSessionForUser(
   ctx: ServiceContext,
   userId: string,
@@ -159,7 +163,7 @@ export async function startSessionForUser(
     .select({ companyId: memberships.companyId, role: memberships.role })
     .from(memberships)
     .where(eq(memberships.userId, userId))
-    .orderBy(memberships.createdAt)
+    .orderBy(desc(memberships.createdAt), desc(memberships.id))
     .get();
   if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
   const now = ctx.now();

@@ -1,11 +1,10 @@
-// "Send via email" (spec §2 Export & Filing delivery): the message is built by a pure function,
-// and sent over SMTP with nodemailer. nodemailer needs Node's net and tls modules, which the
-// Cloudflare Worker does not have: it is imported only at send time, only under Bun, through a
-// specifier the Worker's bundler cannot follow, so the Worker build never contains it.
+// "Send via email" (spec §2 Export & Filing delivery): the message is built by a pure function and
+// sent by the shared SMTP mailer (src/server/lib/mailer.ts), which never loads in the Worker.
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { type EmailDelivery, isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
 
-export type EmailDelivery = 'sent' | 'not_configured' | 'failed';
+export { type EmailDelivery, isMailerAvailable };
 
 export interface ReportEmail {
   from: string;
@@ -40,55 +39,7 @@ export function buildReportEmail(input: {
   };
 }
 
-/** SMTP can be used here: configured, and running under Bun (not in the Worker). */
-export function isMailerAvailable(config: Config): boolean {
-  return (
-    Boolean(config.SMTP_URL && config.SMTP_FROM) &&
-    typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined'
-  );
-}
-
-interface Transport {
-  sendMail(message: unknown): Promise<unknown>;
-  close(): void;
-}
-interface NodemailerModule {
-  createTransport(url: string, defaults?: Record<string, unknown>): Transport;
-}
-
-/** Sends the email; 'not_configured' without SMTP (or in the Worker), 'failed' when the server refuses. */
-export async function sendReportEmail(
-  config: Config,
-  email: ReportEmail,
-  log: Logger,
-): Promise<EmailDelivery> {
-  if (!isMailerAvailable(config) || !config.SMTP_URL) return 'not_configured';
-  // A variable specifier: bundlers leave it alone, so only Bun ever loads nodemailer.
-  const specifier = 'nodemailer';
-  let transport: Transport | null = null;
-  try {
-    const loaded = (await import(/* @vite-ignore */ specifier)) as NodemailerModule & {
-      default?: NodemailerModule;
-    };
-    const nodemailer = loaded.default ?? loaded;
-    transport = nodemailer.createTransport(config.SMTP_URL, {
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-    });
-    const toBuffer = (globalThis as { Buffer?: { from(bytes: Uint8Array): unknown } }).Buffer;
-    await transport.sendMail({
-      ...email,
-      attachments: email.attachments.map((attachment) => ({
-        ...attachment,
-        content: toBuffer ? toBuffer.from(attachment.content) : attachment.content,
-      })),
-    });
-    return 'sent';
-  } catch (error) {
-    log.warn('report email not sent', { error: error instanceof Error ? error.message : String(error) });
-    return 'failed';
-  } finally {
-    transport?.close();
-  }
+/** Sends the report email (src/server/lib/mailer.ts, shared with team invitations). */
+export function sendReportEmail(config: Config, email: ReportEmail, log: Logger): Promise<EmailDelivery> {
+  return sendEmail(config, email, log);
 }

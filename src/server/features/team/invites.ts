@@ -1,0 +1,218 @@
+// Team invitations (issue 9): an admin invites an email address with a role. The link carries a
+// random token; only its SHA-256 is stored (CONVENTIONS §9: secrets are hashed and shown once).
+// With SMTP the link is emailed and never returned; without it, the API returns it once.
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
+import { and, count, eq, isNull, lte, ne } from 'drizzle-orm';
+import { teamInvites } from '../../../../db/schema/account.ts';
+import { companies, memberships, users } from '../../../../db/schema/auth.ts';
+import { entitlementRefusal, PLANS, type Plan } from '../../../domain/account/plans.ts';
+import type { Role } from '../../../domain/contracts/auth.ts';
+import { type CreatedInvite, type CreateInvite, INVITE_LIFETIME_MS } from '../../../domain/contracts/team.ts';
+import type { AuthedContext, ServiceContext } from '../../context.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { sha256Hex } from '../../lib/hash.ts';
+import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { companyPlan } from '../account/entitlements.ts';
+import { auditInsert } from '../audit/service.ts';
+import { inviteColumns, pendingInviteFilter, toInvite } from './service.ts';
+
+/** 160 random bits, base32, like session tokens: the only copy travels in the link. */
+export function generateInviteToken(): string {
+  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
+}
+
+export const inviteTokenHash = (token: string) => sha256Hex(token);
+
+export function inviteLink(origin: string, token: string): string {
+  return `${origin}/invite?token=${encodeURIComponent(token)}`;
+}
+
+/** 403 plan_required in the entitlement wording (src/domain/account/plans.ts). */
+export function seatLimitRefusal(plan: Plan): HttpError {
+  return new HttpError(403, entitlementRefusal(plan, 'unlimitedUsers'), 'plan_required');
+}
+
+async function countMembers(ctx: ServiceContext, companyId: string): Promise<number> {
+  const row = await ctx.db
+    .select({ members: count() })
+    .from(memberships)
+    .where(eq(memberships.companyId, companyId))
+    .get();
+  return row?.members ?? 0;
+}
+
+/** Whether one more member fits the company's plan; throws 403 plan_required when it does not. */
+export async function assertSeatAvailable(ctx: ServiceContext, companyId: string, reserved: number) {
+  const plan = await companyPlan(ctx, companyId);
+  const maxUsers = PLANS[plan].maxUsers;
+  if (maxUsers !== null && (await countMembers(ctx, companyId)) + reserved >= maxUsers) {
+    throw seatLimitRefusal(plan);
+  }
+  return { plan, maxUsers };
+}
+
+const ROLE_WORDS: Record<Role, string> = {
+  admin: 'an admin (team, billing, API keys, filing)',
+  member: 'a member (edit data, narratives and reports)',
+  viewer: 'a viewer (read only)',
+};
+
+/** The invitation email (pure). */
+export function buildInviteEmail(input: {
+  from: string;
+  to: string;
+  inviterName: string;
+  companyName: string;
+  role: Role;
+  link: string;
+  expiresAt: Date;
+}) {
+  return {
+    from: input.from,
+    to: input.to,
+    subject: `${input.inviterName} invited you to ${input.companyName} on ESG Pilot`,
+    text: [
+      `${input.inviterName} invited you to join ${input.companyName} on ESG Pilot as ${ROLE_WORDS[input.role]}.`,
+      '',
+      `Accept the invitation: ${input.link}`,
+      '',
+      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      'If you did not expect this invitation, ignore this email.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * POST /api/team/invites (admin). Refuses an existing member (409) and a plan without room (403).
+ * A pending invitation to the same address is replaced: revoked in the same batch, so only the
+ * newest link works (an admin re-inviting means "send it again").
+ */
+export async function createInvite(
+  ctx: AuthedContext,
+  input: CreateInvite,
+  origin: string,
+): Promise<CreatedInvite> {
+  const now = ctx.now();
+  const member = await ctx.db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.companyId, ctx.companyId), eq(users.email, input.email)))
+    .get();
+  if (member) throw conflict(`${input.email} is already a member of this company.`);
+
+  const pending = await ctx.db
+    .select({ id: teamInvites.id, email: teamInvites.email })
+    .from(teamInvites)
+    .where(pendingInviteFilter(ctx.companyId, now));
+  const replaced = pending.find((invite) => invite.email === input.email);
+  await assertSeatAvailable(ctx, ctx.companyId, pending.length - (replaced ? 1 : 0));
+
+  const token = generateInviteToken();
+  const id = crypto.randomUUID();
+  const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_MS);
+  const revokeReplaced = replaced
+    ? [
+        ctx.db
+          .update(teamInvites)
+          .set({ revokedAt: now, email: '' })
+          .where(and(eq(teamInvites.id, replaced.id), isNull(teamInvites.acceptedAt))),
+        auditInsert(ctx, {
+          companyId: ctx.companyId,
+          userId: ctx.userId,
+          action: 'team_invite_revoked',
+          entityType: 'team_invite',
+          entityId: replaced.id,
+        }),
+      ]
+    : [];
+  const [inserted] = await ctx.db.batch([
+    ctx.db
+      .insert(teamInvites)
+      .values({
+        id,
+        companyId: ctx.companyId,
+        email: input.email,
+        role: input.role,
+        tokenHash: await inviteTokenHash(token),
+        invitedBy: ctx.userId,
+        expiresAt,
+        createdAt: now,
+      })
+      .returning(inviteColumns),
+    ...revokeReplaced,
+    // The schema's promise: an expired invitation's address is erased (data minimisation).
+    ctx.db
+      .update(teamInvites)
+      .set({ email: '' })
+      .where(
+        and(
+          eq(teamInvites.companyId, ctx.companyId),
+          lte(teamInvites.expiresAt, now),
+          ne(teamInvites.email, ''),
+        ),
+      ),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'team_invite_created',
+      entityType: 'team_invite',
+      entityId: id,
+    }),
+  ]);
+  const invite = toInvite(inserted[0]!);
+  const link = inviteLink(origin, token);
+  if (!isMailerAvailable(ctx.config) || !ctx.config.SMTP_FROM) {
+    return { invite, delivery: 'not_configured', link };
+  }
+  const sender = await ctx.db
+    .select({
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      companyName: companies.name,
+    })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, ctx.companyId))
+    .where(eq(users.id, ctx.userId))
+    .get();
+  const inviterName =
+    `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim() || sender?.email || 'A colleague';
+  const sent = await sendEmail(
+    ctx.config,
+    buildInviteEmail({
+      from: ctx.config.SMTP_FROM,
+      to: input.email,
+      inviterName,
+      companyName: sender?.companyName ?? 'your company',
+      role: input.role,
+      link,
+      expiresAt,
+    }),
+    ctx.log,
+  );
+  if (sent === 'sent') return { invite, delivery: 'emailed', link: null };
+  return { invite, delivery: 'email_failed', link };
+}
+
+/** DELETE /api/team/invites/{id} (admin): the link stops working at once. */
+export async function revokeInvite(ctx: AuthedContext, inviteId: string): Promise<void> {
+  const open = and(
+    eq(teamInvites.id, inviteId),
+    eq(teamInvites.companyId, ctx.companyId),
+    isNull(teamInvites.acceptedAt),
+    isNull(teamInvites.revokedAt),
+  );
+  const invite = await ctx.db.select({ id: teamInvites.id }).from(teamInvites).where(open).get();
+  if (!invite) throw notFound('Invitation');
+  await ctx.db.batch([
+    ctx.db.update(teamInvites).set({ revokedAt: ctx.now(), email: '' }).where(open),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'team_invite_revoked',
+      entityType: 'team_invite',
+      entityId: inviteId,
+    }),
+  ]);
+}
