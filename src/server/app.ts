@@ -4,6 +4,7 @@ import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -18,6 +19,7 @@ import { filingRoutes } from './features/filings/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 import { RECEIPT_UPLOAD_PATH, receiptRoutes } from './features/receipts/routes.ts';
 import { receiptTooLarge } from './features/receipts/service.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -66,6 +68,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', reportRoutes);
   api.route('/', filingRoutes);
   api.route('/', receiptRoutes);
+  api.route('/', auditRoutes);
+  api.route('/', privacyRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );
