@@ -118,27 +118,23 @@ describe('analytics: pseudonymised after two years', () => {
       t.db
         .insert(analyticsPageViews)
         .values({ sessionId: old, companyId: user.companyId, userId: user.id, page: '/', createdAt: oldAt }),
-      t.db
-        .insert(analyticsEvents)
-        .values({
-          sessionId: old,
-          companyId: user.companyId,
-          userId: user.id,
-          eventName: 'wizard_started',
-          createdAt: oldAt,
-        }),
+      t.db.insert(analyticsEvents).values({
+        sessionId: old,
+        companyId: user.companyId,
+        userId: user.id,
+        eventName: 'wizard_started',
+        createdAt: oldAt,
+      }),
       t.db
         .insert(analyticsSessions)
         .values({ id: recent, companyId: user.companyId, userId: user.id, startedAt: recentAt }),
-      t.db
-        .insert(analyticsEvents)
-        .values({
-          sessionId: recent,
-          companyId: user.companyId,
-          userId: user.id,
-          eventName: 'wizard_completed',
-          createdAt: recentAt,
-        }),
+      t.db.insert(analyticsEvents).values({
+        sessionId: recent,
+        companyId: user.companyId,
+        userId: user.id,
+        eventName: 'wizard_completed',
+        createdAt: recentAt,
+      }),
     ]);
     advance(2 * 365 + 2);
     await runRetention();
