@@ -6,6 +6,7 @@
  */
 import { hostname } from 'node:os';
 import { ConfigError } from '../src/server/config.ts';
+import { startRecurringJobs } from '../src/server/jobs/recurring.ts';
 import { bootstrap } from '../src/server/start.ts';
 import { createJobRunner } from './runner.ts';
 
@@ -14,6 +15,7 @@ async function main() {
   const slots = config.JOB_SLOTS;
   const runner = createJobRunner({ db, config, log, slots, workerId: `worker-${hostname()}-${process.pid}` });
   runner.start();
+  const stopRecurring = startRecurringJobs({ db, log, wake: () => runner.wake() });
   console.info(`ESG Pilot job runner started (${slots} slot${slots === 1 ? '' : 's'})`);
 
   let stopping = false;
@@ -21,6 +23,7 @@ async function main() {
     // A second signal does not wait: jobs in hand are retried once their leases expire.
     if (stopping) process.exit(1);
     stopping = true;
+    stopRecurring();
     // The jobs in hand finish first.
     await runner.stop();
     client.close();

@@ -6,6 +6,7 @@ import { billingRoutes } from './features/account/billing-routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { auditRoutes } from './features/audit/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -21,6 +22,7 @@ import { filingRoutes } from './features/filings/routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
+import { privacyRoutes } from './features/privacy/routes.ts';
 import { RECEIPT_UPLOAD_PATH, receiptRoutes } from './features/receipts/routes.ts';
 import { receiptTooLarge } from './features/receipts/service.ts';
 import { reportRoutes } from './features/reports/routes.ts';
@@ -76,6 +78,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', analyticsRoutes);
   api.route('/', teamRoutes);
   api.route('/', billingRoutes);
+  api.route('/', auditRoutes);
+  api.route('/', privacyRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

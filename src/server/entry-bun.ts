@@ -5,6 +5,7 @@ import { createJobRunner } from '../../workers/runner.ts';
 import { createApp } from './app.ts';
 import { createDiskAssetStore } from './assets-bun.ts';
 import { ConfigError } from './config.ts';
+import { startRecurringJobs } from './jobs/recurring.ts';
 import { bootstrap } from './start.ts';
 
 /** `npm start`: migrate the database, then serve the Astro build and the API with Bun. */
@@ -42,7 +43,9 @@ async function main() {
   log.info('listening', { url: `http://localhost:${server.port}` });
   console.info(`ESG Pilot is running on http://localhost:${server.port}`);
   runner?.start();
+  const stopRecurring = runner ? startRecurringJobs({ db, log, wake: () => runner.wake() }) : undefined;
   const shutdown = async () => {
+    stopRecurring?.();
     await server.stop();
     // Lets the jobs in hand finish; one cut short by a hard kill is retried once its lease expires.
     await runner?.stop();

@@ -18,6 +18,7 @@ import { createJobRunner, type JobRunner } from '../../workers/runner.ts';
 import { type App, createApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import type { AssetStore } from './context.ts';
+import { enqueueRecurringJobs } from './jobs/recurring.ts';
 import { createLogger, type Logger } from './lib/logger.ts';
 
 export interface WorkerEnv {
@@ -38,6 +39,7 @@ interface Isolate {
   /** No long-running loop in a Worker: due jobs are drained after mutations and by the cron. */
   runner: JobRunner;
   log: Logger;
+  db: Db;
 }
 
 /** Built once per isolate: config parsing, the Drizzle handle and Hono's router are reused. */
@@ -53,7 +55,7 @@ function isolateFor(env: WorkerEnv): Isolate {
   const db = databaseFor(env, config.DATABASE_URL, config.DATABASE_AUTH_TOKEN);
   const app = createApp({ db, config, log, assets: assetStore(env.ASSETS) });
   const runner = createJobRunner({ db, config, log, slots: config.JOB_SLOTS });
-  cached = { env, app, runner, log };
+  cached = { env, app, runner, log, db };
   return cached;
 }
 
@@ -131,6 +133,10 @@ export default {
       console.error(error instanceof ConfigError ? error.message : error);
       return;
     }
+    // Scheduled work (audit sealing, retention) is enqueued here, once per period (decision 021).
+    await enqueueRecurringJobs(isolate.db, new Date()).catch((error) =>
+      isolate.log.warn('recurring jobs not enqueued', { error: String(error) }),
+    );
     drainJobs(isolate, ctx);
   },
 } satisfies ExportedHandler<WorkerEnv>;

@@ -1,7 +1,9 @@
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../config.ts';
+import { sealAuditChainsJob } from '../features/audit/seal-job.ts';
 import { connectorSyncJob } from '../features/connectors/sync.ts';
 import { advanceFilingJob } from '../features/filings/advance.ts';
+import { retentionJob } from '../features/privacy/retention.ts';
 import { generateReportJob } from '../features/reports/generate.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { JobKind } from './queue.ts';
@@ -48,4 +50,6 @@ export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'report.generate': generateReportJob,
   'filing.advance': advanceFilingJob,
   'connector.sync': connectorSyncJob,
+  'audit.seal': sealAuditChainsJob,
+  'privacy.retention': retentionJob,
 };

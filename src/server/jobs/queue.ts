@@ -3,7 +3,12 @@ import type { Db } from '../../../db/client.ts';
 import { type JobStatus, jobs } from '../../../db/schema/jobs.ts';
 
 /** Every kind of background job; each has a handler in `handlers.ts` (`JOB_HANDLERS`). */
-export type JobKind = 'report.generate' | 'filing.advance' | 'connector.sync';
+export type JobKind =
+  | 'report.generate'
+  | 'filing.advance'
+  | 'connector.sync'
+  | 'audit.seal'
+  | 'privacy.retention';
 
 export interface NewJob {
   kind: JobKind;

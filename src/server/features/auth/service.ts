@@ -12,7 +12,7 @@ import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.t
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
-import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from './session.ts';
+import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
 
 export interface RequestMeta {
   userAgent: string | null;
@@ -79,6 +79,7 @@ export function newAccountStatements(ctx: ServiceContext, account: NewAccount) {
       firstName: account.firstName,
       lastName: account.lastName,
       passwordHash: account.passwordHash,
+      lastActiveAt: now,
       createdAt: now,
       updatedAt: now,
     }),
@@ -176,6 +177,7 @@ export async function startSessionForUser(
   });
   await ctx.db.batch([
     ctx.db.insert(sessions).values(session.row),
+    touchLastActive(ctx.db, userId, now),
     auditInsert(ctx, { companyId: membership.companyId, userId, action, entityType: 'session' }),
   ]);
   await revokePreviousSession(ctx, meta.previousToken);

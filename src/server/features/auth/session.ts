@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, is, Placeholder, sql } from 'drizzle-orm';
+import { and, eq, is, isNull, lte, or, Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import type { LocalReader } from '../../../../db/local-reader.ts';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
@@ -41,6 +41,7 @@ const sessionSelection = {
   profileImageUrl: users.profileImageUrl,
   companyName: companies.name,
   jurisdiction: companies.jurisdiction,
+  lastActiveAt: users.lastActiveAt,
 };
 const selectedFields = Object.keys(sessionSelection) as (keyof typeof sessionSelection)[];
 
@@ -79,7 +80,8 @@ function createLookup(db: Db, reader: LocalReader | null): (sessionId: string) =
     if (!values) return undefined;
     // Columns arrive in select order; the one timestamp is stored as epoch milliseconds.
     const row = Object.fromEntries(selectedFields.map((field, index) => [field, values[index]]));
-    return { ...row, expiresAt: new Date(row.expiresAt as number) } as NonNullable<SessionRow>;
+    const lastActiveAt = row.lastActiveAt === null ? null : new Date(row.lastActiveAt as number);
+    return { ...row, expiresAt: new Date(row.expiresAt as number), lastActiveAt } as NonNullable<SessionRow>;
   };
 }
 
@@ -145,6 +147,11 @@ export async function validateSessionToken(
     forgetCachedSessions(db);
     return null;
   }
+  if (row.lastActiveAt === null || now.getTime() - row.lastActiveAt.getTime() >= ACTIVITY_RESOLUTION_MS) {
+    await touchLastActive(db, row.userId, now);
+    // The remembered row (this object) now says so too: no second write within the day.
+    row.lastActiveAt = now;
+  }
   let renewedExpiresAt: Date | null = null;
   if (row.expiresAt.getTime() - now.getTime() < RENEW_WHEN_REMAINING_MS) {
     renewedExpiresAt = new Date(now.getTime() + SESSION_LIFETIME_MS);
@@ -166,6 +173,28 @@ export async function validateSessionToken(
     },
     renewedExpiresAt,
   };
+}
+
+/**
+ * `users.last_active_at` feeds the 3-year inactivity rule of the legal pages (retention job); a
+ * day is precise enough, so it is written at most once a day per user, when a session is created
+ * or validated. Conditional, so concurrent requests write it once.
+ */
+export const ACTIVITY_RESOLUTION_MS = 24 * 60 * 60 * 1000;
+
+export function touchLastActive(db: Db, userId: string, now: Date) {
+  return db
+    .update(users)
+    .set({ lastActiveAt: now })
+    .where(
+      and(
+        eq(users.id, userId),
+        or(
+          isNull(users.lastActiveAt),
+          lte(users.lastActiveAt, new Date(now.getTime() - ACTIVITY_RESOLUTION_MS)),
+        ),
+      ),
+    );
 }
 
 export async function newSessionValues(input: {

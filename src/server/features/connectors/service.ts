@@ -130,6 +130,13 @@ export async function testConnectorSource(
           eq(connectorConnections.companyId, ctx.companyId),
         ),
       ),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: result.connected ? 'data_source_test_passed' : 'data_source_test_failed',
+      entityType: 'data_source',
+      entityId: source.id,
+    }),
   ]);
   return result;
 }

@@ -1,0 +1,141 @@
+import { and, eq, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { teamInvites } from '../../../../db/schema/account.ts';
+import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
+import { companies, memberships, users } from '../../../../db/schema/auth.ts';
+import { activityLines } from '../../../../db/schema/emissions.ts';
+import { jobs } from '../../../../db/schema/jobs.ts';
+import { offsetOrders } from '../../../../db/schema/offsets.ts';
+import { rateLimits } from '../../../../db/schema/security.ts';
+import { feedback } from '../../../../db/schema/support.ts';
+import type { AccountDeletionImpact } from '../../../domain/contracts/privacy.ts';
+import type { ServiceContext } from '../../context.ts';
+import { conflict } from '../../lib/errors.ts';
+import { auditInsert } from '../audit/service.ts';
+import { forgetCachedSessions } from '../auth/session.ts';
+
+/**
+ * Erasing a person (GDPR Art. 17): the one deletion used by `DELETE /api/gdpr/delete-account` and
+ * by the 3-year inactivity rule of the retention job (decision 021).
+ */
+
+/** For each company the user belongs to: whether they are its only member, or its last admin. */
+export async function accountDeletionImpact(
+  ctx: ServiceContext,
+  userId: string,
+): Promise<AccountDeletionImpact> {
+  const others = sql`from ${memberships} as other where other.company_id = ${memberships.companyId} and other.user_id <> ${userId}`;
+  const rows = await ctx.db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      role: memberships.role,
+      otherMembers: sql<number>`(select count(*) ${others})`,
+      otherAdmins: sql<number>`(select count(*) ${others} and other.role = 'admin')`,
+    })
+    .from(memberships)
+    .innerJoin(companies, eq(companies.id, memberships.companyId))
+    .where(eq(memberships.userId, userId))
+    .orderBy(memberships.createdAt);
+  const blocking = rows.find((row) => row.role === 'admin' && row.otherMembers > 0 && row.otherAdmins === 0);
+  return {
+    companiesDeleted: rows.filter((row) => row.otherMembers === 0).map(({ id, name }) => ({ id, name })),
+    companiesKept: rows.filter((row) => row.otherMembers > 0).map(({ id, name }) => ({ id, name })),
+    blockedReason: blocking
+      ? `You are the only admin of ${blocking.name}. Make another member an admin in Settings → Team first, then delete your account.`
+      : null,
+  };
+}
+
+/** Nobody but the user belongs to the company (checked again inside the batch: someone may have joined). */
+function noOtherMember(companyId: SQLWrapper, userId: string) {
+  return sql`not exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId} and ${ne(memberships.userId, userId)})`;
+}
+
+export interface ErasureOutcome {
+  companiesDeleted: number;
+  companiesKept: number;
+}
+
+/**
+ * Deletes the user and every piece of personal data about them, in one batch:
+ * - the users row; the database cascades sessions (in every company), memberships, single-sign-on
+ *   links, the photo and OAuth states, and sets the user id to null where others' records name
+ *   them as author (ledger lines, reports, narratives, API keys, audit entries, …);
+ * - copies of their name or email kept as text: the buyer name on offset orders, invitations to
+ *   their address, their feedback, rate-limit counters keyed by their email, a queued report
+ *   email in a job payload;
+ * - analytics user ids (set to null);
+ * - each company they are the only member of, with everything in it (cascade).
+ * Refused with 409 when they are the last admin of a company that keeps other members.
+ *
+ * Each company that remains gets an `account_deleted` audit row with no user id, name, email or
+ * IP address. The reason for leaving is not stored (decision 021).
+ */
+export async function eraseUser(
+  ctx: ServiceContext,
+  userId: string,
+  trigger: 'request' | 'inactivity',
+): Promise<ErasureOutcome> {
+  const impact = await accountDeletionImpact(ctx, userId);
+  if (impact.blockedReason) throw conflict(impact.blockedReason);
+  const user = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return { companiesDeleted: 0, companiesKept: 0 };
+  const email = user.email;
+  const deletedIds = impact.companiesDeleted.map((company) => company.id);
+  // The audit row must not carry the requester's IP address either.
+  const anonymous: ServiceContext = { ...ctx, ip: null };
+
+  const statements = [
+    ...impact.companiesKept.map((company) =>
+      auditInsert(anonymous, {
+        companyId: company.id,
+        userId: null,
+        action: 'account_deleted',
+        entityType: 'user',
+      }),
+    ),
+    ctx.db.update(offsetOrders).set({ purchasedByName: null }).where(eq(offsetOrders.userId, userId)),
+    ctx.db.delete(feedback).where(eq(feedback.userId, userId)),
+    ctx.db.update(feedback).set({ email: null }).where(eq(feedback.email, email)),
+    ctx.db.delete(teamInvites).where(eq(teamInvites.email, email)),
+    ctx.db.update(analyticsSessions).set({ userId: null }).where(eq(analyticsSessions.userId, userId)),
+    ctx.db.update(analyticsPageViews).set({ userId: null }).where(eq(analyticsPageViews.userId, userId)),
+    ctx.db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId)),
+    // Keys such as `sign-in-email:ana@example.com` (src/server/features/auth/service.ts).
+    ctx.db
+      .delete(rateLimits)
+      .where(sql`substr(${rateLimits.key}, -(length(${email}) + 1)) = ':' || ${email}`),
+    // A report queued "send by email" keeps the address in its payload (reports/service.ts).
+    ctx.db
+      .update(jobs)
+      .set({ payload: sql`replace(${jobs.payload}, json_quote(${email}), 'null')` })
+      .where(sql`instr(${jobs.payload}, json_quote(${email})) > 0`),
+    ...(deletedIds.length > 0
+      ? [
+          // Ledger lines restrict the deletion of their site, so they go first.
+          ctx.db
+            .delete(activityLines)
+            .where(
+              and(
+                inArray(activityLines.companyId, deletedIds),
+                noOtherMember(activityLines.companyId, userId),
+              ),
+            ),
+          // Only while nobody else has joined since the check.
+          ctx.db
+            .delete(companies)
+            .where(and(inArray(companies.id, deletedIds), noOtherMember(companies.id, userId))),
+        ]
+      : []),
+    ctx.db.delete(users).where(eq(users.id, userId)),
+  ];
+  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  forgetCachedSessions(ctx.db);
+  // No user id, name or email: counts only.
+  ctx.log.info('account deleted', {
+    trigger,
+    companiesDeleted: deletedIds.length,
+    companiesKept: impact.companiesKept.length,
+  });
+  return { companiesDeleted: deletedIds.length, companiesKept: impact.companiesKept.length };
+}

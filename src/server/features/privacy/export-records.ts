@@ -1,0 +1,280 @@
+import { count, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../../../db/client.ts';
+import { apiKeys, planChangeRequests, teamInvites, userPhotos } from '../../../../db/schema/account.ts';
+import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
+import { auditLogs } from '../../../../db/schema/audit.ts';
+import { companies, memberships, oauthAccounts, sessions, users } from '../../../../db/schema/auth.ts';
+import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
+import { activityImports, activityLines, recalculations } from '../../../../db/schema/emissions.ts';
+import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg.ts';
+import { regulatoryFilings } from '../../../../db/schema/filings.ts';
+import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
+import { offsetOrders } from '../../../../db/schema/offsets.ts';
+import { receiptFiles } from '../../../../db/schema/receipts.ts';
+import { reports } from '../../../../db/schema/reports.ts';
+import { feedback } from '../../../../db/schema/support.ts';
+
+/**
+ * Every row of every table that is about the user or names them as its author (db/schema,
+ * walked table by table for user-linked columns: user_id, created_by, updated_by, saved_by,
+ * invited_by, requested_by, retired_by, and their email). Explicit columns only: never a secret
+ * (password hash, session id hash, API key hash, invitation token hash, sealed PKCE verifier).
+ * Read in one batch so the export is one consistent snapshot.
+ */
+export function personalRecordQueries(db: Db, userId: string, email: string) {
+  return [
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        profileImageUrl: users.profileImageUrl,
+        hasPassword: sql`${users.passwordHash} is not null`.mapWith(Boolean),
+        lastActiveAt: users.lastActiveAt,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
+    db
+      .select({
+        contentType: userPhotos.contentType,
+        width: userPhotos.width,
+        height: userPhotos.height,
+        updatedAt: userPhotos.updatedAt,
+      })
+      .from(userPhotos)
+      .where(eq(userPhotos.userId, userId)),
+    db
+      .select({ provider: oauthAccounts.provider, linkedAt: oauthAccounts.createdAt })
+      .from(oauthAccounts)
+      .where(eq(oauthAccounts.userId, userId)),
+    db
+      .select({
+        companyId: companies.id,
+        companyName: companies.name,
+        jurisdiction: companies.jurisdiction,
+        role: memberships.role,
+        joinedAt: memberships.createdAt,
+      })
+      .from(memberships)
+      .innerJoin(companies, eq(companies.id, memberships.companyId))
+      .where(eq(memberships.userId, userId)),
+    db
+      .select({
+        companyId: sessions.companyId,
+        createdAt: sessions.createdAt,
+        expiresAt: sessions.expiresAt,
+        ip: sessions.ip,
+        userAgent: sessions.userAgent,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, userId)),
+    db
+      .select({
+        id: feedback.id,
+        companyId: feedback.companyId,
+        type: feedback.type,
+        subject: feedback.subject,
+        message: feedback.message,
+        email: feedback.email,
+        status: feedback.status,
+        adminResponse: feedback.adminResponse,
+        createdAt: feedback.createdAt,
+      })
+      .from(feedback)
+      .where(or(eq(feedback.userId, userId), eq(feedback.email, email))),
+    db
+      .select({
+        id: auditLogs.id,
+        companyId: auditLogs.companyId,
+        action: auditLogs.action,
+        entityType: auditLogs.entityType,
+        entityId: auditLogs.entityId,
+        ip: auditLogs.ip,
+        createdAt: auditLogs.createdAt,
+      })
+      .from(auditLogs)
+      .where(eq(auditLogs.userId, userId))
+      .orderBy(auditLogs.createdAt),
+    db
+      .select({
+        id: analyticsSessions.id,
+        companyId: analyticsSessions.companyId,
+        startedAt: analyticsSessions.startedAt,
+        endedAt: analyticsSessions.endedAt,
+      })
+      .from(analyticsSessions)
+      .where(eq(analyticsSessions.userId, userId)),
+    db
+      .select({
+        sessionId: analyticsPageViews.sessionId,
+        page: analyticsPageViews.page,
+        createdAt: analyticsPageViews.createdAt,
+      })
+      .from(analyticsPageViews)
+      .where(eq(analyticsPageViews.userId, userId)),
+    db
+      .select({
+        sessionId: analyticsEvents.sessionId,
+        eventName: analyticsEvents.eventName,
+        eventData: analyticsEvents.eventData,
+        createdAt: analyticsEvents.createdAt,
+      })
+      .from(analyticsEvents)
+      .where(eq(analyticsEvents.userId, userId)),
+    db
+      .select({
+        id: apiKeys.id,
+        companyId: apiKeys.companyId,
+        name: apiKeys.name,
+        role: apiKeys.role,
+        prefix: apiKeys.prefix,
+        createdAt: apiKeys.createdAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+        revokedAt: apiKeys.revokedAt,
+      })
+      .from(apiKeys)
+      .where(eq(apiKeys.createdBy, userId)),
+    db
+      .select({
+        id: teamInvites.id,
+        companyId: teamInvites.companyId,
+        email: teamInvites.email,
+        role: teamInvites.role,
+        sentByYou: sql`coalesce(${teamInvites.invitedBy} = ${userId}, 0)`.mapWith(Boolean),
+        createdAt: teamInvites.createdAt,
+        expiresAt: teamInvites.expiresAt,
+        acceptedAt: teamInvites.acceptedAt,
+        revokedAt: teamInvites.revokedAt,
+      })
+      .from(teamInvites)
+      .where(or(eq(teamInvites.invitedBy, userId), eq(teamInvites.email, email))),
+    db
+      .select({
+        id: planChangeRequests.id,
+        companyId: planChangeRequests.companyId,
+        fromPlan: planChangeRequests.fromPlan,
+        toPlan: planChangeRequests.toPlan,
+        status: planChangeRequests.status,
+        createdAt: planChangeRequests.createdAt,
+      })
+      .from(planChangeRequests)
+      .where(eq(planChangeRequests.requestedBy, userId)),
+    db
+      .select({
+        id: receiptFiles.id,
+        companyId: receiptFiles.companyId,
+        name: receiptFiles.fileName,
+        size: receiptFiles.size,
+        createdAt: receiptFiles.createdAt,
+      })
+      .from(receiptFiles)
+      .where(eq(receiptFiles.createdBy, userId)),
+    db
+      .select({
+        id: esgEvidence.id,
+        companyId: esgEvidence.companyId,
+        indicator: esgEvidence.indicator,
+        name: esgEvidence.fileName,
+        size: esgEvidence.size,
+        createdAt: esgEvidence.createdAt,
+      })
+      .from(esgEvidence)
+      .where(eq(esgEvidence.createdBy, userId)),
+    db
+      .select({
+        id: activityImports.id,
+        companyId: activityImports.companyId,
+        name: activityImports.fileName,
+        rows: activityImports.rowCount,
+        createdAt: activityImports.createdAt,
+      })
+      .from(activityImports)
+      .where(eq(activityImports.createdBy, userId)),
+    db
+      .select({
+        id: reports.id,
+        companyId: reports.companyId,
+        title: reports.title,
+        format: reports.format,
+        framework: reports.framework,
+        period: reports.period,
+        status: reports.status,
+        fileName: reports.fileName,
+        size: reports.size,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(eq(reports.createdBy, userId)),
+    db
+      .select({
+        id: narratives.id,
+        companyId: narratives.companyId,
+        section: narratives.section,
+        framework: narratives.framework,
+        year: narratives.year,
+        status: narratives.status,
+        content: narratives.content,
+        createdByYou: sql`coalesce(${narratives.createdBy} = ${userId}, 0)`.mapWith(Boolean),
+        createdAt: narratives.createdAt,
+        updatedAt: narratives.updatedAt,
+      })
+      .from(narratives)
+      .where(or(eq(narratives.createdBy, userId), eq(narratives.updatedBy, userId))),
+    db
+      .select({
+        id: regulatoryFilings.id,
+        companyId: regulatoryFilings.companyId,
+        reportTitle: regulatoryFilings.reportTitle,
+        regulatorCode: regulatoryFilings.regulatorCode,
+        filingType: regulatoryFilings.filingType,
+        filingStatus: regulatoryFilings.filingStatus,
+        confirmationNumber: regulatoryFilings.confirmationNumber,
+        packageFileName: regulatoryFilings.packageFileName,
+        packageSize: regulatoryFilings.packageSize,
+        createdAt: regulatoryFilings.createdAt,
+      })
+      .from(regulatoryFilings)
+      .where(eq(regulatoryFilings.createdBy, userId)),
+    db
+      .select({
+        id: offsetOrders.id,
+        companyId: offsetOrders.companyId,
+        projectName: offsetOrders.projectName,
+        quantity: offsetOrders.quantity,
+        totalCents: offsetOrders.totalCents,
+        currency: offsetOrders.currency,
+        purchasedByName: offsetOrders.purchasedByName,
+        purchasedByYou: sql`coalesce(${offsetOrders.userId} = ${userId}, 0)`.mapWith(Boolean),
+        retiredAt: offsetOrders.retiredAt,
+        createdAt: offsetOrders.createdAt,
+      })
+      .from(offsetOrders)
+      .where(or(eq(offsetOrders.userId, userId), eq(offsetOrders.retiredBy, userId))),
+    db
+      .select({
+        companyId: esgAnswers.companyId,
+        jurisdiction: esgAnswers.jurisdiction,
+        indicator: esgAnswers.indicator,
+        value: esgAnswers.value,
+        note: esgAnswers.note,
+        updatedAt: esgAnswers.updatedAt,
+      })
+      .from(esgAnswers)
+      .where(eq(esgAnswers.updatedBy, userId)),
+    db
+      .select({
+        provider: connectorOauthStates.provider,
+        createdAt: connectorOauthStates.createdAt,
+        expiresAt: connectorOauthStates.expiresAt,
+      })
+      .from(connectorOauthStates)
+      .where(eq(connectorOauthStates.userId, userId)),
+    db.select({ total: count() }).from(activityLines).where(eq(activityLines.createdBy, userId)),
+    db.select({ total: count() }).from(recalculations).where(eq(recalculations.createdBy, userId)),
+    db.select({ total: count() }).from(esgChecklists).where(eq(esgChecklists.createdBy, userId)),
+    db.select({ total: count() }).from(narrativeVersions).where(eq(narrativeVersions.savedBy, userId)),
+  ] as const;
+}
