@@ -98,6 +98,13 @@ export const ConfigSchema = z
     XERO_CLIENT_SECRET: z.string().min(1).optional(),
     SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
     SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * Tests only: where the Xero connector finds login.xero.com, identity.xero.com and
+     * api.xero.com (a fake on 127.0.0.1). Refused in production.
+     */
+    XERO_LOGIN_ORIGIN: z.url().optional(),
+    XERO_IDENTITY_ORIGIN: z.url().optional(),
+    XERO_API_ORIGIN: z.url().optional(),
   })
   .superRefine((value, context) => {
     if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && !value.SECRETS_KEY) {
@@ -106,6 +113,16 @@ export const ConfigSchema = z
         path: ['SECRETS_KEY'],
         message: 'required in production (32 random bytes in base64: openssl rand -base64 32)',
       });
+    }
+    const production = value.APP_ENV === 'production' || value.NODE_ENV === 'production';
+    for (const key of ['XERO_LOGIN_ORIGIN', 'XERO_IDENTITY_ORIGIN', 'XERO_API_ORIGIN'] as const) {
+      if (production && value[key]) {
+        context.addIssue({
+          code: 'custom',
+          path: [key],
+          message: 'test-only override: not allowed in production',
+        });
+      }
     }
     if (value.SMTP_URL && !value.SMTP_FROM) {
       context.addIssue({

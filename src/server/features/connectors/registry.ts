@@ -5,10 +5,12 @@ import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
-import type { ConnectorAdapter } from './types.ts';
+import type { ConnectorAdapter, ConnectorSession } from './types.ts';
+import { xeroAdapter } from './xero.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
   odoo: odooAdapter() as ConnectorAdapter<unknown>,
+  xero: xeroAdapter() as ConnectorAdapter<unknown>,
 };
 
 export function adapterFor(type: string): ConnectorAdapter<unknown> | undefined {
@@ -40,6 +42,23 @@ export async function readCredentials(
   return JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
 }
 
+/** The adapter's session for one source: rotated credentials are sealed and stored at once. */
+export function connectorSession(ctx: ServiceContext, companyId: string, sourceId: string): ConnectorSession {
+  return {
+    config: ctx.config,
+    now: ctx.now,
+    async saveCredentials(credentials) {
+      const sealed = await sealCredentials(ctx, sourceId, credentials);
+      await ctx.db
+        .update(connectorConnections)
+        .set({ sealedCredentials: sealed, updatedAt: ctx.now() })
+        .where(
+          and(eq(connectorConnections.dataSourceId, sourceId), eq(connectorConnections.companyId, companyId)),
+        );
+    },
+  };
+}
+
 /** OAuth connectors of the next slice: what to say when asked to connect one. */
 const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyof Config } | undefined> = {
   quickbooks: { label: 'QuickBooks', id: 'QUICKBOOKS_CLIENT_ID', secret: 'QUICKBOOKS_CLIENT_SECRET' },
@@ -56,6 +75,9 @@ export function oauthConnectorRefusal(type: string, config: Config): string | nu
   if (!app) return null;
   if (!config[app.id] || !config[app.secret]) {
     return `${app.label} is not configured: set ${app.id} and ${app.secret} on the server (an app registered with ${app.label}), then connect again.`;
+  }
+  if (type === 'xero') {
+    return 'Xero connects through its own authorisation page: use Connect Data Source on the Data Sources screen.';
   }
   return `${app.label} connections (OAuth) arrive in a later release; this connector is not available yet.`;
 }

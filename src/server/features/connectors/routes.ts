@@ -1,11 +1,19 @@
 import { Hono } from 'hono';
-import { OdooConnectSchema, UpdateAccountMappingsSchema } from '../../../domain/contracts/data-sources.ts';
+import {
+  OdooConnectSchema,
+  UpdateAccountMappingsSchema,
+  UpdateSiteMappingsSchema,
+  XeroConnectSchema,
+} from '../../../domain/contracts/data-sources.ts';
 import type { AppEnv } from '../../context.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
 import { oauthConnectorRefusal } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
+import { listSiteMappings, updateSiteMappings } from './site-mappings.ts';
+import { requestOrigin, xeroCallback } from './xero-callback.ts';
+import { startXeroConnect } from './xero-connect.ts';
 
 const member = requireRole('member');
 
@@ -15,6 +23,13 @@ export const connectorRoutes = new Hono<AppEnv>()
     const { id } = await connectOdoo(ctx, c.req.valid('json'));
     return c.json(await getDataSource(ctx, id), 201);
   })
+  // Xero (decision 025): the browser POSTs, then navigates to authorizationUrl; Xero sends it back
+  // to the callback, which always answers with a redirect to Data Sources.
+  .post('/integrations/xero/connect', member, validate('json', XeroConnectSchema), async (c) => {
+    const ctx = authedContext(c, 'member');
+    return c.json(await startXeroConnect(ctx, c.req.valid('json'), requestOrigin(c)));
+  })
+  .get('/integrations/xero/callback', (c) => xeroCallback(c))
   // QuickBooks and Xero (POST) and Shopify (a navigation, spec §7): OAuth flows of the next slice.
   .post('/integrations/:provider{quickbooks|xero}/connect', member, (c) => {
     const ctx = authedContext(c, 'member');
@@ -32,6 +47,12 @@ export const connectorRoutes = new Hono<AppEnv>()
   )
   .put('/data-sources/:id/mappings', member, validate('json', UpdateAccountMappingsSchema), async (c) =>
     c.json(await updateAccountMappings(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  )
+  .get('/data-sources/:id/site-mappings', async (c) =>
+    c.json(await listSiteMappings(authedContext(c, 'viewer'), c.req.param('id'))),
+  )
+  .put('/data-sources/:id/site-mappings', member, validate('json', UpdateSiteMappingsSchema), async (c) =>
+    c.json(await updateSiteMappings(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
   )
   .onError((error, c) => {
     if (error instanceof ConnectorUnavailable) {

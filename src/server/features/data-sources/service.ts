@@ -12,7 +12,7 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
-import { oauthConnectorRefusal } from '../connectors/registry.ts';
+import { adapterFor, oauthConnectorRefusal } from '../connectors/registry.ts';
 import { connectOdoo, queueConnectorSync, testConnectorSource } from '../connectors/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
@@ -150,14 +150,14 @@ export async function deleteDataSource(ctx: AuthedContext, id: string, keepLines
 export async function testDataSource(ctx: AuthedContext, id: string): Promise<ConnectionTestResult> {
   const source = await getDataSource(ctx, id);
   if (source.type === 'csv') return { connected: true, error: null };
-  if (source.type === 'odoo') return testConnectorSource(ctx, source);
+  if (adapterFor(source.type)) return testConnectorSource(ctx, source);
   return { connected: false, error: unavailable(ctx, source.type).message };
 }
 
 /** Queues a connector sync (202); a CSV source is refused with the way to bring its data in. */
 export async function syncDataSource(ctx: AuthedContext, id: string): Promise<SyncQueued> {
   const source = await getDataSource(ctx, id);
-  if (source.type === 'odoo') return queueConnectorSync(ctx, source.id);
+  if (adapterFor(source.type)) return queueConnectorSync(ctx, source.id);
   if (source.type !== 'csv') throw unavailable(ctx, source.type);
   throw conflict('CSV sources sync by uploading a file: use Import CSV on the Activities screen.');
 }
