@@ -178,12 +178,14 @@ describe('Xero sync and tracking sites', () => {
         trackingKey: `tracking:${REGION}:${NORTH}`,
         trackingName: 'Region: North',
         siteId: north,
+        effectiveSiteId: north,
         isUserSet: false,
       },
       {
         trackingKey: `tracking:${REGION}:${SOUTH}`,
         trackingName: 'Region: South',
         siteId: null,
+        effectiveSiteId: headOffice,
         isUserSet: false,
       },
     ]);

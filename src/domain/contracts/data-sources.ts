@@ -118,6 +118,8 @@ export const SiteMappingSchema = z.object({
   trackingKey: z.string(),
   trackingName: z.string(),
   siteId: z.string().nullable(),
+  /** Where its lines go now: `siteId`, or the first site when null (null without any site). */
+  effectiveSiteId: z.string().nullable(),
   isUserSet: z.boolean(),
 });
 export type SiteMapping = z.infer<typeof SiteMappingSchema>;

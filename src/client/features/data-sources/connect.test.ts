@@ -98,8 +98,8 @@ describe('connect dialog options', () => {
     );
   });
 
-  test('Test and Sync exist only for Shopify and Odoo', () => {
-    expect(DataSourceTypeSchema.options.filter(canTestAndSync)).toEqual(['shopify', 'odoo']);
+  test('Test and Sync exist for Xero, Shopify and Odoo', () => {
+    expect(DataSourceTypeSchema.options.filter(canTestAndSync)).toEqual(['xero', 'shopify', 'odoo']);
   });
 });
 

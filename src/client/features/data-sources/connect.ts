@@ -45,9 +45,9 @@ export function connectorUnavailableNote(type: DataSourceType): string {
   return `${SOURCE_TYPE_NAMES[type]} connections arrive in a later release; this connector is not available yet.`;
 }
 
-/** spec §2: Test and Sync exist only for Shopify and Odoo sources. */
+/** spec §2: Test and Sync for Shopify and Odoo sources, and Xero since its connector (decision 025). */
 export function canTestAndSync(type: string): boolean {
-  return type === 'shopify' || type === 'odoo';
+  return type === 'shopify' || type === 'odoo' || type === 'xero';
 }
 
 export interface OdooDetails {

@@ -15,7 +15,14 @@ const ofSource = (ctx: AuthedContext, sourceId: string) =>
 
 export async function listSiteMappings(ctx: AuthedContext, sourceId: string): Promise<SiteMapping[]> {
   await requireSource(ctx, sourceId);
-  return ctx.db
+  // The sync's default site (site-resolution.ts): the first by creation, then name.
+  const first = await ctx.db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(eq(sites.companyId, ctx.companyId))
+    .orderBy(asc(sites.createdAt), asc(sites.name))
+    .get();
+  const rows = await ctx.db
     .select({
       trackingKey: connectorSiteMappings.trackingKey,
       trackingName: connectorSiteMappings.trackingName,
@@ -25,6 +32,7 @@ export async function listSiteMappings(ctx: AuthedContext, sourceId: string): Pr
     .from(connectorSiteMappings)
     .where(ofSource(ctx, sourceId))
     .orderBy(asc(connectorSiteMappings.trackingName), asc(connectorSiteMappings.trackingKey));
+  return rows.map((row) => ({ ...row, effectiveSiteId: row.siteId ?? first?.id ?? null }));
 }
 
 export async function updateSiteMappings(
