@@ -35,4 +35,17 @@ describe('configuration', () => {
       'GOOGLE_CLIENT_SECRET: set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together',
     );
   });
+
+  test('takes the Xero origin overrides for tests and refuses them in production', () => {
+    expect(loadConfig({ XERO_API_ORIGIN: 'http://127.0.0.1:4010' }).XERO_API_ORIGIN).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(() =>
+      loadConfig({
+        APP_ENV: 'production',
+        SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
+        XERO_API_ORIGIN: 'http://127.0.0.1:4010',
+      }),
+    ).toThrow('XERO_API_ORIGIN: test-only override: not allowed in production');
+  });
 });

@@ -315,11 +315,15 @@ describe('Xero sync and tracking sites', () => {
   test('invalid_grant puts the source in error with the reason to reconnect', async () => {
     const { source, cookie } = await connected();
     await t.runJobs();
+    const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
+    expect(tested.json).toEqual({ connected: true, error: null });
     fake.expireAccessTokens();
     fake.revokeRefreshTokens();
     expect(await syncNow(t, cookie, source.id)).toMatchObject({ status: 'failed', error: XERO_RECONNECT });
     const listed = await t.call('GET', '/api/data-sources', { cookie });
     expect(listed.json[0]).toMatchObject({ status: 'error', statusReason: XERO_RECONNECT });
+    const retested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
+    expect(retested.json).toEqual({ connected: false, error: XERO_RECONNECT });
   });
 
   test('429s within the minute limit are waited out; a day limit and 5xx are retried later', async () => {
