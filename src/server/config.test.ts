@@ -46,4 +46,17 @@ describe('configuration', () => {
     );
     expect(loadConfig({ APP_ENV: 'production', SECRETS_KEY: key }).SHOPIFY_API_ORIGIN).toBeUndefined();
   });
+
+  test('takes the Xero origin overrides for tests and refuses them in production', () => {
+    expect(loadConfig({ XERO_API_ORIGIN: 'http://127.0.0.1:4010' }).XERO_API_ORIGIN).toBe(
+      'http://127.0.0.1:4010',
+    );
+    expect(() =>
+      loadConfig({
+        APP_ENV: 'production',
+        SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
+        XERO_API_ORIGIN: 'http://127.0.0.1:4010',
+      }),
+    ).toThrow('XERO_API_ORIGIN: for tests only: not allowed in production');
+  });
 });

@@ -114,6 +114,13 @@ export const ConfigSchema = z
      * origin instead of https://{shop}, e.g. a local fake. Refused in production.
      */
     SHOPIFY_API_ORIGIN: z.url().optional(),
+    /**
+     * Tests only: where the Xero connector finds login.xero.com, identity.xero.com and
+     * api.xero.com (a fake on 127.0.0.1). Refused in production.
+     */
+    XERO_LOGIN_ORIGIN: z.url().optional(),
+    XERO_IDENTITY_ORIGIN: z.url().optional(),
+    XERO_API_ORIGIN: z.url().optional(),
   })
   .superRefine((value, context) => {
     if ((value.APP_ENV === 'production' || value.NODE_ENV === 'production') && !value.SECRETS_KEY) {
@@ -141,7 +148,13 @@ export const ConfigSchema = z
       });
     }
     const production = value.APP_ENV === 'production' || value.NODE_ENV === 'production';
-    for (const key of ['QUICKBOOKS_API_ORIGIN', 'QUICKBOOKS_OAUTH_ORIGIN'] as const) {
+    for (const key of [
+      'QUICKBOOKS_API_ORIGIN',
+      'QUICKBOOKS_OAUTH_ORIGIN',
+      'XERO_LOGIN_ORIGIN',
+      'XERO_IDENTITY_ORIGIN',
+      'XERO_API_ORIGIN',
+    ] as const) {
       if (production && value[key]) {
         context.addIssue({
           code: 'custom',

@@ -32,10 +32,10 @@ export interface E2E {
 
 /**
  * Starts the real server (`bun src/server/entry-bun.ts`, the built dist/) on a free port with its
- * own database, and one Chromium, for one test file. Pages fail the test on any console error,
+ * own database (and `options.env`, e.g. a fake provider's origins), and one Chromium, for one test file. Pages fail the test on any console error,
  * which includes Content-Security-Policy violations.
  */
-export function startE2E(): E2E {
+export function startE2E(options: { env?: Record<string, string> } = {}): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;
@@ -61,6 +61,7 @@ export function startE2E(): E2E {
         AUTH_RATE_LIMIT_PER_IP: '10000',
         // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
         CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+        ...options.env,
       },
       stdout: 'ignore',
       stderr: 'inherit',

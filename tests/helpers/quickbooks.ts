@@ -2,7 +2,7 @@ import { expect } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { activityLines } from '../../db/schema/emissions.ts';
 import type { QuickBooksSession } from '../../src/server/features/connectors/quickbooks-oauth.ts';
-import { readCredentials } from '../../src/server/features/connectors/registry.ts';
+import { connectorSession, readCredentials } from '../../src/server/features/connectors/registry.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import type { FakeQuickBooks } from '../fakes/quickbooks.ts';
 import { addSite } from './ledger.ts';
@@ -55,8 +55,8 @@ export function quickBooksJourney(t: TestApp, fake: FakeQuickBooks) {
 }
 
 /** The session the sync would use for a source: its stored tokens, opened. */
-export async function storedSession(t: TestApp, companyId: string, sourceId: string) {
-  const ctx = {
+function serviceContext(t: TestApp) {
+  return {
     db: t.db,
     config: t.config,
     log: createLogger('silent'),
@@ -64,8 +64,15 @@ export async function storedSession(t: TestApp, companyId: string, sourceId: str
     ip: null,
     now: () => new Date(),
   };
-  return (await readCredentials(ctx, companyId, sourceId)) as QuickBooksSession;
 }
+
+export async function storedSession(t: TestApp, companyId: string, sourceId: string) {
+  return (await readCredentials(serviceContext(t), companyId, sourceId)) as QuickBooksSession;
+}
+
+/** The adapter session a sync gives the QuickBooks adapter. */
+export const adapterSession = (t: TestApp, companyId: string, sourceId: string) =>
+  connectorSession(serviceContext(t), companyId, sourceId);
 
 export const sourceLines = (t: TestApp, sourceId: string) =>
   t.db

@@ -7,7 +7,13 @@ import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { adapterFor } from '../../src/server/features/connectors/registry.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { makeViewer } from '../helpers/ledger.ts';
-import { databaseText, quickBooksJourney, sourceLines, storedSession } from '../helpers/quickbooks.ts';
+import {
+  adapterSession,
+  databaseText,
+  quickBooksJourney,
+  sourceLines,
+  storedSession,
+} from '../helpers/quickbooks.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
@@ -207,7 +213,10 @@ describe('QuickBooks connector: syncing', () => {
 
   test('lines carry the class, or else the location, as their tracking dimension', async () => {
     const { source, user } = await qb.connected();
-    const pull = await adapterFor('quickbooks')!.pull(await storedSession(t, user.companyId, source.id));
+    const pull = await adapterFor('quickbooks')!.pull(
+      await storedSession(t, user.companyId, source.id),
+      adapterSession(t, user.companyId, source.id),
+    );
     const tracking = Object.fromEntries(pull.lines.map((line) => [line.externalId, line.tracking]));
     expect(tracking).toEqual({
       [ref('Purchase', '101', '1')]: { key: 'class:5000000000000012345', name: 'Stores:Retail' },

@@ -47,6 +47,16 @@ export const OdooConnectSchema = z.object({
 });
 export type OdooConnect = z.infer<typeof OdooConnectSchema>;
 
+/** POST /api/integrations/xero/connect: the source's display name (default "Xero <organisation>"). */
+export const XeroConnectSchema = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+});
+export type XeroConnect = z.infer<typeof XeroConnectSchema>;
+
+/** 200 answer of an OAuth connect: where the browser goes to grant access. */
+export const OAuthConnectStartSchema = z.object({ authorizationUrl: z.string() });
+export type OAuthConnectStart = z.infer<typeof OAuthConnectStartSchema>;
+
 /** 202 answer of POST /api/data-sources/:id/sync: the sync is queued; poll its syncs. */
 export const SyncQueuedSchema = z.object({ syncId: z.string(), status: z.literal('queued') });
 export type SyncQueued = z.infer<typeof SyncQueuedSchema>;
@@ -99,6 +109,34 @@ export const UpdateAccountMappingsSchema = z.object({
     .max(2000),
 });
 export type UpdateAccountMappings = z.infer<typeof UpdateAccountMappingsSchema>;
+
+/**
+ * One provider tracking option (Xero tracking option, QuickBooks class or location) and the site
+ * its lines are booked to; `siteId` null books them to the company's first site.
+ */
+export const SiteMappingSchema = z.object({
+  trackingKey: z.string(),
+  trackingName: z.string(),
+  siteId: z.string().nullable(),
+  /** Where its lines go now: `siteId`, or the first site when null (null without any site). */
+  effectiveSiteId: z.string().nullable(),
+  isUserSet: z.boolean(),
+});
+export type SiteMapping = z.infer<typeof SiteMappingSchema>;
+
+/** PUT /api/data-sources/:id/site-mappings: only the options listed change. */
+export const UpdateSiteMappingsSchema = z.object({
+  mappings: z
+    .array(
+      z.object({
+        trackingKey: z.string().min(1).max(200),
+        siteId: z.string({ error: 'Choose a site' }).min(1, 'Choose a site').max(100).nullable(),
+      }),
+    )
+    .min(1)
+    .max(2000),
+});
+export type UpdateSiteMappings = z.infer<typeof UpdateSiteMappingsSchema>;
 
 /** DELETE /api/data-sources/:id?keepLines=true|false: keep (default) or remove its ledger lines. */
 export const DeleteDataSourceQuerySchema = z.object({

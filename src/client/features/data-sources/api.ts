@@ -6,8 +6,10 @@ import type {
   CreateDataSource,
   DataSource,
   OdooConnect,
+  SiteMapping,
   SyncQueued,
   UpdateAccountMappings,
+  UpdateSiteMappings,
 } from '../../../domain/contracts/data-sources';
 import { apiRequest, getErrorStatus } from '../../lib/api';
 import { shouldRetryMutation } from '../../lib/query-client';
@@ -15,6 +17,7 @@ import { shouldRetryMutation } from '../../lib/query-client';
 export const dataSourceKeys = {
   all: () => ['/api/data-sources'] as const,
   mappings: (id: string) => ['/api/data-sources', id, 'mappings'] as const,
+  siteMappings: (id: string) => ['/api/data-sources', id, 'site-mappings'] as const,
 };
 
 /** The ledger screens read these; a sync or a delete that removes lines changes them. */
@@ -131,5 +134,33 @@ export function useUpdateAccountMappings() {
     mutationFn: updateAccountMappings,
     meta: { ownErrorToast: true },
     onSuccess: (rows, input) => queryClient.setQueryData(dataSourceKeys.mappings(input.id), rows),
+  });
+}
+
+export function listSiteMappings(id: string): Promise<SiteMapping[]> {
+  return apiRequest<SiteMapping[]>('GET', `/api/data-sources/${encodeURIComponent(id)}/site-mappings`);
+}
+
+export function updateSiteMappings(input: { id: string } & UpdateSiteMappings): Promise<SiteMapping[]> {
+  return apiRequest<SiteMapping[]>('PUT', `/api/data-sources/${encodeURIComponent(input.id)}/site-mappings`, {
+    mappings: input.mappings,
+  });
+}
+
+/** The tracking options a connector source has seen (empty until a sync meets one). */
+export function useSiteMappings(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: dataSourceKeys.siteMappings(id),
+    queryFn: () => listSiteMappings(id),
+    enabled,
+  });
+}
+
+export function useUpdateSiteMappings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateSiteMappings,
+    meta: { ownErrorToast: true },
+    onSuccess: (rows, input) => queryClient.setQueryData(dataSourceKeys.siteMappings(input.id), rows),
   });
 }

@@ -97,8 +97,18 @@ describe('connect dialog options', () => {
   });
 
   test('Test and Sync exist only for Shopify and Odoo, and so does the mapping', () => {
-    expect(DataSourceTypeSchema.options.filter(canTestAndSync)).toEqual(['quickbooks', 'xero', 'shopify', 'odoo']);
-    expect(DataSourceTypeSchema.options.filter(hasAccountMapping)).toEqual(['quickbooks', 'xero', 'shopify', 'odoo']);
+    expect(DataSourceTypeSchema.options.filter(canTestAndSync)).toEqual([
+      'quickbooks',
+      'xero',
+      'shopify',
+      'odoo',
+    ]);
+    expect(DataSourceTypeSchema.options.filter(hasAccountMapping)).toEqual([
+      'quickbooks',
+      'xero',
+      'shopify',
+      'odoo',
+    ]);
   });
 });
 

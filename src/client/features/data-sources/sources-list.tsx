@@ -16,7 +16,13 @@ import {
 } from '../../ui/dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { AccountMappingDialog } from './account-mapping-dialog';
-import { useDataSources, useDeleteDataSource, useSyncDataSource, useTestDataSource } from './api';
+import {
+  useDataSources,
+  useDeleteDataSource,
+  useSiteMappings,
+  useSyncDataSource,
+  useTestDataSource,
+} from './api';
 import {
   canTestAndSync,
   deleteQuestion,
@@ -25,12 +31,19 @@ import {
   SOURCE_TYPE_NAMES,
   sourceStatusBadge,
 } from './connect';
+import { SiteMappingDialog } from './site-mapping-dialog';
 import { SourceIcon } from './source-icon';
 
+/** Sources whose sync maps accounts, and tracking options to sites (decisions 016, 025). */
 function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source: DataSource) => void }) {
   const test = useTestDataSource();
   const sync = useSyncDataSource();
   const [mappingOpen, setMappingOpen] = useState(false);
+  const [sitesOpen, setSitesOpen] = useState(false);
+  const mapped = hasAccountMapping(source.type);
+  // The Sites button appears once a sync has met tracking options.
+  const siteMappings = useSiteMappings(source.id, mapped);
+  const hasTracking = (siteMappings.data?.length ?? 0) > 0;
   const status = sourceStatusBadge(source.status);
   const typeName = SOURCE_TYPE_NAMES[source.type] ?? source.type;
 
@@ -102,7 +115,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             </Button>
           </>
         ) : null}
-        {hasAccountMapping(source.type) ? (
+        {mapped ? (
           <Button
             size="sm"
             variant="outline"
@@ -110,6 +123,16 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             aria-label={`Account mapping of ${source.name}`}
           >
             Account mapping
+          </Button>
+        ) : null}
+        {hasTracking ? (
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => setSitesOpen(true)}
+            aria-label={`Sites of ${source.name}`}
+          >
+            Sites
           </Button>
         ) : null}
         <Button
@@ -122,8 +145,11 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
           Delete
         </Button>
       </div>
-      {hasAccountMapping(source.type) ? (
+      {mapped ? (
         <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
+      ) : null}
+      {hasTracking ? (
+        <SiteMappingDialog source={source} open={sitesOpen} onOpenChange={setSitesOpen} />
       ) : null}
     </li>
   );

@@ -8,12 +8,14 @@ import { odooAdapter } from './odoo.ts';
 import { quickbooksAdapter } from './quickbooks.ts';
 import { isQuickBooksTokens, quickBooksSession } from './quickbooks-oauth.ts';
 import { shopifyAdapter } from './shopify.ts';
-import type { ConnectorAdapter } from './types.ts';
+import type { ConnectorAdapter, ConnectorSession } from './types.ts';
+import { xeroAdapter } from './xero.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
   odoo: odooAdapter() as ConnectorAdapter<unknown>,
   shopify: shopifyAdapter() as ConnectorAdapter<unknown>,
   quickbooks: quickbooksAdapter() as ConnectorAdapter<unknown>,
+  xero: xeroAdapter() as ConnectorAdapter<unknown>,
 };
 
 export function adapterFor(type: string): ConnectorAdapter<unknown> | undefined {
@@ -70,6 +72,15 @@ export async function storeCredentials(
     );
 }
 
+/** The adapter's session for one source: rotated credentials are sealed and stored at once. */
+export function connectorSession(ctx: ServiceContext, companyId: string, sourceId: string): ConnectorSession {
+  return {
+    config: ctx.config,
+    now: ctx.now,
+    saveCredentials: (credentials) => storeCredentials(ctx, companyId, sourceId, credentials),
+  };
+}
+
 /** OAuth connectors of the next slice: what to say when asked to connect one. */
 const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyof Config } | undefined> = {
   quickbooks: { label: 'QuickBooks', id: 'QUICKBOOKS_CLIENT_ID', secret: 'QUICKBOOKS_CLIENT_SECRET' },
@@ -81,6 +92,7 @@ const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyo
 const OAUTH_FLOWS: Record<string, string | undefined> = {
   quickbooks:
     'QuickBooks connects through Intuit’s authorisation page: use Connect New Source on Data Sources (POST /api/integrations/quickbooks/connect).',
+  xero: 'Xero connects through its own authorisation page: use Connect Data Source on the Data Sources screen.',
 };
 
 /**

@@ -1,5 +1,10 @@
 import { Hono } from 'hono';
-import { OdooConnectSchema, UpdateAccountMappingsSchema } from '../../../domain/contracts/data-sources.ts';
+import {
+  OdooConnectSchema,
+  UpdateAccountMappingsSchema,
+  UpdateSiteMappingsSchema,
+  XeroConnectSchema,
+} from '../../../domain/contracts/data-sources.ts';
 import type { AppEnv } from '../../context.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
@@ -7,6 +12,9 @@ import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts'
 import { quickbooksRoutes } from './quickbooks-routes.ts';
 import { oauthConnectorRefusal } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
+import { listSiteMappings, updateSiteMappings } from './site-mappings.ts';
+import { requestOrigin, xeroCallback } from './xero-callback.ts';
+import { startXeroConnect } from './xero-connect.ts';
 
 const member = requireRole('member');
 
@@ -18,11 +26,13 @@ export const connectorRoutes = new Hono<AppEnv>()
     const { id } = await connectOdoo(ctx, c.req.valid('json'));
     return c.json(await getDataSource(ctx, id), 201);
   })
-  // QuickBooks and Xero (POST): OAuth flows of the next slice. Shopify: shopify-routes.ts.
-  .post('/integrations/:provider{quickbooks|xero}/connect', member, (c) => {
+  // Xero (decision 025): the browser POSTs, then navigates to authorizationUrl; Xero sends it back
+  // to the callback, which always answers with a redirect to Data Sources.
+  .post('/integrations/xero/connect', member, validate('json', XeroConnectSchema), async (c) => {
     const ctx = authedContext(c, 'member');
-    throw new ConnectorUnavailable(oauthConnectorRefusal(c.req.param('provider'), ctx.config)!);
+    return c.json(await startXeroConnect(ctx, c.req.valid('json'), requestOrigin(c)));
   })
+  .get('/integrations/xero/callback', (c) => xeroCallback(c))
   .get('/data-sources/:id/syncs', async (c) =>
     c.json(await listConnectorSyncs(authedContext(c, 'viewer'), c.req.param('id'))),
   )
@@ -31,6 +41,12 @@ export const connectorRoutes = new Hono<AppEnv>()
   )
   .put('/data-sources/:id/mappings', member, validate('json', UpdateAccountMappingsSchema), async (c) =>
     c.json(await updateAccountMappings(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  )
+  .get('/data-sources/:id/site-mappings', async (c) =>
+    c.json(await listSiteMappings(authedContext(c, 'viewer'), c.req.param('id'))),
+  )
+  .put('/data-sources/:id/site-mappings', member, validate('json', UpdateSiteMappingsSchema), async (c) =>
+    c.json(await updateSiteMappings(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
   )
   .onError((error, c) => {
     if (error instanceof ConnectorUnavailable) {

@@ -21,7 +21,7 @@ import type { AuthedContext } from '../../context.ts';
 import { enqueueJob, newJobId } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, readCredentials, sealCredentials } from './registry.ts';
+import { adapterFor, connectorSession, readCredentials, sealCredentials } from './registry.ts';
 import { SYNC_MAX_ATTEMPTS } from './sync.ts';
 
 const ownSource = (ctx: AuthedContext, id: string) =>
@@ -65,7 +65,12 @@ export async function connectOdoo(ctx: AuthedContext, input: OdooConnect) {
     username: input.username,
     apiKey: input.apiKey,
   };
-  const test = await adapterFor('odoo')!.testConnection(credentials);
+  // Odoo's API key never changes under us: nothing to store before the source exists.
+  const test = await adapterFor('odoo')!.testConnection(credentials, {
+    config: ctx.config,
+    now: ctx.now,
+    saveCredentials: async () => {},
+  });
   if (!test.connected)
     throw new HttpError(422, test.error ?? 'Failed to connect to Odoo', 'connection_failed');
   const id = crypto.randomUUID();
@@ -112,7 +117,10 @@ export async function testConnectorSource(
   if (!adapter) return { connected: false, error: `${source.type} sources cannot be tested` };
   let result: ConnectionTestResult;
   try {
-    result = await adapter.testConnection(await readCredentials(ctx, ctx.companyId, source.id));
+    result = await adapter.testConnection(
+      await readCredentials(ctx, ctx.companyId, source.id),
+      connectorSession(ctx, ctx.companyId, source.id),
+    );
   } catch (error) {
     result = { connected: false, error: error instanceof Error ? error.message : String(error) };
   }
@@ -157,7 +165,7 @@ export async function queueConnectorSync(ctx: AuthedContext, sourceId: string): 
   return { syncId: sync.syncId, status: 'queued' };
 }
 
-async function requireSource(ctx: AuthedContext, id: string) {
+export async function requireSource(ctx: AuthedContext, id: string) {
   const source = await ctx.db
     .select({ id: dataSources.id, type: dataSources.type })
     .from(dataSources)

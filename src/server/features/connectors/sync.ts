@@ -8,13 +8,15 @@
 // - a line whose bill or mapping changed since (same reference, new fingerprint) is replaced, and
 //   a line gone from the provider or now mapped to 'ignore' is removed, so edits in Odoo and in
 //   the mapping show on the next sync instead of piling up next to the old lines.
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+// - a line's site is its tracking option's site (connector_site_mappings, site-resolution.ts),
+//   else the first site; the site is in the fingerprint, so a remapped option moves its lines.
+import { and, eq, like, sql } from 'drizzle-orm';
 import {
   connectorAccountMappings,
   connectorConnections,
   connectorSyncs,
 } from '../../../../db/schema/connectors.ts';
-import { activityLines, dataSources, sites } from '../../../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
 import { toHex } from '../../../domain/activity-import/fingerprint.ts';
 import { defaultAccountMapping, SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -23,7 +25,8 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, type ResultRow, resultRows } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { insertLinesStatements, insertResultsStatements, type NewLine } from '../emissions/ledger-writes.ts';
-import { adapterFor, readCredentials } from './registry.ts';
+import { adapterFor, connectorSession, readCredentials } from './registry.ts';
+import { resolveSites } from './site-resolution.ts';
 import { ConnectorError, type ConnectorPull } from './types.ts';
 
 /** Claims a sync job gets (decision 013); the last failure leaves the sync `failed`. */
@@ -50,6 +53,8 @@ interface Planned {
   skipped: number;
   problems: string[];
   newMappings: (typeof connectorAccountMappings.$inferInsert)[];
+  /** New tracking options' connector_site_mappings rows (and renamed labels). */
+  siteStatements: Awaited<ReturnType<typeof resolveSites>>['statements'];
 }
 
 export async function connectorSyncJob(job: RunningJob, deps: JobDeps): Promise<unknown> {
@@ -80,7 +85,7 @@ export async function connectorSyncJob(job: RunningJob, deps: JobDeps): Promise<
     const adapter = adapterFor(source.type);
     if (!adapter) throw new ConnectorError('provider', `${source.type} sources cannot sync`);
     const credentials = await readCredentials(ctx, companyId, source.id);
-    const pull = await adapter.pull(credentials as never);
+    const pull = await adapter.pull(credentials as never, connectorSession(ctx, companyId, source.id));
     return await writeSync(ctx, { companyId, sourceId: source.id, type: source.type, syncId: job.id }, pull);
   } catch (error) {
     const retry = error instanceof ConnectorError ? error.isRetryable : !(error instanceof PermanentJobError);
@@ -113,17 +118,8 @@ interface SyncTarget {
 }
 
 async function planSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull): Promise<Planned> {
-  const site = await ctx.db
-    .select({ id: sites.id, country: sites.country, region: sites.region })
-    .from(sites)
-    .where(eq(sites.companyId, target.companyId))
-    .orderBy(asc(sites.createdAt), asc(sites.name))
-    .get();
-  if (!site) {
-    throw new PermanentJobError(
-      'Add a site under Sites first: connector lines are recorded against your first site',
-    );
-  }
+  // Each line's site: its tracking option's mapping, else the first site (decision 025).
+  const siting = await resolveSites(ctx, target, pull.lines);
   const stored = await ctx.db
     .select({
       accountKey: connectorAccountMappings.accountKey,
@@ -164,6 +160,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
     skipped: 0,
     problems: [],
     newMappings: [],
+    siteStatements: siting.statements,
   };
   const wanted = new Set<string>();
   const now = ctx.now();
@@ -197,6 +194,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       plan.skipped++;
       continue;
     }
+    const site = siting.siteFor(external);
     const fields = {
       date: external.date,
       periodEnd: null,
@@ -320,6 +318,7 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
       plan.results,
       (v) => sql`EXISTS (SELECT 1 FROM activity_lines WHERE id = ${v}->>1)`,
     ),
+    ...plan.siteStatements,
     ctx.db
       .update(connectorSyncs)
       .set({

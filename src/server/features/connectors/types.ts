@@ -1,6 +1,7 @@
 // The shape every connector adapter has (decision 016). An adapter only talks to its provider and
 // returns plain data; the sync (sync.ts) turns that data into ledger lines, with the account
 // mapping, the stable ids and the writes.
+import type { Config } from '../../config.ts';
 
 /** Why a provider call failed; `kind` decides whether the sync job retries. */
 export type ConnectorErrorKind =
@@ -79,9 +80,22 @@ export interface ConnectorPull {
   reachFrom?: string | null;
 }
 
+/**
+ * What an adapter may use besides its credentials: the server's settings (OAuth app, origins), the
+ * clock, and a way to store credentials the provider replaced (OAuth refresh tokens rotate: the
+ * new pair must be kept at once, whatever happens to the sync).
+ */
+export interface ConnectorSession {
+  config: Config;
+  now: () => Date;
+  saveCredentials(credentials: unknown): Promise<void>;
+  /** Waits between 429 retries (tests pass a recorder). */
+  sleep?: (ms: number) => Promise<void>;
+}
+
 export interface ConnectorAdapter<Credentials> {
   type: string;
-  testConnection(credentials: Credentials): Promise<ConnectionTest>;
+  testConnection(credentials: Credentials, session: ConnectorSession): Promise<ConnectionTest>;
   /** Every purchase line and the revenue per year (full pull: re-syncs reconcile, see sync.ts). */
-  pull(credentials: Credentials): Promise<ConnectorPull>;
+  pull(credentials: Credentials, session: ConnectorSession): Promise<ConnectorPull>;
 }

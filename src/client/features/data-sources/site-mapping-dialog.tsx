@@ -1,0 +1,148 @@
+import { useEffect, useId, useState } from 'react';
+import type { DataSource } from '../../../domain/contracts/data-sources';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog';
+import { Skeleton } from '../../ui/skeleton';
+import { useSites } from '../activities/api';
+import { SiteSelect } from '../activities/site-select';
+import { useSiteMappings, useUpdateSiteMappings } from './api';
+
+/**
+ * Which site each of the source's tracking options (a Xero tracking option, a QuickBooks class or
+ * location) books its lines to (decision 025). Options start on the site of the same name, or on
+ * the first site; a change applies at the next sync, which moves the lines.
+ */
+export function SiteMappingDialog({
+  source,
+  open,
+  onOpenChange,
+}: {
+  source: DataSource;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const query = useSiteMappings(source.id, open);
+  const sites = useSites();
+  const update = useUpdateSiteMappings();
+  const [choices, setChoices] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (query.data) {
+      setChoices(Object.fromEntries(query.data.map((row) => [row.trackingKey, row.effectiveSiteId ?? ''])));
+    }
+  }, [query.data]);
+
+  const changed = (query.data ?? []).filter(
+    (row) => (choices[row.trackingKey] ?? '') !== (row.effectiveSiteId ?? '') && choices[row.trackingKey],
+  );
+
+  const save = () => {
+    if (changed.length === 0) {
+      onOpenChange(false);
+      return;
+    }
+    update.mutate(
+      {
+        id: source.id,
+        mappings: changed.map((row) => ({ trackingKey: row.trackingKey, siteId: choices[row.trackingKey]! })),
+      },
+      {
+        onSuccess: () => {
+          toastSuccess('Site mapping saved. Sync the source to apply it.');
+          onOpenChange(false);
+        },
+        onError: (error) => {
+          if (!isUnauthorizedError(error))
+            toastError(`Failed to save the site mapping: ${getErrorMessage(error)}`);
+        },
+      },
+    );
+  };
+
+  const rows = query.data;
+  const siteList = sites.data;
+  const failed = query.error ?? sites.error;
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Sites: {source.name}</DialogTitle>
+          <DialogDescription>
+            Choose the site each tracking option's spend belongs to. Options start on the site with the same
+            name, or on your first site. Changes apply at the next sync.
+          </DialogDescription>
+        </DialogHeader>
+        {failed ? (
+          <p role="alert" className="text-sm text-danger">
+            Couldn't load the tracking options: {getErrorMessage(failed)}
+          </p>
+        ) : !rows || !siteList ? (
+          <div className="grid gap-2">
+            <span className="sr-only">Loading tracking options</span>
+            <Skeleton className="h-8 w-full" />
+            <Skeleton className="h-8 w-full" />
+          </div>
+        ) : rows.length === 0 ? (
+          <p className="text-sm text-muted">No tracking options yet: they appear after a sync.</p>
+        ) : siteList.length === 0 ? (
+          <p className="text-sm text-muted">Add a site under Sites first.</p>
+        ) : (
+          <div className="max-h-[60vh] overflow-y-auto">
+            <table className="w-full text-left text-sm">
+              <thead>
+                <tr className="border-b border-border text-muted">
+                  <th scope="col" className="py-2 pr-3 font-medium">
+                    Tracking option
+                  </th>
+                  <th scope="col" className="py-2 font-medium">
+                    Site
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((row, index) => (
+                  <tr key={row.trackingKey} className="border-b border-border last:border-0">
+                    <th scope="row" className="py-2 pr-3 font-normal text-ink">
+                      <label htmlFor={`${id}-${index}`}>{row.trackingName}</label>
+                      {row.isUserSet ? null : <span className="ml-2 text-xs text-muted">(suggested)</span>}
+                    </th>
+                    <td className="py-2">
+                      <SiteSelect
+                        id={`${id}-${index}`}
+                        className="w-full min-w-44"
+                        value={choices[row.trackingKey] ?? ''}
+                        sites={siteList}
+                        onChange={(siteId) =>
+                          setChoices((current) => ({ ...current, [row.trackingKey]: siteId }))
+                        }
+                      />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={update.isPending || !query.data}>
+            {update.isPending ? 'Saving...' : 'Save sites'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

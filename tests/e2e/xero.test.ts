@@ -1,0 +1,80 @@
+import { afterAll, describe, expect, test } from 'bun:test';
+import { startFakeXero } from '../fakes/xero.ts';
+import { seriousAccessibilityViolations, startE2E } from './harness.ts';
+import { WAIT_MS, waitForPath, waitForToast } from './helpers.ts';
+
+// The fake listens on 127.0.0.1 in this process; the app server (a child process) and the
+// browser reach it there. It stands in for login.xero.com, identity.xero.com and api.xero.com.
+const xero = startFakeXero();
+afterAll(() => xero.stop());
+const e2e = startE2E({ env: xero.env });
+
+interface Line {
+  spend: number | null;
+  siteName: string;
+}
+
+describe('Xero connector', () => {
+  test('connects through Xero’s consent, syncs, and a tracking option’s site can be changed', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    for (const name of ['Head office', 'North', 'South yard']) {
+      const site = await page.request.post('/api/sites', {
+        headers: { Origin: e2e.baseUrl },
+        data: { name, country: 'GB' },
+      });
+      expect(site.status()).toBe(201);
+    }
+    await page.goto('/data-sources');
+    await page.getByText('No data sources yet').waitFor({ timeout: WAIT_MS });
+
+    // The connect dialog is built elsewhere; its contract is this POST, then a navigation.
+    const authorizationUrl = await page.evaluate(async () => {
+      const response = await fetch('/api/integrations/xero/connect', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: 'Bakery Xero' }),
+      });
+      return ((await response.json()) as { authorizationUrl: string }).authorizationUrl;
+    });
+    expect(authorizationUrl.startsWith(`${xero.url}/identity/connect/authorize?`)).toBe(true);
+    await page.goto(authorizationUrl);
+    await waitForPath(page, '/data-sources');
+    expect(new URL(page.url()).search).toBe('?connected=xero');
+
+    await page.getByRole('heading', { name: 'Bakery Xero' }).waitFor({ timeout: WAIT_MS });
+    await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Sync Bakery Xero' }).click();
+    await waitForToast(page, 'Success', 'Data source synced successfully');
+
+    const lines = async () =>
+      (await (await page.request.get('/api/activities')).json()) as { items: Line[]; total: number };
+    const first = await lines();
+    expect(first.total).toBe(4);
+    expect(first.items.find((line) => line.spend === 250)?.siteName).toBe('Head office');
+
+    await page.getByRole('button', { name: 'Sites of Bakery Xero' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sites: Bakery Xero' });
+    await dialog.getByRole('combobox', { name: 'Region: South' }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    // Phone width: the dialog and its selects stay within the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const box = await dialog.boundingBox();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    if (process.env.XERO_E2E_SCREENSHOT) await page.screenshot({ path: process.env.XERO_E2E_SCREENSHOT });
+    await page.setViewportSize({ width: 1280, height: 1000 });
+    await dialog.getByRole('combobox', { name: 'Region: South' }).click();
+    await page.getByRole('option', { name: 'South yard (GB)' }).click();
+    await dialog.getByRole('button', { name: 'Save sites' }).click();
+    await waitForToast(page, 'Success', 'Site mapping saved. Sync the source to apply it.');
+
+    await page.getByRole('button', { name: 'Sync Bakery Xero' }).click();
+    await waitForToast(page, 'Success', 'Data source synced successfully');
+    const moved = await lines();
+    expect(moved.total).toBe(4);
+    expect(moved.items.find((line) => line.spend === 250)?.siteName).toBe('South yard');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,258 @@
+/**
+ * The books behind tests/fakes/xero.ts, in the Accounting API's own JSON shapes (PascalCase keys,
+ * `/Date(ms+0000)/` dates, LineAmountTypes, Tracking entries with and without TrackingOptionID).
+ */
+
+export interface FakeXeroLineItem {
+  LineItemID: string;
+  Description?: string;
+  AccountCode?: string;
+  LineAmount: number;
+  TaxAmount?: number;
+  Tracking?: { TrackingCategoryID: string; TrackingOptionID?: string; Name: string; Option: string }[];
+}
+
+export interface FakeXeroDocument {
+  InvoiceID?: string;
+  BankTransactionID?: string;
+  InvoiceNumber?: string;
+  Reference?: string;
+  Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE';
+  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
+  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/` with DateString. */
+  date: string;
+  LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
+  CurrencyCode: string;
+  LineItems: FakeXeroLineItem[];
+}
+
+export interface FakeXeroTenant {
+  tenantId: string;
+  tenantName: string;
+  tenantType: 'ORGANISATION' | 'PRACTICE';
+}
+
+export interface FakeXeroData {
+  clientId: string;
+  clientSecret: string;
+  /** Offered on the consent page, in this order (a practice first: it must not be chosen). */
+  tenants: FakeXeroTenant[];
+  baseCurrency: string;
+  accounts: { AccountID: string; Code: string; Name: string; Type: string; Status: 'ACTIVE' | 'ARCHIVED' }[];
+  trackingCategories: {
+    TrackingCategoryID: string;
+    Name: string;
+    Status: 'ACTIVE' | 'ARCHIVED';
+    Options: { TrackingOptionID: string; Name: string; Status: 'ACTIVE' | 'ARCHIVED' }[];
+  }[];
+  invoices: FakeXeroDocument[];
+  bankTransactions: FakeXeroDocument[];
+  /** Total income of the P&L per calendar year. */
+  income: Record<number, number>;
+}
+
+export const REGION = 'c1a7e0de-0000-4000-8000-00000000c001';
+export const NORTH = 'c1a7e0de-0000-4000-8000-0000000000a1';
+export const SOUTH = 'c1a7e0de-0000-4000-8000-0000000000a2';
+export const TENANT_ID = '7a1f7a1f-1111-4111-8111-000000000001';
+
+const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Region', Option: 'North' };
+// Older Accounting API answers name the option without its id: the adapter looks it up.
+const south = { TrackingCategoryID: REGION, Name: 'Region', Option: 'South' };
+
+/** A small bakery's books: three bills (one draft), one sale, spend money, a P&L for 2025. */
+export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroData {
+  return {
+    clientId: 'XEROCLIENTID0123456789ABCDEF',
+    clientSecret: 'xero-client-secret-for-tests',
+    tenants: [
+      {
+        tenantId: '9d9d9d9d-2222-4222-8222-000000000009',
+        tenantName: 'Ellis & Co Advisers',
+        tenantType: 'PRACTICE',
+      },
+      { tenantId: TENANT_ID, tenantName: 'Bristol Bakes Ltd', tenantType: 'ORGANISATION' },
+    ],
+    baseCurrency: 'GBP',
+    accounts: [
+      {
+        AccountID: 'acc00429-0000-4000-8000-000000000429',
+        Code: '429',
+        Name: 'General Expenses',
+        Type: 'EXPENSE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: 'acc00489-0000-4000-8000-000000000489',
+        Code: '489',
+        Name: 'Telephone & Internet',
+        Type: 'EXPENSE',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: 'acc00820-0000-4000-8000-000000000820',
+        Code: '820',
+        Name: 'VAT',
+        Type: 'CURRLIAB',
+        Status: 'ACTIVE',
+      },
+      {
+        AccountID: 'acc00200-0000-4000-8000-000000000200',
+        Code: '200',
+        Name: 'Sales',
+        Type: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+    ],
+    trackingCategories: [
+      {
+        TrackingCategoryID: REGION,
+        Name: 'Region',
+        Status: 'ACTIVE',
+        Options: [
+          { TrackingOptionID: NORTH, Name: 'North', Status: 'ACTIVE' },
+          { TrackingOptionID: SOUTH, Name: 'South', Status: 'ACTIVE' },
+        ],
+      },
+    ],
+    invoices: [
+      {
+        InvoiceID: 'b1110000-0000-4000-8000-000000000001',
+        InvoiceNumber: 'BILL-0001',
+        Type: 'ACCPAY',
+        Status: 'AUTHORISED',
+        date: '2025-03-01',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          {
+            LineItemID: 'l1110000-0000-4000-8000-000000000011',
+            Description: 'Flour delivery',
+            AccountCode: '429',
+            LineAmount: 100,
+            TaxAmount: 20,
+            Tracking: [north],
+          },
+          {
+            LineItemID: 'l1110000-0000-4000-8000-000000000012',
+            Description: 'Broadband',
+            AccountCode: '489',
+            LineAmount: 250,
+            TaxAmount: 50,
+            Tracking: [south],
+          },
+        ],
+      },
+      {
+        InvoiceID: 'b1110000-0000-4000-8000-000000000002',
+        InvoiceNumber: 'BILL-0002',
+        Type: 'ACCPAY',
+        Status: 'PAID',
+        date: '2025-04-10',
+        LineAmountTypes: 'Inclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          {
+            LineItemID: 'l1110000-0000-4000-8000-000000000021',
+            Description: 'Consultant',
+            AccountCode: '429',
+            LineAmount: 120,
+            TaxAmount: 20,
+          },
+          {
+            LineItemID: 'l1110000-0000-4000-8000-000000000022',
+            Description: 'VAT adjustment',
+            AccountCode: '820',
+            LineAmount: 5,
+            TaxAmount: 0,
+          },
+        ],
+      },
+      {
+        InvoiceID: 'b1110000-0000-4000-8000-000000000003',
+        InvoiceNumber: 'BILL-0003',
+        Type: 'ACCPAY',
+        Status: 'DRAFT',
+        date: '2025-04-20',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'l1110000-0000-4000-8000-000000000031', AccountCode: '429', LineAmount: 999 },
+        ],
+      },
+      {
+        InvoiceID: 'a5500000-0000-4000-8000-000000000001',
+        InvoiceNumber: 'INV-0001',
+        Type: 'ACCREC',
+        Status: 'AUTHORISED',
+        date: '2025-03-15',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'l5500000-0000-4000-8000-000000000001', AccountCode: '200', LineAmount: 5000 },
+        ],
+      },
+    ],
+    bankTransactions: [
+      {
+        BankTransactionID: 'bt000000-0000-4000-8000-000000000001',
+        Reference: 'Card 4431',
+        Type: 'SPEND',
+        Status: 'AUTHORISED',
+        date: '2025-05-05',
+        LineAmountTypes: 'NoTax',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          {
+            LineItemID: 'lb000000-0000-4000-8000-000000000001',
+            Description: 'Oven repair',
+            AccountCode: '429',
+            LineAmount: 60,
+            Tracking: [north],
+          },
+        ],
+      },
+      {
+        BankTransactionID: 'bt000000-0000-4000-8000-000000000002',
+        Type: 'SPEND',
+        Status: 'DELETED',
+        date: '2025-05-06',
+        LineAmountTypes: 'NoTax',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lb000000-0000-4000-8000-000000000002', AccountCode: '429', LineAmount: 77 },
+        ],
+      },
+      {
+        BankTransactionID: 'bt000000-0000-4000-8000-000000000003',
+        Type: 'RECEIVE',
+        Status: 'AUTHORISED',
+        date: '2025-05-07',
+        LineAmountTypes: 'NoTax',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lb000000-0000-4000-8000-000000000003', AccountCode: '200', LineAmount: 300 },
+        ],
+      },
+    ],
+    income: { 2025: 48250.5 },
+    ...overrides,
+  };
+}
+
+/** `count` authorised bills of one line each, for pagination. */
+export function manyBills(count: number): FakeXeroDocument[] {
+  return Array.from({ length: count }, (_, index) => {
+    const n = String(index + 1).padStart(4, '0');
+    return {
+      InvoiceID: `b2220000-0000-4000-8000-00000000${n}`,
+      InvoiceNumber: `BULK-${n}`,
+      Type: 'ACCPAY' as const,
+      Status: 'AUTHORISED' as const,
+      date: '2025-06-01',
+      LineAmountTypes: 'Exclusive' as const,
+      CurrencyCode: 'GBP',
+      LineItems: [{ LineItemID: `l2220000-0000-4000-8000-00000000${n}`, AccountCode: '429', LineAmount: 10 }],
+    };
+  });
+}

@@ -1,0 +1,285 @@
+/**
+ * Xero on 127.0.0.1, one server for its three hosts (point XERO_LOGIN_ORIGIN, XERO_IDENTITY_ORIGIN
+ * and XERO_API_ORIGIN at `url`):
+ * - login: `GET /identity/connect/authorize` consents at once and redirects back with `code` and
+ *   `state` (or `error=access_denied` when told to refuse); it keeps the PKCE challenge;
+ * - identity: `POST /connect/token` with HTTP Basic client credentials; `authorization_code`
+ *   checks the redirect URI and the PKCE verifier (S256), `refresh_token` rotates (the old refresh
+ *   token stops working at once: stricter than Xero's 30-minute grace) or answers
+ *   `{"error":"invalid_grant"}`;
+ * - api: `GET /connections`, and under `/api.xro/2.0`: Organisation, Accounts, TrackingCategories,
+ *   Invoices and BankTransactions (`where=Type=="…"`, `Statuses=`, `page=` of 100), and
+ *   Reports/ProfitAndLoss. Bearer and xero-tenant-id are checked; 401/403 use Xero's problem JSON,
+ *   400s its ApiException shape. A test can expire access tokens, revoke refresh tokens, and make
+ *   the next calls answer 429 (Retry-After, X-Rate-Limit-Problem) or another error.
+ */
+import { createHash } from 'node:crypto';
+import { type FakeXeroData, type FakeXeroDocument, sampleXeroData } from './xero-data.ts';
+
+export interface FakeXeroCall {
+  path: string;
+  query: Record<string, string>;
+  tenant: string | null;
+}
+
+const b64url = (input: string) => Buffer.from(input).toString('base64url');
+const random = () => Buffer.from(crypto.getRandomValues(new Uint8Array(24))).toString('base64url');
+const jwt = (claims: Record<string, unknown>) =>
+  `${b64url(JSON.stringify({ alg: 'RS256', typ: 'JWT' }))}.${b64url(JSON.stringify(claims))}.${random()}`;
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
+  Response.json(body, { status, headers });
+const problem = (status: number, title: string, detail: string) =>
+  json(
+    {
+      Type: null,
+      Title: title,
+      Status: status,
+      Detail: detail,
+      Instance: crypto.randomUUID(),
+      Extensions: {},
+    },
+    status,
+  );
+const xeroDate = (date: string) => `/Date(${Date.parse(`${date}T00:00:00Z`)}+0000)/`;
+
+function serveDocument(document: FakeXeroDocument) {
+  const { date, ...rest } = document;
+  return { ...rest, Date: xeroDate(date), DateString: `${date}T00:00:00` };
+}
+
+export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
+  const data = initial;
+  const codes = new Map<string, { challenge: string; redirectUri: string; authEventId: string }>();
+  const accessTokens = new Map<string, string>(); // token → authEventId
+  const refreshTokens = new Map<string, string>();
+  const calls: FakeXeroCall[] = [];
+  const tokenGrants: string[] = [];
+  /** Every access and refresh token handed out, so a test can look for them in the database. */
+  const issued: string[] = [];
+  let refuseConsent = false;
+  const queued: Response[] = [];
+
+  function issue(authEventId: string) {
+    const access = jwt({
+      authentication_event_id: authEventId,
+      xero_userid: 'u-1',
+      exp: 9_999_999_999,
+      jti: random(),
+    });
+    const refresh = random();
+    accessTokens.set(access, authEventId);
+    issued.push(access, refresh);
+    refreshTokens.set(refresh, authEventId);
+    return {
+      id_token: jwt({ sub: 'u-1', email: 'erin@example.com', aud: data.clientId }),
+      access_token: access,
+      expires_in: 1800,
+      token_type: 'Bearer',
+      refresh_token: refresh,
+      scope:
+        'openid profile email accounting.transactions.read accounting.reports.read accounting.settings.read offline_access',
+    };
+  }
+
+  function authorize(url: URL): Response {
+    const q = Object.fromEntries(url.searchParams);
+    if (q.client_id !== data.clientId || q.response_type !== 'code' || !q.redirect_uri || !q.state) {
+      return new Response('Invalid authorisation request', { status: 400 });
+    }
+    if (q.code_challenge_method !== 'S256' || !q.code_challenge) {
+      return new Response('PKCE S256 required', { status: 400 });
+    }
+    const back = new URL(q.redirect_uri);
+    back.searchParams.set('state', q.state);
+    if (refuseConsent) back.searchParams.set('error', 'access_denied');
+    else {
+      const code = random();
+      codes.set(code, {
+        challenge: q.code_challenge,
+        redirectUri: q.redirect_uri,
+        authEventId: crypto.randomUUID(),
+      });
+      back.searchParams.set('code', code);
+    }
+    return Response.redirect(back.toString(), 302);
+  }
+
+  async function token(request: Request): Promise<Response> {
+    const basic = `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`;
+    if (request.headers.get('Authorization') !== basic) return json({ error: 'invalid_client' }, 400);
+    const form = new URLSearchParams(await request.text());
+    const grant = form.get('grant_type') ?? '';
+    tokenGrants.push(grant);
+    if (grant === 'authorization_code') {
+      const entry = codes.get(form.get('code') ?? '');
+      codes.delete(form.get('code') ?? '');
+      const verifier = form.get('code_verifier') ?? '';
+      const challenge = createHash('sha256').update(verifier).digest('base64url');
+      if (!entry || entry.redirectUri !== form.get('redirect_uri') || entry.challenge !== challenge) {
+        return json({ error: 'invalid_grant' }, 400);
+      }
+      return json(issue(entry.authEventId));
+    }
+    if (grant === 'refresh_token') {
+      const event = refreshTokens.get(form.get('refresh_token') ?? '');
+      if (!event) return json({ error: 'invalid_grant' }, 400);
+      refreshTokens.delete(form.get('refresh_token') ?? '');
+      return json(issue(event));
+    }
+    return json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  function page(documents: FakeXeroDocument[], query: Record<string, string>) {
+    const where = query.where ?? '';
+    const type = /^Type=="([A-Z]+)"$/.exec(where)?.[1];
+    if (where && !type) throw new Error(`unsupported where ${where}`);
+    const statuses = query.Statuses ? query.Statuses.split(',') : null;
+    const matching = documents.filter(
+      (document) => (!type || document.Type === type) && (!statuses || statuses.includes(document.Status)),
+    );
+    const number = Number(query.page ?? '1');
+    return matching.slice((number - 1) * 100, number * 100).map(serveDocument);
+  }
+
+  function profitAndLoss(query: Record<string, string>) {
+    const year = Number((query.fromDate ?? '').slice(0, 4));
+    const income = data.income[year];
+    const rows: unknown[] = [{ RowType: 'Header', Cells: [{ Value: '' }, { Value: `31 Dec ${year}` }] }];
+    if (income !== undefined) {
+      rows.push({
+        RowType: 'Section',
+        Title: 'Income',
+        Rows: [
+          { RowType: 'Row', Cells: [{ Value: 'Sales' }, { Value: income.toFixed(2) }] },
+          { RowType: 'SummaryRow', Cells: [{ Value: 'Total Income' }, { Value: income.toFixed(2) }] },
+        ],
+      });
+    }
+    rows.push({ RowType: 'Section', Title: 'Less Operating Expenses', Rows: [] });
+    return {
+      Reports: [
+        { ReportID: 'ProfitAndLoss', ReportName: 'Profit and Loss', ReportType: 'ProfitAndLoss', Rows: rows },
+      ],
+    };
+  }
+
+  function api(request: Request, url: URL): Response {
+    const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+    if (!accessTokens.has(bearer)) return problem(401, 'Unauthorized', 'AuthenticationUnsuccessful');
+    if (url.pathname === '/connections') {
+      const event = accessTokens.get(bearer)!;
+      return json(
+        data.tenants.map((tenant, index) => ({
+          id: `conn-${index}`,
+          authEventId: event,
+          ...tenant,
+          createdDateUtc: '2025-01-01T00:00:00.0000000',
+          updatedDateUtc: '2025-01-01T00:00:00.0000000',
+        })),
+      );
+    }
+    const tenant = request.headers.get('xero-tenant-id');
+    const query = Object.fromEntries(url.searchParams);
+    const path = url.pathname.replace('/api.xro/2.0', '');
+    calls.push({ path, query, tenant });
+    const next = queued.shift();
+    if (next) return next;
+    if (!data.tenants.some((t) => t.tenantId === tenant && t.tenantType === 'ORGANISATION')) {
+      return problem(403, 'Forbidden', 'AuthorizationUnsuccessful');
+    }
+    try {
+      switch (path) {
+        case '/Organisation':
+          return json({
+            Organisations: [
+              { Name: 'Bristol Bakes Ltd', BaseCurrency: data.baseCurrency, CountryCode: 'GB' },
+            ],
+          });
+        case '/Accounts':
+          return json({ Accounts: data.accounts });
+        case '/TrackingCategories':
+          return json({ TrackingCategories: data.trackingCategories });
+        case '/Invoices':
+          return json({ Invoices: page(data.invoices, query) });
+        case '/BankTransactions':
+          return json({ BankTransactions: page(data.bankTransactions, query) });
+        case '/Reports/ProfitAndLoss':
+          return json(profitAndLoss(query));
+        default:
+          return json(
+            {
+              ErrorNumber: 404,
+              Type: 'NotFound',
+              Message: 'The resource you are looking for cannot be found',
+            },
+            404,
+          );
+      }
+    } catch (error) {
+      return json(
+        { ErrorNumber: 16, Type: 'QueryParseException', Message: String((error as Error).message) },
+        400,
+      );
+    }
+  }
+
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const url = new URL(request.url);
+      if (request.method === 'GET' && url.pathname === '/identity/connect/authorize') return authorize(url);
+      if (request.method === 'POST' && url.pathname === '/connect/token') return token(request);
+      if (request.method === 'GET') return api(request, url);
+      return new Response('Not found', { status: 404 });
+    },
+  });
+  const url = `http://127.0.0.1:${server.port}`;
+
+  return {
+    url,
+    data,
+    calls,
+    tokenGrants,
+    issued,
+    /** The env that points the app at this fake. */
+    env: {
+      XERO_CLIENT_ID: data.clientId,
+      XERO_CLIENT_SECRET: data.clientSecret,
+      XERO_LOGIN_ORIGIN: url,
+      XERO_IDENTITY_ORIGIN: url,
+      XERO_API_ORIGIN: url,
+    },
+    refuseConsent(value = true) {
+      refuseConsent = value;
+    },
+    /** Every access token issued so far answers 401 (as if 30 minutes had passed). */
+    expireAccessTokens() {
+      accessTokens.clear();
+    },
+    /** Every refresh token issued so far answers invalid_grant (the user disconnected the app). */
+    revokeRefreshTokens() {
+      refreshTokens.clear();
+    },
+    /** The next `count` accounting calls answer 429 with these headers. */
+    rateLimitNext(count: number, retryAfter: string, limit: 'minute' | 'day' = 'minute') {
+      for (let i = 0; i < count; i++) {
+        queued.push(
+          json({ Title: 'Too Many Requests' }, 429, {
+            'Retry-After': retryAfter,
+            'X-Rate-Limit-Problem': limit,
+          }),
+        );
+      }
+    },
+    /** The next accounting call answers this status and body. */
+    failNext(status: number, body: unknown) {
+      queued.push(json(body, status));
+    },
+    stop() {
+      server.stop(true);
+    },
+  };
+}
+
+export type FakeXero = ReturnType<typeof startFakeXero>;
