@@ -4,8 +4,10 @@ import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
+import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -48,6 +50,7 @@ export function createApp(options: CreateAppOptions) {
     guardRequests(deps.config.MAX_BODY_BYTES, [
       { path: EVIDENCE_UPLOAD_PATH, maxFileBytes: MAX_EVIDENCE_BYTES, tooLarge: evidenceTooLarge },
       { path: RECEIPT_UPLOAD_PATH, maxFileBytes: MAX_RECEIPT_BYTES, tooLarge: receiptTooLarge },
+      photoUpload,
     ]),
   );
   api.route('/', authRoutes);
@@ -66,6 +69,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', reportRoutes);
   api.route('/', filingRoutes);
   api.route('/', receiptRoutes);
+  api.route('/', apiKeyRoutes);
+  api.route('/', photoRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );
