@@ -41,7 +41,7 @@ describe('profile photo', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
-    expect(new Uint8Array(await served.arrayBuffer())).toEqual(png);
+    expect([...new Uint8Array(await served.arrayBuffer())]).toEqual([...png]);
 
     const colleague = await joinCompany(t, owner.user.companyId, 'viewer');
     expect((await fetchPhoto(url, colleague.cookie)).status).toBe(200);
