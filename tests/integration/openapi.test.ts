@@ -93,6 +93,16 @@ describe('OpenAPI document', () => {
     }
   });
 
+  test('every request-body example is valid for its schema', () => {
+    for (const operation of PUBLIC_OPERATIONS.filter((candidate) => candidate.body)) {
+      const parsed = operation.body!.schema.safeParse(operation.body!.example);
+      expect({ operation: operation.operationId, success: parsed.success }).toEqual({
+        operation: operation.operationId,
+        success: true,
+      });
+    }
+  });
+
   test('the documented minimum role holds: a viewer key is refused every member operation', async () => {
     const owner = await t.signUpCompany();
     const { secret } = await createKey(t, owner.cookie, { name: 'Viewer key', role: 'viewer' });

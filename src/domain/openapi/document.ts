@@ -14,13 +14,42 @@ import {
  */
 
 type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+export interface OpenApiMedia {
+  schema: JsonSchema;
+  example?: unknown;
+}
+export interface OpenApiResponse {
+  description: string;
+  $ref?: string;
+  content?: Record<string, OpenApiMedia>;
+}
+export interface OpenApiOperation {
+  operationId: string;
+  tags: string[];
+  summary: string;
+  description: string;
+  /** An empty list: this operation needs no key. */
+  security?: never[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: Record<string, OpenApiMedia> };
+  responses: Record<string, OpenApiResponse>;
+}
+
 export type OpenApiDocument = {
   openapi: '3.1.0';
   info: { title: string; version: string; description: string };
   servers: { url: string }[];
   security: Record<string, string[]>[];
   tags: { name: string }[];
-  paths: Record<string, Record<string, JsonSchema>>;
+  paths: Record<string, Record<string, OpenApiOperation>>;
   components: { securitySchemes: JsonSchema; schemas: Record<string, JsonSchema>; responses: JsonSchema };
 };
 
@@ -59,7 +88,7 @@ function responseSchema(response: OperationResponse): NamedSchema | null {
   return response.json;
 }
 
-function responseContent(response: OperationResponse): JsonSchema | undefined {
+function responseContent(response: OperationResponse): Record<string, OpenApiMedia> | undefined {
   if (response.binary) {
     return Object.fromEntries(
       response.binary.contentTypes.map((type) => [
@@ -79,7 +108,7 @@ function responseContent(response: OperationResponse): JsonSchema | undefined {
 }
 
 /** Query parameters from the properties of the operation's query schema. */
-function queryParameters(schema: z.ZodObject): JsonSchema[] {
+function queryParameters(schema: z.ZodObject): OpenApiParameter[] {
   const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as {
     properties?: Record<string, JsonSchema>;
     required?: string[];
@@ -88,7 +117,7 @@ function queryParameters(schema: z.ZodObject): JsonSchema[] {
     const { description, ...rest } = property;
     return {
       name,
-      in: 'query',
+      in: 'query' as const,
       required: json.required?.includes(name) ?? false,
       ...(typeof description === 'string' ? { description } : {}),
       schema: rest,
@@ -96,11 +125,11 @@ function queryParameters(schema: z.ZodObject): JsonSchema[] {
   });
 }
 
-function operationObject(operation: PublicOperation): JsonSchema {
-  const parameters = [
+function operationObject(operation: PublicOperation): OpenApiOperation {
+  const parameters: OpenApiParameter[] = [
     ...Object.entries(operation.pathParams ?? {}).map(([name, description]) => ({
       name,
-      in: 'path',
+      in: 'path' as const,
       required: true,
       description,
       schema: { type: 'string' },
@@ -111,7 +140,7 @@ function operationObject(operation: PublicOperation): JsonSchema {
     ? `Needs a key with the ${operation.minimumRole} role or above.`
     : '';
   const content = responseContent(operation.response);
-  const responses: JsonSchema = {
+  const responses: Record<string, OpenApiResponse> = {
     [String(operation.response.status)]: {
       description: operation.response.description,
       ...(content ? { content } : {}),
@@ -138,7 +167,9 @@ function operationObject(operation: PublicOperation): JsonSchema {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref(operation.body.name) } },
+            content: {
+              'application/json': { schema: ref(operation.body.name), example: operation.body.example },
+            },
           },
         }
       : {}),

@@ -57,7 +57,8 @@ export interface PublicOperation {
   minimumRole: Role | null;
   pathParams?: Record<string, string>;
   query?: z.ZodObject;
-  body?: NamedSchema;
+  /** The JSON body and an example of it (checked against the schema by the OpenAPI test). */
+  body?: NamedSchema & { example: unknown };
   response: OperationResponse;
 }
 
@@ -84,7 +85,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     method: 'get',
     path: '/api/openapi.json',
     operationId: 'getOpenApiDocument',
-    tag: 'Reference',
+    tag: 'OpenAPI document',
     summary: 'This OpenAPI 3.1 document',
     minimumRole: null,
     response: { status: 200, description: 'The document', json: named('OpenApiDocument', z.looseObject({})) },
@@ -119,7 +120,10 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     summary: 'Add a site',
     description: 'Site names are unique within the company (409 otherwise).',
     minimumRole: 'member',
-    body: named('SaveSite', SaveSiteSchema),
+    body: {
+      ...named('SaveSite', SaveSiteSchema),
+      example: { name: 'Bristol bakery', country: 'GB', postcode: 'BS1 4DJ' },
+    },
     response: { status: 201, description: 'The new site', json: site },
   },
   {
@@ -130,7 +134,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     summary: 'Rename or move a site',
     minimumRole: 'member',
     pathParams: idParam('site'),
-    body: named('SaveSite', SaveSiteSchema),
+    body: { ...named('SaveSite', SaveSiteSchema), example: { name: 'Bristol bakehouse', country: 'GB' } },
     response: { status: 200, description: 'The site as stored', json: site },
   },
   {
@@ -165,7 +169,16 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     summary: 'Add a ledger line; its emissions are calculated and stored with the factor used',
     description: 'Give a quantity with its unit, or a spend with its currency.',
     minimumRole: 'member',
-    body: named('SaveActivity', SaveActivitySchema),
+    body: {
+      ...named('SaveActivity', SaveActivitySchema),
+      example: {
+        siteId: 'SITE_ID',
+        date: '2025-03-31',
+        category: 'electricity',
+        quantity: 1200,
+        unit: 'kWh',
+      },
+    },
     response: {
       status: 201,
       description: 'The stored line',
@@ -231,7 +244,10 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     tag: 'ESG checklist',
     summary: 'Answer one indicator (an empty value marks it not completed)',
     minimumRole: 'member',
-    body: named('UpdateProgress', UpdateProgressSchema),
+    body: {
+      ...named('UpdateProgress', UpdateProgressSchema),
+      example: { jurisdiction: 'CSRD', indicator: 'water_consumption', value: '1,250 m³' },
+    },
     response: { status: 200, description: 'Progress after the change', json: progress },
   },
   {
@@ -251,7 +267,10 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     summary: 'Freeze the figures of a period and queue the report’s rendering',
     description: 'Answers at once; poll GET /api/reports/{id} until generationStatus is succeeded.',
     minimumRole: 'member',
-    body: named('GenerateReport', GenerateReportSchema),
+    body: {
+      ...named('GenerateReport', GenerateReportSchema),
+      example: { format: 'pdf', framework: 'gri', period: '2025' },
+    },
     response: { status: 202, description: 'The queued report', json: report },
   },
   {
