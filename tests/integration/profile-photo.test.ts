@@ -84,13 +84,19 @@ describe('profile photo', () => {
     }
   });
 
-  test('refuses a photo over 2 MB with 413, and one that is not square or too large with 422', async () => {
+  test('refuses a photo over 1 MB with 413, and one that is not square or too large with 422', async () => {
     const { cookie, user } = await t.signUpCompany();
-    const big = new Uint8Array(2 * 1024 * 1024 + 1);
+    const big = new Uint8Array(1024 * 1024 + 1);
     big.set(pngImage(16, 16));
     const tooBig = await upload(cookie, big);
     expect(tooBig.status).toBe(413);
-    expect(tooBig.json.message).toBe('The photo must be 2 MB or smaller');
+    expect(tooBig.json.message).toBe('The photo must be 1 MB or smaller');
+    // Far above the limit, the body guard refuses it before reading, in the same words.
+    const farTooBig = new Uint8Array(3 * 1024 * 1024);
+    farTooBig.set(pngImage(16, 16));
+    const refusedEarly = await upload(cookie, farTooBig);
+    expect(refusedEarly.status).toBe(413);
+    expect(refusedEarly.json.message).toBe('The photo must be 1 MB or smaller');
 
     const oblong = await upload(cookie, pngImage(600, 400));
     expect(oblong.status).toBe(422);

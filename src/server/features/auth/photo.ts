@@ -46,7 +46,7 @@ export async function uploadPhoto(ctx: AuthedContext, file: File): Promise<Curre
     );
   }
   const now = ctx.now();
-  const row = { contentType, bytes: Buffer.from(bytes), width, height, updatedAt: now };
+  const row = { contentType, bytes, width, height, updatedAt: now };
   await ctx.db.batch([
     ctx.db
       .insert(userPhotos)
@@ -101,5 +101,5 @@ export async function readPhoto(ctx: AuthedContext, userId: string) {
     .where(eq(userPhotos.userId, userId))
     .get();
   if (!row) throw notFound('Photo');
-  return { contentType: row.contentType, bytes: new Uint8Array(row.bytes), version: row.updatedAt.getTime() };
+  return { contentType: row.contentType, bytes: row.bytes, version: row.updatedAt.getTime() };
 }
