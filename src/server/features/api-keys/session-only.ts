@@ -21,6 +21,7 @@ const SESSION_ONLY_AREAS: readonly { prefix: string; message: string }[] = [
   { prefix: '/api/logout', message: 'An API key has no session to sign out of: revoke the key instead.' },
   { prefix: '/api/users', message: 'Profile photos are for signed-in members of the company.' },
   { prefix: '/api/team', message: 'Team management needs a signed-in browser session.' },
+  { prefix: '/api/invites', message: 'Invitations are accepted by a person signing in, not by an API key.' },
   { prefix: '/api/billing', message: 'Billing needs a signed-in browser session.' },
   { prefix: '/api/privacy', message: 'Privacy settings need a signed-in browser session.' },
   { prefix: '/api/gdpr', message: 'Data export and account deletion need a signed-in browser session.' },
