@@ -1,14 +1,28 @@
-import { blob, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { customType, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, plans, roles, users } from './auth.ts';
 import { createdAt, id, timestamp } from './columns.ts';
 
-/** A user's profile photo: square, re-encoded on upload, served by /api/auth/user/photo. */
+/**
+ * Raw bytes as a Uint8Array (the same SQL type, BLOB, as `blob()`): Drizzle's `blob({ mode:
+ * 'buffer' })` needs Node's Buffer, which the Worker does not have (no nodejs_compat); libSQL reads
+ * BLOBs back as an ArrayBuffer and D1 as an array of numbers, so both are accepted (as in esg.ts).
+ */
+const bytes = customType<{ data: Uint8Array; driverData: Uint8Array | ArrayBuffer | number[] }>({
+  dataType: () => 'blob',
+  toDriver: (value) => value,
+  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
+});
+
+/**
+ * A user's profile photo: square, cropped and re-encoded in the browser, checked on upload, served
+ * by GET /api/users/{id}/photo to members of the same company. At most 1 MiB, below D1's row limit.
+ */
 export const userPhotos = sqliteTable('user_photos', {
   userId: text()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
   contentType: text().notNull(),
-  bytes: blob({ mode: 'buffer' }).notNull(),
+  bytes: bytes().notNull(),
   width: integer().notNull(),
   height: integer().notNull(),
   updatedAt: createdAt(),

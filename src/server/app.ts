@@ -6,9 +6,11 @@ import { billingRoutes } from './features/account/billing-routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
+import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
 import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
@@ -56,6 +58,7 @@ export function createApp(options: CreateAppOptions) {
     guardRequests(deps.config.MAX_BODY_BYTES, [
       { path: EVIDENCE_UPLOAD_PATH, maxFileBytes: MAX_EVIDENCE_BYTES, tooLarge: evidenceTooLarge },
       { path: RECEIPT_UPLOAD_PATH, maxFileBytes: MAX_RECEIPT_BYTES, tooLarge: receiptTooLarge },
+      photoUpload,
     ]),
   );
   api.route('/', authRoutes);
@@ -80,6 +83,8 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', billingRoutes);
   api.route('/', auditRoutes);
   api.route('/', privacyRoutes);
+  api.route('/', apiKeyRoutes);
+  api.route('/', photoRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

@@ -30,6 +30,8 @@ export const ConfigSchema = z
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /** Requests one API key may make per minute (Authorization: Bearer; 429 with Retry-After above). */
+    API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Email + password sign-in; switch off to allow single sign-on only. */
     AUTH_PASSWORD_ENABLED: flag.default(true),
     GOOGLE_CLIENT_ID: z.string().min(1).optional(),

@@ -4,12 +4,17 @@ import type { CurrentUser, Role } from '../domain/contracts/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './lib/logger.ts';
 
-/** Who is calling, resolved by the auth middleware from the session cookie. */
+/**
+ * Who is calling, resolved by the auth middleware from the session cookie or an API key
+ * (`Authorization: Bearer`). A key acts as its creator (`userId`) with the key's role, capped at
+ * the creator's current one; it has no session, so `sessionId` is empty and `apiKeyId` is set.
+ */
 export interface Principal {
   userId: string;
   companyId: string;
   role: Role;
   sessionId: string;
+  apiKeyId?: string;
 }
 
 /** What every service function receives first. Tenancy comes from `companyId`, never from input. */

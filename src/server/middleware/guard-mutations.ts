@@ -3,6 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { publicOrigin } from '../lib/origin.ts';
+import { SESSION_COOKIE } from '../lib/session-cookie.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -10,7 +11,9 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * Everything that guards a call that may write, in one layer that reads skip untouched:
  * - CSRF: cookie-authenticated mutations must come from our own pages (OWASP CSRF cheat sheet,
  *   "Verifying origin with standard headers" and Fetch Metadata). Browsers send both headers on
- *   fetch POSTs. Calls carrying a Bearer API key have no ambient credentials and are exempt.
+ *   fetch POSTs. A call authenticated by an API key (the auth middleware has already checked it)
+ *   that carries no session cookie has no ambient credential and is exempt; a session cookie
+ *   sent along with a key still needs our origin, so a header alone never switches the check off.
  * - Body size: larger than `maxBytes` answers 413 before the body is read.
  */
 export function guardMutations(maxBytes: number) {
@@ -22,14 +25,18 @@ export function guardMutations(maxBytes: number) {
   });
   return createMiddleware<AppEnv>(async (c, next) => {
     if (safeMethods.has(c.req.method)) return next();
-    if (
-      !c.req.header('authorization')?.startsWith('Bearer ') &&
-      !isSameOrigin(c.req.raw, c.var.deps.config.PUBLIC_URL)
-    ) {
+    const keyWithoutCookie = !!c.var.principal?.apiKeyId && !hasSessionCookie(c.req.header('cookie'));
+    if (!keyWithoutCookie && !isSameOrigin(c.req.raw, c.var.deps.config.PUBLIC_URL)) {
       throw new HttpError(403, 'Cross-site request refused: send it from this site', 'csrf_rejected');
     }
     return limitBody(c, next);
   });
+}
+
+const sessionCookiePresent = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=`);
+
+function hasSessionCookie(header: string | undefined): boolean {
+  return !!header && sessionCookiePresent.test(header);
 }
 
 function isSameOrigin(request: Request, publicUrl: string | undefined): boolean {

@@ -1,6 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { CurrentUser, UpdateProfile } from '../../../domain/contracts/auth';
+import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
+import { uploadForm } from '../../lib/upload';
 import { setCurrentUser } from '../../stores/user';
 
 export function updateProfile(input: UpdateProfile): Promise<CurrentUser> {
@@ -20,3 +22,26 @@ export function useUpdateProfile() {
 }
 
 export const LOGOUT_PATH = '/api/logout';
+
+/** POST /api/auth/user/photo (multipart, field `photo`): the cropped square; answers the user. */
+export function useUploadPhoto() {
+  return useMutation({
+    mutationFn: (photo: Blob) => {
+      const form = new FormData();
+      const extension = photo.type === 'image/webp' ? 'webp' : photo.type === 'image/png' ? 'png' : 'jpg';
+      form.append(PHOTO_FIELD, photo, `photo.${extension}`);
+      return uploadForm<CurrentUser>(PHOTO_UPLOAD_PATH, form);
+    },
+    meta: { ownErrorToast: true },
+    onSuccess: (user) => setCurrentUser(user),
+  });
+}
+
+/** DELETE /api/auth/user/photo: back to the initials. */
+export function useRemovePhoto() {
+  return useMutation({
+    mutationFn: () => apiRequest<CurrentUser>('DELETE', PHOTO_UPLOAD_PATH),
+    meta: { ownErrorToast: true },
+    onSuccess: (user) => setCurrentUser(user),
+  });
+}

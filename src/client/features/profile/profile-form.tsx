@@ -8,14 +8,13 @@ import {
 } from '../../../domain/contracts/auth';
 import { getErrorBody, getErrorStatus, getFieldErrors, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
-import { Avatar } from '../../ui/avatar';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useUpdateProfile } from './api';
-import { getDisplayName, getInitials } from './display';
+import { ProfilePhoto } from './profile-photo';
 
 export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
   CSRD: 'EU: CSRD (Corporate Sustainability Reporting Directive)',
@@ -119,13 +118,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <div className="flex items-center gap-4">
-          <Avatar initials={getInitials(user)} imageUrl={user.profileImageUrl} className="size-16 text-lg" />
-          <div>
-            <p className="font-medium text-ink">{getDisplayName(user)}</p>
-            <p className="text-sm text-muted">{user.email}</p>
-          </div>
-        </div>
+        <ProfilePhoto user={user} />
         <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
             {textField('firstName', 'First name', 'text', 'given-name')}

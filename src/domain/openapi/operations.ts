@@ -1,0 +1,369 @@
+import { z } from 'zod';
+import type { Role } from '../contracts/auth.ts';
+import { DashboardOverviewSchema } from '../contracts/dashboard.ts';
+import { DataSourceSchema } from '../contracts/data-sources.ts';
+import { EsgProgressResponseSchema, ProgressQuerySchema, UpdateProgressSchema } from '../contracts/esg.ts';
+import {
+  ActivityLineSchema,
+  ActivityPageSchema,
+  ListActivitiesQuerySchema,
+  SaveActivitySchema,
+  SaveSiteSchema,
+  SiteSchema,
+  TargetSchema,
+} from '../contracts/ledger.ts';
+import {
+  CarbonCalculationSchema,
+  OffsetProjectSchema,
+  OffsetPurchaseSchema,
+  OffsetStatsSchema,
+} from '../contracts/marketplace.ts';
+import { KpiMetricsSchema, MetricsQuerySchema } from '../contracts/metrics.ts';
+import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
+
+/**
+ * The public API: every operation an API key may call, described from the same zod contracts the
+ * server validates with. The OpenAPI document (document.ts, GET /api/openapi.json), the /developers
+ * page and the API-key allow-list (src/server/features/api-keys/session-only.ts) all read this one
+ * list, and tests/integration/openapi.test.ts checks each entry is a real route of the app.
+ */
+
+/** A schema published under components.schemas with this name. */
+export interface NamedSchema {
+  name: string;
+  schema: z.ZodType;
+}
+
+const named = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema });
+
+export interface OperationResponse {
+  status: 200 | 201 | 202 | 204;
+  description: string;
+  /** JSON body: one named schema, or a list of it. */
+  json?: NamedSchema | { listOf: NamedSchema } | { nullable: NamedSchema };
+  /** A file answer instead of JSON. */
+  binary?: { contentTypes: string[] };
+}
+
+export interface PublicOperation {
+  method: 'get' | 'post' | 'put' | 'delete';
+  /** OpenAPI path template, e.g. `/api/sites/{id}`. */
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Least role the caller's key needs; null for a call that needs no key. */
+  minimumRole: Role | null;
+  pathParams?: Record<string, string>;
+  query?: z.ZodObject;
+  /** The JSON body and an example of it (checked against the schema by the OpenAPI test). */
+  body?: NamedSchema & { example: unknown };
+  response: OperationResponse;
+}
+
+/** `{message, code?, details?}`: every error answer (src/server/app.ts onError). */
+export const ApiErrorSchema = z.object({
+  message: z.string().describe('What went wrong, in words fit to show a person'),
+  code: z
+    .string()
+    .optional()
+    .describe('Stable machine-readable reason, e.g. validation_failed, plan_required'),
+  details: z
+    .unknown()
+    .optional()
+    .describe('For validation_failed: formErrors and fieldErrors (field → messages)'),
+});
+
+const site = named('Site', SiteSchema);
+const report = named('Report', ReportSchema);
+const progress = named('EsgProgress', EsgProgressResponseSchema);
+const idParam = (what: string) => ({ id: `The ${what}'s id` });
+
+export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
+  {
+    method: 'get',
+    path: '/api/openapi.json',
+    operationId: 'getOpenApiDocument',
+    tag: 'OpenAPI document',
+    summary: 'This OpenAPI 3.1 document',
+    minimumRole: null,
+    response: { status: 200, description: 'The document', json: named('OpenApiDocument', z.looseObject({})) },
+  },
+  {
+    method: 'get',
+    path: '/api/dashboard/overview',
+    operationId: 'getDashboardOverview',
+    tag: 'Dashboard',
+    summary: 'Data sources, compliance progress, this month’s emissions and recent activity',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'The overview',
+      json: named('DashboardOverview', DashboardOverviewSchema),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/sites',
+    operationId: 'listSites',
+    tag: 'Sites',
+    summary: 'List the company’s sites',
+    minimumRole: 'viewer',
+    response: { status: 200, description: 'Every site, by name', json: { listOf: site } },
+  },
+  {
+    method: 'post',
+    path: '/api/sites',
+    operationId: 'createSite',
+    tag: 'Sites',
+    summary: 'Add a site',
+    description: 'Site names are unique within the company (409 otherwise).',
+    minimumRole: 'member',
+    body: {
+      ...named('SaveSite', SaveSiteSchema),
+      example: { name: 'Bristol bakery', country: 'GB', postcode: 'BS1 4DJ' },
+    },
+    response: { status: 201, description: 'The new site', json: site },
+  },
+  {
+    method: 'put',
+    path: '/api/sites/{id}',
+    operationId: 'updateSite',
+    tag: 'Sites',
+    summary: 'Rename or move a site',
+    minimumRole: 'member',
+    pathParams: idParam('site'),
+    body: { ...named('SaveSite', SaveSiteSchema), example: { name: 'Bristol bakehouse', country: 'GB' } },
+    response: { status: 200, description: 'The site as stored', json: site },
+  },
+  {
+    method: 'delete',
+    path: '/api/sites/{id}',
+    operationId: 'deleteSite',
+    tag: 'Sites',
+    summary: 'Delete a site that no ledger line uses',
+    minimumRole: 'member',
+    pathParams: idParam('site'),
+    response: { status: 204, description: 'Deleted' },
+  },
+  {
+    method: 'get',
+    path: '/api/activities',
+    operationId: 'listActivities',
+    tag: 'Activity ledger',
+    summary: 'List ledger lines with their calculated emissions, newest first',
+    minimumRole: 'viewer',
+    query: ListActivitiesQuerySchema,
+    response: {
+      status: 200,
+      description: 'One page of lines',
+      json: named('ActivityPage', ActivityPageSchema),
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/activities',
+    operationId: 'createActivity',
+    tag: 'Activity ledger',
+    summary: 'Add a ledger line; its emissions are calculated and stored with the factor used',
+    description: 'Give a quantity with its unit, or a spend with its currency.',
+    minimumRole: 'member',
+    body: {
+      ...named('SaveActivity', SaveActivitySchema),
+      example: {
+        siteId: 'SITE_ID',
+        date: '2025-03-31',
+        category: 'electricity',
+        quantity: 1200,
+        unit: 'kWh',
+      },
+    },
+    response: {
+      status: 201,
+      description: 'The stored line',
+      json: named('ActivityLine', ActivityLineSchema),
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/activities/{id}',
+    operationId: 'deleteActivity',
+    tag: 'Activity ledger',
+    summary: 'Delete a ledger line and its results',
+    minimumRole: 'member',
+    pathParams: idParam('line'),
+    response: { status: 204, description: 'Deleted' },
+  },
+  {
+    method: 'get',
+    path: '/api/metrics',
+    operationId: 'getMetrics',
+    tag: 'Metrics',
+    summary: 'KPI figures of a year: emissions by scope, intensity, trend, energy and workforce',
+    minimumRole: 'viewer',
+    query: MetricsQuerySchema,
+    response: { status: 200, description: 'The year’s figures', json: named('KpiMetrics', KpiMetricsSchema) },
+  },
+  {
+    method: 'get',
+    path: '/api/targets',
+    operationId: 'getTarget',
+    tag: 'Metrics',
+    summary: 'The company’s reduction target, or null',
+    minimumRole: 'viewer',
+    response: { status: 200, description: 'The target', json: { nullable: named('Target', TargetSchema) } },
+  },
+  {
+    method: 'get',
+    path: '/api/data-sources',
+    operationId: 'listDataSources',
+    tag: 'Data sources',
+    summary: 'List connected data sources with their status and line counts',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'Every data source',
+      json: { listOf: named('DataSource', DataSourceSchema) },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/esg/progress',
+    operationId: 'getEsgProgress',
+    tag: 'ESG checklist',
+    summary: 'Checklist items of a jurisdiction with values, completion and compliance status',
+    minimumRole: 'viewer',
+    query: ProgressQuerySchema,
+    response: { status: 200, description: 'Progress', json: progress },
+  },
+  {
+    method: 'put',
+    path: '/api/esg/progress',
+    operationId: 'updateEsgProgress',
+    tag: 'ESG checklist',
+    summary: 'Answer one indicator (an empty value marks it not completed)',
+    minimumRole: 'member',
+    body: {
+      ...named('UpdateProgress', UpdateProgressSchema),
+      example: { jurisdiction: 'CSRD', indicator: 'water_consumption', value: '1,250 m³' },
+    },
+    response: { status: 200, description: 'Progress after the change', json: progress },
+  },
+  {
+    method: 'get',
+    path: '/api/reports',
+    operationId: 'listReports',
+    tag: 'Reports',
+    summary: 'List generated reports, newest first',
+    minimumRole: 'viewer',
+    response: { status: 200, description: 'Every report', json: { listOf: report } },
+  },
+  {
+    method: 'post',
+    path: '/api/reports/generate',
+    operationId: 'generateReport',
+    tag: 'Reports',
+    summary: 'Freeze the figures of a period and queue the report’s rendering',
+    description: 'Answers at once; poll GET /api/reports/{id} until generationStatus is succeeded.',
+    minimumRole: 'member',
+    body: {
+      ...named('GenerateReport', GenerateReportSchema),
+      example: { format: 'pdf', framework: 'gri', period: '2025' },
+    },
+    response: { status: 202, description: 'The queued report', json: report },
+  },
+  {
+    method: 'get',
+    path: '/api/reports/{id}',
+    operationId: 'getReport',
+    tag: 'Reports',
+    summary: 'One report and its generation status',
+    minimumRole: 'viewer',
+    pathParams: idParam('report'),
+    response: { status: 200, description: 'The report', json: report },
+  },
+  {
+    method: 'get',
+    path: '/api/reports/{id}/file',
+    operationId: 'downloadReport',
+    tag: 'Reports',
+    summary: 'Download a generated report file (PDF, XBRL package or CSV)',
+    minimumRole: 'viewer',
+    pathParams: idParam('report'),
+    response: {
+      status: 200,
+      description: 'The file, as an attachment',
+      binary: { contentTypes: ['application/pdf', 'application/zip', 'application/json', 'text/csv'] },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/carbon-offsets/projects',
+    operationId: 'listOffsetProjects',
+    tag: 'Carbon offsets',
+    summary: 'The offset project catalogue',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'Every project',
+      json: { listOf: named('OffsetProject', OffsetProjectSchema) },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/carbon-offsets/stats',
+    operationId: 'getOffsetStats',
+    tag: 'Carbon offsets',
+    summary: 'Catalogue totals: projects, credits available, average price',
+    minimumRole: 'viewer',
+    response: { status: 200, description: 'The totals', json: named('OffsetStats', OffsetStatsSchema) },
+  },
+  {
+    method: 'get',
+    path: '/api/carbon-offsets/calculate',
+    operationId: 'calculateNeutralization',
+    tag: 'Carbon offsets',
+    summary: 'Emissions, credits bought and what remains to neutralise (credits never reduce emissions)',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'The calculation',
+      json: named('CarbonCalculation', CarbonCalculationSchema),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/carbon-offsets/purchases',
+    operationId: 'listOffsetPurchases',
+    tag: 'Carbon offsets',
+    summary: 'Offset purchases with their serial blocks and retirement status',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'Every purchase',
+      json: { listOf: named('OffsetPurchase', OffsetPurchaseSchema) },
+    },
+  },
+];
+
+/** `/api/sites/{id}` → a pattern matching `/api/sites/abc` (one segment per parameter). */
+export function pathPattern(template: string): RegExp {
+  const escaped = template
+    .split(/\{[^}]+\}/)
+    .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
+  return new RegExp(`^${escaped}$`);
+}
+
+const compiled = PUBLIC_OPERATIONS.map((operation) => ({ operation, pattern: pathPattern(operation.path) }));
+
+/** The documented operation a request calls, or null. HEAD counts as GET. */
+export function findPublicOperation(method: string, path: string): PublicOperation | null {
+  const verb = method.toLowerCase() === 'head' ? 'get' : method.toLowerCase();
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return (
+    compiled.find(({ operation, pattern }) => operation.method === verb && pattern.test(trimmed))
+      ?.operation ?? null
+  );
+}
