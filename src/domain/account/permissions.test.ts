@@ -44,7 +44,7 @@ describe('the permission matrix (docs/decisions/019-roles.md)', () => {
   });
 
   test('viewers read and do only what concerns themselves or writes nothing', () => {
-    const viewerActions = ACTIONS.filter((action) => can('viewer', action)).sort();
+    const viewerActions: string[] = ACTIONS.filter((action) => can('viewer', action)).sort();
     expect(viewerActions).toEqual(
       [
         'analytics.track',
