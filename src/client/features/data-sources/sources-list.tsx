@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DataSource } from '../../../domain/contracts/data-sources';
 import { trackEvent } from '../../lib/analytics';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { addToast, toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -14,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
+import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { AccountMappingDialog } from './account-mapping-dialog';
 import { useDataSources, useDeleteDataSource, useSyncDataSource, useTestDataSource } from './api';
@@ -30,6 +32,8 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
   const test = useTestDataSource();
   const sync = useSyncDataSource();
   const [mappingOpen, setMappingOpen] = useState(false);
+  const canManage = useCan('sources.manage');
+  const canDelete = useCan('sources.delete');
   const status = sourceStatusBadge(source.status);
   const typeName = SOURCE_TYPE_NAMES[source.type] ?? source.type;
 
@@ -79,7 +83,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
       <div className="flex flex-wrap gap-2">
-        {canTestAndSync(source.type) ? (
+        {canManage && canTestAndSync(source.type) ? (
           <>
             <Button
               size="sm"
@@ -101,7 +105,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             </Button>
           </>
         ) : null}
-        {source.type === 'odoo' ? (
+        {canManage && source.type === 'odoo' ? (
           <Button
             size="sm"
             variant="outline"
@@ -111,17 +115,19 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             Account mapping
           </Button>
         ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-danger hover:bg-red-50"
-          onClick={() => onDelete(source)}
-          aria-label={`Delete ${source.name}`}
-        >
-          Delete
-        </Button>
+        {canDelete ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger hover:bg-red-50"
+            onClick={() => onDelete(source)}
+            aria-label={`Delete ${source.name}`}
+          >
+            Delete
+          </Button>
+        ) : null}
       </div>
-      {source.type === 'odoo' ? (
+      {canManage && source.type === 'odoo' ? (
         <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
       ) : null}
     </li>
@@ -132,6 +138,7 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
   const query = useDataSources();
   const remove = useDeleteDataSource();
   const [pendingDelete, setPendingDelete] = useState<DataSource | null>(null);
+  const canManage = useCan('sources.manage');
 
   const confirmDelete = (keepLines: boolean) => {
     if (!pendingDelete) return;
@@ -177,7 +184,7 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
               Connect a source to bring in activity data such as energy bills, fuel and travel, or import a
               CSV file below.
             </p>
-            <Button onClick={onConnect}>Connect Your First Source</Button>
+            {canManage ? <Button onClick={onConnect}>Connect Your First Source</Button> : null}
           </div>
         ) : (
           <ul className="divide-y divide-border">
@@ -186,6 +193,8 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
             ))}
           </ul>
         )}
+        {/* A viewer reads the note above the list; a member learns here why Delete is missing. */}
+        {canManage && query.data?.length ? <PermissionNote action="sources.delete" className="mt-3" /> : null}
       </CardContent>
       <Dialog
         open={pendingDelete !== null}
