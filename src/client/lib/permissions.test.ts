@@ -9,12 +9,15 @@ describe('permissionNote', () => {
     expect(permissionNote(null, 'filing.submit')).toBeNull();
   });
 
-  test('tells a viewer they read only, whatever the action', () => {
+  test('tells a viewer they read only where a member could act', () => {
     expect(permissionNote('viewer', 'data.edit')).toBe(VIEWER_NOTE);
-    expect(permissionNote('viewer', 'filing.submit')).toBe(VIEWER_NOTE);
+    expect(permissionNote('viewer', 'narratives.edit')).toBe(VIEWER_NOTE);
   });
 
-  test('tells a member which admin action is out of reach', () => {
+  test('names the admin action out of reach, for members and viewers alike', () => {
+    expect(permissionNote('viewer', 'company.edit')).toBe(
+      'Only an admin can change the company name or jurisdiction.',
+    );
     expect(permissionNote('member', 'filing.submit')).toBe(
       'Only an admin can file a report with a regulator.',
     );

@@ -45,9 +45,9 @@ export const VIEWER_NOTE = 'Viewers can read but not change data.';
 /** The short note shown where a control is hidden from `role`; null when `role` may act. */
 export function permissionNote(role: Role | null, action: Action): string | null {
   if (role === null || can(role, action)) return null;
-  if (role === 'viewer') return VIEWER_NOTE;
-  const needed = minimumRole(action);
-  return needed === 'admin' ? `Only an admin can ${ADMIN_ACTION_WORDS[action] ?? 'do this'}.` : VIEWER_NOTE;
+  return minimumRole(action) === 'admin'
+    ? `Only an admin can ${ADMIN_ACTION_WORDS[action] ?? 'do this'}.`
+    : VIEWER_NOTE;
 }
 
 /** `permissionNote` for the signed-in member. */
