@@ -21,6 +21,8 @@ export const chromiumArgs = [
 
 export interface E2E {
   baseUrl: string;
+  /** The server's own database (a libSQL file URL), for a test that must set up what no screen can. */
+  databaseUrl: string;
   browser: Browser;
   /** A fresh browser context (its own cookies and storage), closed after the file. */
   newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
@@ -47,13 +49,14 @@ export function startE2E(): E2E {
   beforeAll(async () => {
     state.folder = mkdtempSync(join(tmpdir(), 'esg-e2e-'));
     const port = 20000 + Math.floor(Math.random() * 20000);
+    state.databaseUrl = `file:${join(state.folder, 'e2e.db')}`;
     state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
       cwd: root,
       env: {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATABASE_URL: `file:${join(state.folder, 'e2e.db')}`,
+        DATABASE_URL: state.databaseUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_IP: '10000',
       },
