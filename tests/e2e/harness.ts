@@ -21,7 +21,7 @@ export const chromiumArgs = [
 
 export interface E2E {
   baseUrl: string;
-  /** The server's own database (a libSQL file URL), for a test that must set up what no screen can. */
+  /** The server's database, for checks of what no API shows (e.g. a beacon's effect). */
   databaseUrl: string;
   browser: Browser;
   /** A fresh browser context (its own cookies and storage), closed after the file. */
@@ -32,10 +32,10 @@ export interface E2E {
 
 /**
  * Starts the real server (`bun src/server/entry-bun.ts`, the built dist/) on a free port with its
- * own database, and one Chromium, for one test file. Pages fail the test on any console error,
+ * own database (and `options.env`, e.g. a fake provider's origins), and one Chromium, for one test file. Pages fail the test on any console error,
  * which includes Content-Security-Policy violations.
  */
-export function startE2E(): E2E {
+export function startE2E(options: { env?: Record<string, string> } = {}): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;
@@ -48,8 +48,8 @@ export function startE2E(): E2E {
   });
   beforeAll(async () => {
     state.folder = mkdtempSync(join(tmpdir(), 'esg-e2e-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
     state.databaseUrl = `file:${join(state.folder, 'e2e.db')}`;
+    const port = 20000 + Math.floor(Math.random() * 20000);
     state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
       cwd: root,
       env: {
@@ -59,6 +59,9 @@ export function startE2E(): E2E {
         DATABASE_URL: state.databaseUrl,
         LOG_LEVEL: 'warn',
         AUTH_RATE_LIMIT_PER_IP: '10000',
+        // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
+        CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+        ...options.env,
       },
       stdout: 'ignore',
       stderr: 'inherit',

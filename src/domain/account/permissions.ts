@@ -60,7 +60,7 @@ export const PERMISSIONS = {
   'offsets.retire': 'admin',
   /** Invite, change the role of and remove team members. */
   'team.manage': 'admin',
-  /** Change plan, payment method; read invoices. */
+  /** Change the plan or the payment method (reading the current plan is `data.read`). */
   'billing.manage': 'admin',
   /** Create, reveal, regenerate and revoke API keys. */
   'apiKeys.manage': 'admin',
