@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { roleAtLeast } from '../../domain/account/permissions.ts';
 import type { Role } from '../../domain/contracts/auth.ts';
 import type { AppEnv, AuthedContext, ServiceContext } from '../context.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -18,8 +19,6 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
   };
 }
 
-const roleRank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
-
 /**
  * The signed-in caller's context, or 401. With `minimumRole`, a caller below it gets 403: roles
  * are enforced here, on the server, whatever the UI shows.
@@ -27,17 +26,22 @@ const roleRank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
 export function authedContext(c: Context<AppEnv>, minimumRole: Role = 'viewer'): AuthedContext {
   const principal = c.var.principal;
   if (!principal) throw unauthorized();
-  if (roleRank[principal.role] < roleRank[minimumRole]) throw forbidden();
+  if (!roleAtLeast(principal.role, minimumRole)) throw forbidden();
   return { ...serviceContext(c), ...principal };
 }
+
+/** The property `requireRole` middleware carries its role under. */
+export const REQUIRED_ROLE = 'requiredRole';
 
 /**
  * Route middleware that answers 401/403 before validation runs, so a caller who may not make the
  * call learns nothing about the body it sent.
  */
 export function requireRole(minimumRole: Role) {
-  return createMiddleware<AppEnv>(async (c, next) => {
+  const middleware = createMiddleware<AppEnv>(async (c, next) => {
     authedContext(c, minimumRole);
     await next();
   });
+  // Read back by tests/integration/roles.test.ts from the app's route table.
+  return Object.assign(middleware, { [REQUIRED_ROLE]: minimumRole });
 }

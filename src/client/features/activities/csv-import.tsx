@@ -1,12 +1,14 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { ImportResult } from '../../../domain/contracts/ledger';
 import { isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button, buttonClasses } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { cn } from '../../ui/cn';
 import { fieldClasses } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { IMPORT_TEMPLATE_PATH, useImportActivities } from './api';
@@ -132,6 +134,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
   const mutation = useImportActivities();
+  const canImport = useCan('data.edit');
 
   const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -200,62 +203,65 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
         <a className={buttonClasses('link', 'md', 'justify-self-start')} href={IMPORT_TEMPLATE_PATH} download>
           Download template
         </a>
-        <form
-          noValidate
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            upload();
-          }}
-        >
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-file`}>CSV file</Label>
-            <input
-              ref={inputRef}
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,text/csv"
-              onChange={onFileChange}
-              aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
-              aria-invalid={fileError ? true : undefined}
-              className={cn(
-                fieldClasses,
-                'h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-800',
-              )}
-            />
-            <p id={hintId} className="text-xs text-muted">
-              A .csv file smaller than 10 MB, with a header row.
-            </p>
-            {fileError ? (
-              <p id={errorId} role="alert" className="text-sm text-danger">
-                {fileError}
-              </p>
-            ) : null}
-          </div>
-          {csvSources.length > 0 ? (
+        <PermissionNote action="data.edit" />
+        {canImport ? (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              upload();
+            }}
+          >
             <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-source`}>Record under data source (optional)</Label>
-              <Select value={dataSourceId} onValueChange={setDataSourceId}>
-                <SelectTrigger id={`${id}-source`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={NO_SOURCE}>No data source</SelectItem>
-                  {csvSources.map((source) => (
-                    <SelectItem key={source.id} value={source.id}>
-                      {source.name}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
+              <Label htmlFor={`${id}-file`}>CSV file</Label>
+              <input
+                ref={inputRef}
+                id={`${id}-file`}
+                type="file"
+                accept=".csv,text/csv"
+                onChange={onFileChange}
+                aria-describedby={fileError ? `${hintId} ${errorId}` : hintId}
+                aria-invalid={fileError ? true : undefined}
+                className={cn(
+                  fieldClasses,
+                  'h-auto py-2 file:mr-3 file:rounded file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-brand-800',
+                )}
+              />
+              <p id={hintId} className="text-xs text-muted">
+                A .csv file smaller than 10 MB, with a header row.
+              </p>
+              {fileError ? (
+                <p id={errorId} role="alert" className="text-sm text-danger">
+                  {fileError}
+                </p>
+              ) : null}
             </div>
-          ) : null}
-          <div>
-            <Button type="submit" disabled={mutation.isPending || problem?.kind === 'mapping'}>
-              {mutation.isPending ? 'Importing...' : 'Upload and import'}
-            </Button>
-          </div>
-        </form>
+            {csvSources.length > 0 ? (
+              <div className="grid gap-1.5">
+                <Label htmlFor={`${id}-source`}>Record under data source (optional)</Label>
+                <Select value={dataSourceId} onValueChange={setDataSourceId}>
+                  <SelectTrigger id={`${id}-source`}>
+                    <SelectValue />
+                  </SelectTrigger>
+                  <SelectContent>
+                    <SelectItem value={NO_SOURCE}>No data source</SelectItem>
+                    {csvSources.map((source) => (
+                      <SelectItem key={source.id} value={source.id}>
+                        {source.name}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              </div>
+            ) : null}
+            <div>
+              <Button type="submit" disabled={mutation.isPending || problem?.kind === 'mapping'}>
+                {mutation.isPending ? 'Importing...' : 'Upload and import'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
 
         <div aria-live="polite" className="grid gap-4">
           {uploading ? (

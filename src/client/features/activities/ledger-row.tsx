@@ -111,8 +111,9 @@ export function LedgerRow({
   line: ActivityLine;
   expanded: boolean;
   onToggle: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Absent for a role that may not edit the ledger (src/client/lib/permissions.ts). */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const totals = scopeTotals(line.results);
   const quality = DATA_QUALITY[line.dataQuality];
@@ -153,18 +154,22 @@ export function LedgerRow({
         </TableCell>
         <TableCell>
           <div className="flex flex-col items-end gap-1">
-            <Button size="sm" variant="ghost" aria-label={`Edit ${label}`} onClick={onEdit}>
-              Edit
-            </Button>
-            <Button
-              size="sm"
-              variant="ghost"
-              className="text-danger hover:bg-red-50"
-              aria-label={`Delete ${label}`}
-              onClick={onDelete}
-            >
-              Delete
-            </Button>
+            {onEdit ? (
+              <Button size="sm" variant="ghost" aria-label={`Edit ${label}`} onClick={onEdit}>
+                Edit
+              </Button>
+            ) : null}
+            {onDelete ? (
+              <Button
+                size="sm"
+                variant="ghost"
+                className="text-danger hover:bg-red-50"
+                aria-label={`Delete ${label}`}
+                onClick={onDelete}
+              >
+                Delete
+              </Button>
+            ) : null}
           </div>
         </TableCell>
       </tr>

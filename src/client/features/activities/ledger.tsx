@@ -5,12 +5,14 @@ import {
   type ActivityLine,
 } from '../../../domain/contracts/ledger';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableHeaderCell } from '../../ui/table';
@@ -110,6 +112,7 @@ export function ActivityLedger() {
     line: null,
   });
   const [pendingDelete, setPendingDelete] = useState<ActivityLine | null>(null);
+  const canEdit = useCan('data.edit');
 
   const siteList = sites.data ?? [];
   const total = query.data?.total ?? 0;
@@ -154,9 +157,13 @@ export function ActivityLedger() {
               Every line of activity and the emissions calculated from it, in kilograms of CO2e by scope.
             </CardDescription>
           </div>
-          <Button size="sm" onClick={() => setEditing({ open: true, line: null })}>
-            Add line
-          </Button>
+          {canEdit ? (
+            <Button size="sm" onClick={() => setEditing({ open: true, line: null })}>
+              Add line
+            </Button>
+          ) : (
+            <PermissionNote action="data.edit" />
+          )}
         </div>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -221,8 +228,8 @@ export function ActivityLedger() {
                     line={line}
                     expanded={expanded.has(line.id)}
                     onToggle={() => toggle(line.id)}
-                    onEdit={() => setEditing({ open: true, line })}
-                    onDelete={() => setPendingDelete(line)}
+                    onEdit={canEdit ? () => setEditing({ open: true, line }) : undefined}
+                    onDelete={canEdit ? () => setPendingDelete(line) : undefined}
                   />
                 ))}
               </tbody>

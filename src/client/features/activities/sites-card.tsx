@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import type { Site } from '../../../domain/contracts/ledger';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useDeleteSite, useSites } from './api';
@@ -16,6 +18,7 @@ export function SitesCard() {
   const remove = useDeleteSite();
   const [editing, setEditing] = useState<{ open: boolean; site: Site | null }>({ open: false, site: null });
   const [pendingDelete, setPendingDelete] = useState<Site | null>(null);
+  const canEdit = useCan('data.edit');
 
   const confirmDelete = () => {
     if (!pendingDelete) return;
@@ -40,9 +43,13 @@ export function SitesCard() {
             <CardTitle id="sites-title">Sites</CardTitle>
             <CardDescription>Offices, shops and plants whose activity you report.</CardDescription>
           </div>
-          <Button size="sm" onClick={() => setEditing({ open: true, site: null })}>
-            Add site
-          </Button>
+          {canEdit ? (
+            <Button size="sm" onClick={() => setEditing({ open: true, site: null })}>
+              Add site
+            </Button>
+          ) : (
+            <PermissionNote action="data.edit" />
+          )}
         </div>
       </CardHeader>
       <CardContent>
@@ -87,23 +94,27 @@ export function SitesCard() {
                   <TableCell>{site.region || <span className="text-muted">—</span>}</TableCell>
                   <TableCell>{site.postcode || <span className="text-muted">—</span>}</TableCell>
                   <TableCell className="text-right whitespace-nowrap">
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit ${site.name}`}
-                      onClick={() => setEditing({ open: true, site })}
-                    >
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      className="text-danger hover:bg-red-50"
-                      aria-label={`Delete ${site.name}`}
-                      onClick={() => setPendingDelete(site)}
-                    >
-                      Delete
-                    </Button>
+                    {canEdit ? (
+                      <>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          aria-label={`Edit ${site.name}`}
+                          onClick={() => setEditing({ open: true, site })}
+                        >
+                          Edit
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="ghost"
+                          className="text-danger hover:bg-red-50"
+                          aria-label={`Delete ${site.name}`}
+                          onClick={() => setPendingDelete(site)}
+                        >
+                          Delete
+                        </Button>
+                      </>
+                    ) : null}
                   </TableCell>
                 </tr>
               ))}

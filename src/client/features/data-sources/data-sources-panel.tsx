@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
+import { PermissionNote } from '../../ui/permission-note';
 import { ConnectDialog } from './connect-dialog';
 import { AutoMappedFieldsCard, IntegrationHelpCard } from './info-cards';
 import { ReceiptDialog } from './receipt-dialog';
@@ -10,15 +12,20 @@ import { useConnectOutcome } from './use-connect-outcome';
 export function DataSourcesPanel() {
   const [connectOpen, setConnectOpen] = useState(false);
   const [receiptOpen, setReceiptOpen] = useState(false);
+  const canScan = useCan('receipts.scan');
+  const canManage = useCan('sources.manage');
   useConnectOutcome();
 
   return (
     <div className="grid gap-6">
-      <div className="flex flex-wrap gap-2 sm:justify-end">
-        <Button variant="outline" onClick={() => setReceiptOpen(true)}>
-          Upload Receipt
-        </Button>
-        <Button onClick={() => setConnectOpen(true)}>Connect New Source</Button>
+      <div className="flex flex-wrap items-center gap-2 sm:justify-end">
+        <PermissionNote action="sources.manage" />
+        {canScan ? (
+          <Button variant="outline" onClick={() => setReceiptOpen(true)}>
+            Upload Receipt
+          </Button>
+        ) : null}
+        {canManage ? <Button onClick={() => setConnectOpen(true)}>Connect New Source</Button> : null}
       </div>
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
@@ -27,8 +34,8 @@ export function DataSourcesPanel() {
         <AutoMappedFieldsCard />
       </div>
       <IntegrationHelpCard />
-      <ConnectDialog open={connectOpen} onOpenChange={setConnectOpen} />
-      <ReceiptDialog open={receiptOpen} onOpenChange={setReceiptOpen} />
+      {canManage ? <ConnectDialog open={connectOpen} onOpenChange={setConnectOpen} /> : null}
+      {canScan ? <ReceiptDialog open={receiptOpen} onOpenChange={setReceiptOpen} /> : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { DataSource } from '../../../domain/contracts/data-sources';
 import { trackEvent } from '../../lib/analytics';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { addToast, toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -14,6 +15,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
+import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { AccountMappingDialog } from './account-mapping-dialog';
 import {
@@ -39,6 +41,8 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
   const test = useTestDataSource();
   const sync = useSyncDataSource();
   const [mappingOpen, setMappingOpen] = useState(false);
+  const canManage = useCan('sources.manage');
+  const canDelete = useCan('sources.delete');
   const [sitesOpen, setSitesOpen] = useState(false);
   const mapped = hasAccountMapping(source.type);
   // The Sites button appears once a sync has met tracking options.
@@ -93,7 +97,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
       <div className="flex flex-wrap gap-2">
-        {canTestAndSync(source.type) ? (
+        {canManage && canTestAndSync(source.type) ? (
           <>
             <Button
               size="sm"
@@ -115,7 +119,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             </Button>
           </>
         ) : null}
-        {mapped ? (
+        {canManage && mapped ? (
           <Button
             size="sm"
             variant="outline"
@@ -125,7 +129,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             Account mapping
           </Button>
         ) : null}
-        {hasTracking ? (
+        {canManage && hasTracking ? (
           <Button
             size="sm"
             variant="outline"
@@ -135,20 +139,22 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
             Sites
           </Button>
         ) : null}
-        <Button
-          size="sm"
-          variant="ghost"
-          className="text-danger hover:bg-red-50"
-          onClick={() => onDelete(source)}
-          aria-label={`Delete ${source.name}`}
-        >
-          Delete
-        </Button>
+        {canDelete ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className="text-danger hover:bg-red-50"
+            onClick={() => onDelete(source)}
+            aria-label={`Delete ${source.name}`}
+          >
+            Delete
+          </Button>
+        ) : null}
       </div>
-      {mapped ? (
+      {canManage && mapped ? (
         <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
       ) : null}
-      {hasTracking ? (
+      {canManage && hasTracking ? (
         <SiteMappingDialog source={source} open={sitesOpen} onOpenChange={setSitesOpen} />
       ) : null}
     </li>
@@ -159,6 +165,7 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
   const query = useDataSources();
   const remove = useDeleteDataSource();
   const [pendingDelete, setPendingDelete] = useState<DataSource | null>(null);
+  const canManage = useCan('sources.manage');
 
   const confirmDelete = (keepLines: boolean) => {
     if (!pendingDelete) return;
@@ -204,7 +211,7 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
               Connect a source to bring in activity data such as energy bills, fuel and travel, or import a
               CSV file below.
             </p>
-            <Button onClick={onConnect}>Connect Your First Source</Button>
+            {canManage ? <Button onClick={onConnect}>Connect Your First Source</Button> : null}
           </div>
         ) : (
           <ul className="divide-y divide-border">
@@ -213,6 +220,8 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
             ))}
           </ul>
         )}
+        {/* A viewer reads the note above the list; a member learns here why Delete is missing. */}
+        {canManage && query.data?.length ? <PermissionNote action="sources.delete" className="mt-3" /> : null}
       </CardContent>
       <Dialog
         open={pendingDelete !== null}

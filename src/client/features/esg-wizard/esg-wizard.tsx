@@ -5,6 +5,7 @@ import { trackEvent } from '../../lib/analytics';
 import { getErrorMessage } from '../../lib/api';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
+import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { useEsgProgress } from './api';
 import { ChecklistStep } from './checklist-step';
@@ -87,6 +88,7 @@ export function EsgWizard() {
   return (
     <div className="grid gap-6">
       <StepIndicator current={step} />
+      <PermissionNote action="esg.edit" />
       <section
         ref={stepRegion}
         tabIndex={-1}

@@ -2,9 +2,11 @@ import { type ChangeEvent, useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { Evidence } from '../../../domain/contracts/esg';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { evidenceFileUrl, useDeleteEvidence, useUploadEvidence } from './api';
 import { checkEvidenceFile, EVIDENCE_ACCEPT, formatDate, formatFileSize } from './wizard';
 
@@ -44,6 +46,7 @@ export function EvidenceList({
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadEvidence(jurisdiction);
   const remove = useDeleteEvidence(jurisdiction);
+  const canDelete = useCan('evidence.delete');
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -89,19 +92,22 @@ export function EvidenceList({
           {files.map((file) => (
             <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
               <EvidenceLinks files={[file]} />
-              <Button
-                type="button"
-                variant="ghost"
-                size="sm"
-                disabled={remove.isPending && remove.variables === file.id}
-                onClick={() => onDelete(file)}
-              >
-                Delete<span className="sr-only"> {file.fileName}</span>
-              </Button>
+              {canDelete ? (
+                <Button
+                  type="button"
+                  variant="ghost"
+                  size="sm"
+                  disabled={remove.isPending && remove.variables === file.id}
+                  onClick={() => onDelete(file)}
+                >
+                  Delete<span className="sr-only"> {file.fileName}</span>
+                </Button>
+              ) : null}
             </li>
           ))}
         </ul>
       )}
+      {files.length > 0 ? <PermissionNote action="evidence.delete" /> : null}
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-file`}>Upload evidence</Label>
         <input

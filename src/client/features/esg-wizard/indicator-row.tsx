@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
 import { isCompletedValue, toggledValue } from '../../../domain/esg/compliance';
+import { useCan } from '../../lib/permissions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { EditDialog } from './edit-dialog';
@@ -36,6 +37,7 @@ export function IndicatorRow({
   const titleId = useId();
   const [isEditing, setIsEditing] = useState(false);
   const { save, pendingChange } = useSaveIndicator(jurisdiction, item);
+  const canEdit = useCan('esg.edit');
   const title = indicatorTitle(item);
   // While a toggle is on its way, show where it is going.
   const isChecked =
@@ -48,7 +50,7 @@ export function IndicatorRow({
         <Switch
           className="mt-0.5"
           checked={isChecked}
-          disabled={pendingChange !== undefined}
+          disabled={!canEdit || pendingChange !== undefined}
           aria-labelledby={titleId}
           onCheckedChange={(checked) => save({ value: toggledValue(item.value, checked) })}
         />
@@ -73,10 +75,12 @@ export function IndicatorRow({
           ) : null}
         </div>
       </div>
-      <Button variant="outline" size="sm" className="self-start" onClick={() => setIsEditing(true)}>
-        Edit<span className="sr-only"> {title}</span>
-      </Button>
-      {isEditing ? (
+      {canEdit ? (
+        <Button variant="outline" size="sm" className="self-start" onClick={() => setIsEditing(true)}>
+          Edit<span className="sr-only"> {title}</span>
+        </Button>
+      ) : null}
+      {canEdit && isEditing ? (
         <EditDialog
           item={item}
           jurisdiction={jurisdiction}

@@ -5,6 +5,7 @@ import { RULE_PACK_STATUS } from '../../../domain/esg/rule-packs/status';
 import type { StatusLine } from '../../../domain/esg/types';
 import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -103,6 +104,7 @@ export function JurisdictionStep({
 }) {
   const id = useId();
   const initialize = useInitializeChecklist();
+  const canInitialize = useCan('esg.edit');
 
   const onInitialize = () => {
     const parsed = WizardJurisdictionSchema.safeParse(jurisdiction);
@@ -195,11 +197,13 @@ export function JurisdictionStep({
             </p>
           </div>
 
-          <div>
-            <Button onClick={onInitialize} disabled={initialize.isPending}>
-              {initialize.isPending ? 'Initializing…' : 'Initialize ESG Checklist'}
-            </Button>
-          </div>
+          {canInitialize ? (
+            <div>
+              <Button onClick={onInitialize} disabled={initialize.isPending}>
+                {initialize.isPending ? 'Initializing…' : 'Initialize ESG Checklist'}
+              </Button>
+            </div>
+          ) : null}
         </CardContent>
       </Card>
       <ApplicabilityCheck jurisdiction={jurisdiction || DEFAULT_JURISDICTION} />

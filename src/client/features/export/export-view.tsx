@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
+import { useCan } from '../../lib/permissions';
 import { $currentUser } from '../../stores/user';
 import { useFilings, useRegulators, useReports } from './api';
 import { isAnyFilingUndecided, summarizeExport } from './export';
@@ -18,9 +19,9 @@ export function ExportView() {
   const session = useStore($currentUser, { ssr: 'initial' });
   const user = session.status === 'authenticated' ? session.user : null;
   const jurisdiction = user?.jurisdiction ?? null;
-  const isAdmin = user?.role === 'admin';
-  // Until the user has loaded, nothing is held back: the server checks the role anyway.
-  const canWrite = user?.role !== 'viewer';
+  // The matrix of src/domain/account/permissions.ts; the server checks the role anyway.
+  const canFile = useCan('filing.submit');
+  const canWrite = useCan('reports.edit');
 
   const filings = useFilings();
   const reports = useReports(isAnyFilingUndecided(filings.data));
@@ -43,7 +44,7 @@ export function ExportView() {
         reports={reports.data}
         error={reports.error}
         onRetry={() => reports.refetch()}
-        canFile={isAdmin}
+        canFile={canFile}
         canWrite={canWrite}
         onFile={(report) => setFilingReportId(report.id)}
       />

@@ -1,10 +1,12 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Recalculation } from '../../../domain/contracts/ledger';
 import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { PermissionNote } from '../../ui/permission-note';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useRecalculateEmissions } from './api';
 import { FormField } from './form-field';
@@ -62,6 +64,7 @@ function ResultTable({ result }: { result: Recalculation }) {
 export function RecalculatePanel({ year }: { year: number }) {
   const id = useId();
   const mutation = useRecalculateEmissions();
+  const canRecalculate = useCan('emissions.recalculate');
   const [values, setValues] = useState<RecalculatePeriod>(() => defaultPeriod(year));
   const [errors, setErrors] = useState<Partial<Record<PeriodField, string>>>({});
   const [pendingPeriod, setPendingPeriod] = useState<RecalculatePeriod | null>(null);
@@ -115,33 +118,36 @@ export function RecalculatePanel({ year }: { year: number }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <FormField
-              id={`${id}-from`}
-              label="From"
-              type="date"
-              required
-              value={values.from}
-              error={errors.from}
-              onChange={(event) => set('from')(event.target.value)}
-            />
-            <FormField
-              id={`${id}-to`}
-              label="To"
-              type="date"
-              required
-              value={values.to}
-              error={errors.to}
-              onChange={(event) => set('to')(event.target.value)}
-            />
-          </div>
-          <div>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Recalculating...' : 'Recalculate'}
-            </Button>
-          </div>
-        </form>
+        <PermissionNote action="emissions.recalculate" />
+        {canRecalculate ? (
+          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField
+                id={`${id}-from`}
+                label="From"
+                type="date"
+                required
+                value={values.from}
+                error={errors.from}
+                onChange={(event) => set('from')(event.target.value)}
+              />
+              <FormField
+                id={`${id}-to`}
+                label="To"
+                type="date"
+                required
+                value={values.to}
+                error={errors.to}
+                onChange={(event) => set('to')(event.target.value)}
+              />
+            </div>
+            <div>
+              <Button type="submit" disabled={mutation.isPending}>
+                {mutation.isPending ? 'Recalculating...' : 'Recalculate'}
+              </Button>
+            </div>
+          </form>
+        ) : null}
         {result ? <ResultTable result={result} /> : null}
       </CardContent>
       <ConfirmDialog

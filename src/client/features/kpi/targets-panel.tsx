@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { useFinancials, useSaveFinancials, useSaveTarget, useTarget } from './api';
@@ -27,6 +29,7 @@ function focusFirst(formId: string, fields: readonly string[], errors: Record<st
 
 function TargetForm({ currentYear }: { currentYear: number }) {
   const id = useId();
+  const canEdit = useCan('data.edit');
   const query = useTarget();
   const mutation = useSaveTarget();
   const [values, setValues] = useState<TargetFormValues>(() => targetFormFrom(null, currentYear));
@@ -64,70 +67,78 @@ function TargetForm({ currentYear }: { currentYear: number }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
-      <div className="grid gap-1">
-        <h3 id={`${id}-title`} className="font-semibold text-ink">
-          Reduction target
-        </h3>
-        <p className="text-sm text-muted">Drawn as a straight path on the trend chart.</p>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-3">
-        <FormField
-          id={`${id}-baseYear`}
-          label="Base year"
-          inputMode="numeric"
-          value={values.baseYear}
-          error={errors.baseYear}
-          onChange={(event) => set('baseYear')(event.target.value)}
-        />
-        <FormField
-          id={`${id}-targetYear`}
-          label="Target year"
-          inputMode="numeric"
-          value={values.targetYear}
-          error={errors.targetYear}
-          onChange={(event) => set('targetYear')(event.target.value)}
-        />
-        <FormField
-          id={`${id}-reductionPercent`}
-          label="Reduction (%)"
-          inputMode="decimal"
-          value={values.reductionPercent}
-          error={errors.reductionPercent}
-          placeholder="e.g. 42"
-          onChange={(event) => set('reductionPercent')(event.target.value)}
-        />
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-coverage`}>Coverage</Label>
-        <Select
-          value={values.coverage}
-          onValueChange={(value) => {
-            if (value === 'scope_1_2' || value === 'scope_1_2_3') set('coverage')(value);
-          }}
-        >
-          <SelectTrigger id={`${id}-coverage`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {Object.entries(TARGET_COVERAGE_LABELS).map(([value, label]) => (
-              <SelectItem key={value} value={value}>
-                {label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save target'}
-        </Button>
-      </div>
+      {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
+      <fieldset disabled={!canEdit} className="contents">
+        <div className="grid gap-1">
+          <h3 id={`${id}-title`} className="font-semibold text-ink">
+            Reduction target
+          </h3>
+          <p className="text-sm text-muted">Drawn as a straight path on the trend chart.</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-3">
+          <FormField
+            id={`${id}-baseYear`}
+            label="Base year"
+            inputMode="numeric"
+            value={values.baseYear}
+            error={errors.baseYear}
+            onChange={(event) => set('baseYear')(event.target.value)}
+          />
+          <FormField
+            id={`${id}-targetYear`}
+            label="Target year"
+            inputMode="numeric"
+            value={values.targetYear}
+            error={errors.targetYear}
+            onChange={(event) => set('targetYear')(event.target.value)}
+          />
+          <FormField
+            id={`${id}-reductionPercent`}
+            label="Reduction (%)"
+            inputMode="decimal"
+            value={values.reductionPercent}
+            error={errors.reductionPercent}
+            placeholder="e.g. 42"
+            onChange={(event) => set('reductionPercent')(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-coverage`}>Coverage</Label>
+          <Select
+            value={values.coverage}
+            onValueChange={(value) => {
+              if (value === 'scope_1_2' || value === 'scope_1_2_3') set('coverage')(value);
+            }}
+          >
+            <SelectTrigger id={`${id}-coverage`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {Object.entries(TARGET_COVERAGE_LABELS).map(([value, label]) => (
+                <SelectItem key={value} value={value}>
+                  {label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        </div>
+      </fieldset>
+      {canEdit ? (
+        <div>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving...' : 'Save target'}
+          </Button>
+        </div>
+      ) : (
+        <PermissionNote action="data.edit" />
+      )}
     </form>
   );
 }
 
 function FinancialsForm({ year }: { year: number }) {
   const id = useId();
+  const canEdit = useCan('data.edit');
   const query = useFinancials(year);
   const mutation = useSaveFinancials();
   const [values, setValues] = useState<FinancialsFormValues>(() => financialsFormFrom(null));
@@ -164,45 +175,52 @@ function FinancialsForm({ year }: { year: number }) {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
-      <div className="grid gap-1">
-        <h3 id={`${id}-title`} className="font-semibold text-ink">
-          Revenue and headcount for {year}
-        </h3>
-        <p className="text-sm text-muted">Used for the carbon intensity figures.</p>
-      </div>
-      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+      {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
+      <fieldset disabled={!canEdit} className="contents">
+        <div className="grid gap-1">
+          <h3 id={`${id}-title`} className="font-semibold text-ink">
+            Revenue and headcount for {year}
+          </h3>
+          <p className="text-sm text-muted">Used for the carbon intensity figures.</p>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+          <FormField
+            id={`${id}-revenue`}
+            label="Revenue"
+            inputMode="decimal"
+            value={values.revenue}
+            error={errors.revenue}
+            onChange={(event) => set('revenue')(event.target.value)}
+          />
+          <FormField
+            id={`${id}-currency`}
+            label="Currency"
+            maxLength={3}
+            className="uppercase placeholder:normal-case"
+            placeholder="GBP"
+            value={values.currency}
+            error={errors.currency}
+            onChange={(event) => set('currency')(event.target.value)}
+          />
+        </div>
         <FormField
-          id={`${id}-revenue`}
-          label="Revenue"
+          id={`${id}-employees`}
+          label="Employees (full-time equivalent)"
           inputMode="decimal"
-          value={values.revenue}
-          error={errors.revenue}
-          onChange={(event) => set('revenue')(event.target.value)}
+          value={values.employees}
+          error={errors.employees}
+          onChange={(event) => set('employees')(event.target.value)}
         />
-        <FormField
-          id={`${id}-currency`}
-          label="Currency"
-          maxLength={3}
-          className="uppercase placeholder:normal-case"
-          placeholder="GBP"
-          value={values.currency}
-          error={errors.currency}
-          onChange={(event) => set('currency')(event.target.value)}
-        />
-      </div>
-      <FormField
-        id={`${id}-employees`}
-        label="Employees (full-time equivalent)"
-        inputMode="decimal"
-        value={values.employees}
-        error={errors.employees}
-        onChange={(event) => set('employees')(event.target.value)}
-      />
-      <div>
-        <Button type="submit" disabled={mutation.isPending}>
-          {mutation.isPending ? 'Saving...' : 'Save figures'}
-        </Button>
-      </div>
+      </fieldset>
+      {canEdit ? (
+        <div>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Saving...' : 'Save figures'}
+          </Button>
+        </div>
+      ) : (
+        <PermissionNote action="data.edit" />
+      )}
     </form>
   );
 }

@@ -1,9 +1,11 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { Workforce } from '../../../domain/contracts/ledger';
 import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { PermissionNote } from '../../ui/permission-note';
 import { useSaveWorkforce } from './api';
 import { FormField } from './form-field';
 import {
@@ -46,6 +48,7 @@ const GROUPS: ReadonlyArray<{
 export function WorkforceForm({ year, record }: { year: number; record: Workforce | null }) {
   const id = useId();
   const mutation = useSaveWorkforce();
+  const canEdit = useCan('data.edit');
   const [values, setValues] = useState<WorkforceFormValues>(() => workforceFormFrom(record));
   const [errors, setErrors] = useState<Partial<Record<WorkforceField, string>>>({});
 
@@ -97,20 +100,27 @@ export function WorkforceForm({ year, record }: { year: number; record: Workforc
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-5">
-          {GROUPS.map((group) => (
-            <fieldset key={group.legend} className="grid gap-3 sm:grid-cols-3">
-              <legend className="mb-2 text-sm font-semibold text-ink">{group.legend}</legend>
-              {group.fields.map(({ field, label }) => input(field, label))}
-            </fieldset>
-          ))}
-          <div className="grid gap-3 sm:grid-cols-3">
-            {input('trainingHours', 'Training hours (total)', 'All employees together, over the year')}
-          </div>
-          <div>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Saving...' : 'Save workforce figures'}
-            </Button>
-          </div>
+          {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
+          <fieldset disabled={!canEdit} className="contents">
+            {GROUPS.map((group) => (
+              <fieldset key={group.legend} className="grid gap-3 sm:grid-cols-3">
+                <legend className="mb-2 text-sm font-semibold text-ink">{group.legend}</legend>
+                {group.fields.map(({ field, label }) => input(field, label))}
+              </fieldset>
+            ))}
+            <div className="grid gap-3 sm:grid-cols-3">
+              {input('trainingHours', 'Training hours (total)', 'All employees together, over the year')}
+            </div>
+          </fieldset>
+          {canEdit ? (
+            <div>
+              <Button type="submit" disabled={mutation.isPending}>
+                {mutation.isPending ? 'Saving...' : 'Save workforce figures'}
+              </Button>
+            </div>
+          ) : (
+            <PermissionNote action="data.edit" />
+          )}
         </form>
       </CardContent>
     </Card>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { addToast } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { cn } from '../../ui/cn';
@@ -41,6 +42,7 @@ export interface CatalogueToolbarProps {
 /** spec §2/§5: search box, type filter buttons ('All' or one type) and the sync button. */
 export function CatalogueToolbar({ search, onSearchChange, type, onTypeChange }: CatalogueToolbarProps) {
   const id = useId();
+  const canSync = useCan('offsets.sync');
   return (
     <div className="grid gap-3">
       <div className="flex flex-wrap items-end gap-3">
@@ -54,7 +56,7 @@ export function CatalogueToolbar({ search, onSearchChange, type, onTypeChange }:
             placeholder="Name, description or location"
           />
         </div>
-        <SyncButton />
+        {canSync ? <SyncButton /> : null}
       </div>
       <fieldset className="grid gap-1.5">
         <legend className="mb-1.5 text-sm font-medium text-ink">Project type</legend>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { OffsetProject } from '../../../domain/contracts/marketplace';
 import { getErrorMessage } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
 import { InfoIcon } from '../../ui/icons';
+import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { useOffsetStats, useProjects } from './api';
 import { CatalogueToolbar } from './catalogue-toolbar';
@@ -42,7 +44,7 @@ function ProjectGrid({
   onPurchase,
 }: {
   projects: OffsetProject[];
-  onPurchase: (project: OffsetProject) => void;
+  onPurchase?: (project: OffsetProject) => void;
 }) {
   if (projects.length === 0) {
     return (
@@ -56,7 +58,7 @@ function ProjectGrid({
     <ul aria-label="Projects" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
       {projects.map((project) => (
         <li key={project.id} className="grid">
-          <ProjectCard project={project} onPurchase={() => onPurchase(project)} />
+          <ProjectCard project={project} onPurchase={onPurchase ? () => onPurchase(project) : undefined} />
         </li>
       ))}
     </ul>
@@ -69,6 +71,7 @@ function Catalogue() {
   const [search, setSearch] = useState('');
   const [type, setType] = useState<TypeFilter>('all');
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const canPurchase = useCan('offsets.purchase');
   // Looked up by id so the open dialog follows the refreshed stock after a sync.
   const selected = projects.data?.find((project) => project.id === selectedId) ?? null;
   const shown = projects.data ? filterProjects(projects.data, search, type) : [];
@@ -85,6 +88,7 @@ function Catalogue() {
       </div>
       <CatalogueNote isIllustrative={projects.data?.some((project) => project.illustrative) ?? false} />
       <CatalogueToolbar search={search} onSearchChange={setSearch} type={type} onTypeChange={setType} />
+      <PermissionNote action="offsets.purchase" />
       <StatsCards stats={stats.data} />
       {projects.isError && !projects.data ? (
         <div
@@ -98,7 +102,10 @@ function Catalogue() {
           </Button>
         </div>
       ) : projects.data ? (
-        <ProjectGrid projects={shown} onPurchase={(project) => setSelectedId(project.id)} />
+        <ProjectGrid
+          projects={shown}
+          onPurchase={canPurchase ? (project) => setSelectedId(project.id) : undefined}
+        />
       ) : (
         <div aria-busy="true" className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
           <p className="sr-only" role="status">
@@ -109,7 +116,7 @@ function Catalogue() {
           ))}
         </div>
       )}
-      <PurchaseDialog project={selected} onClose={() => setSelectedId(null)} />
+      {canPurchase ? <PurchaseDialog project={selected} onClose={() => setSelectedId(null)} /> : null}
     </section>
   );
 }

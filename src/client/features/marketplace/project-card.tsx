@@ -23,7 +23,8 @@ function Detail({ term, children }: { term: string; children: string }) {
  * One project. `imageUrl` is not drawn: catalogue images live on third-party hosts, which the
  * Content-Security-Policy does not allow, and the card says everything a buyer needs in text.
  */
-export function ProjectCard({ project, onPurchase }: { project: OffsetProject; onPurchase: () => void }) {
+/** Without `onPurchase` (a role that may not buy offsets) the card has no Purchase button. */
+export function ProjectCard({ project, onPurchase }: { project: OffsetProject; onPurchase?: () => void }) {
   const isSoldOut = project.availableCredits <= 0;
   const { shown, moreLabel } = cobenefitBadges(project.cobenefits);
   const titleId = `project-${project.id}-title`;
@@ -90,10 +91,12 @@ export function ProjectCard({ project, onPurchase }: { project: OffsetProject; o
           ) : (
             <span className="text-sm text-muted">No certification link</span>
           )}
-          <Button onClick={onPurchase} disabled={isSoldOut}>
-            {isSoldOut ? 'Sold Out' : 'Purchase'}
-            <span className="sr-only"> credits from {project.name}</span>
-          </Button>
+          {onPurchase ? (
+            <Button onClick={onPurchase} disabled={isSoldOut}>
+              {isSoldOut ? 'Sold Out' : 'Purchase'}
+              <span className="sr-only"> credits from {project.name}</span>
+            </Button>
+          ) : null}
         </div>
       </div>
     </Card>

@@ -1,9 +1,8 @@
-import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { OffsetPurchase } from '../../../domain/contracts/marketplace';
 import { getErrorBody, getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
-import { $currentUser } from '../../stores/user';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -127,8 +126,7 @@ function RetireDialog({ purchase, onClose }: { purchase: OffsetPurchase | null; 
 
 function HistoryBody() {
   const purchases = usePurchases();
-  const session = useStore($currentUser, { ssr: 'initial' });
-  const isAdmin = session.status === 'authenticated' && session.user.role === 'admin';
+  const canRetire = useCan('offsets.retire');
   const [pendingRetire, setPendingRetire] = useState<OffsetPurchase | null>(null);
   if (purchases.isError && !purchases.data) {
     return (
@@ -172,12 +170,12 @@ function HistoryBody() {
             <PurchaseRow
               key={purchase.transactionId}
               purchase={purchase}
-              onRetire={isAdmin ? setPendingRetire : undefined}
+              onRetire={canRetire ? setPendingRetire : undefined}
             />
           ))}
         </tbody>
       </Table>
-      {isAdmin ? <RetireDialog purchase={pendingRetire} onClose={() => setPendingRetire(null)} /> : null}
+      {canRetire ? <RetireDialog purchase={pendingRetire} onClose={() => setPendingRetire(null)} /> : null}
     </>
   );
 }

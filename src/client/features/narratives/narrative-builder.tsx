@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Narrative, NarrativeFramework, NarrativeSection } from '../../../domain/contracts/narratives';
 import { isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { useNarratives, useUpdateNarrative } from './api';
 import { EditorDialog } from './editor-dialog';
@@ -22,6 +23,7 @@ export function NarrativeBuilder() {
   const narratives = useNarratives(section);
   const approve = useUpdateNarrative();
   const generation = useGeneration(setEditor);
+  const canEdit = useCan('narratives.edit');
   // Looked up by id so the dialog follows the list after a restore refreshes it.
   const versionsOf = narratives.data?.find((narrative) => narrative.id === versionsId) ?? null;
 
@@ -61,8 +63,8 @@ export function NarrativeBuilder() {
             section={section}
             query={narratives}
             approvingId={approve.isPending ? (approve.variables?.id ?? null) : null}
-            onEdit={(narrative) => setEditor({ kind: 'existing', narrative })}
-            onApprove={approveCard}
+            onEdit={canEdit ? (narrative) => setEditor({ kind: 'existing', narrative }) : undefined}
+            onApprove={canEdit ? approveCard : undefined}
             onShowVersions={(narrative) => setVersionsId(narrative.id)}
           />
         </section>

@@ -17,8 +17,9 @@ import {
 export interface NarrativeCardProps {
   narrative: Narrative;
   isApproving: boolean;
-  onEdit: () => void;
-  onApprove: () => void;
+  /** Both absent for a role that may not edit narratives (src/client/lib/permissions.ts). */
+  onEdit?: () => void;
+  onApprove?: () => void;
   onShowVersions: () => void;
 }
 
@@ -77,13 +78,15 @@ export function NarrativeCard({
         </p>
       ) : null}
       <div className="flex flex-wrap gap-2 pt-1">
-        <Button variant="outline" size="sm" onClick={onEdit}>
-          Edit & Review
-        </Button>
+        {onEdit ? (
+          <Button variant="outline" size="sm" onClick={onEdit}>
+            Edit & Review
+          </Button>
+        ) : null}
         <Button variant="ghost" size="sm" onClick={onShowVersions}>
           Versions
         </Button>
-        {isDraft(narrative.status) ? (
+        {onApprove && isDraft(narrative.status) ? (
           <Button
             size="sm"
             onClick={onApprove}
@@ -94,7 +97,7 @@ export function NarrativeCard({
           </Button>
         ) : null}
       </div>
-      {isDraft(narrative.status) && blockReason ? (
+      {onApprove && isDraft(narrative.status) && blockReason ? (
         <p id={`${id}-block`} className="text-xs text-muted">
           {blockReason} Open Edit & Review to check them.
         </p>

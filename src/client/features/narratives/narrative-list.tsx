@@ -10,8 +10,9 @@ export interface NarrativeListProps {
   section: NarrativeSection;
   query: ReturnType<typeof useNarratives>;
   approvingId: string | null;
-  onEdit: (narrative: Narrative) => void;
-  onApprove: (narrative: Narrative) => void;
+  /** Absent for a role that may not edit narratives. */
+  onEdit?: (narrative: Narrative) => void;
+  onApprove?: (narrative: Narrative) => void;
   onShowVersions: (narrative: Narrative) => void;
 }
 
@@ -67,8 +68,8 @@ export function NarrativeList({
           <NarrativeCard
             narrative={narrative}
             isApproving={approvingId === narrative.id}
-            onEdit={() => onEdit(narrative)}
-            onApprove={() => onApprove(narrative)}
+            onEdit={onEdit ? () => onEdit(narrative) : undefined}
+            onApprove={onApprove ? () => onApprove(narrative) : undefined}
             onShowVersions={() => onShowVersions(narrative)}
           />
         </li>

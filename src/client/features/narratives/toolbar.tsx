@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import type { NarrativeFramework, NarrativeSection } from '../../../domain/contracts/narratives';
+import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { FRAMEWORK_OPTIONS, SECTION_OPTIONS } from './narratives';
 
@@ -26,6 +28,7 @@ export function Toolbar({
   onWrite,
 }: ToolbarProps) {
   const id = useId();
+  const canEdit = useCan('narratives.edit');
   return (
     <div className="grid gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
       <div className="grid gap-1.5">
@@ -58,15 +61,19 @@ export function Toolbar({
           </SelectContent>
         </Select>
       </div>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Button variant="outline" onClick={onWrite} disabled={isGenerating}>
-          Write your own
-        </Button>
-        {/* spec §5: disabled while a generation runs. */}
-        <Button onClick={onGenerate} disabled={isGenerating}>
-          {isGenerating ? 'Generating…' : 'Generate with AI'}
-        </Button>
-      </div>
+      {canEdit ? (
+        <div className="flex flex-col gap-2 sm:flex-row">
+          <Button variant="outline" onClick={onWrite} disabled={isGenerating}>
+            Write your own
+          </Button>
+          {/* spec §5: disabled while a generation runs. */}
+          <Button onClick={onGenerate} disabled={isGenerating}>
+            {isGenerating ? 'Generating…' : 'Generate with AI'}
+          </Button>
+        </div>
+      ) : (
+        <PermissionNote action="narratives.edit" className="lg:max-w-48" />
+      )}
     </div>
   );
 }

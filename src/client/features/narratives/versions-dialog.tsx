@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { Narrative, NarrativeVersion } from '../../../domain/contracts/narratives';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
@@ -24,7 +25,8 @@ function VersionRow({
 }: {
   version: NarrativeVersion;
   isCurrent: boolean;
-  onRestore: () => void;
+  /** Absent for a role that may not edit narratives. */
+  onRestore?: () => void;
 }) {
   return (
     <li className="grid gap-2 rounded-md border border-border p-3">
@@ -34,7 +36,7 @@ function VersionRow({
           <Badge tone={statusTone(version.status)}>{statusLabel(version.status)}</Badge>
           {isCurrent ? <Badge tone="info">Current</Badge> : null}
         </div>
-        {isCurrent ? null : (
+        {isCurrent || !onRestore ? null : (
           <Button
             size="sm"
             variant="outline"
@@ -63,6 +65,7 @@ function VersionList({ narrative }: { narrative: Narrative }) {
   const versions = useVersions(narrative.id);
   const restore = useRestoreVersion();
   const [chosen, setChosen] = useState<number | null>(null);
+  const canRestore = useCan('narratives.edit');
 
   if (versions.isError && !versions.data) {
     return (
@@ -112,7 +115,7 @@ function VersionList({ narrative }: { narrative: Narrative }) {
             key={version.version}
             version={version}
             isCurrent={version.version === current}
-            onRestore={() => setChosen(version.version)}
+            onRestore={canRestore ? () => setChosen(version.version) : undefined}
           />
         ))}
       </ol>

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { can } from '../../../domain/account/permissions';
 import {
   type CurrentUser,
   type Jurisdiction,
@@ -12,6 +13,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useUpdateProfile } from './api';
 import { ProfilePhoto } from './profile-photo';
@@ -46,6 +48,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<UpdateProfile>(() => fromUser(user));
+  const canEditCompany = can(user.role, 'company.edit');
   const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useUpdateProfile();
 
@@ -125,31 +128,35 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             {textField('lastName', 'Last name', 'text', 'family-name')}
           </div>
           {textField('email', 'Email', 'email', 'email')}
-          {textField('companyName', 'Company name', 'text', 'organization')}
-          <div className="grid gap-1.5">
-            <Label htmlFor={fieldId('jurisdiction')}>Jurisdiction</Label>
-            <Select
-              name="jurisdiction"
-              value={values.jurisdiction}
-              onValueChange={(value) => set('jurisdiction')(JurisdictionSchema.parse(value))}
-            >
-              <SelectTrigger
-                id={fieldId('jurisdiction')}
-                aria-invalid={errors.jurisdiction ? true : undefined}
-                aria-describedby={errors.jurisdiction ? errorId('jurisdiction') : undefined}
+          {/* The company's fields are an admin's (company.edit); others see them read-only. */}
+          <fieldset disabled={!canEditCompany} className="contents">
+            {textField('companyName', 'Company name', 'text', 'organization')}
+            <div className="grid gap-1.5">
+              <Label htmlFor={fieldId('jurisdiction')}>Jurisdiction</Label>
+              <Select
+                name="jurisdiction"
+                value={values.jurisdiction}
+                onValueChange={(value) => set('jurisdiction')(JurisdictionSchema.parse(value))}
               >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {JurisdictionSchema.options.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {JURISDICTION_LABELS[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-            <FieldError id={errorId('jurisdiction')}>{errors.jurisdiction}</FieldError>
-          </div>
+                <SelectTrigger
+                  id={fieldId('jurisdiction')}
+                  aria-invalid={errors.jurisdiction ? true : undefined}
+                  aria-describedby={errors.jurisdiction ? errorId('jurisdiction') : undefined}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  {JurisdictionSchema.options.map((option) => (
+                    <SelectItem key={option} value={option}>
+                      {JURISDICTION_LABELS[option]}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
+              <FieldError id={errorId('jurisdiction')}>{errors.jurisdiction}</FieldError>
+            </div>
+          </fieldset>
+          <PermissionNote action="company.edit" />
           <div>
             <Button type="submit" disabled={mutation.isPending}>
               {mutation.isPending ? 'Saving...' : 'Save Changes'}

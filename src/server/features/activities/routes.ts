@@ -5,15 +5,15 @@ import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/a
 import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { importActivities } from './import-service.ts';
 import { fieldError } from './line-input.ts';
 import { createActivity, deleteActivity, listActivities, updateActivity } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
-const viewer = requireRole('viewer');
+const read = requirePermission('data.read');
+const edit = requirePermission('data.edit');
 
 /** The mapping step's answer: column header → field or 'ignore' (headers.ts). */
 const UserMappingSchema = z.record(z.string(), z.enum([...IMPORT_FIELDS, 'ignore']));
@@ -52,27 +52,27 @@ async function readUpload(request: Request) {
 }
 
 export const activityRoutes = new Hono<AppEnv>()
-  .get('/activities', viewer, validate('query', ListActivitiesQuerySchema), async (c) =>
-    c.json(await listActivities(authedContext(c, 'viewer'), c.req.valid('query'))),
+  .get('/activities', read, validate('query', ListActivitiesQuerySchema), async (c) =>
+    c.json(await listActivities(authorize(c, 'data.read'), c.req.valid('query'))),
   )
-  .post('/activities', member, validate('json', SaveActivitySchema), async (c) =>
-    c.json(await createActivity(authedContext(c, 'member'), c.req.valid('json')), 201),
+  .post('/activities', edit, validate('json', SaveActivitySchema), async (c) =>
+    c.json(await createActivity(authorize(c, 'data.edit'), c.req.valid('json')), 201),
   )
-  .get('/activities/import/template', (c) => {
-    authedContext(c, 'viewer');
+  .get('/activities/import/template', read, (c) => {
+    authorize(c, 'data.read');
     c.header('Content-Type', 'text/csv; charset=utf-8');
     c.header('Content-Disposition', `attachment; filename="${IMPORT_TEMPLATE_FILENAME}"`);
     return c.body(IMPORT_TEMPLATE_CSV);
   })
-  .post('/activities/import', member, async (c) => {
-    const ctx = authedContext(c, 'member');
+  .post('/activities/import', edit, async (c) => {
+    const ctx = authorize(c, 'data.edit');
     const { status, result } = await importActivities(ctx, await readUpload(c.req.raw));
     return c.json(result, status);
   })
-  .put('/activities/:id', member, validate('json', z.record(z.string(), z.unknown())), async (c) =>
-    c.json(await updateActivity(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  .put('/activities/:id', edit, validate('json', z.record(z.string(), z.unknown())), async (c) =>
+    c.json(await updateActivity(authorize(c, 'data.edit'), c.req.param('id'), c.req.valid('json'))),
   )
-  .delete('/activities/:id', member, async (c) => {
-    await deleteActivity(authedContext(c, 'member'), c.req.param('id'));
+  .delete('/activities/:id', edit, async (c) => {
+    await deleteActivity(authorize(c, 'data.edit'), c.req.param('id'));
     return c.body(null, 204);
   });

@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono';
 import { SignInSchema, SignUpSchema, UpdateProfileSchema } from '../../../domain/contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, serviceContext } from '../../lib/request.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import { validate } from '../../lib/validate.ts';
@@ -32,8 +33,8 @@ export const authRoutes = new Hono<AppEnv>()
     authedContext(c);
     return c.json(c.var.currentUser);
   })
-  .put('/auth/user', validate('json', UpdateProfileSchema), async (c) =>
-    c.json(await updateProfile(authedContext(c), c.req.valid('json'))),
+  .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) =>
+    c.json(await updateProfile(authorize(c, 'profile.edit'), c.req.valid('json'))),
   );
 
 /** Answers a sign-in or sign-up: the new cookie and the user it now belongs to. */

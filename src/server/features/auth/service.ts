@@ -1,5 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
+import { can } from '../../../domain/account/permissions.ts';
 import type {
   CurrentUser,
   Jurisdiction,
@@ -236,7 +237,7 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
   const current = await getCurrentUser(ctx);
   const companyChanged =
     input.companyName !== current.companyName || input.jurisdiction !== current.jurisdiction;
-  if (companyChanged && ctx.role !== 'admin') {
+  if (companyChanged && !can(ctx.role, 'company.edit')) {
     throw forbidden('Only an admin can change the company name or jurisdiction');
   }
   if (input.email !== current.email) {

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { RecalculateSchema } from '../../../domain/contracts/ledger.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { recalculate } from './recalculate.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
+const recalculateAllowed = requirePermission('emissions.recalculate');
 
 export const emissionRoutes = new Hono<AppEnv>().post(
   '/emissions/recalculate',
-  member,
+  recalculateAllowed,
   validate('json', RecalculateSchema),
-  async (c) => c.json(await recalculate(authedContext(c, 'member'), c.req.valid('json'))),
+  async (c) => c.json(await recalculate(authorize(c, 'emissions.recalculate'), c.req.valid('json'))),
 );

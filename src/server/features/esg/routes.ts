@@ -7,15 +7,15 @@ import {
 } from '../../../domain/contracts/esg.ts';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate, validationError } from '../../lib/validate.ts';
 import { addEvidence, deleteEvidence, readEvidenceFile } from './evidence.ts';
 import { attachmentDisposition } from './evidence-type.ts';
 import { getProgress, initializeChecklist, updateProgress } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
-const viewer = requireRole('viewer');
+const edit = requirePermission('esg.edit');
+const read = requirePermission('data.read');
 
 /** The evidence form: jurisdiction and indicator validated like JSON fields, and the file. */
 async function readEvidenceForm(request: Request) {
@@ -44,21 +44,21 @@ async function readEvidenceForm(request: Request) {
 }
 
 export const esgRoutes = new Hono<AppEnv>()
-  .get('/esg/progress', viewer, validate('query', ProgressQuerySchema), async (c) =>
-    c.json(await getProgress(authedContext(c, 'viewer'), c.req.valid('query'))),
+  .get('/esg/progress', read, validate('query', ProgressQuerySchema), async (c) =>
+    c.json(await getProgress(authorize(c, 'data.read'), c.req.valid('query'))),
   )
-  .post('/esg/initialize', member, validate('json', InitializeSchema), async (c) =>
-    c.json(await initializeChecklist(authedContext(c, 'member'), c.req.valid('json'))),
+  .post('/esg/initialize', edit, validate('json', InitializeSchema), async (c) =>
+    c.json(await initializeChecklist(authorize(c, 'esg.edit'), c.req.valid('json'))),
   )
-  .put('/esg/progress', member, validate('json', UpdateProgressSchema), async (c) =>
-    c.json(await updateProgress(authedContext(c, 'member'), c.req.valid('json'))),
+  .put('/esg/progress', edit, validate('json', UpdateProgressSchema), async (c) =>
+    c.json(await updateProgress(authorize(c, 'esg.edit'), c.req.valid('json'))),
   )
-  .post('/esg/evidence', member, async (c) => {
-    const ctx = authedContext(c, 'member');
+  .post('/esg/evidence', edit, async (c) => {
+    const ctx = authorize(c, 'esg.edit');
     return c.json(await addEvidence(ctx, await readEvidenceForm(c.req.raw)), 201);
   })
-  .get('/esg/evidence/:id/file', viewer, async (c) => {
-    const file = await readEvidenceFile(authedContext(c, 'viewer'), c.req.param('id'));
+  .get('/esg/evidence/:id/file', read, async (c) => {
+    const file = await readEvidenceFile(authorize(c, 'data.read'), c.req.param('id'));
     // Text is stored as checked UTF-8; say so, so a download never guesses another charset.
     const type = file.contentType.startsWith('text/')
       ? `${file.contentType}; charset=utf-8`
@@ -71,7 +71,7 @@ export const esgRoutes = new Hono<AppEnv>()
       'Cache-Control': 'private, no-store',
     });
   })
-  .delete('/esg/evidence/:id', member, async (c) => {
-    await deleteEvidence(authedContext(c, 'member'), c.req.param('id'));
+  .delete('/esg/evidence/:id', requirePermission('evidence.delete'), async (c) => {
+    await deleteEvidence(authorize(c, 'evidence.delete'), c.req.param('id'));
     return c.body(null, 204);
   });

@@ -1,31 +1,31 @@
 import { Hono } from 'hono';
 import { SubmitFilingSchema } from '../../../domain/contracts/reports.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { listFilings, listRegulators, readFilingPackage, submitFiling } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not file learns nothing about the body. */
-const admin = requireRole('admin');
-const viewer = requireRole('viewer');
+const submit = requirePermission('filing.submit');
+const read = requirePermission('data.read');
 
 /** spec §7 /api/regulatory/*: regulators of a jurisdiction, filing (admins only), filings. */
 export const filingRoutes = new Hono<AppEnv>()
-  .get('/regulatory/regulators', viewer, (c) => {
-    authedContext(c, 'viewer');
+  .get('/regulatory/regulators', read, (c) => {
+    authorize(c, 'data.read');
     // spec §7: the caller's jurisdiction, US when none is known.
     return c.json(listRegulators(c.var.currentUser?.jurisdiction ?? 'US'));
   })
-  .get('/regulatory/regulators/:jurisdiction', viewer, (c) => {
-    authedContext(c, 'viewer');
+  .get('/regulatory/regulators/:jurisdiction', read, (c) => {
+    authorize(c, 'data.read');
     return c.json(listRegulators(c.req.param('jurisdiction')));
   })
-  .post('/regulatory/submit', admin, validate('json', SubmitFilingSchema), async (c) =>
-    c.json(await submitFiling(authedContext(c, 'admin'), c.req.valid('json')), 201),
+  .post('/regulatory/submit', submit, validate('json', SubmitFilingSchema), async (c) =>
+    c.json(await submitFiling(authorize(c, 'filing.submit'), c.req.valid('json')), 201),
   )
-  .get('/regulatory/filings', viewer, async (c) => c.json(await listFilings(authedContext(c, 'viewer'))))
-  .get('/regulatory/filings/:id/package', viewer, async (c) => {
-    const file = await readFilingPackage(authedContext(c, 'viewer'), c.req.param('id'));
+  .get('/regulatory/filings', read, async (c) => c.json(await listFilings(authorize(c, 'data.read'))))
+  .get('/regulatory/filings/:id/package', read, async (c) => {
+    const file = await readFilingPackage(authorize(c, 'data.read'), c.req.param('id'));
     return c.body(file.body, 200, {
       'Content-Type': 'application/zip',
       'Content-Length': String(file.size),

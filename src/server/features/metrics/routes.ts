@@ -7,7 +7,7 @@ import {
 } from '../../../domain/contracts/ledger.ts';
 import { MetricsQuerySchema } from '../../../domain/contracts/metrics.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import {
   getTarget,
@@ -20,8 +20,8 @@ import {
 import { getMetrics } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
-const viewer = requireRole('viewer');
+const edit = requirePermission('data.edit');
+const read = requirePermission('data.read');
 
 /** `?year=` answers that year's record (or null); without it, every year's, oldest first. */
 function pickYear<T extends { year: number }>(records: T[], year: number | undefined): T | T[] | null {
@@ -30,22 +30,22 @@ function pickYear<T extends { year: number }>(records: T[], year: number | undef
 }
 
 export const metricsRoutes = new Hono<AppEnv>()
-  .get('/metrics', viewer, validate('query', MetricsQuerySchema), async (c) =>
-    c.json(await getMetrics(authedContext(c, 'viewer'), c.req.valid('query'))),
+  .get('/metrics', read, validate('query', MetricsQuerySchema), async (c) =>
+    c.json(await getMetrics(authorize(c, 'data.read'), c.req.valid('query'))),
   )
-  .get('/targets', async (c) => c.json(await getTarget(authedContext(c, 'viewer'))))
-  .put('/targets', member, validate('json', SaveTargetSchema), async (c) =>
-    c.json(await saveTarget(authedContext(c, 'member'), c.req.valid('json'))),
+  .get('/targets', read, async (c) => c.json(await getTarget(authorize(c, 'data.read'))))
+  .put('/targets', edit, validate('json', SaveTargetSchema), async (c) =>
+    c.json(await saveTarget(authorize(c, 'data.edit'), c.req.valid('json'))),
   )
-  .get('/financials', viewer, validate('query', YearQuerySchema), async (c) =>
-    c.json(pickYear(await listFinancials(authedContext(c, 'viewer')), c.req.valid('query').year)),
+  .get('/financials', read, validate('query', YearQuerySchema), async (c) =>
+    c.json(pickYear(await listFinancials(authorize(c, 'data.read')), c.req.valid('query').year)),
   )
-  .put('/financials', member, validate('json', SaveFinancialsSchema), async (c) =>
-    c.json(await saveFinancials(authedContext(c, 'member'), c.req.valid('json'))),
+  .put('/financials', edit, validate('json', SaveFinancialsSchema), async (c) =>
+    c.json(await saveFinancials(authorize(c, 'data.edit'), c.req.valid('json'))),
   )
-  .get('/workforce', viewer, validate('query', YearQuerySchema), async (c) =>
-    c.json(pickYear(await listWorkforce(authedContext(c, 'viewer')), c.req.valid('query').year)),
+  .get('/workforce', read, validate('query', YearQuerySchema), async (c) =>
+    c.json(pickYear(await listWorkforce(authorize(c, 'data.read')), c.req.valid('query').year)),
   )
-  .put('/workforce', member, validate('json', SaveWorkforceSchema), async (c) =>
-    c.json(await saveWorkforce(authedContext(c, 'member'), c.req.valid('json'))),
+  .put('/workforce', edit, validate('json', SaveWorkforceSchema), async (c) =>
+    c.json(await saveWorkforce(authorize(c, 'data.edit'), c.req.valid('json'))),
   );

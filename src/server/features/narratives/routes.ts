@@ -9,24 +9,24 @@ import {
   UpdateNarrativeSchema,
 } from '../../../domain/contracts/narratives.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { generateNarrative, generationEvents } from './generate.ts';
 import { checkNarrative, createNarrative, listNarratives, updateNarrative } from './service.ts';
 import { listVersions, restoreVersion } from './versions.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const viewer = requireRole('viewer');
-const member = requireRole('member');
+const read = requirePermission('data.read');
+const edit = requirePermission('narratives.edit');
 
 const wantsEventStream = (accept: string | undefined) => /\btext\/event-stream\b/i.test(accept ?? '');
 
 export const narrativeRoutes = new Hono<AppEnv>()
-  .get('/narratives', viewer, validate('query', ListNarrativesQuerySchema), async (c) =>
-    c.json(await listNarratives(authedContext(c, 'viewer'), c.req.valid('query'))),
+  .get('/narratives', read, validate('query', ListNarrativesQuerySchema), async (c) =>
+    c.json(await listNarratives(authorize(c, 'data.read'), c.req.valid('query'))),
   )
-  .post('/narratives/generate', member, validate('json', GenerateNarrativeSchema), async (c) => {
-    const ctx = authedContext(c, 'member');
+  .post('/narratives/generate', edit, validate('json', GenerateNarrativeSchema), async (c) => {
+    const ctx = authorize(c, 'narratives.edit');
     const input = c.req.valid('json');
     if (!wantsEventStream(c.req.header('Accept'))) return c.json(await generateNarrative(ctx, input));
     const stopped = new AbortController();
@@ -44,18 +44,23 @@ export const narrativeRoutes = new Hono<AppEnv>()
       }
     });
   })
-  .post('/narratives/check', viewer, validate('json', CheckNarrativeSchema), async (c) =>
-    c.json(await checkNarrative(authedContext(c, 'viewer'), c.req.valid('json'))),
+  .post(
+    '/narratives/check',
+    requirePermission('narratives.check'),
+    validate('json', CheckNarrativeSchema),
+    async (c) => c.json(await checkNarrative(authorize(c, 'narratives.check'), c.req.valid('json'))),
   )
-  .post('/narratives', member, validate('json', CreateNarrativeSchema), async (c) =>
-    c.json(await createNarrative(authedContext(c, 'member'), c.req.valid('json')), 201),
+  .post('/narratives', edit, validate('json', CreateNarrativeSchema), async (c) =>
+    c.json(await createNarrative(authorize(c, 'narratives.edit'), c.req.valid('json')), 201),
   )
-  .put('/narratives/:id', member, validate('json', UpdateNarrativeSchema), async (c) =>
-    c.json(await updateNarrative(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json'))),
+  .put('/narratives/:id', edit, validate('json', UpdateNarrativeSchema), async (c) =>
+    c.json(await updateNarrative(authorize(c, 'narratives.edit'), c.req.param('id'), c.req.valid('json'))),
   )
-  .get('/narratives/:id/versions', viewer, async (c) =>
-    c.json(await listVersions(authedContext(c, 'viewer'), c.req.param('id'))),
+  .get('/narratives/:id/versions', read, async (c) =>
+    c.json(await listVersions(authorize(c, 'data.read'), c.req.param('id'))),
   )
-  .post('/narratives/:id/restore', member, validate('json', RestoreVersionSchema), async (c) =>
-    c.json(await restoreVersion(authedContext(c, 'member'), c.req.param('id'), c.req.valid('json').version)),
+  .post('/narratives/:id/restore', edit, validate('json', RestoreVersionSchema), async (c) =>
+    c.json(
+      await restoreVersion(authorize(c, 'narratives.edit'), c.req.param('id'), c.req.valid('json').version),
+    ),
   );

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { PurchaseRequestSchema } from '../../../domain/contracts/marketplace.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { getCertificate } from './certificate.ts';
 import { FeedUnavailableError } from './feed.ts';
@@ -11,16 +11,16 @@ import { calculateNeutralization, getOffsetStats, listProjects, listPurchases } 
 import { syncOffsetCatalogue } from './sync.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
+const read = requirePermission('data.read');
 
 export const offsetRoutes = new Hono<AppEnv>()
-  .get('/carbon-offsets/projects', async (c) => c.json(await listProjects(authedContext(c, 'viewer'))))
-  .get('/carbon-offsets/stats', async (c) => c.json(await getOffsetStats(authedContext(c, 'viewer'))))
-  .get('/carbon-offsets/calculate', async (c) =>
-    c.json(await calculateNeutralization(authedContext(c, 'viewer'))),
+  .get('/carbon-offsets/projects', read, async (c) => c.json(await listProjects(authorize(c, 'data.read'))))
+  .get('/carbon-offsets/stats', read, async (c) => c.json(await getOffsetStats(authorize(c, 'data.read'))))
+  .get('/carbon-offsets/calculate', read, async (c) =>
+    c.json(await calculateNeutralization(authorize(c, 'data.read'))),
   )
-  .post('/carbon-offsets/sync', async (c) => {
-    const ctx = authedContext(c, 'member');
+  .post('/carbon-offsets/sync', requirePermission('offsets.sync'), async (c) => {
+    const ctx = authorize(c, 'offsets.sync');
     try {
       return c.json(await syncOffsetCatalogue(ctx));
     } catch (error) {
@@ -32,16 +32,19 @@ export const offsetRoutes = new Hono<AppEnv>()
       throw error;
     }
   })
-  .post('/carbon-offsets/purchase', member, validate('json', PurchaseRequestSchema), async (c) =>
-    c.json(await purchaseOffsets(authedContext(c, 'member'), c.req.valid('json')), 201),
+  .post(
+    '/carbon-offsets/purchase',
+    requirePermission('offsets.purchase'),
+    validate('json', PurchaseRequestSchema),
+    async (c) => c.json(await purchaseOffsets(authorize(c, 'offsets.purchase'), c.req.valid('json')), 201),
   )
-  .get('/carbon-offsets/purchases', async (c) => c.json(await listPurchases(authedContext(c, 'viewer'))))
+  .get('/carbon-offsets/purchases', read, async (c) => c.json(await listPurchases(authorize(c, 'data.read'))))
   // Admins only: it records that the invoice was paid and the registry retirement completed.
-  .post('/carbon-offsets/purchases/:id/retire', async (c) =>
-    c.json(await retireOffsets(authedContext(c, 'admin'), c.req.param('id'))),
+  .post('/carbon-offsets/purchases/:id/retire', requirePermission('offsets.retire'), async (c) =>
+    c.json(await retireOffsets(authorize(c, 'offsets.retire'), c.req.param('id'))),
   )
-  .get('/carbon-offsets/purchases/:id/certificate', async (c) => {
-    const { fileName, bytes } = await getCertificate(authedContext(c, 'viewer'), c.req.param('id'));
+  .get('/carbon-offsets/purchases/:id/certificate', read, async (c) => {
+    const { fileName, bytes } = await getCertificate(authorize(c, 'data.read'), c.req.param('id'));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${fileName}"`,

@@ -1,15 +1,15 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { attachmentDisposition } from './file-type.ts';
 import { readReceiptFile, scanReceipt } from './service.ts';
 
 /** The upload path, for the upload guard's 10 MB allowance (app.ts). */
 export const RECEIPT_UPLOAD_PATH = '/api/integrations/ocr/upload';
 
-const member = requireRole('member');
-const viewer = requireRole('viewer');
+const scan = requirePermission('receipts.scan');
+const read = requirePermission('data.read');
 
 /** spec §7: multipart form, file field 'receipt'. */
 async function readReceiptForm(request: Request): Promise<File> {
@@ -32,12 +32,12 @@ async function readReceiptForm(request: Request): Promise<File> {
 }
 
 export const receiptRoutes = new Hono<AppEnv>()
-  .post('/integrations/ocr/upload', member, async (c) => {
-    const ctx = authedContext(c, 'member');
+  .post('/integrations/ocr/upload', scan, async (c) => {
+    const ctx = authorize(c, 'receipts.scan');
     return c.json(await scanReceipt(ctx, await readReceiptForm(c.req.raw)), 201);
   })
-  .get('/integrations/ocr/files/:id', viewer, async (c) => {
-    const file = await readReceiptFile(authedContext(c, 'viewer'), c.req.param('id'));
+  .get('/integrations/ocr/files/:id', read, async (c) => {
+    const file = await readReceiptFile(authorize(c, 'data.read'), c.req.param('id'));
     return c.body(file.body, 200, {
       'Content-Type': file.contentType,
       'Content-Length': String(file.size),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { GenerateReportSchema, UpdateReportStatusSchema } from '../../../domain/contracts/reports.ts';
 import type { AppEnv } from '../../context.ts';
-import { authedContext, requireRole } from '../../lib/request.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { streamFile } from './files.ts';
 import { renderXbrlExport } from './render.ts';
@@ -15,8 +15,8 @@ import {
 } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
-const member = requireRole('member');
-const viewer = requireRole('viewer');
+const edit = requirePermission('reports.edit');
+const read = requirePermission('data.read');
 
 /** `Content-Disposition` for a download, the name in RFC 5987 / RFC 6266 form. */
 export function attachmentDisposition(fileName: string): string {
@@ -40,15 +40,15 @@ const download = (fileName: string, contentType: string, size: number) => ({
 });
 
 export const reportRoutes = new Hono<AppEnv>()
-  .get('/reports', viewer, async (c) => c.json(await listReports(authedContext(c, 'viewer'))))
-  .post('/reports/generate', member, validate('json', GenerateReportSchema), async (c) =>
-    c.json(await requestReport(authedContext(c, 'member'), c.req.valid('json')), 202),
+  .get('/reports', read, async (c) => c.json(await listReports(authorize(c, 'data.read'))))
+  .post('/reports/generate', edit, validate('json', GenerateReportSchema), async (c) =>
+    c.json(await requestReport(authorize(c, 'reports.edit'), c.req.valid('json')), 202),
   )
-  .get('/reports/:id', viewer, async (c) =>
-    c.json(await getReport(authedContext(c, 'viewer'), c.req.param('id'))),
+  .get('/reports/:id', read, async (c) =>
+    c.json(await getReport(authorize(c, 'data.read'), c.req.param('id'))),
   )
-  .get('/reports/:id/file', viewer, async (c) => {
-    const ctx = authedContext(c, 'viewer');
+  .get('/reports/:id/file', read, async (c) => {
+    const ctx = authorize(c, 'data.read');
     const id = c.req.param('id');
     const file = await getReportFile(ctx, id);
     return c.body(
@@ -57,12 +57,12 @@ export const reportRoutes = new Hono<AppEnv>()
       download(file.fileName, file.contentType, file.size),
     );
   })
-  .put('/reports/:id/status', member, validate('json', UpdateReportStatusSchema), async (c) =>
-    c.json(await finalizeReport(authedContext(c, 'member'), c.req.param('id'))),
+  .put('/reports/:id/status', edit, validate('json', UpdateReportStatusSchema), async (c) =>
+    c.json(await finalizeReport(authorize(c, 'reports.edit'), c.req.param('id'))),
   )
   // spec §7: no body, JSON content type; answers the file, or a JSON error whose message is shown.
-  .post('/reports/:id/xbrl', viewer, async (c) => {
-    const ctx = authedContext(c, 'viewer');
+  .post('/reports/:id/xbrl', requirePermission('reports.export'), async (c) => {
+    const ctx = authorize(c, 'reports.export');
     const rendered = await renderXbrlExport(await getReportSnapshot(ctx, c.req.param('id')));
     return c.body(
       rendered.bytes as Uint8Array<ArrayBuffer>,
