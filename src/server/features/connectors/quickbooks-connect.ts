@@ -1,14 +1,6 @@
-// Connecting QuickBooks Online (decision 024): the start of the OAuth flow (a state for the caller,
-// Intuit's authorisation URL) and its callback (the state consumed for the same signed-in user,
-// the code exchanged, the tokens sealed, the source and its first sync written in one batch). The
-// callback is a browser navigation, so it always answers with a place to go, never an error page.
-import { and, eq, sql } from 'drizzle-orm';
-import { connectorConnections } from '../../../../db/schema/connectors.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
 import type { OAuthConnect, OAuthConnectStarted } from '../../../domain/contracts/oauth-connect.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { auditInsert } from '../audit/service.ts';
 import { ConnectorUnavailable } from '../data-sources/service.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
 import { quickBooksCompanyName } from './quickbooks.ts';
@@ -21,8 +13,8 @@ import {
   storedTokens,
   tokenEndpointError,
 } from './quickbooks-oauth.ts';
-import { oauthConnectorRefusal, sealCredentials } from './registry.ts';
-import { queueSyncStatements } from './service.ts';
+import { oauthConnectorRefusal } from './registry.ts';
+import { storeConnectedSource } from './store-source.ts';
 import { ConnectorError } from './types.ts';
 
 export const CONNECTED_LOCATION = '/data-sources?connected=quickbooks';
@@ -139,68 +131,18 @@ interface Connection {
  * connected, its lines kept) rather than added twice; otherwise a new source is created.
  */
 async function storeConnection(ctx: AuthedContext, connection: Connection) {
-  const existing = await ctx.db
-    .select({ id: dataSources.id })
-    .from(dataSources)
-    .where(
-      and(
-        eq(dataSources.companyId, ctx.companyId),
-        eq(dataSources.type, 'quickbooks'),
-        sql`json_extract(${dataSources.config}, '$.realmId') = ${connection.realmId}`,
-      ),
-    )
-    .get();
-  const id = existing?.id ?? crypto.randomUUID();
-  const sealed = await sealCredentials(ctx, id, connection.tokens);
-  const now = ctx.now();
-  const sync = queueSyncStatements(ctx, id);
-  const config = JSON.stringify({
-    realmId: connection.realmId,
-    companyName: connection.companyName,
-    environment: ctx.config.QUICKBOOKS_ENVIRONMENT,
+  await storeConnectedSource(ctx, {
+    type: 'quickbooks',
+    name:
+      connection.sourceName ||
+      (connection.companyName ? `QuickBooks ${connection.companyName}` : 'QuickBooks'),
+    status: 'connected',
+    config: {
+      realmId: connection.realmId,
+      companyName: connection.companyName,
+      environment: ctx.config.QUICKBOOKS_ENVIRONMENT,
+    },
+    credentials: connection.tokens,
+    sameAccount: { path: '$.realmId', value: connection.realmId },
   });
-  const audit = auditInsert(ctx, {
-    companyId: ctx.companyId,
-    userId: ctx.userId,
-    action: existing ? 'data_source_reconnected' : 'data_source_created',
-    entityType: 'data_source',
-    entityId: id,
-  });
-  if (existing) {
-    await ctx.db.batch([
-      ctx.db
-        .update(dataSources)
-        .set({ status: 'connected', config })
-        .where(and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId))),
-      ctx.db
-        .update(connectorConnections)
-        .set({ sealedCredentials: sealed, statusReason: null, updatedAt: now })
-        .where(
-          and(eq(connectorConnections.dataSourceId, id), eq(connectorConnections.companyId, ctx.companyId)),
-        ),
-      ...sync.statements,
-      audit,
-    ]);
-  } else {
-    await ctx.db.batch([
-      ctx.db.insert(dataSources).values({
-        id,
-        companyId: ctx.companyId,
-        type: 'quickbooks',
-        name:
-          connection.sourceName ||
-          (connection.companyName ? `QuickBooks ${connection.companyName}` : 'QuickBooks'),
-        status: 'connected',
-        // Non-secret details only; the tokens are sealed in connector_connections.
-        config,
-        createdAt: now,
-      }),
-      ctx.db
-        .insert(connectorConnections)
-        .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
-      ...sync.statements,
-      audit,
-    ]);
-  }
-  ctx.wakeJobs?.();
 }

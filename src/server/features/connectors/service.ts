@@ -21,7 +21,8 @@ import type { AuthedContext } from '../../context.ts';
 import { enqueueJob, newJobId } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, connectorSession, readCredentials, sealCredentials } from './registry.ts';
+import { adapterFor, connectorSession, readCredentials } from './registry.ts';
+import { storeConnectedSource } from './store-source.ts';
 import { SYNC_MAX_ATTEMPTS } from './sync.ts';
 
 const ownSource = (ctx: AuthedContext, id: string) =>
@@ -73,39 +74,14 @@ export async function connectOdoo(ctx: AuthedContext, input: OdooConnect) {
   });
   if (!test.connected)
     throw new HttpError(422, test.error ?? 'Failed to connect to Odoo', 'connection_failed');
-  const id = crypto.randomUUID();
-  const sealed = await sealCredentials(ctx, id, credentials);
-  const now = ctx.now();
-  const sync = queueSyncStatements(ctx, id);
-  await ctx.db.batch([
-    ctx.db.insert(dataSources).values({
-      id,
-      companyId: ctx.companyId,
-      type: 'odoo',
-      name: input.name ?? `Odoo ${credentials.database}`,
-      status: 'connecting',
-      // Non-secret details only; the API key is sealed in connector_connections.
-      config: JSON.stringify({
-        baseUrl: credentials.baseUrl,
-        database: credentials.database,
-        username: credentials.username,
-      }),
-      createdAt: now,
-    }),
-    ctx.db
-      .insert(connectorConnections)
-      .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
-    ...sync.statements,
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'data_source_created',
-      entityType: 'data_source',
-      entityId: id,
-    }),
-  ]);
-  ctx.wakeJobs?.();
-  return { id, syncId: sync.syncId };
+  const { id, syncId } = await storeConnectedSource(ctx, {
+    type: 'odoo',
+    name: input.name ?? `Odoo ${credentials.database}`,
+    status: 'connecting',
+    config: { baseUrl: credentials.baseUrl, database: credentials.database, username: credentials.username },
+    credentials,
+  });
+  return { id, syncId };
 }
 
 /** Tests a connector source with its stored credentials; the status follows the answer. */

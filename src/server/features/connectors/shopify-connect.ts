@@ -1,17 +1,8 @@
-// Connecting a Shopify store (decision 023): start = validate the store name, record the OAuth
-// state for the caller, send the browser to Shopify; callback = Shopify's documented checks
-// (hmac, shop host, timestamp, state), the code exchanged for a token, and the source stored with
-// its sealed token, its first sync and its audit row in one batch.
-import { and, eq, sql } from 'drizzle-orm';
-import { connectorConnections } from '../../../../db/schema/connectors.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { auditInsert } from '../audit/service.ts';
 import { ConnectorUnavailable } from '../data-sources/service.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-import { oauthConnectorRefusal, sealCredentials } from './registry.ts';
-import { queueSyncStatements } from './service.ts';
+import { oauthConnectorRefusal } from './registry.ts';
 import type { ShopifyCredentials } from './shopify-client.ts';
 import {
   BAD_STORE_NAME_MESSAGE,
@@ -24,6 +15,7 @@ import {
   shopifyOrigin,
   verifyShopifyHmac,
 } from './shopify-oauth.ts';
+import { storeConnectedSource } from './store-source.ts';
 
 export const SHOPIFY_CALLBACK_PATH = '/api/integrations/shopify/callback';
 
@@ -117,62 +109,14 @@ export async function completeShopifyConnect(
 }
 
 async function storeShopifySource(ctx: AuthedContext, name: string, credentials: ShopifyCredentials) {
-  const existing = await ctx.db
-    .select({ id: dataSources.id })
-    .from(dataSources)
-    .where(
-      and(
-        eq(dataSources.companyId, ctx.companyId),
-        eq(dataSources.type, 'shopify'),
-        sql`json_extract(${dataSources.config}, '$.shop') = ${credentials.shop}`,
-      ),
-    )
-    .get();
-  const id = existing?.id ?? crypto.randomUUID();
-  const sealed = await sealCredentials(ctx, id, credentials);
-  const now = ctx.now();
-  const sync = queueSyncStatements(ctx, id);
-  const audit = auditInsert(ctx, {
-    companyId: ctx.companyId,
-    userId: ctx.userId,
-    action: existing ? 'data_source_reconnected' : 'data_source_created',
-    entityType: 'data_source',
-    entityId: id,
+  const { id, reconnected } = await storeConnectedSource(ctx, {
+    type: 'shopify',
+    name,
+    status: 'connected',
+    config: { shop: credentials.shop },
+    credentials,
+    // The same store again replaces the token on its source instead of adding a second one.
+    sameAccount: { path: '$.shop', value: credentials.shop },
   });
-  if (existing) {
-    await ctx.db.batch([
-      ctx.db
-        .update(dataSources)
-        .set({ status: 'connected' })
-        .where(and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId))),
-      ctx.db
-        .update(connectorConnections)
-        .set({ sealedCredentials: sealed, statusReason: null, updatedAt: now })
-        .where(
-          and(eq(connectorConnections.dataSourceId, id), eq(connectorConnections.companyId, ctx.companyId)),
-        ),
-      ...sync.statements,
-      audit,
-    ]);
-  } else {
-    await ctx.db.batch([
-      ctx.db.insert(dataSources).values({
-        id,
-        companyId: ctx.companyId,
-        type: 'shopify',
-        name,
-        status: 'connected',
-        // Non-secret details only; the access token is sealed in connector_connections.
-        config: JSON.stringify({ shop: credentials.shop }),
-        createdAt: now,
-      }),
-      ctx.db
-        .insert(connectorConnections)
-        .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
-      ...sync.statements,
-      audit,
-    ]);
-  }
-  ctx.wakeJobs?.();
-  return { id, reconnected: Boolean(existing) };
+  return { id, reconnected };
 }

@@ -1,15 +1,12 @@
 // Connecting Xero (decision 025): the authorisation URL for the signed-in member, then the
 // callback that exchanges the code, picks the organisation and stores the source.
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, OAuth2RequestError } from 'arctic';
-import { connectorConnections } from '../../../../db/schema/connectors.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
 import type { XeroConnect } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
-import { auditInsert } from '../audit/service.ts';
 import { ConnectorUnavailable } from '../data-sources/service.ts';
 import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-import { oauthConnectorRefusal, sealCredentials } from './registry.ts';
-import { queueSyncStatements } from './service.ts';
+import { oauthConnectorRefusal } from './registry.ts';
+import { storeConnectedSource } from './store-source.ts';
 import { ConnectorError } from './types.ts';
 import {
   credentialsFromTokens,
@@ -136,33 +133,12 @@ export async function finishXeroConnect(
   }
   const tenant = await chooseTenant(ctx.config, tokens.accessToken());
   const credentials = credentialsFromTokens(tokens, tenant.tenantId, ctx.now());
-  const id = crypto.randomUUID();
-  const sealed = await sealCredentials(ctx, id, credentials);
-  const now = ctx.now();
-  const sync = queueSyncStatements(ctx, id);
-  await ctx.db.batch([
-    ctx.db.insert(dataSources).values({
-      id,
-      companyId: ctx.companyId,
-      type: 'xero',
-      name: flow.sourceName || `Xero ${tenant.tenantName}`,
-      status: 'connected',
-      // Non-secret details only; tokens and tenant id are sealed in connector_connections.
-      config: JSON.stringify({ organisation: tenant.tenantName }),
-      createdAt: now,
-    }),
-    ctx.db
-      .insert(connectorConnections)
-      .values({ dataSourceId: id, companyId: ctx.companyId, sealedCredentials: sealed, updatedAt: now }),
-    ...sync.statements,
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'data_source_created',
-      entityType: 'data_source',
-      entityId: id,
-    }),
-  ]);
-  ctx.wakeJobs?.();
+  const { id } = await storeConnectedSource(ctx, {
+    type: 'xero',
+    name: flow.sourceName || `Xero ${tenant.tenantName}`,
+    status: 'connected',
+    config: { organisation: tenant.tenantName },
+    credentials,
+  });
   return id;
 }
