@@ -1,8 +1,40 @@
 import { describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { createLibsqlDb } from '../../db/client.ts';
+import { memberships } from '../../db/schema/auth.ts';
+import type { Role } from '../../src/domain/contracts/auth.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
+
+async function currentUser(page: Page): Promise<{ id: string; companyId: string; role: Role }> {
+  const response = await page.request.get('/api/auth/user');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+/**
+ * A second person moved into `companyId` with `role` in the server's database, as
+ * tests/e2e/roles.test.ts makes its viewer; signing in again gives a session in that company.
+ */
+async function joinAs(page: Page, companyId: string, role: Role) {
+  const { email, password } = await e2e.signUp(page);
+  const { id } = await currentUser(page);
+  const { db, client } = createLibsqlDb({ url: e2e.databaseUrl });
+  try {
+    await db.update(memberships).set({ companyId, role }).where(eq(memberships.userId, id));
+  } finally {
+    client.close();
+  }
+  const signIn = await page.request.post('/api/auth/signin', {
+    headers: { Origin: e2e.baseUrl },
+    data: { email, password },
+  });
+  expect(signIn.status()).toBe(200);
+  expect(await currentUser(page)).toMatchObject({ companyId, role });
+}
 
 describe('API keys', () => {
   test('a key created in Settings works with Bearer until it is revoked there', async () => {
@@ -56,6 +88,37 @@ describe('API keys', () => {
     await page.getByText('No API keys yet.').waitFor({ timeout: WAIT_MS });
     const after = await fetch(`${e2e.baseUrl}/api/sites`, { headers: bearer });
     expect(after.status).toBe(401);
+  }, 60_000);
+
+  test('a member and a viewer read why instead of the key controls, and the keys are never asked for', async () => {
+    const owner = await e2e.newPage();
+    await e2e.signUp(owner.page);
+    const { companyId } = await currentUser(owner.page);
+    const created = await owner.page.request.post('/api/api-keys', {
+      headers: { Origin: e2e.baseUrl },
+      data: { name: 'Nightly sync' },
+    });
+    expect(created.status()).toBe(201);
+
+    for (const role of ['member', 'viewer'] as const) {
+      const { page } = await e2e.newPage({ width: 1280, height: 900 });
+      await joinAs(page, companyId, role);
+      const keyCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/api-keys')) keyCalls.push(request.url());
+      });
+      await page.goto('/settings');
+      await page.getByRole('button', { name: 'Change photo' }).waitFor({ timeout: WAIT_MS });
+      await page.getByRole('tab', { name: 'API Keys' }).click();
+      const panel = page.getByRole('tabpanel', { name: 'API Keys' });
+      await panel.getByText('Only an admin can manage API keys.').waitFor({ timeout: WAIT_MS });
+      expect(await panel.getByLabel('Key name').count()).toBe(0);
+      expect(await panel.getByRole('button', { name: 'Create API Key' }).count()).toBe(0);
+      expect(await panel.getByText('Nightly sync').count()).toBe(0);
+      expect(await panel.getByRole('button', { name: /^(Revoke|Regenerate) / }).count()).toBe(0);
+      expect(keyCalls).toEqual([]);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    }
   }, 60_000);
 
   test('the API reference renders the documented endpoints and passes axe at phone and desktop widths', async () => {

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships } from '../../db/schema/auth.ts';
+import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
 import { sha256Hex } from '../../src/server/lib/hash.ts';
 import { callWithKey, createKey, joinCompany } from '../helpers/api-keys.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -117,72 +118,123 @@ describe('API keys: create, list, regenerate, revoke', () => {
   });
 });
 
-describe('API keys: roles', () => {
-  test('a viewer cannot create a key and is told why', async () => {
+describe('API keys: only admins manage them', () => {
+  test('a member and a viewer get 403 on every key call, before validation, and the keys stay', async () => {
     const owner = await t.signUpCompany();
-    const viewer = await joinCompany(t, owner.user.companyId, 'viewer');
-    const response = await t.call('POST', '/api/api-keys', { cookie: viewer.cookie, body: { name: 'Mine' } });
-    expect(response.status).toBe(403);
-    expect(response.json.message).toBe('Viewers cannot create API keys. Ask an admin for the member role.');
-    const listed = await t.call('GET', '/api/api-keys', { cookie: viewer.cookie });
-    expect(listed.json).toMatchObject({ canCreate: false, allowedRoles: [], keys: [] });
+    const adminKey = await createKey(t, owner.cookie, { name: 'Admin job' });
+    for (const role of ['member', 'viewer'] as const) {
+      const person = await joinCompany(t, owner.user.companyId, role);
+      const calls = [
+        ['GET', '/api/api-keys', undefined],
+        // An invalid body: 403 rather than 400, so the caller learns nothing about the body.
+        ['POST', '/api/api-keys', { name: '   ', role: 'superuser' }],
+        ['POST', '/api/api-keys', { name: 'Mine', role: 'viewer' }],
+        ['POST', `/api/api-keys/${adminKey.key.id}/regenerate`, undefined],
+        ['DELETE', `/api/api-keys/${adminKey.key.id}`, undefined],
+        // An id that does not exist: 403 too, not 404.
+        ['DELETE', `/api/api-keys/${crypto.randomUUID()}`, undefined],
+      ] as const;
+      for (const [method, path, body] of calls) {
+        const response = await t.call(method, path, { cookie: person.cookie, body });
+        expect({ role, method, path, status: response.status, code: response.json?.code }).toEqual({
+          role,
+          method,
+          path,
+          status: 403,
+          code: 'forbidden',
+        });
+      }
+    }
+    const rows = await t.db.select().from(apiKeys).where(eq(apiKeys.companyId, owner.user.companyId)).all();
+    expect(rows.map((row) => [row.name, row.revokedAt])).toEqual([['Admin job', null]]);
+    expect((await callWithKey(t, 'GET', '/api/sites', adminKey.secret)).status).toBe(200);
   });
 
-  test('a member creates member keys by default, never admin ones, and manages only their own', async () => {
+  test('an admin creates viewer, member and admin keys; any admin lists and revokes every key, only its creator regenerates it', async () => {
     const owner = await t.signUpCompany();
-    const member = await joinCompany(t, owner.user.companyId, 'member');
-    const adminKey = await createKey(t, owner.cookie, { name: 'Admin job' });
+    const byRole: Record<string, Awaited<ReturnType<typeof createKey>>> = {};
+    for (const role of ['viewer', 'member', 'admin'] as const) {
+      byRole[role] = await createKey(t, owner.cookie, { name: `${role} job`, role });
+      expect(byRole[role]!.key.role).toBe(role);
+    }
+    // The role defaults to the creator's own.
+    expect((await createKey(t, owner.cookie, { name: 'Default' })).key.role).toBe('admin');
+    const write = (secret: string) =>
+      callWithKey(t, 'POST', '/api/sites', secret, { body: { name: 'Depot', country: 'GB' } });
+    expect((await write(byRole.viewer!.secret)).status).toBe(403);
+    expect((await write(byRole.member!.secret)).status).toBe(201);
 
-    const tooHigh = await t.call('POST', '/api/api-keys', {
-      cookie: member.cookie,
-      body: { name: 'Escalate', role: 'admin' },
-    });
-    expect(tooHigh.status).toBe(403);
-    expect(tooHigh.json.message).toBe('A key cannot have a higher role than yours (member)');
-
-    const memberKey = await createKey(t, member.cookie, { name: 'Sync' });
-    expect(memberKey.key.role).toBe('member');
-    const memberList = await t.call('GET', '/api/api-keys', { cookie: member.cookie });
-    expect(memberList.json.keys.map((key: { name: string }) => key.name)).toEqual(['Sync']);
-    expect(memberList.json.allowedRoles).toEqual(['viewer', 'member']);
-    expect(
-      (await t.call('DELETE', `/api/api-keys/${adminKey.key.id}`, { cookie: member.cookie })).status,
-    ).toBe(404);
-
-    // The admin sees both and may revoke the member's, but not take over its secret.
-    const adminList = await t.call('GET', '/api/api-keys', { cookie: owner.cookie });
-    const names = adminList.json.keys.map((key: { name: string; canRegenerate: boolean }) => [
+    const admin2 = await joinCompany(t, owner.user.companyId, 'admin');
+    const listed = await t.call('GET', '/api/api-keys', { cookie: admin2.cookie });
+    expect(listed.status).toBe(200);
+    expect(listed.json.allowedRoles).toEqual(['viewer', 'member', 'admin']);
+    const rows = listed.json.keys.map((key: { name: string; canRegenerate: boolean }) => [
       key.name,
       key.canRegenerate,
     ]);
-    expect(names.sort()).toEqual([
-      ['Admin job', true],
-      ['Sync', false],
+    expect(rows.sort()).toEqual([
+      ['Default', false],
+      ['admin job', false],
+      ['member job', false],
+      ['viewer job', false],
     ]);
-    const takeOver = await t.call('POST', `/api/api-keys/${memberKey.key.id}/regenerate`, {
-      cookie: owner.cookie,
+
+    // Another admin may revoke the owner's key, but not take over its secret.
+    const takeOver = await t.call('POST', `/api/api-keys/${byRole.member!.key.id}/regenerate`, {
+      cookie: admin2.cookie,
     });
     expect(takeOver.status).toBe(403);
+    expect(takeOver.json.message).toBe(
+      'Only the person who created this key can regenerate it; you can revoke it',
+    );
+    expect((await callWithKey(t, 'GET', '/api/sites', byRole.member!.secret)).status).toBe(200);
     expect(
-      (await t.call('DELETE', `/api/api-keys/${memberKey.key.id}`, { cookie: owner.cookie })).status,
+      (await t.call('DELETE', `/api/api-keys/${byRole.member!.key.id}`, { cookie: admin2.cookie })).status,
     ).toBe(204);
-    expect((await callWithKey(t, 'GET', '/api/sites', memberKey.secret)).status).toBe(401);
+    expect((await callWithKey(t, 'GET', '/api/sites', byRole.member!.secret)).status).toBe(401);
   });
 
-  test('a key is capped at its creator’s current role and fails once they leave the company', async () => {
+  test('demoting the admin who created a key demotes the key, and their session loses key management', async () => {
     const owner = await t.signUpCompany();
     const admin2 = await joinCompany(t, owner.user.companyId, 'admin');
-    const { secret } = await createKey(t, admin2.cookie, { name: 'Strong' });
+    const { secret, key } = await createKey(t, admin2.cookie, { name: 'Strong' });
     const site = { name: 'Depot', country: 'GB' };
     expect((await callWithKey(t, 'POST', '/api/sites', secret, { body: site })).status).toBe(201);
 
     await t.db.update(memberships).set({ role: 'viewer' }).where(eq(memberships.userId, admin2.user.id));
+    forgetCachedSessions(t.db);
     const demoted = await callWithKey(t, 'POST', '/api/sites', secret, { body: { ...site, name: 'Shop' } });
     expect(demoted.status).toBe(403);
     expect((await callWithKey(t, 'GET', '/api/sites', secret)).status).toBe(200);
+    // The key keeps its stored role: promoted again, its creator gets its power back.
+    const stored = await t.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).get();
+    expect(stored!.role).toBe('admin');
+
+    // The demoted creator can no longer regenerate or revoke it; an admin still can.
+    for (const [method, path] of [
+      ['POST', `/api/api-keys/${key.id}/regenerate`],
+      ['DELETE', `/api/api-keys/${key.id}`],
+    ] as const) {
+      expect((await t.call(method, path, { cookie: admin2.cookie })).status).toBe(403);
+    }
+    expect((await t.call('DELETE', `/api/api-keys/${key.id}`, { cookie: owner.cookie })).status).toBe(204);
+    expect((await callWithKey(t, 'GET', '/api/sites', secret)).status).toBe(401);
+  });
+
+  test('the keys of an admin who leaves the company stop working at once', async () => {
+    const owner = await t.signUpCompany();
+    const admin2 = await joinCompany(t, owner.user.companyId, 'admin');
+    const { secret, key } = await createKey(t, admin2.cookie, { name: 'Nightly' });
+    expect((await callWithKey(t, 'GET', '/api/sites', secret)).status).toBe(200);
 
     await t.db.delete(memberships).where(eq(memberships.userId, admin2.user.id));
-    expect((await callWithKey(t, 'GET', '/api/sites', secret)).status).toBe(401);
+    const gone = await callWithKey(t, 'GET', '/api/sites', secret);
+    expect(gone.status).toBe(401);
+    expect(gone.json.code).toBe('invalid_api_key');
+    // The remaining admin still sees the key and may revoke it for good.
+    const listed = await t.call('GET', '/api/api-keys', { cookie: owner.cookie });
+    expect(listed.json.keys.map((row: { id: string }) => row.id)).toEqual([key.id]);
+    expect((await t.call('DELETE', `/api/api-keys/${key.id}`, { cookie: owner.cookie })).status).toBe(204);
   });
 });
 
@@ -222,6 +274,10 @@ describe('API keys: tenancy and plan', () => {
     const use = await callWithKey(t, 'GET', '/api/sites', secret);
     expect(use.status).toBe(403);
     expect(use.json.code).toBe('plan_required');
+
+    // Revoking needs no plan, so a downgraded company can still clean up.
+    const [{ id }] = listed.json.keys;
+    expect((await t.call('DELETE', `/api/api-keys/${id}`, { cookie })).status).toBe(204);
   });
 });
 

@@ -52,7 +52,7 @@ describe('data sources', () => {
     ['shopify', 'Shopify is not configured: set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET'],
     [
       'receipt_ocr',
-      'Receipt OCR connections arrive in a later release; this connector is not available yet.',
+      'Receipts and bills are not a connection: scan them with Upload Receipt on Data Sources.',
     ],
   ])('refuses a %s connection with 501 instead of pretending to connect', async (type, message) => {
     const { cookie, user } = await t.signUpCompany();

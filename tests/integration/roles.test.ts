@@ -33,7 +33,7 @@ const ANY: readonly Method[] = ['GET', ...MUTATING];
  * merging. A route whose middleware declares another role than expected here fails the test.
  */
 const RULES: readonly Rule[] = [
-  // Public: no session exists yet, or the call ends one.
+  // Public: no session exists yet, the call ends one, or it carries no company data.
   { methods: ['GET'], path: /^\/api\/login$/, access: 'public', why: 'goes to the sign-in page' },
   { methods: ['GET'], path: /^\/api\/logout$/, access: 'public', why: 'signs out whoever calls' },
   { methods: ['GET'], path: /^\/api\/auth\/providers$/, access: 'public', why: 'the sign-in page asks' },
@@ -54,6 +54,12 @@ const RULES: readonly Rule[] = [
     why: 'the provider redirects here; the OAuth state names company and user (decision 016)',
   },
   {
+    methods: ['GET'],
+    path: /^\/api\/openapi\.json$/,
+    access: 'public',
+    why: 'the public API description (decision 020): contracts only, no company data',
+  },
+  {
     methods: MUTATING,
     path: /^\/api\/analytics\//,
     access: 'public',
@@ -67,7 +73,12 @@ const RULES: readonly Rule[] = [
     access: 'viewer',
     why: 'own profile (company fields: admin, checked inside)',
   },
-  { methods: ANY, path: /^\/api\/auth\/user\/photo$/, access: 'viewer', why: '(parallel) own photo' },
+  {
+    methods: ['POST', 'DELETE'],
+    path: /^\/api\/auth\/user\/photo$/,
+    access: minimumRole('profile.edit'),
+    why: 'own photo: any signed-in role changes or removes their own picture (profile.edit)',
+  },
   {
     methods: MUTATING,
     path: /^\/api\/auth\/(signout|sessions)/,
@@ -79,6 +90,12 @@ const RULES: readonly Rule[] = [
     path: /^\/api\/support\/feedback$/,
     access: 'viewer',
     why: 'anyone may write to support',
+  },
+  {
+    methods: ['GET'],
+    path: /^\/api\/users\/[^/]+\/photo$/,
+    access: minimumRole('data.read'),
+    why: "a colleague's photo beside their name: only within the caller's company (404 otherwise)",
   },
   {
     methods: ['POST'],
@@ -151,7 +168,7 @@ const RULES: readonly Rule[] = [
     methods: ANY,
     path: /^\/api\/api-keys\b/,
     access: minimumRole('apiKeys.manage'),
-    why: '(parallel) API keys',
+    why: 'API keys: list, create, regenerate, revoke (requirePermission, decision 020)',
   },
   {
     methods: ['GET'],

@@ -47,7 +47,7 @@ export type ApiKey = z.infer<typeof ApiKeySchema>;
 export const ApiKeyListSchema = z.object({
   keys: z.array(ApiKeySchema),
   canCreate: z.boolean(),
-  /** Why the caller may not create a key (role or plan), in words to show; null when they may. */
+  /** Why the caller may not create a key (the plan), in words to show; null when they may. */
   createRefusal: z.string().nullable(),
   /** The roles a new key may have: the caller's own and those below it. */
   allowedRoles: z.array(RoleSchema),

@@ -14,7 +14,7 @@ const roleName = (role: ApiKey['role']) => role[0]!.toUpperCase() + role.slice(1
 
 type PendingAction = { kind: 'revoke' | 'regenerate'; key: ApiKey } | null;
 
-/** The keys the caller manages, each with Regenerate (its creator only) and Revoke, both confirmed. */
+/** Every key of the company, each with Regenerate (its creator only) and Revoke, both confirmed. */
 export function KeyTable({
   keys,
   onRegenerated,

@@ -114,7 +114,7 @@ describe('connect dialog options', () => {
 
 describe('connect errors', () => {
   test("a 501 shows the server's own message", () => {
-    const message = 'Xero connections arrive in a later release; this connector is not available yet.';
+    const message = 'Xero is not configured: set XERO_CLIENT_ID and XERO_CLIENT_SECRET on the server.';
     expect(describeConnectError(new ApiError(501, JSON.stringify({ message })))).toBe(message);
   });
 

@@ -153,7 +153,7 @@ export function validateConnectForm(values: ConnectFormValues): ConnectValidatio
 
 /** What the failure toast of a connect attempt says (spec §8 'Failed to connect data source'). */
 export function describeConnectError(error: unknown): string {
-  // 501: the server's own words ('<Type> connections arrive in a later release; …').
+  // 501: the server's own words ('<Type> is not configured: set …').
   if (getErrorStatus(error) === 501) return getErrorMessage(error);
   const message = getErrorMessage(error);
   return message === 'Something went wrong'

@@ -2,6 +2,7 @@ import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { apiKeys } from '../../../../db/schema/account.ts';
 import { companies, memberships } from '../../../../db/schema/auth.ts';
+import { roleAtLeast } from '../../../domain/account/permissions.ts';
 import { entitlementRefusal, hasEntitlement } from '../../../domain/account/plans.ts';
 import type { Role } from '../../../domain/contracts/auth.ts';
 import type { Config } from '../../config.ts';
@@ -14,8 +15,7 @@ import { apiKeyHash, looksLikeApiKey } from './secret.ts';
 const LAST_USED_RESOLUTION_MS = 60_000;
 const RATE_WINDOW_MS = 60_000;
 
-const roleRank: Record<Role, number> = { viewer: 0, member: 1, admin: 2 };
-const lowerRole = (a: Role, b: Role): Role => (roleRank[a] <= roleRank[b] ? a : b);
+const lowerRole = (a: Role, b: Role): Role => (roleAtLeast(b, a) ? a : b);
 
 export const invalidApiKey = () =>
   new HttpError(401, 'The API key is not valid, or it was revoked or regenerated', 'invalid_api_key');
@@ -32,7 +32,9 @@ interface KeyRequest {
  * database on every request (no cache), so a revoke or regenerate takes effect on the very next
  * call in every process. The key counts only while its creator is still a member of the key's
  * company (the inner join), and the company's plan includes API access; its role is capped at
- * the creator's current role, so demoting a person demotes their keys.
+ * the creator's current role, so demoting a person demotes their keys. (Only admins create keys,
+ * decision 019, so these two rules are what take the power of an admin's keys away when the admin
+ * is demoted or leaves.)
  */
 export async function authenticateApiKey(request: KeyRequest, token: string): Promise<Principal> {
   const { db, config, now } = request;

@@ -1,6 +1,7 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { apiKeys } from '../../../../db/schema/account.ts';
 import { users } from '../../../../db/schema/auth.ts';
+import { roleAtLeast } from '../../../domain/account/permissions.ts';
 import { entitlementRefusal, hasEntitlement } from '../../../domain/account/plans.ts';
 import {
   type ApiKey,
@@ -18,15 +19,16 @@ import { auditInsert } from '../audit/service.ts';
 import { newApiKeySecret } from './secret.ts';
 
 /**
- * Who manages which key: an admin sees and revokes every key of the company; anyone else sees and
- * revokes their own. Only a key's creator may regenerate it, admins included: the new secret acts
- * as the creator, and no one should obtain a secret that acts as somebody else.
- * Creating needs the member role or above and the plan's API access (issue 9).
+ * Only admins manage API keys (`apiKeys.manage`, docs/decisions/019-roles.md and 020): the routes
+ * refuse everyone else before these functions run. Any admin lists and revokes every key of the
+ * company. Only a key's creator may regenerate it, other admins included: the new secret acts as
+ * the creator, and no admin should obtain a secret that acts as somebody else. A key's role is at
+ * most its creator's when created, and authenticate.ts caps it at the creator's current role on
+ * every use, so a demoted or departed admin's keys lose their power. Creating and regenerating
+ * need the plan's API access; revoking does not, so a downgraded company can still clean up.
  */
-const ROLE_ORDER: readonly Role[] = ['viewer', 'member', 'admin'];
-const rolesUpTo = (role: Role) => ROLE_ORDER.slice(0, ROLE_ORDER.indexOf(role) + 1);
-
-const VIEWER_REFUSAL = 'Viewers cannot create API keys. Ask an admin for the member role.';
+const ROLES_ASCENDING: readonly Role[] = ['viewer', 'member', 'admin'];
+const rolesUpTo = (role: Role) => ROLES_ASCENDING.filter((candidate) => roleAtLeast(role, candidate));
 
 const keyColumns = {
   id: apiKeys.id,
@@ -67,60 +69,50 @@ function toApiKey(ctx: AuthedContext, row: KeyRow): ApiKey {
   };
 }
 
-/** Active keys of the company the caller may manage (see the rule above). */
-function visibleKeys(ctx: AuthedContext): SQL {
-  const active = and(eq(apiKeys.companyId, ctx.companyId), isNull(apiKeys.revokedAt))!;
-  return ctx.role === 'admin' ? active : and(active, eq(apiKeys.createdBy, ctx.userId))!;
+/** The company's active (not revoked) keys. */
+function activeKeys(ctx: AuthedContext) {
+  return and(eq(apiKeys.companyId, ctx.companyId), isNull(apiKeys.revokedAt));
 }
 
 function selectKeys(ctx: AuthedContext) {
   return ctx.db.select(keyColumns).from(apiKeys).leftJoin(users, eq(users.id, apiKeys.createdBy));
 }
 
-/** 404 for a key that does not exist, is revoked, or is not the caller's to manage. */
-async function getVisibleKey(ctx: AuthedContext, id: string): Promise<KeyRow> {
+/** 404 for a key that does not exist, is revoked, or belongs to another company. */
+async function getActiveKey(ctx: AuthedContext, id: string): Promise<KeyRow> {
   const row = await selectKeys(ctx)
-    .where(and(eq(apiKeys.id, id), visibleKeys(ctx)))
+    .where(and(eq(apiKeys.id, id), activeKeys(ctx)))
     .get();
   if (!row) throw notFound('API key');
   return row;
 }
 
+/** Why no key may be created now (the plan), in words to show; null when one may. */
 async function createRefusal(ctx: AuthedContext): Promise<string | null> {
-  if (ctx.role === 'viewer') return VIEWER_REFUSAL;
   const plan = await companyPlan(ctx, ctx.companyId);
   return hasEntitlement(plan, 'apiAccess') ? null : entitlementRefusal(plan, 'apiAccess');
 }
 
 export async function listApiKeys(ctx: AuthedContext): Promise<ApiKeyList> {
   const [rows, refusal] = await Promise.all([
-    selectKeys(ctx).where(visibleKeys(ctx)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
+    selectKeys(ctx).where(activeKeys(ctx)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)),
     createRefusal(ctx),
   ]);
   return {
     keys: rows.map((row) => toApiKey(ctx, row)),
     canCreate: refusal === null,
     createRefusal: refusal,
-    allowedRoles: ctx.role === 'viewer' ? [] : rolesUpTo(ctx.role),
+    allowedRoles: rolesUpTo(ctx.role),
   };
 }
 
-async function assertMayIssue(ctx: AuthedContext): Promise<void> {
-  if (ctx.role === 'viewer') throw forbidden(VIEWER_REFUSAL);
-  await requireEntitlement(ctx, 'apiAccess');
-}
-
 export async function createApiKey(ctx: AuthedContext, input: CreateApiKey): Promise<ApiKeySecret> {
-  await assertMayIssue(ctx);
+  await requireEntitlement(ctx, 'apiAccess');
   const role = input.role ?? ctx.role;
-  if (!rolesUpTo(ctx.role).includes(role)) {
+  if (!roleAtLeast(ctx.role, role)) {
     throw forbidden(`A key cannot have a higher role than yours (${ctx.role})`);
   }
-  const active = await ctx.db
-    .select({ n: count() })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.companyId, ctx.companyId), isNull(apiKeys.revokedAt)))
-    .get();
+  const active = await ctx.db.select({ n: count() }).from(apiKeys).where(activeKeys(ctx)).get();
   if ((active?.n ?? 0) >= MAX_ACTIVE_API_KEYS) {
     throw conflict(`A company may have at most ${MAX_ACTIVE_API_KEYS} active API keys: revoke one first`);
   }
@@ -145,24 +137,22 @@ export async function createApiKey(ctx: AuthedContext, input: CreateApiKey): Pro
       entityId: id,
     }),
   ]);
-  return { key: toApiKey(ctx, await getVisibleKey(ctx, id)), secret };
+  return { key: toApiKey(ctx, await getActiveKey(ctx, id)), secret };
 }
 
 /** A new secret for the same key; the old one fails from the next request on. */
 export async function regenerateApiKey(ctx: AuthedContext, id: string): Promise<ApiKeySecret> {
-  const existing = await getVisibleKey(ctx, id);
+  const existing = await getActiveKey(ctx, id);
   if (existing.createdBy !== ctx.userId) {
     throw forbidden('Only the person who created this key can regenerate it; you can revoke it');
   }
-  await assertMayIssue(ctx);
-  // A creator demoted since keeps a key no stronger than their role now.
-  const role = rolesUpTo(ctx.role).includes(existing.role) ? existing.role : ctx.role;
+  await requireEntitlement(ctx, 'apiAccess');
   const { secret, keyHash, prefix } = await newApiKeySecret();
   await ctx.db.batch([
     ctx.db
       .update(apiKeys)
-      .set({ keyHash, prefix, role, lastUsedAt: null })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.companyId, ctx.companyId), isNull(apiKeys.revokedAt))),
+      .set({ keyHash, prefix, lastUsedAt: null })
+      .where(and(eq(apiKeys.id, id), activeKeys(ctx))),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
@@ -171,16 +161,16 @@ export async function regenerateApiKey(ctx: AuthedContext, id: string): Promise<
       entityId: id,
     }),
   ]);
-  return { key: toApiKey(ctx, await getVisibleKey(ctx, id)), secret };
+  return { key: toApiKey(ctx, await getActiveKey(ctx, id)), secret };
 }
 
 export async function revokeApiKey(ctx: AuthedContext, id: string): Promise<void> {
-  await getVisibleKey(ctx, id);
+  await getActiveKey(ctx, id);
   await ctx.db.batch([
     ctx.db
       .update(apiKeys)
       .set({ revokedAt: ctx.now() })
-      .where(and(eq(apiKeys.id, id), eq(apiKeys.companyId, ctx.companyId), isNull(apiKeys.revokedAt))),
+      .where(and(eq(apiKeys.id, id), activeKeys(ctx))),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,

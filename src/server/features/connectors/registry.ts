@@ -89,15 +89,18 @@ const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyo
 };
 
 /** OAuth connectors whose flow exists: a plain create cannot connect them (no tokens yet). */
-const OAUTH_FLOWS: Record<string, string | undefined> = {
+const OAUTH_FLOWS: Record<string, string> = {
   quickbooks:
     'QuickBooks connects through Intuit’s authorisation page: use Connect New Source on Data Sources (POST /api/integrations/quickbooks/connect).',
   xero: 'Xero connects through its own authorisation page: use Connect Data Source on the Data Sources screen.',
+  shopify:
+    'Shopify connects through the store’s authorisation page: use Connect New Source on Data Sources and enter the store name.',
 };
 
 /**
- * The honest answer for an OAuth connector: without its app credentials it is "not configured"
- * with the settings to add; with them, its OAuth flow is still to come. null for other types.
+ * Why an OAuth connector cannot be created like a CSV source: without its app credentials it is
+ * "not configured" with the settings to add; with them, it connects through its OAuth flow.
+ * null for other types.
  */
 export function oauthConnectorRefusal(type: string, config: Config): string | null {
   const app = OAUTH_APPS[type];
@@ -105,7 +108,5 @@ export function oauthConnectorRefusal(type: string, config: Config): string | nu
   if (!config[app.id] || !config[app.secret]) {
     return `${app.label} is not configured: set ${app.id} and ${app.secret} on the server (an app registered with ${app.label}), then connect again.`;
   }
-  const flow = OAUTH_FLOWS[type];
-  if (flow) return flow;
-  return `${app.label} connections (OAuth) arrive in a later release; this connector is not available yet.`;
+  return OAUTH_FLOWS[type] ?? null;
 }

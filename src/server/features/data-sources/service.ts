@@ -26,15 +26,18 @@ const TYPE_LABELS: Record<DataSourceType, string> = {
 };
 
 /**
- * A connector this release does not have, or one not configured on this server. The route answers
- * 501 with this message: a source that cannot sync must never look connected.
+ * A source that cannot be created by a plain POST: an OAuth connector (not configured here, or
+ * connected through its flow) or receipt scanning. The route answers 501 with this message: a
+ * source that cannot sync must never look connected.
  */
 export class ConnectorUnavailable extends Error {}
 
 function unavailable(ctx: AuthedContext, type: DataSourceType): ConnectorUnavailable {
   return new ConnectorUnavailable(
     oauthConnectorRefusal(type, ctx.config) ??
-      `${TYPE_LABELS[type]} connections arrive in a later release; this connector is not available yet.`,
+      (type === 'receipt_ocr'
+        ? 'Receipts and bills are not a connection: scan them with Upload Receipt on Data Sources.'
+        : `${TYPE_LABELS[type]} cannot be connected here.`),
   );
 }
 
