@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForPath } from './helpers.ts';
+import { WAIT_MS, waitForToast } from './helpers.ts';
 
 // The fake Intuit (OAuth and API on one origin) listens on 127.0.0.1 in this process; the app
 // server, a child process started by the harness, inherits these settings and reaches it there.
@@ -38,36 +38,41 @@ describe('QuickBooks connector', () => {
     });
     expect(site.status()).toBe(201);
     await page.goto('/data-sources');
-
-    // What the Connect dialog does: POST, then navigate to the authorisation URL.
-    const authorizationUrl = await page.evaluate(async () => {
-      const response = await fetch('/api/integrations/quickbooks/connect', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Acme QuickBooks' }),
-      });
-      return (await response.json()).authorizationUrl as string;
+    // The island has hydrated and loaded its data once the empty state shows.
+    await page.getByText('No data sources yet').waitFor({ timeout: WAIT_MS });
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
     });
-    expect(authorizationUrl).toStartWith(`${quickbooks.url}/connect/oauth2?`);
-    await page.goto(authorizationUrl);
-    await waitForPath(page, '/data-sources');
-    expect(new URL(page.url()).searchParams.get('connected')).toBe('quickbooks');
+
+    // The Connect dialog, by clicks: it POSTs, then sends the browser to Intuit's consent, which
+    // approves at once and redirects back through the callback to /data-sources?connected=quickbooks.
+    await page.getByRole('button', { name: 'Connect New Source' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Connect a data source' });
+    await dialog.getByRole('combobox', { name: 'Source type' }).click();
+    await page.getByRole('option', { name: 'QuickBooks Online' }).click();
+    await dialog.getByLabel('Display Name').fill('Acme QuickBooks');
+    await dialog.getByText('You will be redirected to Intuit QuickBooks', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Connect Data Source' }).click();
+
+    await waitForToast(page, 'Success', 'Data source connected successfully');
+    expect(new URL(page.url()).pathname).toBe('/data-sources');
+    expect(new URL(page.url()).search).toBe('');
+    expect(navigations.some((url) => url.startsWith(`${quickbooks.url}/connect/oauth2?`))).toBe(true);
+    expect(navigations.some((url) => url.endsWith('/data-sources?connected=quickbooks'))).toBe(true);
 
     await page.getByRole('heading', { name: 'Acme QuickBooks' }).waitFor({ timeout: WAIT_MS });
     const [source] = await (await page.request.get('/api/data-sources')).json();
     expect(source).toMatchObject({ type: 'quickbooks', name: 'Acme QuickBooks', status: 'connected' });
     await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: WAIT_MS });
+    // The first sync starts on its own.
     expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', imported: 4 });
 
-    // Sync again (the request the row's Sync button sends): nothing is duplicated.
-    const queued = await page.evaluate(
-      async (id) => (await fetch(`/api/data-sources/${id}/sync`, { method: 'POST' })).status,
-      source.id,
-    );
-    expect(queued).toBe(202);
+    // Sync again from the row: nothing is duplicated.
+    await page.getByRole('button', { name: 'Sync Acme QuickBooks' }).click();
+    await waitForToast(page, 'Success', 'Data source synced successfully');
     expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', duplicates: 4 });
 
-    await page.reload();
     await page
       .getByRole('cell', { name: /Purchased goods/ })
       .first()

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { startFakeXero } from '../fakes/xero.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForPath, waitForToast } from './helpers.ts';
+import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
 
 // The fake listens on 127.0.0.1 in this process; the app server (a child process) and the
 // browser reach it there. It stands in for login.xero.com, identity.xero.com and api.xero.com.
@@ -29,19 +29,36 @@ describe('Xero connector', () => {
     await page.goto('/data-sources');
     await page.getByText('No data sources yet').waitFor({ timeout: WAIT_MS });
 
-    // The connect dialog is built elsewhere; its contract is this POST, then a navigation.
-    const authorizationUrl = await page.evaluate(async () => {
-      const response = await fetch('/api/integrations/xero/connect', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: 'Bakery Xero' }),
-      });
-      return ((await response.json()) as { authorizationUrl: string }).authorizationUrl;
+    const navigations: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest()) navigations.push(request.url());
     });
-    expect(authorizationUrl.startsWith(`${xero.url}/identity/connect/authorize?`)).toBe(true);
-    await page.goto(authorizationUrl);
-    await waitForPath(page, '/data-sources');
-    expect(new URL(page.url()).search).toBe('?connected=xero');
+
+    // The Connect dialog, by keyboard: it POSTs, then sends the browser to Xero's consent, which
+    // approves at once and redirects back through the callback to /data-sources?connected=xero.
+    await page.getByRole('button', { name: 'Connect New Source' }).focus();
+    await page.keyboard.press('Enter');
+    const connect = page.getByRole('dialog', { name: 'Connect a data source' });
+    const sourceType = connect.getByRole('combobox', { name: 'Source type' });
+    await sourceType.waitFor();
+    // The dialog puts focus on its first field, the source type.
+    expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Select a source type' });
+    await page.keyboard.press('Enter');
+    await page.getByRole('option', { name: 'Xero' }).waitFor();
+    await page.keyboard.type('Xero');
+    await page.keyboard.press('Enter');
+    await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor();
+    expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Xero' });
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Bakery Xero');
+    expect(await connect.getByLabel('Display Name').inputValue()).toBe('Bakery Xero');
+    await page.keyboard.press('Enter');
+
+    await waitForToast(page, 'Success', 'Data source connected successfully');
+    expect(new URL(page.url()).pathname).toBe('/data-sources');
+    expect(new URL(page.url()).search).toBe('');
+    expect(navigations.some((url) => url.startsWith(`${xero.url}/identity/connect/authorize?`))).toBe(true);
+    expect(navigations.some((url) => url.endsWith('/data-sources?connected=xero'))).toBe(true);
 
     await page.getByRole('heading', { name: 'Bakery Xero' }).waitFor({ timeout: WAIT_MS });
     await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: WAIT_MS });

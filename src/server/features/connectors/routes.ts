@@ -10,7 +10,6 @@ import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
 import { quickbooksRoutes } from './quickbooks-routes.ts';
-import { oauthConnectorRefusal } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
 import { listSiteMappings, updateSiteMappings } from './site-mappings.ts';
 import { requestOrigin, xeroCallback } from './xero-callback.ts';
