@@ -31,21 +31,14 @@ describe('reading rendered receipts with OCR', () => {
 
   test('keeps the event loop free while a worker thread recognises', async () => {
     const png = await renderReceiptPng(browser, RECEIPTS[0]!);
-    let ticks = 0;
-    let longestGap = 0;
-    let last = performance.now();
+    // Counted, not timed: recognising a receipt is far more work than a few timer turns, so if it
+    // ran on this thread (wasm blocks the loop until it returns) no timer could fire meanwhile.
+    let turns = 0;
     const timer = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-      ticks += 1;
-    }, 5);
-    const started = performance.now();
+      turns += 1;
+    }, 1);
     await pool.recognize(png);
-    const elapsed = performance.now() - started;
     clearInterval(timer);
-    // Recognition takes hundreds of ms; the main thread kept ticking throughout.
-    expect(ticks).toBeGreaterThan(elapsed / 5 / 4);
-    expect(longestGap).toBeLessThan(100);
+    expect(turns).toBeGreaterThan(5);
   }, 20_000);
 });
