@@ -65,7 +65,7 @@ export function BrandingForm({ branding }: { branding: Branding }) {
         <div className="flex flex-wrap items-center gap-2">
           <input
             type="color"
-            aria-label="Pick the accent colour"
+            aria-label="Colour picker"
             value={validColour ? colour.trim().toLowerCase() : '#000000'}
             onChange={(event) => setColour(event.target.value.toUpperCase())}
             className="h-10 w-14 cursor-pointer rounded-md border border-slate-400 bg-surface p-1"
