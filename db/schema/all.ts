@@ -3,6 +3,7 @@ export * from './account.ts';
 export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './branding.ts';
 export * from './connectors.ts';
 export * from './emissions.ts';
 export * from './esg.ts';

@@ -1,6 +1,7 @@
 import { ApiKeysPanel } from '../client/features/api-keys/api-keys-panel';
 import { AuditLogPanel } from '../client/features/audit/audit-log-panel';
 import { BillingPanel } from '../client/features/billing/billing-panel';
+import { ReportBrandingCard } from '../client/features/branding/branding-card';
 import { ProfilePanel } from '../client/features/profile/profile-panel';
 import { TeamPanel } from '../client/features/team/team-panel';
 import { IslandRoot } from '../client/ui/island-root';
@@ -21,8 +22,9 @@ export default function SettingsScreen() {
         <TabsContent value="profile" className="max-w-2xl">
           <ProfilePanel />
         </TabsContent>
-        <TabsContent value="billing">
+        <TabsContent value="billing" className="grid gap-6">
           <BillingPanel />
+          <ReportBrandingCard />
         </TabsContent>
         <TabsContent value="team">
           <TeamPanel />

@@ -12,6 +12,7 @@ import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
 import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { brandingRoutes, logoUpload } from './features/branding/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
 import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -59,6 +60,7 @@ export function createApp(options: CreateAppOptions) {
       { path: EVIDENCE_UPLOAD_PATH, maxFileBytes: MAX_EVIDENCE_BYTES, tooLarge: evidenceTooLarge },
       { path: RECEIPT_UPLOAD_PATH, maxFileBytes: MAX_RECEIPT_BYTES, tooLarge: receiptTooLarge },
       photoUpload,
+      logoUpload,
     ]),
   );
   api.route('/', authRoutes);
@@ -85,6 +87,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', privacyRoutes);
   api.route('/', apiKeyRoutes);
   api.route('/', photoRoutes);
+  api.route('/', brandingRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

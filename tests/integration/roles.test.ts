@@ -171,6 +171,12 @@ const RULES: readonly Rule[] = [
     why: 'API keys: list, create, regenerate, revoke (requirePermission, decision 020)',
   },
   {
+    methods: MUTATING,
+    path: /^\/api\/company\/branding(\/logo)?$/,
+    access: minimumRole('branding.manage'),
+    why: 'report branding: how the company presents itself (Enterprise; decision 027)',
+  },
+  {
     methods: ['GET'],
     path: /^\/api\/audit-logs?\b/,
     access: minimumRole('audit.read'),

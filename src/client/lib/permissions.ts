@@ -36,6 +36,7 @@ const ADMIN_ACTION_WORDS: Partial<Record<Action, string>> = {
   'team.manage': 'manage the team',
   'billing.manage': 'manage billing',
   'apiKeys.manage': 'manage API keys',
+  'branding.manage': 'change the report branding',
   'audit.read': 'read the audit log',
   'account.delete': 'delete the company account',
 };

@@ -64,6 +64,8 @@ export const PERMISSIONS = {
   'billing.manage': 'admin',
   /** Create, reveal, regenerate and revoke API keys. */
   'apiKeys.manage': 'admin',
+  /** Report branding: brand name, accent colour and logo (Enterprise plan too; decision 027). */
+  'branding.manage': 'admin',
   /** Read the audit log (carries colleagues' IP addresses). */
   'audit.read': 'admin',
   /** Delete the company account with all its data. */

@@ -141,6 +141,24 @@ export interface ReportSnapshot {
     sha256: string;
     uploadedAt: string;
   }[];
+  /**
+   * Absent in snapshots stored before branding existed, null when the company had no branding or
+   * its plan did not include it: both render the default look.
+   */
+  branding?: SnapshotBranding | null;
+}
+
+/**
+ * Report branding as it stood at generation (Enterprise plan; docs/decisions/027-custom-branding.md).
+ * The logo travels inside the snapshot (base64) so a stored snapshot still renders the same bytes
+ * after the logo is changed or removed.
+ */
+export interface SnapshotBranding {
+  /** Shown instead of the company name on the cover and in the footers; null: the company name. */
+  brandName: string | null;
+  /** `#RRGGBB`, at least 4.5:1 against white (checked when saved). */
+  accentColour: string;
+  logo: { contentType: 'image/png' | 'image/jpeg'; width: number; height: number; base64: string } | null;
 }
 
 /** One rendered file. */

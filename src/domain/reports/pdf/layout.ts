@@ -67,6 +67,10 @@ export class PdfLayout {
   private readonly widths = new Map<PDFFont, Map<string, number>>();
   /** One font resource name per font and page (PDFPage#drawText would add two per call). */
   private readonly fontKeys = new Map<PDFPage, { regular: PDFName; bold: PDFName }>();
+  /** Headings and their rules; a company's brand colour when it has one (branding.ts). */
+  accent: RGB = COLOURS.accent;
+  /** Table header fill: a light tint of the accent. */
+  tint: RGB = COLOURS.header;
 
   constructor(
     readonly doc: PDFDocument,
@@ -208,14 +212,14 @@ export class PdfLayout {
     const size = level === 1 ? 17 : 11.5;
     this.ensureSpace(size * 1.6 + 40);
     if (level === 2) this.y -= 6;
-    this.drawText(text, MARGIN, this.y - size, size, true, COLOURS.accent);
+    this.drawText(text, MARGIN, this.y - size, size, true, this.accent);
     this.y -= size * 1.5;
     if (level === 1) {
       this.page.drawLine({
         start: { x: MARGIN, y: this.y + 4 },
         end: { x: PAGE_WIDTH - MARGIN, y: this.y + 4 },
         thickness: 0.8,
-        color: COLOURS.accent,
+        color: this.accent,
       });
       this.y -= 8;
     }
@@ -275,7 +279,7 @@ export class PdfLayout {
     };
     const headerCells = columns.map((column) => column.header);
     const isHeader = (cells: string[]) => cells === headerCells;
-    const drawHeader = () => drawRow(headerCells, true, COLOURS.header, false);
+    const drawHeader = () => drawRow(headerCells, true, this.tint, false);
     if (options.header !== false) {
       this.ensureSpace(lineHeight * 3 + 4 * padding);
       drawHeader();

@@ -3,9 +3,10 @@
 // snapshot again gives the same bytes. Fonts are embedded (subsetted) so text is selectable and
 // looks the same everywhere; charts are vector drawing operations.
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
+import { PDFDocument, PDFHexString, type PDFImage, PDFName, type RGB } from 'pdf-lib';
 import type { ReportFramework } from '../../contracts/reports.ts';
 import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { applyBrandColours, displayName, drawCoverLogo, embedLogo } from './branding.ts';
 import type { ReportFonts } from './fonts.ts';
 import { formatDate } from './format.ts';
 import { COLOURS, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, PdfLayout } from './layout.ts';
@@ -47,12 +48,15 @@ function sectionsOf(snapshot: ReportSnapshot): Section[] {
   return sections.filter((section): section is Section => section !== null);
 }
 
-function drawCover(layout: PdfLayout, snapshot: ReportSnapshot): void {
+/** `onBand`: the colour of text on the accent band (branding.ts). */
+function drawCover(layout: PdfLayout, snapshot: ReportSnapshot, onBand: RGB, logo: PDFImage | null): void {
   const { page } = layout;
-  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 230, width: PAGE_WIDTH, height: 230, color: COLOURS.accent });
-  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 238, width: PAGE_WIDTH, height: 8, color: COLOURS.header });
-  const white = COLOURS.shade;
-  layout.drawText(snapshot.company.name, MARGIN, PAGE_HEIGHT - 120, 26, true, white);
+  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 230, width: PAGE_WIDTH, height: 230, color: layout.accent });
+  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 238, width: PAGE_WIDTH, height: 8, color: layout.tint });
+  const white = onBand;
+  const name = displayName(snapshot);
+  layout.drawText(name, MARGIN, PAGE_HEIGHT - 120, 26, true, white);
+  if (logo) drawCoverLogo(layout, logo);
   layout.y = PAGE_HEIGHT - 150;
   for (const line of layout.wrap(snapshot.report.title, PAGE_WIDTH - 2 * MARGIN, 15)) {
     layout.drawText(line, MARGIN, layout.y - 15, 15, false, white);
@@ -61,6 +65,10 @@ function drawCover(layout: PdfLayout, snapshot: ReportSnapshot): void {
   layout.y = PAGE_HEIGHT - 300;
   const { report } = snapshot;
   const facts: [string, string][] = [
+    // A brand name never hides who reports: the legal name stays on the cover.
+    ...(name === snapshot.company.name
+      ? []
+      : [['Reporting entity', snapshot.company.name] as [string, string]]),
     ['Reporting period', `${formatDate(report.periodStart)} to ${formatDate(report.periodEnd)}`],
     ['Framework', FRAMEWORK_LABELS[report.framework]],
     ['Jurisdiction', report.jurisdiction],
@@ -108,7 +116,7 @@ function drawFooters(layout: PdfLayout, snapshot: ReportSnapshot): void {
       thickness: 0.4,
       color: COLOURS.rule,
     });
-    const left = `${snapshot.company.name} · ${snapshot.report.period}`;
+    const left = `${displayName(snapshot)} · ${snapshot.report.period}`;
     layout.drawText(left, MARGIN, 34, size, false, COLOURS.muted);
     const label = `Page ${index + 1} of ${pages.length}`;
     layout.drawText(label, PAGE_WIDTH - MARGIN - layout.measure(label, size), 34, size, false, COLOURS.muted);
@@ -129,8 +137,10 @@ export async function renderReportPdf(snapshot: ReportSnapshot, fonts: ReportFon
   const bold = await doc.embedFont(fonts.bold, { subset: true, customName: 'ESGPAB+DejaVuSans-Bold' });
   const layout = new PdfLayout(doc, { regular, bold });
 
+  const onBand = applyBrandColours(layout, snapshot.branding);
+  const logo = await embedLogo(doc, snapshot.branding);
   layout.newPage();
-  drawCover(layout, snapshot);
+  drawCover(layout, snapshot, onBand, logo);
 
   const entries: { title: string; page: number }[] = [];
   sectionsOf(snapshot).forEach((section, index) => {

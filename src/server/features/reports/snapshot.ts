@@ -14,6 +14,7 @@ import { type ReportSnapshot, SNAPSHOT_SCHEMA_VERSION } from '../../../domain/re
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { getCurrentUser } from '../auth/service.ts';
+import { brandingForReport } from '../branding/service.ts';
 import { getProgress } from '../esg/service.ts';
 import { financialsWithConnectorRevenue } from '../metrics/connector-revenue.ts';
 import { getPeriodInventory } from '../metrics/period-inventory.ts';
@@ -81,7 +82,11 @@ export async function buildReportSnapshot(
   if (!period)
     throw new HttpError(400, 'Choose a reporting period such as 2025 or 2025-q1', 'validation_failed');
   const previous = previousPeriod(period);
-  const [user, sites] = await Promise.all([getCurrentUser(ctx), listSites(ctx)]);
+  const [user, sites, branding] = await Promise.all([
+    getCurrentUser(ctx),
+    listSites(ctx),
+    brandingForReport(ctx),
+  ]);
   const jurisdiction = reportJurisdiction(request.framework, user.jurisdiction);
   const hasUkSites = sites.some((site) => isUk(site.country));
   const year = period.year;
@@ -187,5 +192,6 @@ export async function buildReportSnapshot(
       sha256: file.sha256,
       uploadedAt: file.createdAt,
     })),
+    branding,
   };
 }

@@ -1,0 +1,80 @@
+import { PDFDocument } from 'pdf-lib';
+import {
+  LOGO_CONTENT_TYPES,
+  LOGO_FIELD,
+  LOGO_TOO_LARGE_MESSAGE,
+  LOGO_TYPE_MESSAGE,
+  type LogoContentType,
+  MAX_LOGO_BYTES,
+  MAX_LOGO_DIMENSION,
+  MIN_LOGO_DIMENSION,
+} from '../../../domain/contracts/branding.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { readPhotoHeader } from '../auth/photo-image.ts';
+
+export const logoTooLarge = () => new HttpError(413, LOGO_TOO_LARGE_MESSAGE, 'payload_too_large');
+
+const logoFieldError = (message: string, status: 400 | 422 = 422) =>
+  new HttpError(status, message, 'validation_failed', {
+    formErrors: [],
+    fieldErrors: { [LOGO_FIELD]: [message] },
+  });
+
+export interface CheckedLogo {
+  contentType: LogoContentType;
+  bytes: Uint8Array;
+  width: number;
+  height: number;
+}
+
+const isLogoType = (type: string): type is LogoContentType =>
+  (LOGO_CONTENT_TYPES as readonly string[]).includes(type);
+
+/**
+ * multipart/form-data with the logo in the field `logo` (the profile photo's shape, photo-routes.ts).
+ */
+export async function readLogoForm(request: Request): Promise<File> {
+  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
+    throw new HttpError(
+      415,
+      `Send the logo as multipart/form-data in a field named "${LOGO_FIELD}"`,
+      'unsupported_media_type',
+    );
+  }
+  const file = (await request.formData()).get(LOGO_FIELD);
+  if (!(file instanceof File)) throw logoFieldError('Choose a logo to upload', 400);
+  return file;
+}
+
+/**
+ * The uploaded logo, checked as the profile photo is (photo-image.ts: type from the magic bytes,
+ * pixel size from the header; the name and the declared type are not trusted), but PNG and JPEG
+ * only, and finally handed to pdf-lib: a file it cannot embed would fail every report later, so it
+ * is refused now, in words, instead.
+ */
+export async function checkLogo(file: File): Promise<CheckedLogo> {
+  if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();
+  if (file.size === 0) throw logoFieldError('The logo file is empty', 400);
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const header = readPhotoHeader(bytes);
+  if (!header || !isLogoType(header.contentType)) {
+    throw new HttpError(415, LOGO_TYPE_MESSAGE, 'unsupported_media_type');
+  }
+  const { width, height } = header;
+  const outOfBounds = (side: number) => side > MAX_LOGO_DIMENSION || side < MIN_LOGO_DIMENSION;
+  if (outOfBounds(width) || outOfBounds(height)) {
+    throw logoFieldError(
+      `The logo must be between ${MIN_LOGO_DIMENSION} and ${MAX_LOGO_DIMENSION} pixels on each side (it is ${width}×${height})`,
+    );
+  }
+  try {
+    const doc = await PDFDocument.create();
+    if (header.contentType === 'image/png') await doc.embedPng(bytes);
+    else await doc.embedJpg(bytes);
+  } catch {
+    throw logoFieldError(
+      `The logo could not be read as a ${header.contentType === 'image/png' ? 'PNG' : 'JPEG'} image`,
+    );
+  }
+  return { contentType: header.contentType, bytes, width, height };
+}
