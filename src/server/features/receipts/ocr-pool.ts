@@ -12,6 +12,7 @@
 // gzipped) read from node_modules, the engine is the installed tesseract.js-core; `cacheMethod:
 // 'none'` keeps tesseract.js from writing a model cache into the working directory.
 import { HttpError } from '../../lib/errors.ts';
+import { startInBackgroundPriority } from '../../lib/thread-priority.ts';
 
 interface TesseractWorker {
   recognize(image: Uint8Array): Promise<{ data: { text: string } }>;
@@ -72,11 +73,14 @@ export class OcrPool {
       default?: TesseractModule;
     };
     const tesseract = loaded.default ?? loaded;
-    const worker = await tesseract.createWorker('eng', OEM_LSTM_ONLY, {
-      langPath: modelDirectory(),
-      gzip: true,
-      cacheMethod: 'none',
-    });
+    // Below the API threads' priority: a scan takes the CPU requests leave idle.
+    const worker = await startInBackgroundPriority(() =>
+      tesseract.createWorker('eng', OEM_LSTM_ONLY, {
+        langPath: modelDirectory(),
+        gzip: true,
+        cacheMethod: 'none',
+      }),
+    );
     this.release(worker);
     return worker;
   }
