@@ -1,7 +1,10 @@
 import { expect } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { activityLines } from '../../db/schema/emissions.ts';
-import type { QuickBooksSession } from '../../src/server/features/connectors/quickbooks-oauth.ts';
+import {
+  type QuickBooksTokens,
+  quickBooksSession,
+} from '../../src/server/features/connectors/quickbooks-oauth.ts';
 import { connectorSession, readCredentials } from '../../src/server/features/connectors/registry.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import type { FakeQuickBooks } from '../fakes/quickbooks.ts';
@@ -66,8 +69,21 @@ function serviceContext(t: TestApp) {
   };
 }
 
+/** The tokens stored (sealed) for a QuickBooks source. */
 export async function storedSession(t: TestApp, companyId: string, sourceId: string) {
-  return (await readCredentials(serviceContext(t), companyId, sourceId)) as QuickBooksSession;
+  return { tokens: (await readCredentials(serviceContext(t), companyId, sourceId)) as QuickBooksTokens };
+}
+
+/** A QuickBooks client's session for a stored source, saving rotated tokens as a sync does. */
+export async function storedClientSession(t: TestApp, companyId: string, sourceId: string) {
+  const { tokens } = await storedSession(t, companyId, sourceId);
+  const connector = adapterSession(t, companyId, sourceId);
+  return quickBooksSession(
+    t.config,
+    () => new Date(),
+    tokens,
+    (next) => connector.saveCredentials(next),
+  );
 }
 
 /** The adapter session a sync gives the QuickBooks adapter. */

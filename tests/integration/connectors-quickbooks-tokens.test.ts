@@ -10,7 +10,13 @@ import { ConnectorError } from '../../src/server/features/connectors/types.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { expenseLine } from '../fakes/quickbooks-data.ts';
 import { makeViewer } from '../helpers/ledger.ts';
-import { databaseText, quickBooksJourney, sourceLines, storedSession } from '../helpers/quickbooks.ts';
+import {
+  databaseText,
+  quickBooksJourney,
+  sourceLines,
+  storedClientSession,
+  storedSession,
+} from '../helpers/quickbooks.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const fake = startFakeQuickBooks();
@@ -136,7 +142,7 @@ describe('QuickBooks connector: limits and faults', () => {
     await t.runJobs();
     const [last] = (await t.call('GET', `/api/data-sources/${source.id}/syncs`, { cookie })).json;
     expect(last).toMatchObject({ status: 'retrying', error: 'QuickBooks answered HTTP 503' });
-    const client = new QuickBooksClient(await storedSession(t, user.companyId, source.id));
+    const client = new QuickBooksClient(await storedClientSession(t, user.companyId, source.id));
     const refused = await client.get('/query', { query: 'SELECT * FROM Nope' }).catch((error) => error);
     expect(refused).toBeInstanceOf(ConnectorError);
     expect(refused).toMatchObject({

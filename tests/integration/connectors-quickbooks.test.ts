@@ -214,7 +214,7 @@ describe('QuickBooks connector: syncing', () => {
   test('lines carry the class, or else the location, as their tracking dimension', async () => {
     const { source, user } = await qb.connected();
     const pull = await adapterFor('quickbooks')!.pull(
-      await storedSession(t, user.companyId, source.id),
+      (await storedSession(t, user.companyId, source.id)).tokens,
       adapterSession(t, user.companyId, source.id),
     );
     const tracking = Object.fromEntries(pull.lines.map((line) => [line.externalId, line.tracking]));

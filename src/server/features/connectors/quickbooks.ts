@@ -5,9 +5,15 @@
 // "locations") name the tracking dimension that connector_site_mappings maps to a site. Revenue is
 // the "Total Income" of the ProfitAndLoss report summarised by year.
 import { QuickBooksClient, type QuickBooksClientOptions } from './quickbooks-client.ts';
-import type { QuickBooksSession } from './quickbooks-oauth.ts';
+import {
+  isQuickBooksTokens,
+  type QuickBooksSession,
+  type QuickBooksTokens,
+  quickBooksSession,
+  RECONNECT_MESSAGE,
+} from './quickbooks-oauth.ts';
 import { profitAndLossRevenue, revenueRange } from './quickbooks-revenue.ts';
-import type { ConnectorAdapter, ConnectorPull, ExternalLine } from './types.ts';
+import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from './types.ts';
 import { ConnectorError } from './types.ts';
 
 interface Ref {
@@ -59,14 +65,12 @@ interface QbPreferences {
  */
 const NOT_PURCHASES = new Set(['Liability', 'Equity', 'Revenue']);
 
-export function quickbooksAdapter(
-  options: QuickBooksClientOptions = {},
-): ConnectorAdapter<QuickBooksSession> {
+export function quickbooksAdapter(options: QuickBooksClientOptions = {}): ConnectorAdapter<QuickBooksTokens> {
   return {
     type: 'quickbooks',
-    async testConnection(session) {
+    async testConnection(tokens, connector) {
       try {
-        const client = new QuickBooksClient(session, options);
+        const client = new QuickBooksClient(clientSession(tokens, connector), options);
         await client.get(`/companyinfo/${encodeURIComponent(client.realmId)}`);
         return { connected: true, error: null };
       } catch (error) {
@@ -74,10 +78,22 @@ export function quickbooksAdapter(
         throw error;
       }
     },
-    async pull(session) {
-      return pullQuickBooks(new QuickBooksClient(session, options), session.now());
+    async pull(tokens, connector) {
+      return pullQuickBooks(new QuickBooksClient(clientSession(tokens, connector), options), connector.now());
     },
   };
+}
+
+/**
+ * The client's view of a source: its tokens, the server's app, and where rotated tokens go (the
+ * sync's ConnectorSession seals and stores them at once; Intuit rotates refresh tokens).
+ */
+function clientSession(tokens: QuickBooksTokens, connector: ConnectorSession): QuickBooksSession {
+  // Sealed JSON from an older or foreign shape cannot be refreshed: ask for a new connection.
+  if (!isQuickBooksTokens(tokens)) throw new ConnectorError('credentials', RECONNECT_MESSAGE);
+  return quickBooksSession(connector.config, connector.now, tokens, (next) =>
+    connector.saveCredentials(next),
+  );
 }
 
 /** The QuickBooks company's name (CompanyInfo), to name a source the user did not name. */

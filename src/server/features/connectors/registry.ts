@@ -6,7 +6,6 @@ import type { ServiceContext } from '../../context.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
 import { quickbooksAdapter } from './quickbooks.ts';
-import { isQuickBooksTokens, quickBooksSession } from './quickbooks-oauth.ts';
 import { shopifyAdapter } from './shopify.ts';
 import type { ConnectorAdapter, ConnectorSession } from './types.ts';
 import { xeroAdapter } from './xero.ts';
@@ -44,16 +43,7 @@ export async function readCredentials(
     )
     .get();
   if (!row) throw new Error('This source has no stored credentials: delete it and connect again');
-  const credentials: unknown = JSON.parse(
-    await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log),
-  );
-  // OAuth tokens expire and rotate (decision 024): the adapter gets the app and a way to store new ones.
-  if (isQuickBooksTokens(credentials)) {
-    return quickBooksSession(ctx.config, ctx.now, credentials, (next) =>
-      storeCredentials(ctx, companyId, sourceId, next),
-    );
-  }
-  return credentials;
+  return JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
 }
 
 /** Replaces a source's sealed credentials (rotated OAuth tokens, a reconnection). */
