@@ -2,15 +2,8 @@
 // on a fresh database file. The server runs in a child process (this file with `--serve`), so
 // its peak resident memory (Linux VmHWM) is the server's own, not the client's copy of the file.
 // Budget: under 5 s from sending to the answer, under 300 MB. Prints nothing; bench/run.ts reports.
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createLibsqlDb } from '../db/client.ts';
-import { migrateDatabase } from '../db/migrate.ts';
-import { seedFactorLibrary } from '../db/seed/factors/seed.ts';
-import { createApp } from '../src/server/app.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { createLogger } from '../src/server/lib/logger.ts';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { serveChildApp, signUpBenchUser, startChildApp } from './child-app.ts';
 
 export const IMPORT_ROWS = 100_000;
 
@@ -37,30 +30,6 @@ export function importCsv(rows = IMPORT_ROWS): string {
   return `${lines.join('\n')}\n`;
 }
 
-/** Child process: the app on a fresh database; prints its port, then serves until killed. */
-async function serve() {
-  const folder = mkdtempSync(join(tmpdir(), 'esg-bench-import-'));
-  const url = `file:${join(folder, 'bench.db')}`;
-  const { db, client } = createLibsqlDb({ url });
-  await migrateDatabase(db, client, url);
-  await seedFactorLibrary(db);
-  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
-  const app = createApp({ db, config, log: createLogger('silent') });
-  const server = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    fetch: (request, bunServer) => app.fetch(request, bunServer),
-  });
-  const stop = () => {
-    server.stop(true);
-    client.close();
-    rmSync(folder, { recursive: true, force: true });
-    process.exit(0);
-  };
-  process.on('SIGTERM', stop);
-  process.stdout.write(`${server.port}\n`);
-}
-
 /** Peak resident set of a process (Linux /proc), in MB; NaN where /proc is missing. */
 function peakRssMB(pid: number): number {
   try {
@@ -81,26 +50,9 @@ function resetPeak(pid: number): void {
 }
 
 export async function benchImport(): Promise<{ seconds: number; peakRssMB: number }> {
-  const child = Bun.spawn([process.execPath, import.meta.path, '--serve'], {
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
+  const { child, origin } = await startChildApp(import.meta.path);
   try {
-    const { value } = await child.stdout.getReader().read();
-    const origin = `http://127.0.0.1:${new TextDecoder().decode(value).trim()}`;
-    const signUp = await fetch(`${origin}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: origin },
-      body: JSON.stringify({
-        firstName: 'Bench',
-        lastName: 'Mark',
-        email: 'import-bench@example.com',
-        password: 'bench password',
-        companyName: 'Bench Ltd',
-        jurisdiction: 'SECR',
-      }),
-    });
-    const headers = { Origin: origin, Cookie: signUp.headers.getSetCookie()[0]!.split(';')[0]! };
+    const headers = { Origin: origin, Cookie: await signUpBenchUser(origin, 'import-bench@example.com') };
     for (const [index, name] of SITES.entries()) {
       await fetch(`${origin}/api/sites`, {
         method: 'POST',
@@ -127,4 +79,4 @@ export async function benchImport(): Promise<{ seconds: number; peakRssMB: numbe
   }
 }
 
-if (import.meta.main && process.argv.includes('--serve')) await serve();
+if (import.meta.main && process.argv.includes('--serve')) await serveChildApp({ name: 'import' });

@@ -3,17 +3,9 @@ import { SPEND_VARIANTS } from '../../../domain/connectors/account-mapping';
 import type { AccountMapping, DataSource } from '../../../domain/contracts/data-sources';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
-import { Button } from '../../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog';
-import { Skeleton } from '../../ui/skeleton';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { useAccountMappings, useUpdateAccountMappings } from './api';
+import { MappingFooter, MappingLoading, MappingRow, MappingTable } from './mapping-table';
 
 const IGNORE = 'ignore';
 
@@ -87,11 +79,7 @@ export function AccountMappingDialog({
           <DialogDescription>{source.type === 'shopify' ? SHOPIFY_HELP : BILLS_HELP}</DialogDescription>
         </DialogHeader>
         {query.isPending ? (
-          <div className="grid gap-2">
-            <span className="sr-only">Loading accounts</span>
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
+          <MappingLoading label="Loading accounts" />
         ) : query.isError ? (
           <p role="alert" className="text-sm text-danger">
             Couldn't load the accounts: {getErrorMessage(query.error)}
@@ -99,59 +87,40 @@ export function AccountMappingDialog({
         ) : query.data.length === 0 ? (
           <p className="text-sm text-muted">No accounts yet: they appear after the first sync.</p>
         ) : (
-          <div className="max-h-[60vh] overflow-y-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    {source.type === 'shopify' ? 'Delivery method' : 'Account'}
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Counts as
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {query.data.map((row) => (
-                  <tr key={row.accountKey} className="border-b border-border last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-normal text-ink">
-                      <label htmlFor={`${id}-${row.accountKey}`}>
-                        {row.accountCode ? `${row.accountCode} ` : ''}
-                        {row.accountName}
-                      </label>
-                      {row.isUserSet ? null : <span className="ml-2 text-xs text-muted">(suggested)</span>}
-                    </th>
-                    <td className="py-2">
-                      <select
-                        id={`${id}-${row.accountKey}`}
-                        className="h-9 w-full rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-                        value={choices[row.accountKey] ?? choiceOf(row)}
-                        onChange={(event) =>
-                          setChoices((current) => ({ ...current, [row.accountKey]: event.target.value }))
-                        }
-                      >
-                        <option value={IGNORE}>Ignore (not a purchase)</option>
-                        {SPEND_VARIANTS.map((variant) => (
-                          <option key={variant.naics} value={variant.naics}>
-                            {variant.label} (spend-based)
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MappingTable columns={[source.type === 'shopify' ? 'Delivery method' : 'Account', 'Counts as']}>
+            {query.data.map((row) => (
+              <MappingRow
+                key={row.accountKey}
+                controlId={`${id}-${row.accountKey}`}
+                label={`${row.accountCode ? `${row.accountCode} ` : ''}${row.accountName}`}
+                suggested={!row.isUserSet}
+              >
+                <select
+                  id={`${id}-${row.accountKey}`}
+                  className="h-9 w-full rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                  value={choices[row.accountKey] ?? choiceOf(row)}
+                  onChange={(event) =>
+                    setChoices((current) => ({ ...current, [row.accountKey]: event.target.value }))
+                  }
+                >
+                  <option value={IGNORE}>Ignore (not a purchase)</option>
+                  {SPEND_VARIANTS.map((variant) => (
+                    <option key={variant.naics} value={variant.naics}>
+                      {variant.label} (spend-based)
+                    </option>
+                  ))}
+                </select>
+              </MappingRow>
+            ))}
+          </MappingTable>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={update.isPending || !query.data}>
-            {update.isPending ? 'Saving...' : 'Save mapping'}
-          </Button>
-        </DialogFooter>
+        <MappingFooter
+          onCancel={() => onOpenChange(false)}
+          onSave={save}
+          saving={update.isPending}
+          ready={Boolean(query.data)}
+          saveLabel="Save mapping"
+        />
       </DialogContent>
     </Dialog>
   );

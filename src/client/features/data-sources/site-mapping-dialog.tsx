@@ -2,19 +2,11 @@ import { useEffect, useId, useState } from 'react';
 import type { DataSource } from '../../../domain/contracts/data-sources';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
-import { Button } from '../../ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog';
-import { Skeleton } from '../../ui/skeleton';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { useSites } from '../activities/api';
 import { SiteSelect } from '../activities/site-select';
 import { useSiteMappings, useUpdateSiteMappings } from './api';
+import { MappingFooter, MappingLoading, MappingRow, MappingTable } from './mapping-table';
 
 /**
  * Which site each of the source's tracking options (a Xero tracking option, a QuickBooks class or
@@ -88,60 +80,38 @@ export function SiteMappingDialog({
             Couldn't load the tracking options: {getErrorMessage(failed)}
           </p>
         ) : !rows || !siteList ? (
-          <div className="grid gap-2">
-            <span className="sr-only">Loading tracking options</span>
-            <Skeleton className="h-8 w-full" />
-            <Skeleton className="h-8 w-full" />
-          </div>
+          <MappingLoading label="Loading tracking options" />
         ) : rows.length === 0 ? (
           <p className="text-sm text-muted">No tracking options yet: they appear after a sync.</p>
         ) : siteList.length === 0 ? (
           <p className="text-sm text-muted">Add a site under Sites first.</p>
         ) : (
-          <div className="max-h-[60vh] overflow-y-auto">
-            <table className="w-full text-left text-sm">
-              <thead>
-                <tr className="border-b border-border text-muted">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Tracking option
-                  </th>
-                  <th scope="col" className="py-2 font-medium">
-                    Site
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((row, index) => (
-                  <tr key={row.trackingKey} className="border-b border-border last:border-0">
-                    <th scope="row" className="py-2 pr-3 font-normal text-ink">
-                      <label htmlFor={`${id}-${index}`}>{row.trackingName}</label>
-                      {row.isUserSet ? null : <span className="ml-2 text-xs text-muted">(suggested)</span>}
-                    </th>
-                    <td className="py-2">
-                      <SiteSelect
-                        id={`${id}-${index}`}
-                        className="w-full min-w-44"
-                        value={choices[row.trackingKey] ?? ''}
-                        sites={siteList}
-                        onChange={(siteId) =>
-                          setChoices((current) => ({ ...current, [row.trackingKey]: siteId }))
-                        }
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <MappingTable columns={['Tracking option', 'Site']}>
+            {rows.map((row, index) => (
+              <MappingRow
+                key={row.trackingKey}
+                controlId={`${id}-${index}`}
+                label={row.trackingName}
+                suggested={!row.isUserSet}
+              >
+                <SiteSelect
+                  id={`${id}-${index}`}
+                  className="w-full min-w-44"
+                  value={choices[row.trackingKey] ?? ''}
+                  sites={siteList}
+                  onChange={(siteId) => setChoices((current) => ({ ...current, [row.trackingKey]: siteId }))}
+                />
+              </MappingRow>
+            ))}
+          </MappingTable>
         )}
-        <DialogFooter>
-          <Button variant="outline" onClick={() => onOpenChange(false)}>
-            Cancel
-          </Button>
-          <Button onClick={save} disabled={update.isPending || !query.data}>
-            {update.isPending ? 'Saving...' : 'Save sites'}
-          </Button>
-        </DialogFooter>
+        <MappingFooter
+          onCancel={() => onOpenChange(false)}
+          onSave={save}
+          saving={update.isPending}
+          ready={Boolean(query.data)}
+          saveLabel="Save sites"
+        />
       </DialogContent>
     </Dialog>
   );

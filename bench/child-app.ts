@@ -1,0 +1,66 @@
+// The app served by a bench's child process (bench/import.ts, bench/ocr-load.ts): a fresh
+// database file, the real app on a free port printed to stdout, stopped by SIGTERM. A child
+// process, so its resident memory and CPU are the server's own, not the measuring client's.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLibsqlDb } from '../db/client.ts';
+import { openLocalReader } from '../db/local-reader.ts';
+import { migrateDatabase } from '../db/migrate.ts';
+import { seedFactorLibrary } from '../db/seed/factors/seed.ts';
+import { createApp } from '../src/server/app.ts';
+import { loadConfig } from '../src/server/config.ts';
+import { createLogger } from '../src/server/lib/logger.ts';
+
+export async function serveChildApp(options: {
+  name: string;
+  env?: Record<string, string>;
+  /** Work before the port is announced (warming a pool); its stop runs on SIGTERM. */
+  prepare?: () => Promise<() => Promise<void>>;
+}): Promise<void> {
+  const folder = mkdtempSync(join(tmpdir(), `esg-bench-${options.name}-`));
+  const url = `file:${join(folder, 'bench.db')}`;
+  const { db, client } = createLibsqlDb({ url });
+  await migrateDatabase(db, client, url);
+  await seedFactorLibrary(db);
+  const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', ...options.env });
+  const app = createApp({ db, localReader: openLocalReader(url), config, log: createLogger('silent') });
+  const release = options.prepare ? await options.prepare() : async () => {};
+  const server = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    fetch: (request, bun) => app.fetch(request, bun),
+  });
+  process.on('SIGTERM', async () => {
+    server.stop(true);
+    await release();
+    client.close();
+    rmSync(folder, { recursive: true, force: true });
+    process.exit(0);
+  });
+  process.stdout.write(`${server.port}\n`);
+}
+
+/** Spawns `script --serve` and resolves to its origin once it has printed its port. */
+export async function startChildApp(script: string) {
+  const child = Bun.spawn([process.execPath, script, '--serve'], { stdout: 'pipe', stderr: 'inherit' });
+  const { value } = await child.stdout.getReader().read();
+  return { child, origin: `http://127.0.0.1:${new TextDecoder().decode(value).trim()}` };
+}
+
+/** Signs a bench user up and returns the session cookie header value. */
+export async function signUpBenchUser(origin: string, email: string, jurisdiction = 'SECR'): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Origin: origin },
+    body: JSON.stringify({
+      firstName: 'Bench',
+      lastName: 'Mark',
+      email,
+      password: 'bench password',
+      companyName: 'Bench Ltd',
+      jurisdiction,
+    }),
+  });
+  return response.headers.getSetCookie()[0]!.split(';')[0]!;
+}
