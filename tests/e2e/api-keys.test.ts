@@ -5,7 +5,7 @@ import { createLibsqlDb } from '../../db/client.ts';
 import { memberships } from '../../db/schema/auth.ts';
 import type { Role } from '../../src/domain/contracts/auth.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { openSettingsTab, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -42,10 +42,7 @@ describe('API keys', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.baseUrl });
     await page.goto('/');
     await e2e.signUp(page);
-    await page.goto('/settings');
-    // The Profile tab shows its photo button once the island has hydrated and loaded the user.
-    await page.getByRole('button', { name: 'Change photo' }).waitFor({ timeout: WAIT_MS });
-    await page.getByRole('tab', { name: 'API Keys' }).click();
+    await openSettingsTab(page, 'API Keys');
     const name = page.getByLabel('Key name');
     await name.waitFor({ timeout: WAIT_MS });
     await page.getByText('No API keys yet.').waitFor({ timeout: WAIT_MS });
@@ -107,9 +104,7 @@ describe('API keys', () => {
       page.on('request', (request) => {
         if (new URL(request.url()).pathname.startsWith('/api/api-keys')) keyCalls.push(request.url());
       });
-      await page.goto('/settings');
-      await page.getByRole('button', { name: 'Change photo' }).waitFor({ timeout: WAIT_MS });
-      await page.getByRole('tab', { name: 'API Keys' }).click();
+      await openSettingsTab(page, 'API Keys');
       const panel = page.getByRole('tabpanel', { name: 'API Keys' });
       await panel.getByText('Only an admin can manage API keys.').waitFor({ timeout: WAIT_MS });
       expect(await panel.getByLabel('Key name').count()).toBe(0);

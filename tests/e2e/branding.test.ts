@@ -12,15 +12,12 @@ import { createLibsqlDb } from '../../db/client.ts';
 import { companies } from '../../db/schema/auth.ts';
 import { pngImage } from '../fixtures/images/encode.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { openSettingsTab, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 
 async function openBilling(page: Page) {
-  await page.goto('/settings');
-  const tab = page.getByRole('tab', { name: 'Billing' });
-  await tab.waitFor({ timeout: WAIT_MS });
-  await tab.click();
+  await openSettingsTab(page, 'Billing');
   await page.getByRole('heading', { name: 'Report branding' }).waitFor({ timeout: WAIT_MS });
 }
 

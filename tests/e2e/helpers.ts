@@ -63,3 +63,19 @@ export function focusedElement(page: Page) {
     };
   });
 }
+
+/** The Settings sections (spec §2) a journey can open. */
+export type SettingsTab = 'Profile' | 'Billing' | 'Team' | 'API Keys' | 'Audit Log';
+
+/**
+ * Opens /settings on this tab. Astro renders the tab list on the server, so a click that lands
+ * before React has hydrated the island is lost; the Profile panel's "Change photo" button only
+ * exists once the island has hydrated and loaded the user, so the click waits for it, and the
+ * journey goes on once the tab is really selected.
+ */
+export async function openSettingsTab(page: Page, tab: SettingsTab): Promise<void> {
+  await page.goto('/settings');
+  await page.getByRole('button', { name: 'Change photo' }).waitFor({ timeout: WAIT_MS });
+  await page.getByRole('tab', { name: tab }).click();
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor({ timeout: WAIT_MS });
+}

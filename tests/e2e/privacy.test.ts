@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForPath, waitForToast } from './helpers.ts';
+import { openSettingsTab, WAIT_MS, waitForPath, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -93,10 +93,7 @@ describe('Settings → Audit Log', () => {
       });
       expect(response.status()).toBe(201);
     }
-    await page.goto('/settings');
-    // The Profile tab's form shows once the island has hydrated and loaded the user.
-    await page.getByLabel('First name').waitFor({ timeout: WAIT_MS });
-    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await openSettingsTab(page, 'Audit Log');
     await page.getByRole('heading', { name: 'Audit log' }).waitFor({ timeout: WAIT_MS });
     const table = page.getByRole('region', { name: 'Audit log entries' });
     await table.waitFor({ timeout: WAIT_MS });

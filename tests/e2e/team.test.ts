@@ -6,15 +6,9 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness';
-import { WAIT_MS, waitForDashboard, waitForPath, waitForToast } from './helpers';
+import { openSettingsTab, WAIT_MS, waitForDashboard, waitForPath, waitForToast } from './helpers';
 
 const e2e = startE2E();
-
-async function openSettingsTab(page: Page, tab: 'Team' | 'Billing') {
-  await page.goto('/settings');
-  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor({ timeout: WAIT_MS });
-  await page.getByRole('tab', { name: tab }).click();
-}
 
 async function waitForTeam(page: Page) {
   await page.getByRole('list', { name: 'Team members' }).waitFor({ timeout: WAIT_MS });
