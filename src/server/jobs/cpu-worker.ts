@@ -1,4 +1,5 @@
 // Entry of the Bun Worker thread that runs CPU-heavy job work (cpu-thread.ts).
+import { runThisThreadInBackground } from '../lib/thread-priority.ts';
 import { CPU_TASKS, type CpuTaskName, serialiseError } from './cpu-tasks.ts';
 
 interface Request {
@@ -23,3 +24,7 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id: data.id, ok: false, error: serialiseError(error) });
   }
 };
+
+// Renders take the CPU the API threads leave idle (thread-priority.ts). Not awaited before the
+// handler is set, so no message can arrive before there is a handler for it.
+void runThisThreadInBackground();

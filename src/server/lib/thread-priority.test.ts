@@ -30,3 +30,26 @@ describe.skipIf(process.platform !== 'linux')('startInBackgroundPriority', () =>
     }
   });
 });
+
+describe.skipIf(process.platform !== 'linux')('runThisThreadInBackground', () => {
+  test('lowers the thread that calls it, not the others', async () => {
+    const before = new Set(threads());
+    const module = JSON.stringify(new URL('./thread-priority.ts', import.meta.url).href);
+    const source = `import { runThisThreadInBackground } from ${module};
+await runThisThreadInBackground();
+postMessage('lowered');
+setInterval(() => {}, 1000);`;
+    const worker = new Worker(URL.createObjectURL(new Blob([source], { type: 'text/javascript' })));
+    try {
+      await new Promise((resolve) => {
+        worker.onmessage = resolve;
+      });
+      const created = threads().filter((id) => !before.has(id) && name(id) === 'Worker');
+      expect(created.length).toBe(1);
+      expect(niceOf(created[0]!)).toBe(10);
+      expect(niceOf(String(process.pid))).toBe(0);
+    } finally {
+      worker.terminate();
+    }
+  });
+});

@@ -61,7 +61,17 @@ function isWorkerThread(id: number): boolean {
 }
 
 /**
- * Runs `start` (which creates Worker threads) and lowers the priority of the Worker threads that
+ * Lowers the priority of the calling thread only: on Linux the nice value is a per-thread
+ * attribute, and setpriority(PRIO_PROCESS, 0, …) applies to the caller (setpriority(2), NOTES).
+ * For Worker threads whose code is ours (the CPU thread), which can do it themselves at start.
+ */
+export async function runThisThreadInBackground(): Promise<void> {
+  const set = await loadSetPriority();
+  set?.(PRIO_PROCESS, 0, BACKGROUND_NICE);
+}
+
+/**
+ * Runs `start` (which creates Worker threads whose code is not ours: tesseract's) and lowers the priority of the Worker threads that
  * appeared meanwhile. Only threads named "Worker" are touched: Bun's I/O pool and the engine's
  * shared JIT and collector threads, which may also start lazily, serve the API too.
  */
