@@ -80,6 +80,12 @@ const RULES: readonly Rule[] = [
     why: 'own photo: any signed-in role changes or removes their own picture (profile.edit)',
   },
   {
+    methods: ['POST'],
+    path: /^\/api\/auth\/switch-company$/,
+    access: 'viewer',
+    why: 'moves one’s own session to another company one belongs to (decision 031)',
+  },
+  {
     methods: MUTATING,
     path: /^\/api\/auth\/(signout|sessions)/,
     access: 'viewer',

@@ -75,3 +75,27 @@ export const AuthProvidersSchema = z.object({
   microsoft: z.boolean(),
 });
 export type AuthProviders = z.infer<typeof AuthProvidersSchema>;
+
+/** GET /api/auth/companies: one company the signed-in person belongs to, and their role there. */
+export const CompanyMembershipSchema = z.object({
+  companyId: z.string(),
+  companyName: z.string(),
+  role: RoleSchema,
+  /** The company this session is in now. */
+  isCurrent: z.boolean(),
+});
+export type CompanyMembership = z.infer<typeof CompanyMembershipSchema>;
+
+/** The current company first, then the others by name (decision 031). */
+export const CompanyMembershipsSchema = z.object({ companies: z.array(CompanyMembershipSchema) });
+export type CompanyMemberships = z.infer<typeof CompanyMembershipsSchema>;
+
+/** POST /api/auth/switch-company: moves this session to another company the person belongs to. */
+export const SwitchCompanySchema = z.object({
+  companyId: z
+    .string({ error: 'Choose a company' })
+    .trim()
+    .min(1, 'Choose a company')
+    .max(100, 'Company id must be at most 100 characters'),
+});
+export type SwitchCompany = z.infer<typeof SwitchCompanySchema>;

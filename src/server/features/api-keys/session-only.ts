@@ -17,6 +17,17 @@ const SESSION_ONLY_AREAS: readonly { prefix: string; message: string }[] = [
     prefix: '/api/api-keys',
     message: 'API keys cannot manage API keys: sign in and use Settings → API Keys.',
   },
+  // Before '/api/auth': first match wins. A key acts for the one company it was created in.
+  {
+    prefix: '/api/auth/switch-company',
+    message:
+      'An API key belongs to one company and cannot switch: create a key in the other company instead.',
+  },
+  {
+    prefix: '/api/auth/companies',
+    message:
+      'An API key belongs to one company: listing a person’s companies needs a signed-in browser session.',
+  },
   { prefix: '/api/auth', message: 'Profile, photo and password changes need a signed-in browser session.' },
   { prefix: '/api/logout', message: 'An API key has no session to sign out of: revoke the key instead.' },
   { prefix: '/api/users', message: 'Profile photos are for signed-in members of the company.' },

@@ -1,10 +1,17 @@
 import { type Context, Hono } from 'hono';
-import { SignInSchema, SignUpSchema, UpdateProfileSchema } from '../../../domain/contracts/auth.ts';
+import {
+  SignInSchema,
+  SignUpSchema,
+  SwitchCompanySchema,
+  UpdateProfileSchema,
+} from '../../../domain/contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
-import { authedContext, serviceContext } from '../../lib/request.ts';
+import { authedContext, requireRole, serviceContext } from '../../lib/request.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import { validate } from '../../lib/validate.ts';
+import { browserSessionContext } from '../api-keys/session-only.ts';
+import { listMyCompanies, switchCompany } from './companies.ts';
 import { configuredProviders, soleSignInRoute } from './oauth.ts';
 import { getCurrentUser, type StartedSession, signIn, signOut, signUp, updateProfile } from './service.ts';
 
@@ -35,6 +42,15 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) =>
     c.json(await updateProfile(authorize(c, 'profile.edit'), c.req.valid('json'))),
+  )
+  /**
+   * Decision 031: the person's companies, and moving this session to another of them. Any role may
+   * (it concerns the person, not the company they are in); an API key is bound to its company, so
+   * it is refused (403) even if the allow-list ever let it through.
+   */
+  .get('/auth/companies', async (c) => c.json(await listMyCompanies(browserSessionContext(c))))
+  .post('/auth/switch-company', requireRole('viewer'), validate('json', SwitchCompanySchema), async (c) =>
+    c.json(await switchCompany(browserSessionContext(c), c.req.valid('json'))),
   );
 
 /** Answers a sign-in or sign-up: the new cookie and the user it now belongs to. */

@@ -98,8 +98,25 @@ const lookups = new WeakMap<Db, (sessionId: string) => Promise<SessionRow>>();
 const caches = new WeakMap<Db, Map<string, { row: NonNullable<SessionRow>; storedAt: number }>>();
 const CACHE_MAX_ENTRIES = 10_000;
 
+/**
+ * Bumped by every forget. A lookup that read the database before a forget must not store its
+ * (now stale) row after it: through Drizzle (Turso, D1) the read and the store are separate turns.
+ */
+const generations = new WeakMap<Db, number>();
+
+function bumpGeneration(db: Db): void {
+  generations.set(db, (generations.get(db) ?? 0) + 1);
+}
+
 export function forgetCachedSessions(db: Db): void {
+  bumpGeneration(db);
   caches.get(db)?.clear();
+}
+
+/** Forgets one session only: a change that concerns that session alone (a company switch). */
+export function forgetCachedSession(db: Db, sessionId: string): void {
+  bumpGeneration(db);
+  caches.get(db)?.delete(sessionId);
 }
 
 async function findSession(db: Db, sessionId: string, options: SessionLookupOptions): Promise<SessionRow> {
@@ -114,8 +131,9 @@ async function findSession(db: Db, sessionId: string, options: SessionLookupOpti
     lookup = createLookup(db, options.reader ?? null);
     lookups.set(db, lookup);
   }
+  const generation = generations.get(db) ?? 0;
   const row = await lookup(sessionId);
-  if (row && cacheMs > 0) {
+  if (row && cacheMs > 0 && generation === (generations.get(db) ?? 0)) {
     if (!cache) {
       cache = new Map();
       caches.set(db, cache);
