@@ -1,9 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
-import type { CurrentUser, UpdateProfile } from '../../../domain/contracts/auth';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { CompanyMemberships, CurrentUser, UpdateProfile } from '../../../domain/contracts/auth';
 import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 import { setCurrentUser } from '../../stores/user';
+import { addressAfterSwitch } from './company-switch';
+
+export const profileKeys = {
+  companies: () => ['/api/auth/companies'] as const,
+};
 
 export function updateProfile(input: UpdateProfile): Promise<CurrentUser> {
   return apiRequest<CurrentUser>('PUT', '/api/auth/user', input);
@@ -43,5 +48,30 @@ export function useRemovePhoto() {
     mutationFn: () => apiRequest<CurrentUser>('DELETE', PHOTO_UPLOAD_PATH),
     meta: { ownErrorToast: true },
     onSuccess: (user) => setCurrentUser(user),
+  });
+}
+
+/**
+ * GET /api/auth/companies: the companies the person belongs to. Asked for only once the person
+ * reaches for the user menu (`enabled`), so a page load costs no extra request (decision 031).
+ */
+export function useMyCompanies(enabled: boolean) {
+  return useQuery({
+    queryKey: profileKeys.companies(),
+    queryFn: () => apiRequest<CompanyMemberships>('GET', '/api/auth/companies'),
+    enabled,
+  });
+}
+
+/**
+ * POST /api/auth/switch-company, then a new page load: every island (and the query cache, which
+ * holds the old company's data) starts again for the new company. A failure shows the shared
+ * error toast (spec §8).
+ */
+export function useSwitchCompany() {
+  return useMutation({
+    mutationFn: (companyId: string) =>
+      apiRequest<CurrentUser>('POST', '/api/auth/switch-company', { companyId }),
+    onSuccess: () => window.location.assign(addressAfterSwitch(window.location.pathname)),
   });
 }
