@@ -1,6 +1,8 @@
 /**
  * The books behind tests/fakes/xero.ts, in the Accounting API's own JSON shapes (PascalCase keys,
- * `/Date(ms+0000)/` dates, LineAmountTypes, Tracking entries with and without TrackingOptionID).
+ * `/Date(ms+0000)/` dates, LineAmountTypes, Tracking entries with and without TrackingOptionID):
+ * invoices (bills and sales), bank transactions (spend and receive money), credit notes (supplier
+ * ACCPAYCREDIT and customer ACCRECCREDIT), accounts with their Class and Type.
  */
 
 export interface FakeXeroLineItem {
@@ -15,9 +17,11 @@ export interface FakeXeroLineItem {
 export interface FakeXeroDocument {
   InvoiceID?: string;
   BankTransactionID?: string;
+  CreditNoteID?: string;
   InvoiceNumber?: string;
+  CreditNoteNumber?: string;
   Reference?: string;
-  Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE';
+  Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE' | 'ACCPAYCREDIT' | 'ACCRECCREDIT';
   Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
   /** `YYYY-MM-DD`; served as `/Date(ms+0000)/` with DateString. */
   date: string;
@@ -38,7 +42,14 @@ export interface FakeXeroData {
   /** Offered on the consent page, in this order (a practice first: it must not be chosen). */
   tenants: FakeXeroTenant[];
   baseCurrency: string;
-  accounts: { AccountID: string; Code: string; Name: string; Type: string; Status: 'ACTIVE' | 'ARCHIVED' }[];
+  accounts: {
+    AccountID: string;
+    Code: string;
+    Name: string;
+    Type: string;
+    Class: 'ASSET' | 'EQUITY' | 'EXPENSE' | 'LIABILITY' | 'REVENUE';
+    Status: 'ACTIVE' | 'ARCHIVED';
+  }[];
   trackingCategories: {
     TrackingCategoryID: string;
     Name: string;
@@ -47,6 +58,8 @@ export interface FakeXeroData {
   }[];
   invoices: FakeXeroDocument[];
   bankTransactions: FakeXeroDocument[];
+  /** `/CreditNotes`: ACCPAYCREDIT (from suppliers) and ACCRECCREDIT (to customers). */
+  creditNotes: FakeXeroDocument[];
   /** Total income of the P&L per calendar year. */
   income: Record<number, number>;
 }
@@ -60,7 +73,10 @@ const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Regi
 // Older Accounting API answers name the option without its id: the adapter looks it up.
 const south = { TrackingCategoryID: REGION, Name: 'Region', Option: 'South' };
 
-/** A small bakery's books: three bills (one draft), one sale, spend money, a P&L for 2025. */
+/**
+ * A small bakery's books: three bills (one draft), one sale, spend and receive money, a supplier
+ * credit note against the flour (and a draft one), a customer credit note, a P&L for 2025.
+ */
 export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroData {
   return {
     clientId: 'XEROCLIENTID0123456789ABCDEF',
@@ -80,6 +96,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '429',
         Name: 'General Expenses',
         Type: 'EXPENSE',
+        Class: 'EXPENSE',
         Status: 'ACTIVE',
       },
       {
@@ -87,6 +104,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '489',
         Name: 'Telephone & Internet',
         Type: 'EXPENSE',
+        Class: 'EXPENSE',
         Status: 'ACTIVE',
       },
       {
@@ -94,6 +112,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '820',
         Name: 'VAT',
         Type: 'CURRLIAB',
+        Class: 'LIABILITY',
         Status: 'ACTIVE',
       },
       {
@@ -101,6 +120,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '200',
         Name: 'Sales',
         Type: 'REVENUE',
+        Class: 'REVENUE',
         Status: 'ACTIVE',
       },
     ],
@@ -232,6 +252,51 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         CurrencyCode: 'GBP',
         LineItems: [
           { LineItemID: 'lb000000-0000-4000-8000-000000000003', AccountCode: '200', LineAmount: 300 },
+        ],
+      },
+    ],
+    creditNotes: [
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000001',
+        CreditNoteNumber: 'CN-0001',
+        Type: 'ACCPAYCREDIT',
+        Status: 'AUTHORISED',
+        date: '2025-03-20',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          {
+            LineItemID: 'lc000000-0000-4000-8000-000000000001',
+            Description: 'Damaged flour sacks returned',
+            AccountCode: '429',
+            LineAmount: 30,
+            TaxAmount: 6,
+            Tracking: [north],
+          },
+        ],
+      },
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000002',
+        CreditNoteNumber: 'CN-0002',
+        Type: 'ACCPAYCREDIT',
+        Status: 'DRAFT',
+        date: '2025-03-21',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lc000000-0000-4000-8000-000000000002', AccountCode: '429', LineAmount: 50 },
+        ],
+      },
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000003',
+        CreditNoteNumber: 'CN-0003',
+        Type: 'ACCRECCREDIT',
+        Status: 'AUTHORISED',
+        date: '2025-03-22',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lc000000-0000-4000-8000-000000000003', AccountCode: '429', LineAmount: 40 },
         ],
       },
     ],
