@@ -84,7 +84,7 @@ export interface FakeQuickBooksData {
   income: Record<number, number>;
 }
 
-const account = (
+export const account = (
   Id: string,
   Name: string,
   AccountType: string,
