@@ -15,7 +15,8 @@
  *   the next calls answer 429 (Retry-After, X-Rate-Limit-Problem) or another error.
  */
 import { createHash } from 'node:crypto';
-import { type FakeXeroData, type FakeXeroDocument, sampleXeroData } from './xero-data.ts';
+import { sampleXeroData } from './xero-data.ts';
+import type { FakeXeroData, FakeXeroDocument } from './xero-shapes.ts';
 
 export interface FakeXeroCall {
   path: string;

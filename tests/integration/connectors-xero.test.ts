@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { XERO_RECONNECT } from '../../src/server/features/connectors/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
-import { manyBills, NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-data.ts';
+import { manyBills } from '../fakes/xero-data.ts';
+import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
