@@ -66,18 +66,18 @@ describe('QuickBooks connector', () => {
     expect(source).toMatchObject({ type: 'quickbooks', name: 'Acme QuickBooks', status: 'connected' });
     await page.getByText('Connected', { exact: true }).first().waitFor({ timeout: WAIT_MS });
     // The first sync starts on its own.
-    expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', imported: 4 });
+    expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', imported: 5 });
 
     // Sync again from the row: nothing is duplicated.
     await page.getByRole('button', { name: 'Sync Acme QuickBooks' }).click();
     await waitForToast(page, 'Success', 'Data source synced successfully');
-    expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', duplicates: 4 });
+    expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
 
     await page
       .getByRole('cell', { name: /Purchased goods/ })
       .first()
       .waitFor({ timeout: WAIT_MS });
-    expect((await (await page.request.get('/api/activities')).json()).total).toBe(4);
+    expect((await (await page.request.get('/api/activities')).json()).total).toBe(5);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 60_000);
 });

@@ -1,7 +1,8 @@
 /**
  * The books of a small QuickBooks Online company for tests/fakes/quickbooks.ts, in the Accounting
- * API's entity shapes (minor version 75): accounts, classes, departments (locations), purchases
- * (expenses and card charges) and bills with account-based and item-based lines.
+ * API's entity shapes (minor version 75): accounts, classes, departments (locations), items,
+ * purchases (expenses, card charges and card credits), bills and vendor credits with account-based
+ * and item-based lines.
  */
 
 export interface QbRef {
@@ -26,7 +27,28 @@ export interface FakeQbLine {
   Description?: string;
   DetailType: 'AccountBasedExpenseLineDetail' | 'ItemBasedExpenseLineDetail';
   AccountBasedExpenseLineDetail?: { AccountRef: QbRef; ClassRef?: QbRef; BillableStatus?: string };
-  ItemBasedExpenseLineDetail?: { ItemRef: QbRef; Qty: number; UnitPrice: number };
+  ItemBasedExpenseLineDetail?: {
+    ItemRef: QbRef;
+    ClassRef?: QbRef;
+    Qty: number;
+    UnitPrice: number;
+    BillableStatus?: string;
+  };
+}
+
+/**
+ * The Item entity: inventory, non-inventory and service items carry the ExpenseAccountRef a
+ * purchase of them is charged to (Inventory: the cost of goods sold account); Category items and
+ * items only ever sold have none.
+ */
+export interface FakeQbItem {
+  Id: string;
+  Name: string;
+  FullyQualifiedName: string;
+  Type: 'Inventory' | 'NonInventory' | 'Service' | 'Category';
+  Active: boolean;
+  ExpenseAccountRef?: QbRef;
+  IncomeAccountRef?: QbRef;
 }
 
 export interface FakeQbTransaction {
@@ -53,13 +75,16 @@ export interface FakeQuickBooksData {
   accounts: FakeQbAccount[];
   classes: { Id: string; Name: string; FullyQualifiedName: string; Active: boolean }[];
   departments: { Id: string; Name: string; FullyQualifiedName: string; Active: boolean }[];
+  items: FakeQbItem[];
   purchases: FakeQbTransaction[];
   bills: FakeQbTransaction[];
+  /** Supplier credit notes: the same shape as a Bill (VendorCredit entity). */
+  vendorCredits: FakeQbTransaction[];
   /** "Total Income" of the ProfitAndLoss report per calendar year. */
   income: Record<number, number>;
 }
 
-const account = (
+export const account = (
   Id: string,
   Name: string,
   AccountType: string,
@@ -97,6 +122,27 @@ export const expenseLine = (
   };
 };
 
+/** An item-based expense line: Amount = Qty × UnitPrice, the account comes from the item. */
+export const itemLine = (
+  Id: string,
+  item: QbRef,
+  Qty: number,
+  UnitPrice: number,
+  extra: { classRef?: QbRef; Description?: string } = {},
+): FakeQbLine => ({
+  Id,
+  Amount: Math.round(Qty * UnitPrice * 100) / 100,
+  ...(extra.Description ? { Description: extra.Description } : {}),
+  DetailType: 'ItemBasedExpenseLineDetail',
+  ItemBasedExpenseLineDetail: {
+    ItemRef: item,
+    ...(extra.classRef ? { ClassRef: extra.classRef } : {}),
+    Qty,
+    UnitPrice,
+    BillableStatus: 'NotBillable',
+  },
+});
+
 export const RETAIL = { value: '5000000000000012345', name: 'Retail' };
 export const BOSTON = { value: '1', name: 'Boston' };
 
@@ -119,6 +165,16 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
     ],
     classes: [{ Id: RETAIL.value, Name: 'Retail', FullyQualifiedName: 'Stores:Retail', Active: true }],
     departments: [{ Id: BOSTON.value, Name: 'Boston', FullyQualifiedName: 'Boston', Active: true }],
+    items: [
+      {
+        Id: '3',
+        Name: 'Paper',
+        FullyQualifiedName: 'Paper',
+        Type: 'NonInventory',
+        Active: true,
+        ExpenseAccountRef: { value: '11', name: 'Office Supplies' },
+      },
+    ],
     purchases: [
       {
         Id: '101',
@@ -143,6 +199,7 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         Credit: true,
         AccountRef: { value: '33', name: 'Visa' },
         CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+        DepartmentRef: BOSTON,
         TotalAmt: 60,
         Line: [expenseLine('1', 60, '7', 'Advertising', { Description: 'Refunded ad credit' })],
       },
@@ -170,12 +227,7 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         TotalAmt: 1280,
         Line: [
           expenseLine('1', 1200, '9', 'Legal & Professional Fees', { classRef: RETAIL }),
-          {
-            Id: '2',
-            Amount: 80,
-            DetailType: 'ItemBasedExpenseLineDetail',
-            ItemBasedExpenseLineDetail: { ItemRef: { value: '3', name: 'Paper' }, Qty: 8, UnitPrice: 10 },
-          },
+          itemLine('2', { value: '3', name: 'Paper' }, 8, 10),
         ],
       },
       {
@@ -187,6 +239,7 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         Line: [expenseLine('1', 200, '11', 'Office Supplies')],
       },
     ],
+    vendorCredits: [],
     income: { 2024: 40000, 2025: 52500.5 },
     ...overrides,
   };

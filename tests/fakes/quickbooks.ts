@@ -6,9 +6,14 @@
  * - POST /oauth2/v1/tokens/bearer with HTTP Basic client credentials: authorization_code (single
  *   use, redirect_uri must match) and refresh_token grants. Every refresh rotates the refresh
  *   token (the old one answers invalid_grant), as Intuit may; `revokeAll()` kills every grant;
- * - /v3/company/{realmId}/query?query=SELECT * FROM <Entity> [ORDERBY Id] [STARTPOSITION n]
- *   [MAXRESULTS m] answering {"QueryResponse": {<Entity>: [...], startPosition, maxResults}, time},
- *   companyinfo/{realmId}, and reports/ProfitAndLoss?summarize_column_by=Year;
+ * - /v3/company/{realmId}/query?query=SELECT * FROM <Entity> [WHERE Active IN (true, false) |
+ *   Active = true|false] [ORDERBY Id] [STARTPOSITION n] [MAXRESULTS m] answering {"QueryResponse":
+ *   {<Entity>: [...], startPosition, maxResults}, time} for Preferences, Account, Class,
+ *   Department, Item, Purchase, Bill and VendorCredit. Like Intuit, entities with an `Active` flag
+ *   (name lists) answer only the active ones unless the WHERE clause names Active ("SELECT * FROM
+ *   Customer retrieves all active customers": Intuit's query operations guide), in
+ *   quickbooks-query.ts;
+ * - companyinfo/{realmId}, and reports/ProfitAndLoss?summarize_column_by=Year;
  * - faults in Intuit's shapes: 401 {"fault": {"error": [{"message": "message=AuthenticationFailed;
  *   errorCode=003200; statusCode=401", …}], "type": "AUTHENTICATION"}}, 400 {"Fault": {"Error":
  *   [{"Message", "Detail", "code"}], "type": "ValidationFault"}}, 429 ThrottleExceeded with
@@ -16,6 +21,7 @@
  * Every request is recorded in `calls` so tests can prove refreshes, pagination and waits.
  */
 import { type FakeQuickBooksData, sampleQuickBooksData } from './quickbooks-data.ts';
+import { json, queryAnswer, random, time, validationFault } from './quickbooks-query.ts';
 import { profitAndLoss } from './quickbooks-report.ts';
 
 export interface FakeQuickBooksCall {
@@ -25,19 +31,6 @@ export interface FakeQuickBooksCall {
   query?: string;
   status?: number;
 }
-
-const random = () => crypto.randomUUID().replace(/-/g, '');
-const time = () => new Date().toISOString();
-const MAX_PAGE = 1000;
-
-const json = (body: unknown, status = 200, headers: Record<string, string> = {}) =>
-  Response.json(body, { status, headers: { intuit_tid: random(), ...headers } });
-
-const validationFault = (message: string, detail: string, code = '4000', status = 400) =>
-  json(
-    { Fault: { Error: [{ Message: message, Detail: detail, code }], type: 'ValidationFault' }, time: time() },
-    status,
-  );
 
 const authenticationFault = () =>
   json(
@@ -131,52 +124,6 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     return json({ error: 'unsupported_grant_type' }, 400);
   }
 
-  function rows(entity: string): unknown[] | null {
-    switch (entity) {
-      case 'Account':
-        return data.accounts;
-      case 'Class':
-        return data.classes;
-      case 'Department':
-        return data.departments;
-      case 'Purchase':
-        return data.purchases;
-      case 'Bill':
-        return data.bills;
-      case 'Preferences':
-        return [
-          {
-            Id: '1',
-            CurrencyPrefs: { MultiCurrencyEnabled: true, HomeCurrency: { value: data.homeCurrency } },
-          },
-        ];
-      default:
-        return null;
-    }
-  }
-
-  function query(text: string): Response {
-    const match =
-      /^select \* from (\w+)(?: orderby (\w+))?(?: startposition (\d+))?(?: maxresults (\d+))?$/i.exec(
-        text.trim(),
-      );
-    if (!match)
-      return validationFault(
-        'Error parsing query',
-        `QueryParserError: Encountered an unexpected token in "${text}"`,
-      );
-    const [, entity = '', orderBy, start = '1', max = '100'] = match;
-    const all = rows(entity);
-    if (!all) return validationFault('Invalid query', `QueryValidationError: Unknown entity ${entity}`);
-    const sorted = orderBy
-      ? [...all].sort((a, b) => Number((a as { Id: string }).Id) - Number((b as { Id: string }).Id))
-      : all;
-    const startPosition = Math.max(1, Number(start));
-    const page = sorted.slice(startPosition - 1, startPosition - 1 + Math.min(MAX_PAGE, Number(max)));
-    if (page.length === 0) return json({ QueryResponse: {}, time: time() });
-    return json({ QueryResponse: { [entity]: page, startPosition, maxResults: page.length }, time: time() });
-  }
-
   function api(request: Request, url: URL): Response {
     const parts = url.pathname.split('/').filter(Boolean);
     const realmId = parts[2];
@@ -213,7 +160,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     const bearer = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
     if (accessTokens.get(bearer) !== realmId || realmId !== data.realmId) return authenticationFault();
     const [resource, id] = [parts[3], parts[4]];
-    if (resource === 'query') return query(url.searchParams.get('query') ?? '');
+    if (resource === 'query') return queryAnswer(data, url.searchParams.get('query') ?? '');
     if (resource === 'companyinfo' && id === data.realmId) {
       return json({
         CompanyInfo: {

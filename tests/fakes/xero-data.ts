@@ -1,66 +1,18 @@
 /**
- * The books behind tests/fakes/xero.ts, in the Accounting API's own JSON shapes (PascalCase keys,
- * `/Date(ms+0000)/` dates, LineAmountTypes, Tracking entries with and without TrackingOptionID).
+ * The books behind tests/fakes/xero.ts (their shapes: xero-shapes.ts): invoices (bills and sales),
+ * bank transactions (spend and receive money), credit notes (supplier ACCPAYCREDIT and customer
+ * ACCRECCREDIT), accounts with their Class and Type, tracking categories.
  */
-
-export interface FakeXeroLineItem {
-  LineItemID: string;
-  Description?: string;
-  AccountCode?: string;
-  LineAmount: number;
-  TaxAmount?: number;
-  Tracking?: { TrackingCategoryID: string; TrackingOptionID?: string; Name: string; Option: string }[];
-}
-
-export interface FakeXeroDocument {
-  InvoiceID?: string;
-  BankTransactionID?: string;
-  InvoiceNumber?: string;
-  Reference?: string;
-  Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE';
-  Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
-  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/` with DateString. */
-  date: string;
-  LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
-  CurrencyCode: string;
-  LineItems: FakeXeroLineItem[];
-}
-
-export interface FakeXeroTenant {
-  tenantId: string;
-  tenantName: string;
-  tenantType: 'ORGANISATION' | 'PRACTICE';
-}
-
-export interface FakeXeroData {
-  clientId: string;
-  clientSecret: string;
-  /** Offered on the consent page, in this order (a practice first: it must not be chosen). */
-  tenants: FakeXeroTenant[];
-  baseCurrency: string;
-  accounts: { AccountID: string; Code: string; Name: string; Type: string; Status: 'ACTIVE' | 'ARCHIVED' }[];
-  trackingCategories: {
-    TrackingCategoryID: string;
-    Name: string;
-    Status: 'ACTIVE' | 'ARCHIVED';
-    Options: { TrackingOptionID: string; Name: string; Status: 'ACTIVE' | 'ARCHIVED' }[];
-  }[];
-  invoices: FakeXeroDocument[];
-  bankTransactions: FakeXeroDocument[];
-  /** Total income of the P&L per calendar year. */
-  income: Record<number, number>;
-}
-
-export const REGION = 'c1a7e0de-0000-4000-8000-00000000c001';
-export const NORTH = 'c1a7e0de-0000-4000-8000-0000000000a1';
-export const SOUTH = 'c1a7e0de-0000-4000-8000-0000000000a2';
-export const TENANT_ID = '7a1f7a1f-1111-4111-8111-000000000001';
+import { type FakeXeroData, type FakeXeroDocument, NORTH, REGION, SOUTH, TENANT_ID } from './xero-shapes.ts';
 
 const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Region', Option: 'North' };
 // Older Accounting API answers name the option without its id: the adapter looks it up.
 const south = { TrackingCategoryID: REGION, Name: 'Region', Option: 'South' };
 
-/** A small bakery's books: three bills (one draft), one sale, spend money, a P&L for 2025. */
+/**
+ * A small bakery's books: three bills (one draft), one sale, spend and receive money, a supplier
+ * credit note against the flour (and a draft one), a customer credit note, a P&L for 2025.
+ */
 export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroData {
   return {
     clientId: 'XEROCLIENTID0123456789ABCDEF',
@@ -80,6 +32,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '429',
         Name: 'General Expenses',
         Type: 'EXPENSE',
+        Class: 'EXPENSE',
         Status: 'ACTIVE',
       },
       {
@@ -87,6 +40,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '489',
         Name: 'Telephone & Internet',
         Type: 'EXPENSE',
+        Class: 'EXPENSE',
         Status: 'ACTIVE',
       },
       {
@@ -94,6 +48,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '820',
         Name: 'VAT',
         Type: 'CURRLIAB',
+        Class: 'LIABILITY',
         Status: 'ACTIVE',
       },
       {
@@ -101,6 +56,7 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '200',
         Name: 'Sales',
         Type: 'REVENUE',
+        Class: 'REVENUE',
         Status: 'ACTIVE',
       },
     ],
@@ -232,6 +188,51 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         CurrencyCode: 'GBP',
         LineItems: [
           { LineItemID: 'lb000000-0000-4000-8000-000000000003', AccountCode: '200', LineAmount: 300 },
+        ],
+      },
+    ],
+    creditNotes: [
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000001',
+        CreditNoteNumber: 'CN-0001',
+        Type: 'ACCPAYCREDIT',
+        Status: 'AUTHORISED',
+        date: '2025-03-20',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          {
+            LineItemID: 'lc000000-0000-4000-8000-000000000001',
+            Description: 'Damaged flour sacks returned',
+            AccountCode: '429',
+            LineAmount: 30,
+            TaxAmount: 6,
+            Tracking: [north],
+          },
+        ],
+      },
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000002',
+        CreditNoteNumber: 'CN-0002',
+        Type: 'ACCPAYCREDIT',
+        Status: 'DRAFT',
+        date: '2025-03-21',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lc000000-0000-4000-8000-000000000002', AccountCode: '429', LineAmount: 50 },
+        ],
+      },
+      {
+        CreditNoteID: 'c0000000-0000-4000-8000-000000000003',
+        CreditNoteNumber: 'CN-0003',
+        Type: 'ACCRECCREDIT',
+        Status: 'AUTHORISED',
+        date: '2025-03-22',
+        LineAmountTypes: 'Exclusive',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lc000000-0000-4000-8000-000000000003', AccountCode: '429', LineAmount: 40 },
         ],
       },
     ],

@@ -8,13 +8,15 @@
  *   token stops working at once: stricter than Xero's 30-minute grace) or answers
  *   `{"error":"invalid_grant"}`;
  * - api: `GET /connections`, and under `/api.xro/2.0`: Organisation, Accounts, TrackingCategories,
- *   Invoices and BankTransactions (`where=Type=="…"`, `Statuses=`, `page=` of 100), and
- *   Reports/ProfitAndLoss. Bearer and xero-tenant-id are checked; 401/403 use Xero's problem JSON,
+ *   Invoices, BankTransactions and CreditNotes (`where=Type=="…"`, `Statuses=` for invoices,
+ *   `page=` of 100 with line items: developer.xero.com/documentation/api/accounting/creditnotes),
+ *   and Reports/ProfitAndLoss. Bearer and xero-tenant-id are checked; 401/403 use Xero's problem JSON,
  *   400s its ApiException shape. A test can expire access tokens, revoke refresh tokens, and make
  *   the next calls answer 429 (Retry-After, X-Rate-Limit-Problem) or another error.
  */
 import { createHash } from 'node:crypto';
-import { type FakeXeroData, type FakeXeroDocument, sampleXeroData } from './xero-data.ts';
+import { sampleXeroData } from './xero-data.ts';
+import type { FakeXeroData, FakeXeroDocument } from './xero-shapes.ts';
 
 export interface FakeXeroCall {
   path: string;
@@ -203,6 +205,8 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
           return json({ Invoices: page(data.invoices, query) });
         case '/BankTransactions':
           return json({ BankTransactions: page(data.bankTransactions, query) });
+        case '/CreditNotes':
+          return json({ CreditNotes: page(data.creditNotes, query) });
         case '/Reports/ProfitAndLoss':
           return json(profitAndLoss(query));
         default:

@@ -33,6 +33,8 @@ const realm = fake.data.realmId;
 const ref = (kind: string, id: string, line: string) => `quickbooks:${realm}:${kind}:${id}:${line}`;
 const EXPECTED_LINES = [
   { reference: ref('Bill', '201', '1'), variant: '541110', spend: 1200, currency: 'EUR', date: '2025-01-20' },
+  // An item line: item 3 "Paper" is charged to its expense account, Office Supplies.
+  { reference: ref('Bill', '201', '2'), variant: '541611', spend: 80, currency: 'EUR', date: '2025-01-20' },
   { reference: ref('Bill', '202', '1'), variant: '541611', spend: 200, currency: 'USD', date: '2024-11-15' },
   {
     reference: ref('Purchase', '101', '1'),
@@ -44,7 +46,8 @@ const EXPECTED_LINES = [
   {
     reference: ref('Purchase', '103', '1'),
     variant: '541810',
-    spend: 300,
+    // 300 of Boston advertising in March less the 60 card credit of Purchase 102 (Boston, March).
+    spend: 240,
     currency: 'USD',
     date: '2025-03-05',
   },
@@ -183,15 +186,16 @@ describe('QuickBooks connector: connecting', () => {
 });
 
 describe('QuickBooks connector: syncing', () => {
-  test('sync imports account-based expense lines as spend-based lines with revenue recorded', async () => {
+  test('sync imports expense lines net of card credits as spend-based lines with revenue recorded', async () => {
     const { source, cookie } = await qb.connected();
     await t.runJobs();
     expect(await sourceLines(t, source.id)).toEqual(EXPECTED_LINES);
     expect(await lastSync(cookie, source.id)).toMatchObject({
       status: 'succeeded',
-      fetched: 5,
-      imported: 4,
+      fetched: 6,
+      imported: 5,
       skipped: 1,
+      error: null,
       revenue: [
         { year: 2024, amount: 40000, currency: 'USD' },
         { year: 2025, amount: 52500.5, currency: 'USD' },
@@ -208,7 +212,7 @@ describe('QuickBooks connector: syncing', () => {
       ['6300', 'Bank Charges', null],
     ]);
     const list = (await t.call('GET', '/api/data-sources', { cookie })).json;
-    expect(list[0]).toMatchObject({ status: 'connected', lineCount: 4 });
+    expect(list[0]).toMatchObject({ status: 'connected', lineCount: 5 });
   });
 
   test('lines carry the class, or else the location, as their tracking dimension', async () => {
@@ -223,6 +227,7 @@ describe('QuickBooks connector: syncing', () => {
       [ref('Purchase', '101', '2')]: { key: 'location:1', name: 'Boston' },
       [ref('Purchase', '103', '1')]: { key: 'location:1', name: 'Boston' },
       [ref('Bill', '201', '1')]: { key: 'class:5000000000000012345', name: 'Stores:Retail' },
+      [ref('Bill', '201', '2')]: null,
       [ref('Bill', '202', '1')]: null,
     });
   });
@@ -233,7 +238,7 @@ describe('QuickBooks connector: syncing', () => {
     expect((await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie })).status).toBe(202);
     await t.runJobs();
     expect(await sourceLines(t, source.id)).toEqual(EXPECTED_LINES);
-    expect(await lastSync(cookie, source.id)).toMatchObject({ imported: 0, duplicates: 4 });
+    expect(await lastSync(cookie, source.id)).toMatchObject({ imported: 0, duplicates: 5 });
     const mappings = (await t.call('GET', `/api/data-sources/${source.id}/mappings`, { cookie })).json;
     const supplies = mappings.find((row: { accountName: string }) => row.accountName === 'Office Supplies');
     const put = await t.call('PUT', `/api/data-sources/${source.id}/mappings`, {
@@ -245,8 +250,10 @@ describe('QuickBooks connector: syncing', () => {
     expect(put.status).toBe(200);
     await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
     await t.runJobs();
+    // Office Supplies holds Bill 202 and the Paper item line of Bill 201: both move.
     expect((await sourceLines(t, source.id)).find((line) => line.spend === 200)?.variant).toBe('323111');
-    expect(await lastSync(cookie, source.id)).toMatchObject({ replaced: 1, duplicates: 3 });
+    expect((await sourceLines(t, source.id)).find((line) => line.spend === 80)?.variant).toBe('323111');
+    expect(await lastSync(cookie, source.id)).toMatchObject({ replaced: 2, duplicates: 3 });
   });
 
   test('Test answers connected through CompanyInfo', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { XERO_RECONNECT } from '../../src/server/features/connectors/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
-import { manyBills, NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-data.ts';
+import { manyBills } from '../fakes/xero-data.ts';
+import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import {
@@ -130,7 +131,7 @@ describe('Xero connect', () => {
 });
 
 describe('Xero sync and tracking sites', () => {
-  test('imports bills and spend money net of tax, booked to the tracking option’s site', async () => {
+  test('imports bills and spend money net of tax and supplier credits, booked to the tracking option’s site', async () => {
     const { source, cookie, headOffice, north } = await connected();
     await t.runJobs();
     expect(await sourceLines(t, source.id)).toEqual([
@@ -146,10 +147,12 @@ describe('Xero sync and tracking sites', () => {
         date: '2025-05-05',
         variant: '541611',
       },
+      // 100 less supplier credit note CN-0001 (30 net of tax, account 429, North, March); the draft
+      // CN-0002 and the customer credit note CN-0003 change nothing.
       {
         reference: ref('Invoice', BILL1, 'l1110000-0000-4000-8000-000000000011'),
         siteId: north,
-        spend: 100,
+        spend: 70,
         currency: 'GBP',
         date: '2025-03-01',
         variant: '541611',
@@ -195,6 +198,7 @@ describe('Xero sync and tracking sites', () => {
       fetched: 5,
       imported: 4,
       skipped: 1,
+      error: null,
       revenue: [{ year: 2025, amount: 48250.5, currency: 'GBP' }],
     });
     const accounts = await t.call('GET', `/api/data-sources/${source.id}/mappings`, { cookie });

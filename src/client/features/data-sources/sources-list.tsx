@@ -74,8 +74,12 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
       onSuccess: (outcome) => {
         const success = outcome.status === 'succeeded';
         trackEvent('data_source_sync', { type: source.type, success });
-        if (success) toastSuccess('Data source synced successfully');
-        else toastError(`Failed to sync data source: ${outcome.error ?? 'the sync did not finish'}`);
+        if (success) {
+          toastSuccess('Data source synced successfully');
+          // What the sync left out (lines it could not place, credit beyond a month's spend):
+          // said here, not only on the sync record (decision 028).
+          if (outcome.error) addToast({ title: 'Not everything was imported', description: outcome.error });
+        } else toastError(`Failed to sync data source: ${outcome.error ?? 'the sync did not finish'}`);
       },
       onError: (error) => {
         trackEvent('data_source_sync', { type: source.type, success: false });

@@ -173,12 +173,18 @@ export class QuickBooksClient {
     return body as Record<string, unknown>;
   }
 
-  /** Every entity of a kind, page by page in Id order so pages never shift. */
-  async queryAll<T>(entity: string, pageSize = QUICKBOOKS_PAGE_SIZE): Promise<T[]> {
+  /**
+   * Every entity of a kind, page by page in Id order so pages never shift. `where` is a fixed
+   * clause of ours (never user input), e.g. `Active IN (true, false)`: name lists such as Item
+   * answer only active entries without it ("SELECT * FROM Customer retrieves all active
+   * customers", Intuit's query operations guide), and inactive items still sit on old bills.
+   */
+  async queryAll<T>(entity: string, where?: string, pageSize = QUICKBOOKS_PAGE_SIZE): Promise<T[]> {
     const out: T[] = [];
+    const filter = where ? ` WHERE ${where}` : '';
     for (let start = 1; ; start += pageSize) {
       const body = await this.get('/query', {
-        query: `SELECT * FROM ${entity} ORDERBY Id STARTPOSITION ${start} MAXRESULTS ${pageSize}`,
+        query: `SELECT * FROM ${entity}${filter} ORDERBY Id STARTPOSITION ${start} MAXRESULTS ${pageSize}`,
       });
       const answer = body.QueryResponse;
       if (!answer || typeof answer !== 'object') {

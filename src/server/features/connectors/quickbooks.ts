@@ -1,10 +1,23 @@
-// The QuickBooks Online adapter (decision 024). Purchases (expenses, cheques, card charges) and
-// Bills are read with their account-based expense lines (AccountBasedExpenseLineDetail: AccountRef,
-// ClassRef); each such line is one ExternalLine. Accounts give the number (AcctNum) and full name
-// (FullyQualifiedName) the account mapping works from; Class and Department (QuickBooks
-// "locations") name the tracking dimension that connector_site_mappings maps to a site. Revenue is
-// the "Total Income" of the ProfitAndLoss report summarised by year.
+// The QuickBooks Online adapter (decisions 024, 028). Purchases (expenses, cheques, card charges)
+// and Bills are read with their account-based and item-based expense lines (quickbooks-lines.ts:
+// an item line counts against the item's expense account); each line is one ExternalLine. Vendor
+// credits and card credits (Purchase with Credit = true) are supplier credits: they lower the
+// spend of the same account, tracking and month (credit-netting.ts) and never become lines of their
+// own. Accounts give the number (AcctNum) and full name (FullyQualifiedName) the account mapping
+// works from; Class and Department (QuickBooks "locations") name the tracking dimension that
+// connector_site_mappings maps to a site. Revenue is the "Total Income" of the ProfitAndLoss
+// report summarised by year.
+import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
 import { QuickBooksClient, type QuickBooksClientOptions } from './quickbooks-client.ts';
+import {
+  describeUnplaced,
+  type QbAccount,
+  type QbItem,
+  type QbLookups,
+  type QbNamed,
+  type QbTransaction,
+  transactionLines,
+} from './quickbooks-lines.ts';
 import {
   isQuickBooksTokens,
   type QuickBooksSession,
@@ -16,54 +29,9 @@ import { profitAndLossRevenue, revenueRange } from './quickbooks-revenue.ts';
 import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from './types.ts';
 import { ConnectorError } from './types.ts';
 
-interface Ref {
-  value: string;
-  name?: string;
-}
-
-interface QbAccount {
-  Id: string;
-  Name: string;
-  FullyQualifiedName?: string;
-  AcctNum?: string;
-  Classification?: string;
-}
-
-interface QbNamed {
-  Id: string;
-  Name: string;
-  FullyQualifiedName?: string;
-}
-
-interface QbLine {
-  Id?: string;
-  Amount?: number;
-  Description?: string;
-  DetailType?: string;
-  AccountBasedExpenseLineDetail?: { AccountRef?: Ref; ClassRef?: Ref };
-}
-
-/** Purchase and Bill share what the connector reads. */
-interface QbTransaction {
-  Id: string;
-  TxnDate?: string;
-  DocNumber?: string;
-  CurrencyRef?: Ref;
-  DepartmentRef?: Ref;
-  /** Purchase only: true for a credit card credit (a refund), not a purchase. */
-  Credit?: boolean;
-  Line?: QbLine[];
-}
-
 interface QbPreferences {
-  CurrencyPrefs?: { HomeCurrency?: Ref };
+  CurrencyPrefs?: { HomeCurrency?: { value: string } };
 }
-
-/**
- * Lines booked to these account classifications move money between balance-sheet accounts
- * (paying a card or a loan, owner's draws): they are not purchases, so they are not imported.
- */
-const NOT_PURCHASES = new Set(['Liability', 'Equity', 'Revenue']);
 
 export function quickbooksAdapter(options: QuickBooksClientOptions = {}): ConnectorAdapter<QuickBooksTokens> {
   return {
@@ -109,63 +77,50 @@ function names(rows: QbNamed[]): Map<string, string> {
 
 async function pullQuickBooks(client: QuickBooksClient, now: Date): Promise<ConnectorPull> {
   const [preferences] = await client.queryAll<QbPreferences>('Preferences');
-  const homeCurrency = preferences?.CurrencyPrefs?.HomeCurrency?.value ?? null;
-  const accounts = new Map((await client.queryAll<QbAccount>('Account')).map((row) => [row.Id, row]));
-  const classes = names(await client.queryAll<QbNamed>('Class'));
-  const locations = names(await client.queryAll<QbNamed>('Department'));
-  const kinds = [
-    ['Purchase', await client.queryAll<QbTransaction>('Purchase')],
-    ['Bill', await client.queryAll<QbTransaction>('Bill')],
+  const lookups: QbLookups = {
+    realmId: client.realmId,
+    homeCurrency: preferences?.CurrencyPrefs?.HomeCurrency?.value ?? null,
+    accounts: new Map((await client.queryAll<QbAccount>('Account')).map((row) => [row.Id, row])),
+    // Inactive items too: a bill keeps the item it was entered with.
+    items: new Map(
+      (await client.queryAll<QbItem>('Item', 'Active IN (true, false)')).map((row) => [row.Id, row]),
+    ),
+    classes: names(await client.queryAll<QbNamed>('Class')),
+    locations: names(await client.queryAll<QbNamed>('Department')),
+  };
+  const purchases = await client.queryAll<QbTransaction>('Purchase');
+  const sources = [
+    ['Purchase', purchases.filter((txn) => txn.Credit !== true), 'spend'],
+    ['Bill', await client.queryAll<QbTransaction>('Bill'), 'spend'],
+    ['Purchase', purchases.filter((txn) => txn.Credit === true), 'credit'],
+    ['VendorCredit', await client.queryAll<QbTransaction>('VendorCredit'), 'credit'],
   ] as const;
-  const lines: ExternalLine[] = [];
-  for (const [kind, transactions] of kinds) {
+  const spend: ExternalLine[] = [];
+  const credits: ExternalLine[] = [];
+  const unplaced: string[] = [];
+  let skipped = 0;
+  for (const [kind, transactions, role] of sources) {
     for (const txn of transactions) {
-      if (txn.Credit === true || !txn.TxnDate || !/^\d{4}-\d{2}-\d{2}$/.test(txn.TxnDate)) continue;
-      const currency = txn.CurrencyRef?.value ?? homeCurrency;
-      if (!currency || !/^[A-Z]{3}$/.test(currency)) continue;
-      const location = txn.DepartmentRef?.value
-        ? {
-            key: `location:${txn.DepartmentRef.value}`,
-            name: locations.get(txn.DepartmentRef.value) ?? txn.DepartmentRef.name ?? txn.DepartmentRef.value,
-          }
-        : null;
-      for (const line of txn.Line ?? []) {
-        const detail = line.AccountBasedExpenseLineDetail;
-        const accountRef = detail?.AccountRef;
-        if (line.DetailType !== 'AccountBasedExpenseLineDetail' || !accountRef?.value || !line.Id) continue;
-        if (typeof line.Amount !== 'number') continue;
-        const account = accounts.get(accountRef.value);
-        if (account?.Classification && NOT_PURCHASES.has(account.Classification)) continue;
-        const classRef = detail?.ClassRef;
-        lines.push({
-          externalId: `quickbooks:${client.realmId}:${kind}:${txn.Id}:${line.Id}`,
-          date: txn.TxnDate,
-          account: {
-            key: accountRef.value,
-            code: account?.AcctNum ?? '',
-            name: account
-              ? account.FullyQualifiedName || account.Name
-              : (accountRef.name ?? accountRef.value),
-          },
-          product: line.Description?.trim() || null,
-          amount: line.Amount,
-          currency,
-          document: `${kind} ${txn.DocNumber || txn.Id}`,
-          tracking: classRef?.value
-            ? {
-                key: `class:${classRef.value}`,
-                name: classes.get(classRef.value) ?? classRef.name ?? classRef.value,
-              }
-            : location,
-        });
-      }
+      const read = transactionLines(kind, txn, lookups);
+      (role === 'spend' ? spend : credits).push(...read.lines);
+      unplaced.push(...read.unplaced);
+      if (role === 'spend') skipped += read.unplaced.length;
     }
   }
-  const range = revenueRange(lines, now);
+  const netted = netCredits(spend, credits);
+  const range = revenueRange(netted.lines, now);
   const report = await client.get('/reports/ProfitAndLoss', {
     start_date: range.start,
     end_date: range.end,
     summarize_column_by: 'Year',
   });
-  return { lines, revenue: profitAndLossRevenue(report, homeCurrency) };
+  const notices = [describeUnplaced(unplaced), describeLeftovers(netted.leftovers)].filter(
+    (notice): notice is string => notice !== null,
+  );
+  return {
+    lines: netted.lines,
+    revenue: profitAndLossRevenue(report, lookups.homeCurrency),
+    notices,
+    skipped,
+  };
 }

@@ -286,13 +286,19 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
   };
   const lineStatements = insertLinesStatements(ctx.db, origin, plan.lines);
   const counts = {
-    fetchedCount: pull.lines.length,
+    fetchedCount: pull.lines.length + (pull.skipped ?? 0),
     importedCount: plan.lines.length - plan.replaced,
     duplicateCount: plan.duplicates,
     replacedCount: plan.replaced,
     removedCount: plan.removed,
-    skippedCount: plan.skipped,
+    skippedCount: plan.skipped + (pull.skipped ?? 0),
   };
+  // What the adapter left out, then what the calculation refused: on the record for people.
+  const notes = [...(pull.notices ?? [])];
+  if (plan.problems.length > 0) notes.push(`Not imported: ${plan.problems.join('; ')}`);
+  if (pull.notices?.length) {
+    ctx.log.warn('connector sync left data out', { dataSourceId: target.sourceId, notices: pull.notices });
+  }
   const statements = [
     // Removals first, so a replaced line's new row never meets its old fingerprint.
     ...(plan.removeIds.length > 0
@@ -326,7 +332,7 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
         finishedAt: now,
         ...counts,
         revenue: JSON.stringify(pull.revenue),
-        error: plan.problems.length > 0 ? `Not imported: ${plan.problems.join('; ')}` : null,
+        error: notes.length > 0 ? notes.join(' ') : null,
       })
       .where(eq(connectorSyncs.id, target.syncId)),
     ctx.db

@@ -78,6 +78,14 @@ export interface ConnectorPull {
    * removing them; absent or null: the pull is complete.
    */
   reachFrom?: string | null;
+  /**
+   * Sentences for people about what the adapter read but left out or could not apply (item lines
+   * without an account, supplier credit beyond the month's spend: decision 028). The sync writes
+   * them on its record, with its own "Not imported" problems.
+   */
+  notices?: string[];
+  /** Purchase lines the adapter read but could not import: counted as fetched and skipped. */
+  skipped?: number;
 }
 
 /**

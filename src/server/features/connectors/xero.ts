@@ -1,8 +1,12 @@
 // The Xero adapter (Accounting API, developer.xero.com/documentation/api/accounting/):
 // - purchases: bills (`/Invoices`, where Type=="ACCPAY", statuses AUTHORISED and PAID) and spend
 //   money (`/BankTransactions`, where Type=="SPEND", not DELETED), paged with `page=` (100 per
-//   page, full line items when paging); one ExternalLine per line item, amount net of tax by the
-//   document's LineAmountTypes (Exclusive: LineAmount; Inclusive: LineAmount − TaxAmount; NoTax);
+//   page, full line items when paging); one ExternalLine per line item (xero-lines.ts);
+// - supplier credits (decision 028): credit notes (`/CreditNotes`, where Type=="ACCPAYCREDIT",
+//   AUTHORISED or PAID, the same `page=` paging) and refunds received into expense accounts
+//   (`/BankTransactions`, where Type=="RECEIVE", lines whose account's Class is EXPENSE), net of
+//   tax like bills. They lower the spend of the same account, tracking option and month
+//   (credit-netting.ts) and never become lines of their own;
 // - `/Accounts` for each line's account code and name (keyed by AccountID, stable when the code
 //   changes), `/TrackingCategories?includeArchived=true` to name a line's first tracking option
 //   (older answers carry only the option's name, not its TrackingOptionID);
@@ -12,61 +16,25 @@
 //   (`/Organisation`). Chosen over summing ACCREC invoices: it is accrual revenue net of credit
 //   notes and includes income not invoiced (receive-money transactions), in one call a year.
 // Full pulls without If-Modified-Since: the sync reconciles removals, which needs every line.
+import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
 import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from './types.ts';
 import { XeroClient } from './xero-client.ts';
+import {
+  documentLines,
+  isExpenseLine,
+  type XeroAccount,
+  type XeroDocument,
+  type XeroLookups,
+  type XeroTrackingCategory,
+} from './xero-lines.ts';
 import type { XeroCredentials } from './xero-oauth.ts';
-import { parseXeroDate, revenueFromProfitAndLoss, type XeroReport } from './xero-report.ts';
+import { revenueFromProfitAndLoss, type XeroReport } from './xero-report.ts';
 
 const PAGE_SIZE = 100;
 /** A safety stop: 1,000 pages is 100,000 documents, far beyond what one sync writes in a batch. */
 const MAX_PAGES = 1000;
 /** Profit and Loss reports read per sync: the most recent years with purchases. */
 const REVENUE_YEARS = 5;
-
-interface XeroTracking {
-  TrackingCategoryID?: string;
-  TrackingOptionID?: string;
-  Name?: string;
-  Option?: string;
-}
-
-interface XeroLineItem {
-  LineItemID?: string;
-  Description?: string;
-  AccountCode?: string;
-  AccountID?: string;
-  LineAmount?: number;
-  TaxAmount?: number;
-  Tracking?: XeroTracking[];
-}
-
-interface XeroDocument {
-  InvoiceID?: string;
-  BankTransactionID?: string;
-  InvoiceNumber?: string;
-  Reference?: string;
-  Type?: string;
-  Status?: string;
-  Date?: string;
-  DateString?: string;
-  LineAmountTypes?: 'Exclusive' | 'Inclusive' | 'NoTax';
-  CurrencyCode?: string;
-  LineItems?: XeroLineItem[];
-}
-
-interface XeroAccount {
-  AccountID: string;
-  Code?: string;
-  Name: string;
-}
-
-interface XeroTrackingCategory {
-  TrackingCategoryID: string;
-  Name: string;
-  Options?: { TrackingOptionID: string; Name: string }[];
-}
-
-const cents = (value: number) => Math.round(value * 100) / 100;
 
 export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
   return {
@@ -87,7 +55,7 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
         '/TrackingCategories',
         { includeArchived: 'true' },
       );
-      const lookups = {
+      const lookups: XeroLookups = {
         tenantId: client.tenantId,
         accountsByCode: new Map(
           (accounts.Accounts ?? []).flatMap((a) => (a.Code ? [[a.Code, a] as const] : [])),
@@ -102,17 +70,40 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
         Statuses: 'AUTHORISED,PAID',
       });
       const spend = await pages(client, '/BankTransactions', 'BankTransactions', { where: 'Type=="SPEND"' });
-      const lines = [
-        ...bills
-          .filter(
-            (bill) => bill.Type === 'ACCPAY' && (bill.Status === 'AUTHORISED' || bill.Status === 'PAID'),
-          )
-          .flatMap((bill) => documentLines(bill, 'Invoice', lookups)),
-        ...spend
-          .filter((payment) => payment.Type === 'SPEND' && payment.Status !== 'DELETED')
-          .flatMap((payment) => documentLines(payment, 'BankTransaction', lookups)),
-      ];
-      return { lines, revenue: await pullRevenue(client, lines, session.now()) };
+      const creditNotes = await pages(client, '/CreditNotes', 'CreditNotes', {
+        where: 'Type=="ACCPAYCREDIT"',
+      });
+      const refunds = await pages(client, '/BankTransactions', 'BankTransactions', {
+        where: 'Type=="RECEIVE"',
+      });
+      const approved = (document: XeroDocument) =>
+        document.Status === 'AUTHORISED' || document.Status === 'PAID';
+      const netted = netCredits(
+        [
+          ...bills
+            .filter((bill) => bill.Type === 'ACCPAY' && approved(bill))
+            .flatMap((bill) => documentLines(bill, 'Invoice', lookups)),
+          ...spend
+            .filter((payment) => payment.Type === 'SPEND' && payment.Status !== 'DELETED')
+            .flatMap((payment) => documentLines(payment, 'BankTransaction', lookups)),
+        ],
+        [
+          ...creditNotes
+            .filter((note) => note.Type === 'ACCPAYCREDIT' && approved(note))
+            .flatMap((note) => documentLines(note, 'CreditNote', lookups)),
+          ...refunds
+            .filter((refund) => refund.Type === 'RECEIVE' && refund.Status !== 'DELETED')
+            .flatMap((refund) =>
+              documentLines(refund, 'BankTransaction', lookups, (item) => isExpenseLine(item, lookups)),
+            ),
+        ],
+      );
+      const leftover = describeLeftovers(netted.leftovers);
+      return {
+        lines: netted.lines,
+        revenue: await pullRevenue(client, netted.lines, session.now()),
+        notices: leftover ? [leftover] : [],
+      };
     },
   };
 }
@@ -121,7 +112,7 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
 async function pages(
   client: XeroClient,
   path: string,
-  key: 'Invoices' | 'BankTransactions',
+  key: 'Invoices' | 'BankTransactions' | 'CreditNotes',
   query: Record<string, string>,
 ): Promise<XeroDocument[]> {
   const all: XeroDocument[] = [];
@@ -138,67 +129,6 @@ async function pages(
     'provider',
     `More than ${MAX_PAGES * PAGE_SIZE} documents in ${path}: too many for one sync`,
   );
-}
-
-interface Lookups {
-  tenantId: string;
-  accountsByCode: Map<string, XeroAccount>;
-  accountsById: Map<string, XeroAccount>;
-  categories: Map<string, XeroTrackingCategory>;
-}
-
-function documentLines(
-  document: XeroDocument,
-  kind: 'Invoice' | 'BankTransaction',
-  lookups: Lookups,
-): ExternalLine[] {
-  const id = kind === 'Invoice' ? document.InvoiceID : document.BankTransactionID;
-  const date = parseXeroDate(document.Date) ?? parseXeroDate(document.DateString);
-  const currency = document.CurrencyCode ?? '';
-  if (!id || !date || !/^[A-Z]{3}$/.test(currency)) return [];
-  const lines: ExternalLine[] = [];
-  for (const item of document.LineItems ?? []) {
-    if (!item.LineItemID || typeof item.LineAmount !== 'number') continue;
-    const account =
-      (item.AccountID ? lookups.accountsById.get(item.AccountID) : undefined) ??
-      (item.AccountCode ? lookups.accountsByCode.get(item.AccountCode) : undefined);
-    if (!account && !item.AccountCode) continue;
-    const net =
-      document.LineAmountTypes === 'Inclusive' ? item.LineAmount - (item.TaxAmount ?? 0) : item.LineAmount;
-    lines.push({
-      externalId: `xero:${lookups.tenantId}:${kind}:${id}:${item.LineItemID}`,
-      date,
-      account: account
-        ? { key: account.AccountID, code: account.Code ?? '', name: account.Name }
-        : { key: `code:${item.AccountCode}`, code: item.AccountCode ?? '', name: item.AccountCode ?? '' },
-      product: item.Description?.trim() || null,
-      amount: cents(net),
-      currency,
-      document: document.InvoiceNumber || document.Reference || null,
-      tracking: trackingOf(item, lookups),
-    });
-  }
-  return lines;
-}
-
-/** The line's first tracking option, `tracking:{category id}:{option id}` named "Category: Option". */
-function trackingOf(item: XeroLineItem, lookups: Lookups): ExternalLine['tracking'] {
-  const first = item.Tracking?.find(
-    (entry) => entry.TrackingCategoryID && (entry.TrackingOptionID || entry.Option),
-  );
-  if (!first?.TrackingCategoryID) return null;
-  const category = lookups.categories.get(first.TrackingCategoryID);
-  const option =
-    category?.Options?.find((candidate) => candidate.TrackingOptionID === first.TrackingOptionID) ??
-    category?.Options?.find((candidate) => candidate.Name === first.Option);
-  const optionId = first.TrackingOptionID ?? option?.TrackingOptionID;
-  const optionName = option?.Name ?? first.Option ?? '';
-  const categoryName = category?.Name ?? first.Name ?? '';
-  if (!optionId) return null;
-  return {
-    key: `tracking:${first.TrackingCategoryID}:${optionId}`,
-    name: categoryName ? `${categoryName}: ${optionName}` : optionName,
-  };
 }
 
 async function pullRevenue(client: XeroClient, lines: ExternalLine[], now: Date): Promise<RevenueYear[]> {
