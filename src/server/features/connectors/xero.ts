@@ -16,6 +16,7 @@ import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueY
 import { XeroClient } from './xero-client.ts';
 import type { XeroCredentials } from './xero-oauth.ts';
 import { parseXeroDate, revenueFromProfitAndLoss, type XeroReport } from './xero-report.ts';
+import { revokeXero } from './xero-revoke.ts';
 
 const PAGE_SIZE = 100;
 /** A safety stop: 1,000 pages is 100,000 documents, far beyond what one sync writes in a batch. */
@@ -114,6 +115,7 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
       ];
       return { lines, revenue: await pullRevenue(client, lines, session.now()) };
     },
+    revoke: revokeXero,
   };
 }
 
