@@ -209,6 +209,9 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
+    // Longer than the app's revocation deadline, so a hanging answer is the app's to give up on
+    // (Bun's default of 10 s would reset the socket first, and fetch may resend the request).
+    idleTimeout: 60,
     async fetch(request) {
       const url = new URL(request.url);
       let response: Response;
