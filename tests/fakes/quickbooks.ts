@@ -6,6 +6,10 @@
  * - POST /oauth2/v1/tokens/bearer with HTTP Basic client credentials: authorization_code (single
  *   use, redirect_uri must match) and refresh_token grants. Every refresh rotates the refresh
  *   token (the old one answers invalid_grant), as Intuit may; `revokeAll()` kills every grant;
+ * - POST /v2/oauth2/tokens/revoke (Intuit's revocation_endpoint, on developer.api.intuit.com) with
+ *   HTTP Basic client credentials and a JSON body {"token": …}: answers 200 with an empty body and
+ *   ends the token's whole grant (its access and refresh tokens then answer 401 / invalid_grant);
+ *   `revoked` lists the tokens it was sent, `failRevocation(status)` makes the next one fail;
  * - /v3/company/{realmId}/query?query=SELECT * FROM <Entity> [WHERE Active IN (true, false) |
  *   Active = true|false] [ORDERBY Id] [STARTPOSITION n] [MAXRESULTS m] answering {"QueryResponse":
  *   {<Entity>: [...], startPosition, maxResults}, time} for Preferences, Account, Class,
@@ -25,7 +29,7 @@ import { json, queryAnswer, random, time, validationFault } from './quickbooks-q
 import { profitAndLoss } from './quickbooks-report.ts';
 
 export interface FakeQuickBooksCall {
-  kind: 'authorize' | 'token' | 'api' | '429';
+  kind: 'authorize' | 'token' | 'api' | '429' | 'revoke';
   grant?: string;
   path?: string;
   query?: string;
@@ -57,16 +61,22 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
   const codes = new Map<string, { redirectUri: string; realmId: string }>();
   const accessTokens = new Map<string, string>();
   const refreshTokens = new Map<string, string>();
+  /** Token → the grant (one consent) it belongs to; refreshes stay in their grant. */
+  const grants = new Map<string, string>();
+  const revoked: string[] = [];
+  const revocationFailures: number[] = [];
   let deny = false;
   let rateLimited = 0;
   let retryAfter = '1';
   let serverErrors = 0;
 
-  function issue(realmId: string) {
+  function issue(realmId: string, grant = random()) {
     const accessToken = `qb-access-${random()}`;
     const refreshToken = `qb-refresh-${random()}`;
     accessTokens.set(accessToken, realmId);
     refreshTokens.set(refreshToken, realmId);
+    grants.set(accessToken, grant);
+    grants.set(refreshToken, grant);
     return {
       token_type: 'bearer',
       access_token: accessToken,
@@ -119,9 +129,30 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
       const realmId = refreshTokens.get(form.get('refresh_token') ?? '');
       if (!realmId) return json({ error: 'invalid_grant' }, 400);
       refreshTokens.delete(form.get('refresh_token') ?? '');
-      return json(issue(realmId));
+      return json(issue(realmId, grants.get(form.get('refresh_token') ?? '')));
     }
     return json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  /** Intuit's "Revoke token": the token's grant ends; an unknown token changes nothing (RFC 7009 §2.2). */
+  async function revoke(request: Request): Promise<Response> {
+    calls.push({ kind: 'revoke' });
+    const failure = revocationFailures.shift();
+    if (failure) return new Response('<html><body>Service Unavailable</body></html>', { status: failure });
+    const basic = `Basic ${btoa(`${data.clientId}:${data.clientSecret}`)}`;
+    if (request.headers.get('Authorization') !== basic) return json({ error: 'invalid_client' }, 401);
+    const body = (await request.json().catch(() => null)) as { token?: unknown } | null;
+    if (typeof body?.token !== 'string') return json({ error: 'invalid_request' }, 400);
+    revoked.push(body.token);
+    const grant = grants.get(body.token);
+    if (grant) {
+      for (const [token, owner] of grants) {
+        if (owner !== grant) continue;
+        accessTokens.delete(token);
+        refreshTokens.delete(token);
+      }
+    }
+    return new Response(null, { status: 200, headers: { intuit_tid: random() } });
   }
 
   function api(request: Request, url: URL): Response {
@@ -194,6 +225,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
       const url = new URL(request.url);
       if (request.method === 'GET' && url.pathname === '/connect/oauth2') return authorize(url);
       if (request.method === 'POST' && url.pathname === '/oauth2/v1/tokens/bearer') return token(request);
+      if (request.method === 'POST' && url.pathname === '/v2/oauth2/tokens/revoke') return revoke(request);
       if (request.method === 'GET' && url.pathname.startsWith('/v3/company/')) return api(request, url);
       return new Response('Not Found', { status: 404 });
     },
@@ -214,6 +246,12 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     revokeAll() {
       accessTokens.clear();
       refreshTokens.clear();
+    },
+    /** Every token sent to the revocation endpoint, in order. */
+    revoked,
+    /** The next revocation requests answer these statuses (503: Intuit unavailable). */
+    failRevocation(...statuses: number[]) {
+      revocationFailures.push(...statuses);
     },
     /** The refresh tokens that are valid now (the latest of each grant). */
     liveRefreshTokens: () => [...refreshTokens.keys()],

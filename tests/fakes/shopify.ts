@@ -10,6 +10,9 @@
  *   `EsgOrders` operations the connector sends, `orders` paged by opaque cursors; 401
  *   `{"errors":"[API] Invalid API key…"}` for a bad token; when asked, 429 with Retry-After,
  *   GraphQL `THROTTLED` errors, or 5xx answers.
+ * - DELETE /admin/api_permissions/current.json with X-Shopify-Access-Token (Shopify's "uninstall an
+ *   app with an API request"): 200 `{}`, the app is uninstalled and the token answers 401 from then
+ *   on; `revoked` lists the tokens so ended, `failRevocation(status)` makes the next one fail.
  */
 import { createHmac } from 'node:crypto';
 import type { ShopifyOrder } from '../../src/server/features/connectors/shopify.ts';
@@ -49,6 +52,8 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
   /** Every token ever issued, so a test can prove none is stored in clear. */
   const issuedTokens: string[] = [];
   const failures: { status: number; retryAfter?: string; throttled?: boolean }[] = [];
+  const revoked: string[] = [];
+  const revocationFailures: number[] = [];
   /** Changes the next authorize redirect (a tampered hmac, a stale timestamp, another shop). */
   const redirect = { tamperHmac: false, timestampOffsetSeconds: 0, shop: null as string | null };
 
@@ -102,6 +107,26 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     tokens.add(token);
     issuedTokens.push(token);
     return Response.json({ access_token: token, scope: data.scope });
+  }
+
+  function uninstall(request: Request): Response | Promise<Response> {
+    // 0: a store that accepts the request and never answers.
+    if (revocationFailures[0] === 0) {
+      revocationFailures.shift();
+      return new Promise(() => {});
+    }
+    const failure = revocationFailures.shift();
+    if (failure) return Response.json({ errors: 'Internal Server Error' }, { status: failure });
+    const token = request.headers.get('x-shopify-access-token') ?? '';
+    if (!tokens.has(token)) {
+      return Response.json(
+        { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
+        { status: 401 },
+      );
+    }
+    tokens.delete(token);
+    revoked.push(token);
+    return Response.json({});
   }
 
   async function graphql(request: Request): Promise<Response> {
@@ -184,6 +209,9 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
+    // Longer than the app's revocation deadline, so a hanging answer is the app's to give up on
+    // (Bun's default of 10 s would reset the socket first, and fetch may resend the request).
+    idleTimeout: 60,
     async fetch(request) {
       const url = new URL(request.url);
       let response: Response;
@@ -201,6 +229,8 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
         operation = /^\s*query\s+(\w+)/.exec(body?.query ?? '')?.[1];
         after = body?.variables?.after ?? null;
         response = await graphql(request);
+      } else if (request.method === 'DELETE' && url.pathname === '/admin/api_permissions/current.json') {
+        response = await uninstall(request);
       } else response = Response.json({ errors: 'Not Found' }, { status: 404 });
       calls.push({ path: url.pathname, operation, after, status: response.status });
       return response;
@@ -223,6 +253,12 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     /** The next `count` Admin API calls answer this 5xx status. */
     fail(count: number, status = 503) {
       for (let i = 0; i < count; i++) failures.push({ status });
+    },
+    /** Every token the app revoked by uninstalling itself, in order. */
+    revoked,
+    /** The next uninstall requests answer these statuses (0: never answer). */
+    failRevocation(...statuses: number[]) {
+      revocationFailures.push(...statuses);
     },
     /** Every issued token stops working (the merchant uninstalled the app). */
     revokeTokens() {

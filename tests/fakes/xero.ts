@@ -7,6 +7,12 @@
  *   checks the redirect URI and the PKCE verifier (S256), `refresh_token` rotates (the old refresh
  *   token stops working at once: stricter than Xero's 30-minute grace) or answers
  *   `{"error":"invalid_grant"}`;
+ * - identity: `POST /connect/revocation` (RFC 7009: HTTP Basic, form `token=`) answers 200 with an
+ *   empty body, also for an unknown token; a refresh token's revocation ends its grant (its access
+ *   tokens answer 401) and, as Xero documents, removes all the user's connections to the app;
+ * - connections: a consent connects the tenants it grants (all, or those of `consentTo`), each
+ *   connection keeping the authEventId of the consent that made it; `GET /connections` lists them,
+ *   `DELETE /connections/{id}` (Bearer) removes one (204) so its tenant answers 403 afterwards;
  * - api: `GET /connections`, and under `/api.xro/2.0`: Organisation, Accounts, TrackingCategories,
  *   Invoices, BankTransactions and CreditNotes (`where=Type=="…"`, `Statuses=` for invoices,
  *   `page=` of 100 with line items: developer.xero.com/documentation/api/accounting/creditnotes),
@@ -60,6 +66,13 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
   const issued: string[] = [];
   let refuseConsent = false;
   const queued: Response[] = [];
+  /** The user's connections to the app: tenantId → the consent (authEventId) that made it. */
+  const connections = new Map<string, string>();
+  let consentTenants: string[] | null = null;
+  const revoked: string[] = [];
+  const revocationFailures: number[] = [];
+  const connectionId = (tenantId: string) =>
+    `conn-${data.tenants.findIndex((tenant) => tenant.tenantId === tenantId)}`;
 
   function issue(authEventId: string) {
     const access = jwt({
@@ -96,11 +109,13 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
     if (refuseConsent) back.searchParams.set('error', 'access_denied');
     else {
       const code = random();
-      codes.set(code, {
-        challenge: q.code_challenge,
-        redirectUri: q.redirect_uri,
-        authEventId: crypto.randomUUID(),
-      });
+      const authEventId = crypto.randomUUID();
+      for (const tenant of data.tenants) {
+        if (!consentTenants || consentTenants.includes(tenant.tenantId)) {
+          connections.set(tenant.tenantId, authEventId);
+        }
+      }
+      codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri, authEventId });
       back.searchParams.set('code', code);
     }
     return Response.redirect(back.toString(), 302);
@@ -129,6 +144,33 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
       return json(issue(event));
     }
     return json({ error: 'unsupported_grant_type' }, 400);
+  }
+
+  /** RFC 7009 revocation, as Xero's identity server does it. */
+  async function revocation(request: Request): Promise<Response> {
+    const failure = revocationFailures.shift();
+    if (failure) return json({ error: 'server_error' }, failure);
+    const basic = `Basic ${Buffer.from(`${data.clientId}:${data.clientSecret}`).toString('base64')}`;
+    if (request.headers.get('Authorization') !== basic) return json({ error: 'invalid_client' }, 400);
+    const token = new URLSearchParams(await request.text()).get('token');
+    if (!token) return json({ error: 'invalid_request' }, 400);
+    revoked.push(token);
+    const event = refreshTokens.get(token);
+    if (event) {
+      refreshTokens.delete(token);
+      for (const [access, owner] of accessTokens) if (owner === event) accessTokens.delete(access);
+      connections.clear();
+    }
+    return new Response(null, { status: 200 });
+  }
+
+  function removeConnection(request: Request, id: string): Response {
+    const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
+    if (!accessTokens.has(bearer)) return problem(401, 'Unauthorized', 'AuthenticationUnsuccessful');
+    const tenant = [...connections.keys()].find((tenantId) => connectionId(tenantId) === id);
+    if (!tenant) return problem(404, 'Not Found', 'The connection was not found');
+    connections.delete(tenant);
+    return new Response(null, { status: 204 });
   }
 
   function page(documents: FakeXeroDocument[], query: Record<string, string>) {
@@ -169,15 +211,21 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
     const bearer = request.headers.get('Authorization')?.replace(/^Bearer /, '') ?? '';
     if (!accessTokens.has(bearer)) return problem(401, 'Unauthorized', 'AuthenticationUnsuccessful');
     if (url.pathname === '/connections') {
-      const event = accessTokens.get(bearer)!;
       return json(
-        data.tenants.map((tenant, index) => ({
-          id: `conn-${index}`,
-          authEventId: event,
-          ...tenant,
-          createdDateUtc: '2025-01-01T00:00:00.0000000',
-          updatedDateUtc: '2025-01-01T00:00:00.0000000',
-        })),
+        data.tenants.flatMap((tenant) => {
+          const event = connections.get(tenant.tenantId);
+          if (!event) return [];
+          const at = '2025-01-01T00:00:00.0000000';
+          return [
+            {
+              id: connectionId(tenant.tenantId),
+              authEventId: event,
+              ...tenant,
+              createdDateUtc: at,
+              updatedDateUtc: at,
+            },
+          ];
+        }),
       );
     }
     const tenant = request.headers.get('xero-tenant-id');
@@ -186,7 +234,10 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
     calls.push({ path, query, tenant });
     const next = queued.shift();
     if (next) return next;
-    if (!data.tenants.some((t) => t.tenantId === tenant && t.tenantType === 'ORGANISATION')) {
+    const connected = data.tenants.some(
+      (t) => t.tenantId === tenant && t.tenantType === 'ORGANISATION' && connections.has(t.tenantId),
+    );
+    if (!connected) {
       return problem(403, 'Forbidden', 'AuthorizationUnsuccessful');
     }
     try {
@@ -234,6 +285,9 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
       const url = new URL(request.url);
       if (request.method === 'GET' && url.pathname === '/identity/connect/authorize') return authorize(url);
       if (request.method === 'POST' && url.pathname === '/connect/token') return token(request);
+      if (request.method === 'POST' && url.pathname === '/connect/revocation') return revocation(request);
+      const connection = /^\/connections\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'DELETE' && connection) return removeConnection(request, connection[1]!);
       if (request.method === 'GET') return api(request, url);
       return new Response('Not found', { status: 404 });
     },
@@ -253,6 +307,18 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
       XERO_LOGIN_ORIGIN: url,
       XERO_IDENTITY_ORIGIN: url,
       XERO_API_ORIGIN: url,
+    },
+    /** Every token sent to the revocation endpoint, in order. */
+    revoked,
+    /** The tenant ids connected to the app now. */
+    connectedTenants: () => [...connections.keys()],
+    /** The next consents grant only these tenants (null: all of them). */
+    consentTo(tenantIds: string[] | null) {
+      consentTenants = tenantIds;
+    },
+    /** The next revocation requests answer these statuses. */
+    failRevocation(...statuses: number[]) {
+      revocationFailures.push(...statuses);
     },
     refuseConsent(value = true) {
       refuseConsent = value;

@@ -305,10 +305,12 @@ describe('Odoo connector', () => {
   test('delete keeps the imported lines, or removes them when asked', async () => {
     const kept = await connected();
     await t.runJobs();
-    expect(
-      (await t.call('DELETE', `/api/data-sources/${kept.source.id}?keepLines=true`, { cookie: kept.cookie }))
-        .status,
-    ).toBe(204);
+    // An Odoo API key is the user's own: nothing is revoked at Odoo (decision 029).
+    const keptAnswer = await t.call('DELETE', `/api/data-sources/${kept.source.id}?keepLines=true`, {
+      cookie: kept.cookie,
+    });
+    expect(keptAnswer.status).toBe(200);
+    expect(keptAnswer.json).toEqual({ providerAccess: 'none', message: null });
     const keptLines = await t.db
       .select()
       .from(activityLines)
@@ -325,7 +327,7 @@ describe('Odoo connector', () => {
           cookie: removed.cookie,
         })
       ).status,
-    ).toBe(204);
+    ).toBe(200);
     expect(
       await t.db
         .select()

@@ -90,7 +90,9 @@ describe('data sources', () => {
       body: { type: 'csv', name: 'Bills' },
     });
     const removed = await t.call('DELETE', `/api/data-sources/${source.json.id}`, { cookie });
-    expect(removed.status).toBe(204);
+    // A CSV source has no provider access to revoke (decision 029).
+    expect(removed.status).toBe(200);
+    expect(removed.json).toEqual({ providerAccess: 'none', message: null });
     expect(await storedCount(user.companyId)).toBe(0);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, source.json.id)).all();
     expect(audit.map((row) => row.action)).toEqual(['data_source_created', 'data_source_deleted']);

@@ -138,6 +138,18 @@ export const UpdateSiteMappingsSchema = z.object({
 });
 export type UpdateSiteMappings = z.infer<typeof UpdateSiteMappingsSchema>;
 
+/**
+ * The answer to DELETE /api/data-sources/:id (decision 029). The source is deleted whatever the
+ * provider says; `providerAccess` tells whether the app's access at QuickBooks, Xero or Shopify was
+ * revoked too (`none`: a source without provider access to revoke, such as CSV or Odoo), and
+ * `message` what the person should do when it was not.
+ */
+export const DataSourceDeletedSchema = z.object({
+  providerAccess: z.enum(['revoked', 'not_revoked', 'none']),
+  message: z.string().nullable(),
+});
+export type DataSourceDeleted = z.infer<typeof DataSourceDeletedSchema>;
+
 /** DELETE /api/data-sources/:id?keepLines=true|false: keep (default) or remove its ledger lines. */
 export const DeleteDataSourceQuerySchema = z.object({
   keepLines: z

@@ -5,6 +5,7 @@ import type {
   ConnectorSync,
   CreateDataSource,
   DataSource,
+  DataSourceDeleted,
   OdooConnect,
   SiteMapping,
   SyncQueued,
@@ -49,8 +50,9 @@ export function startOAuthConnect(input: {
   });
 }
 
-export function deleteDataSource(input: { id: string; keepLines: boolean }): Promise<void> {
-  return apiRequest<void>(
+/** Answers whether the provider's access was revoked too (decision 029). */
+export function deleteDataSource(input: { id: string; keepLines: boolean }): Promise<DataSourceDeleted> {
+  return apiRequest<DataSourceDeleted>(
     'DELETE',
     `/api/data-sources/${encodeURIComponent(input.id)}?keepLines=${input.keepLines ? 'true' : 'false'}`,
   );

@@ -17,6 +17,7 @@ import {
   ODOO_DETAILS_MESSAGE,
   REQUIRED_FIELDS_MESSAGE,
   readConnectOutcome,
+  removedToast,
   SOURCE_TYPE_NAMES,
   shopifyConnectPath,
   sourceStatusBadge,
@@ -136,6 +137,35 @@ describe('source rows', () => {
     expect(deleteQuestion({ name: 'Books', lineCount: 0 })).toBe(
       '"Books" will be removed. It has no lines in the ledger.',
     );
+  });
+
+  test('the delete question says an OAuth source loses its provider access too', () => {
+    expect(deleteQuestion({ name: 'Books', lineCount: 2, type: 'quickbooks' })).toBe(
+      '"Books" will be removed. This app\'s access in QuickBooks Online is revoked too. Keep the 2 lines it imported, or remove them?',
+    );
+    expect(deleteQuestion({ name: 'Shop', lineCount: 0, type: 'shopify' })).toBe(
+      '"Shop" will be removed. It has no lines in the ledger. This app\'s access in Shopify is revoked too.',
+    );
+    expect(deleteQuestion({ name: 'ERP', lineCount: 0, type: 'odoo' })).toBe(
+      '"ERP" will be removed. It has no lines in the ledger.',
+    );
+  });
+
+  test('the removed toast keeps the spec text and adds what to do when access was not revoked', () => {
+    expect(removedToast({ providerAccess: 'revoked', message: null })).toEqual({
+      title: 'Success',
+      description: 'Data source removed successfully',
+    });
+    expect(removedToast({ providerAccess: 'none', message: null })).toEqual({
+      title: 'Success',
+      description: 'Data source removed successfully',
+    });
+    expect(
+      removedToast({ providerAccess: 'not_revoked', message: 'Disconnect the app in Xero too.' }),
+    ).toEqual({
+      title: 'Success',
+      description: 'Data source removed successfully. Disconnect the app in Xero too.',
+    });
   });
 
   test('an Odoo failure shows the server message, else the spec fallback', () => {

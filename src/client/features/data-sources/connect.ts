@@ -1,5 +1,11 @@
-import type { CreateDataSource, DataSource, DataSourceType } from '../../../domain/contracts/data-sources';
+import type {
+  CreateDataSource,
+  DataSource,
+  DataSourceDeleted,
+  DataSourceType,
+} from '../../../domain/contracts/data-sources';
 import { getErrorMessage, getErrorStatus } from '../../lib/api';
+import type { ToastInput } from '../../stores/toasts';
 import type { BadgeTone } from '../../ui/badge';
 
 /** The types the connect dialog offers, in the order and wording of spec §2. */
@@ -41,10 +47,29 @@ export function describeOdooError(error: unknown): string {
 }
 
 /** The delete dialog's question (issue 5: keep or remove the lines a source imported). */
-export function deleteQuestion(source: Pick<DataSource, 'name' | 'lineCount'>): string {
-  if (source.lineCount === 0) return `"${source.name}" will be removed. It has no lines in the ledger.`;
+export function deleteQuestion(source: Pick<DataSource, 'name' | 'lineCount'> & { type?: string }): string {
+  // OAuth sources: the app's access at the provider is revoked too (decision 029).
+  const access =
+    source.type && isOAuthType(source.type)
+      ? ` This app's access in ${SOURCE_TYPE_NAMES[source.type]} is revoked too.`
+      : '';
+  if (source.lineCount === 0) {
+    return `"${source.name}" will be removed. It has no lines in the ledger.${access}`;
+  }
   const lines = source.lineCount === 1 ? '1 line' : `${source.lineCount.toLocaleString('en-GB')} lines`;
-  return `"${source.name}" will be removed. Keep the ${lines} it imported, or remove them?`;
+  return `"${source.name}" will be removed.${access} Keep the ${lines} it imported, or remove them?`;
+}
+
+/**
+ * spec §8's success toast for a removed source; when the provider did not confirm that the app's
+ * access was revoked, the same toast says what to do there (decision 029).
+ */
+export function removedToast(result: DataSourceDeleted | null | undefined): ToastInput {
+  const removed = 'Data source removed successfully';
+  if (result?.providerAccess === 'not_revoked' && result.message) {
+    return { title: 'Success', description: `${removed}. ${result.message}` };
+  }
+  return { title: 'Success', description: removed };
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   deleteQuestion,
   formatLastSync,
   hasAccountMapping,
+  removedToast,
   SOURCE_TYPE_NAMES,
   sourceStatusBadge,
 } from './connect';
@@ -176,8 +177,8 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
     remove.mutate(
       { id: pendingDelete.id, keepLines },
       {
-        onSuccess: () => {
-          toastSuccess('Data source removed successfully');
+        onSuccess: (result) => {
+          addToast(removedToast(result));
           setPendingDelete(null);
         },
         onError: (error) => {

@@ -17,6 +17,7 @@ import { ConnectorError } from './types.ts';
 /** Intuit's endpoints (discovery document https://developer.api.intuit.com/.well-known/openid_configuration). */
 const INTUIT_AUTHORIZATION_ENDPOINT = 'https://appcenter.intuit.com/connect/oauth2';
 const INTUIT_TOKEN_ENDPOINT = 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer';
+const INTUIT_REVOCATION_ENDPOINT = 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke';
 
 /** Accounting API base URLs ("Accounting API > Base URL" in Intuit's developer docs). */
 const API_ORIGINS = {
@@ -44,6 +45,11 @@ function endpoint(official: string, testOrigin: string | undefined): string {
   if (!testOrigin) return official;
   const url = new URL(official);
   return new URL(url.pathname, testOrigin).toString();
+}
+
+/** Intuit's revocation endpoint (the discovery document's revocation_endpoint), moved like the others. */
+export function intuitRevocationEndpoint(config: Config): string {
+  return endpoint(INTUIT_REVOCATION_ENDPOINT, config.QUICKBOOKS_OAUTH_ORIGIN);
 }
 
 /**

@@ -26,6 +26,7 @@ import {
   RECONNECT_MESSAGE,
 } from './quickbooks-oauth.ts';
 import { profitAndLossRevenue, revenueRange } from './quickbooks-revenue.ts';
+import { revokeQuickBooks } from './quickbooks-revoke.ts';
 import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from './types.ts';
 import { ConnectorError } from './types.ts';
 
@@ -49,6 +50,7 @@ export function quickbooksAdapter(options: QuickBooksClientOptions = {}): Connec
     async pull(tokens, connector) {
       return pullQuickBooks(new QuickBooksClient(clientSession(tokens, connector), options), connector.now());
     },
+    revoke: revokeQuickBooks,
   };
 }
 

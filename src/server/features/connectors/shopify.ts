@@ -9,6 +9,7 @@
 //   removes if an earlier sync had imported it.
 // Test orders and cancelled orders (nothing sold, nothing shipped) are left out.
 import { ShopifyClient, type ShopifyClientOptions, type ShopifyCredentials } from './shopify-client.ts';
+import { revokeShopify } from './shopify-revoke.ts';
 import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from './types.ts';
 
 /** USEEIO v1.3 "Couriers and express delivery services": parcels delivered to customers. */
@@ -167,5 +168,6 @@ export function shopifyAdapter(
         : new Date(now.getTime() - SHOPIFY_ORDER_WINDOW_DAYS * 86_400_000).toISOString().slice(0, 10);
       return { ...ordersToPull(credentials.shop, orders), reachFrom };
     },
+    revoke: revokeShopify,
   };
 }

@@ -99,6 +99,8 @@ export interface ConnectorSession {
   saveCredentials(credentials: unknown): Promise<void>;
   /** Waits between 429 retries (tests pass a recorder). */
   sleep?: (ms: number) => Promise<void>;
+  /** Aborts the adapter's requests: a revocation has a short deadline (decision 029). */
+  signal?: AbortSignal;
 }
 
 export interface ConnectorAdapter<Credentials> {
@@ -106,4 +108,11 @@ export interface ConnectorAdapter<Credentials> {
   testConnection(credentials: Credentials, session: ConnectorSession): Promise<ConnectionTest>;
   /** Every purchase line and the revenue per year (full pull: re-syncs reconcile, see sync.ts). */
   pull(credentials: Credentials, session: ConnectorSession): Promise<ConnectorPull>;
+  /**
+   * Ends the app's access at the provider once the source is deleted here (decision 029): resolves
+   * when the provider no longer honours these credentials (also when it had already ended them),
+   * throws a ConnectorError otherwise. Absent (Odoo): the credentials are only forgotten, as an
+   * Odoo API key is the user's own and is revoked in Odoo.
+   */
+  revoke?(credentials: Credentials, session: ConnectorSession): Promise<void>;
 }

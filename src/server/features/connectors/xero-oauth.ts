@@ -51,9 +51,11 @@ const origin = (value: string | undefined, fallback: string) => new URL(value ??
 /** Xero's documented endpoints; XERO_*_ORIGIN (tests only, refused in production) move them. */
 export function xeroEndpoints(config: Config) {
   const api = origin(config.XERO_API_ORIGIN, 'https://api.xero.com');
+  const identity = origin(config.XERO_IDENTITY_ORIGIN, 'https://identity.xero.com');
   return {
     authorize: `${origin(config.XERO_LOGIN_ORIGIN, 'https://login.xero.com')}/identity/connect/authorize`,
-    token: `${origin(config.XERO_IDENTITY_ORIGIN, 'https://identity.xero.com')}/connect/token`,
+    token: `${identity}/connect/token`,
+    revocation: `${identity}/connect/revocation`,
     connections: `${api}/connections`,
     accounting: `${api}/api.xro/2.0`,
   };

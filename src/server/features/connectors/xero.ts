@@ -29,6 +29,7 @@ import {
 } from './xero-lines.ts';
 import type { XeroCredentials } from './xero-oauth.ts';
 import { revenueFromProfitAndLoss, type XeroReport } from './xero-report.ts';
+import { revokeXero } from './xero-revoke.ts';
 
 const PAGE_SIZE = 100;
 /** A safety stop: 1,000 pages is 100,000 documents, far beyond what one sync writes in a batch. */
@@ -105,6 +106,7 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
         notices: leftover ? [leftover] : [],
       };
     },
+    revoke: revokeXero,
   };
 }
 

@@ -31,8 +31,8 @@ export const dataSourceRoutes = new Hono<AppEnv>()
     validate('query', DeleteDataSourceQuerySchema),
     async (c) => {
       const { keepLines } = c.req.valid('query');
-      await deleteDataSource(authorize(c, 'sources.delete'), c.req.param('id'), keepLines);
-      return c.body(null, 204);
+      // 200 with the provider's part (decision 029): whether its access was revoked too.
+      return c.json(await deleteDataSource(authorize(c, 'sources.delete'), c.req.param('id'), keepLines));
     },
   )
   .post('/data-sources/:id/test', manage, async (c) =>

@@ -4,6 +4,7 @@ import {
   type ConnectionTestResult,
   type CreateDataSource,
   type DataSource,
+  type DataSourceDeleted,
   type DataSourceType,
   OdooConnectSchema,
   type SyncQueued,
@@ -13,6 +14,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
 import { adapterFor, oauthConnectorRefusal } from '../connectors/registry.ts';
+import { prepareRevocation, revokeDeletedSource } from '../connectors/revoke.ts';
 import { connectOdoo, queueConnectorSync, testConnectorSource } from '../connectors/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
@@ -129,9 +131,17 @@ export async function createDataSource(ctx: AuthedContext, input: CreateDataSour
 /**
  * With `keepLines`, the source's lines and imports stay in the ledger and lose the link (SET
  * NULL); without, its lines go too (their results cascade), in the same batch as the audit row.
+ * A QuickBooks, Xero or Shopify source's access is then revoked at the provider (decision 029):
+ * its credentials are read first, since they go with the source, and the provider is asked only
+ * once the batch is stored, so an unreachable provider never blocks or splits the delete.
  */
-export async function deleteDataSource(ctx: AuthedContext, id: string, keepLines: boolean): Promise<void> {
-  await getDataSource(ctx, id);
+export async function deleteDataSource(
+  ctx: AuthedContext,
+  id: string,
+  keepLines: boolean,
+): Promise<DataSourceDeleted> {
+  const source = await getDataSource(ctx, id);
+  const revocation = await prepareRevocation(ctx, source);
   // Lines first: once the source row is gone they no longer name it (SET NULL).
   const statements = [
     ...(keepLines
@@ -151,6 +161,7 @@ export async function deleteDataSource(ctx: AuthedContext, id: string, keepLines
     }),
   ];
   await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return revokeDeletedSource(ctx, revocation);
 }
 
 /** A CSV source is reachable by definition: its data comes with each upload. */

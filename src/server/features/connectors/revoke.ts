@@ -1,0 +1,117 @@
+// Revoking a deleted source's access at its provider (decision 029). The delete itself is one
+// batch and never waits on the provider: the credentials are read before it (they cascade away
+// with the source), and revocation runs after it under a short deadline. Its outcome is audited
+// (`data_source_access_revoked` or `data_source_revocation_failed`) and told to the person, with
+// what to do in the provider's own screens when it failed.
+import type { DataSourceDeleted } from '../../../domain/contracts/data-sources.ts';
+import type { AuthedContext } from '../../context.ts';
+import { auditInsert } from '../audit/service.ts';
+import { adapterFor, readCredentials } from './registry.ts';
+import { type ConnectorAdapter, ConnectorError } from './types.ts';
+
+/** The whole revocation (refresh, connection removal, revocation) must fit in this. */
+export const REVOKE_DEADLINE_MS = 10_000;
+
+/** What a person does at the provider when the app could not revoke its own access. */
+const PROVIDERS: Record<string, { label: string; instead: string } | undefined> = {
+  quickbooks: {
+    label: 'QuickBooks',
+    instead: 'Disconnect the app in QuickBooks too (Apps, then Disconnect beside the app).',
+  },
+  xero: { label: 'Xero', instead: 'Disconnect the app in Xero too (Settings → Connected Apps).' },
+  shopify: {
+    label: 'Shopify',
+    instead: 'Uninstall the app in your Shopify admin too (Settings → Apps).',
+  },
+};
+
+/** A source about to be deleted whose provider access can be revoked: its unsealed credentials. */
+export interface PendingRevocation {
+  sourceId: string;
+  type: string;
+  adapter: ConnectorAdapter<unknown>;
+  credentials: unknown;
+  /** Why the credentials could not be read (nothing can be revoked then). */
+  unreadable: string | null;
+}
+
+/** Reads what revocation needs; null for a source type without it (CSV, Odoo, receipts). */
+export async function prepareRevocation(
+  ctx: AuthedContext,
+  source: { id: string; type: string },
+): Promise<PendingRevocation | null> {
+  const adapter = adapterFor(source.type);
+  if (!adapter?.revoke) return null;
+  const pending = { sourceId: source.id, type: source.type, adapter, credentials: null, unreadable: null };
+  try {
+    return { ...pending, credentials: await readCredentials(ctx, ctx.companyId, source.id) };
+  } catch (error) {
+    ctx.log.warn('connector credentials unreadable at delete', { sourceId: source.id, error: String(error) });
+    return { ...pending, unreadable: 'the stored credentials could not be read' };
+  }
+}
+
+async function attempt(ctx: AuthedContext, pending: PendingRevocation): Promise<string | null> {
+  if (pending.unreadable) return pending.unreadable;
+  // The deadline aborts the adapter's requests and, should an adapter not heed the signal, stops
+  // waiting for it all the same.
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ConnectorError('unreachable', `no answer within ${REVOKE_DEADLINE_MS / 1000} seconds`));
+    }, REVOKE_DEADLINE_MS);
+  });
+  const session = {
+    config: ctx.config,
+    now: ctx.now,
+    // The source is gone: a token rotated on the way is used at once and never stored.
+    saveCredentials: async () => {},
+    signal: controller.signal,
+  };
+  try {
+    await Promise.race([pending.adapter.revoke!(pending.credentials, session), timeout]);
+    return null;
+  } catch (error) {
+    if (error instanceof ConnectorError) return error.message;
+    ctx.log.error('connector revocation failed unexpectedly', {
+      sourceId: pending.sourceId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return 'an unexpected error';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs after the delete's batch: revokes, audits the outcome, and says what it means. Never
+ * throws for the provider's sake: the source is already deleted, as the person asked.
+ */
+export async function revokeDeletedSource(
+  ctx: AuthedContext,
+  pending: PendingRevocation | null,
+): Promise<DataSourceDeleted> {
+  if (!pending) return { providerAccess: 'none', message: null };
+  const failure = await attempt(ctx, pending);
+  const provider = PROVIDERS[pending.type] ?? { label: pending.type, instead: '' };
+  try {
+    await auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: failure ? 'data_source_revocation_failed' : 'data_source_access_revoked',
+      entityType: 'data_source',
+      entityId: pending.sourceId,
+    });
+  } catch (error) {
+    ctx.log.error('revocation audit row not written', { sourceId: pending.sourceId, error: String(error) });
+  }
+  if (!failure) return { providerAccess: 'revoked', message: null };
+  ctx.log.warn('connector access not revoked', { sourceId: pending.sourceId, reason: failure });
+  return {
+    providerAccess: 'not_revoked',
+    message:
+      `${provider.label} did not confirm that this app’s access was revoked (${failure}). ${provider.instead}`.trim(),
+  };
+}
