@@ -4,6 +4,11 @@
  * uid or `false`, and `object.execute_kw(db, uid, key, model, method, args, kwargs)` with
  * `search_read` (domain, fields, limit, offset, order), `search_count`, `read` and
  * `check_access_rights` on account.move, account.move.line, account.account and res.currency.
+ * Moves of every type are served (vendor credit notes `in_refund` too: tests/fakes/odoo-refunds.ts).
+ * As in Odoo 16/17, a line's `price_subtotal` is unsigned whatever the move type (quantity ×
+ * price_unit less discount, `AccountMoveLine._compute_totals`); the direction is in `balance`
+ * (`move_id.direction_sign`: + on vendor bills and customer credit notes, − on vendor credit
+ * notes and customer invoices), served here for faithfulness and not read by the adapter.
  * Errors use Odoo's shape: HTTP 200 with `{"error": {"code": 200, "message": "Odoo Server Error",
  * "data": {"name": "odoo.exceptions.AccessDenied", …}}}`. A test can make the next requests
  * answer 429 with Retry-After, revoke the API key, or deny accounting access. Every call is
@@ -32,6 +37,7 @@ export interface FakeOdooLine {
   move_id: number;
   account_id: number;
   product: string | null;
+  /** Unsigned, as Odoo computes it: positive on a credit note for what it gives back. */
   price_subtotal: number;
   display_type: 'product' | 'tax' | 'payment_term' | 'line_section' | 'line_note';
   currency?: string;
@@ -179,6 +185,10 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
 
   const currencyId = (code: string) => CURRENCIES.indexOf(code) + 1;
 
+  /** Odoo's `direction_sign` of a move: debit-side product lines are positive. */
+  const directionSign = (moveType: FakeOdooMove['move_type']) =>
+    moveType === 'in_invoice' || moveType === 'out_refund' || moveType === 'entry' ? 1 : -1;
+
   function records(model: string): Row[] {
     switch (model) {
       case 'account.account':
@@ -213,6 +223,9 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
             account_id: many2one(account?.id, account ? `${account.code} ${account.name}` : undefined),
             product_id: line.product ? [line.id + 50_000, line.product] : false,
             price_subtotal: line.price_subtotal,
+            // In the move's currency here; Odoo's is in the company's (one currency suffices for the fake).
+            balance: directionSign(move.move_type) * line.price_subtotal,
+            move_type: move.move_type,
             currency_id: many2one(currencyId(currency), currency),
             date: line.date ?? move.date,
             display_type: line.display_type,
