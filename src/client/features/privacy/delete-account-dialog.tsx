@@ -26,7 +26,8 @@ function Consequences({ impact }: { impact: AccountDeletionImpact }) {
       {impact.companiesDeleted.map((company) => (
         <li key={company.id}>
           <strong>{company.name}</strong> will be deleted with all its data (ledger, reports, narratives,
-          files), because you are its only member.
+          files), because you are its only member. This app’s access to its connected QuickBooks, Xero or
+          Shopify accounts is revoked as well; should a provider not answer, remove the app there yourself.
         </li>
       ))}
       {impact.companiesKept.map((company) => (

@@ -2,9 +2,10 @@
 // batch and never waits on the provider: the credentials are read before it (they cascade away
 // with the source), and revocation runs after it under a short deadline. Its outcome is audited
 // (`data_source_access_revoked` or `data_source_revocation_failed`) and told to the person, with
-// what to do in the provider's own screens when it failed.
+// what to do in the provider's own screens when it failed. Erasing an account deletes whole
+// companies with their sources: revoke-company.ts does the same for those (decision 032).
 import type { DataSourceDeleted } from '../../../domain/contracts/data-sources.ts';
-import type { AuthedContext } from '../../context.ts';
+import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
 import { adapterFor, readCredentials } from './registry.ts';
 import { type ConnectorAdapter, ConnectorError } from './types.ts';
@@ -37,41 +38,62 @@ export interface PendingRevocation {
 
 /** Reads what revocation needs; null for a source type without it (CSV, Odoo, receipts). */
 export async function prepareRevocation(
-  ctx: AuthedContext,
+  ctx: ServiceContext,
+  companyId: string,
   source: { id: string; type: string },
 ): Promise<PendingRevocation | null> {
   const adapter = adapterFor(source.type);
   if (!adapter?.revoke) return null;
   const pending = { sourceId: source.id, type: source.type, adapter, credentials: null, unreadable: null };
   try {
-    return { ...pending, credentials: await readCredentials(ctx, ctx.companyId, source.id) };
+    return { ...pending, credentials: await readCredentials(ctx, companyId, source.id) };
   } catch (error) {
     ctx.log.warn('connector credentials unreadable at delete', { sourceId: source.id, error: String(error) });
     return { ...pending, unreadable: 'the stored credentials could not be read' };
   }
 }
 
-async function attempt(ctx: AuthedContext, pending: PendingRevocation): Promise<string | null> {
-  if (pending.unreadable) return pending.unreadable;
-  // The deadline aborts the adapter's requests and, should an adapter not heed the signal, stops
-  // waiting for it all the same.
+/**
+ * The time every request of a revocation must fit in: its signal aborts them and `expired` rejects
+ * when it passes. Several revocations may share one (an erased account's sources, decision 032).
+ */
+export interface RevocationDeadline {
+  signal: AbortSignal;
+  expired: Promise<never>;
+  clear(): void;
+}
+
+export function startRevocationDeadline(ms = REVOKE_DEADLINE_MS): RevocationDeadline {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => {
+  const expired = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       controller.abort();
-      reject(new ConnectorError('unreachable', `no answer within ${REVOKE_DEADLINE_MS / 1000} seconds`));
-    }, REVOKE_DEADLINE_MS);
+      reject(new ConnectorError('unreachable', `no answer within ${ms / 1000} seconds`));
+    }, ms);
   });
+  // Nobody may be waiting when it passes (between two revocations): not an unhandled rejection.
+  expired.catch(() => undefined);
+  return { signal: controller.signal, expired, clear: () => clearTimeout(timer) };
+}
+
+/** Revokes one source's access before the deadline; null when done, else why not (for people). */
+export async function attemptRevocation(
+  ctx: ServiceContext,
+  pending: PendingRevocation,
+  deadline: RevocationDeadline,
+): Promise<string | null> {
+  if (pending.unreadable) return pending.unreadable;
   const session = {
     config: ctx.config,
     now: ctx.now,
     // The source is gone: a token rotated on the way is used at once and never stored.
     saveCredentials: async () => {},
-    signal: controller.signal,
+    signal: deadline.signal,
   };
   try {
-    await Promise.race([pending.adapter.revoke!(pending.credentials, session), timeout]);
+    // The race stops waiting for an adapter that did not heed the signal.
+    await Promise.race([pending.adapter.revoke!(pending.credentials, session), deadline.expired]);
     return null;
   } catch (error) {
     if (error instanceof ConnectorError) return error.message;
@@ -80,8 +102,6 @@ async function attempt(ctx: AuthedContext, pending: PendingRevocation): Promise<
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
     return 'an unexpected error';
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -94,7 +114,8 @@ export async function revokeDeletedSource(
   pending: PendingRevocation | null,
 ): Promise<DataSourceDeleted> {
   if (!pending) return { providerAccess: 'none', message: null };
-  const failure = await attempt(ctx, pending);
+  const deadline = startRevocationDeadline();
+  const failure = await attemptRevocation(ctx, pending, deadline).finally(deadline.clear);
   const provider = PROVIDERS[pending.type] ?? { label: pending.type, instead: '' };
   try {
     await auditInsert(ctx, {

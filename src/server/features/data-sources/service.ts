@@ -141,7 +141,7 @@ export async function deleteDataSource(
   keepLines: boolean,
 ): Promise<DataSourceDeleted> {
   const source = await getDataSource(ctx, id);
-  const revocation = await prepareRevocation(ctx, source);
+  const revocation = await prepareRevocation(ctx, ctx.companyId, source);
   // Lines first: once the source row is gone they no longer name it (SET NULL).
   const statements = [
     ...(keepLines

@@ -12,6 +12,7 @@ import type { ServiceContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { forgetCachedSessions } from '../auth/session.ts';
+import { prepareCompanyRevocations, revokeErasedSources } from '../connectors/revoke-company.ts';
 
 /**
  * Erasing a person (GDPR Art. 17): the one deletion used by `DELETE /api/gdpr/delete-account` and
@@ -66,6 +67,8 @@ export interface ErasureOutcome {
  *   email in a job payload;
  * - analytics user ids (set to null);
  * - each company they are the only member of, with everything in it (cascade).
+ * The connector sources of those companies then have the app's access revoked at QuickBooks, Xero
+ * or Shopify (decision 032): credentials read before the batch, revoked after it, never failing it.
  * Refused with 409 when they are the last admin of a company that keeps other members.
  *
  * Each company that remains gets an `account_deleted` audit row with no user id, name, email or
@@ -84,6 +87,8 @@ export async function eraseUser(
   const deletedIds = impact.companiesDeleted.map((company) => company.id);
   // The audit row must not carry the requester's IP address either.
   const anonymous: ServiceContext = { ...ctx, ip: null };
+  // The sealed tokens cascade away with the companies: read them first.
+  const revocations = await prepareCompanyRevocations(ctx, deletedIds);
 
   const statements = [
     ...impact.companiesKept.map((company) =>
@@ -131,6 +136,7 @@ export async function eraseUser(
   ];
   await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   forgetCachedSessions(ctx.db);
+  await revokeErasedSources(ctx, revocations);
   // No user id, name or email: counts only.
   ctx.log.info('account deleted', {
     trigger,
