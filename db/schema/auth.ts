@@ -1,4 +1,11 @@
-import { index, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  index,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { createdAt, id, timestamp } from './columns.ts';
 
 /** Jurisdictions offered at sign-up and in the profile (spec §9). */
@@ -27,6 +34,12 @@ export const users = sqliteTable(
      * Written at most once a day per user.
      */
     lastActiveAt: timestamp(),
+    /**
+     * The company the person last chose (a switch, or accepting an invitation): sign-in opens it
+     * while they are still a member there, else the most recently joined one (decision 034).
+     * Null until they choose; cleared when they are removed from it or it is deleted.
+     */
+    lastCompanyId: text().references((): AnySQLiteColumn => companies.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
   },

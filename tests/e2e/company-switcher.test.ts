@@ -1,13 +1,21 @@
 /**
  * The user menu's company switcher (decision 031) in a real browser: a person who joined a second
- * company by invitation switches back by keyboard (busy state seen while the call is held), then
- * by mouse after being removed from the other company (error toast, nothing changes). Someone in
- * one company sees no switcher. axe with the menu open.
+ * company by invitation switches back by keyboard (busy state seen while the call is held), signs
+ * out and in again and lands in the company she chose (decision 034), then switches by mouse after
+ * being removed from the other company (error toast, nothing changes). Someone in one company sees
+ * no switcher. axe with the menu open.
  */
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness';
-import { focusedElement, userMenuTrigger, WAIT_MS, waitForPath, waitForToast } from './helpers';
+import {
+  focusedElement,
+  userMenuTrigger,
+  WAIT_MS,
+  waitForDashboard,
+  waitForPath,
+  waitForToast,
+} from './helpers';
 
 const e2e = startE2E();
 
@@ -25,7 +33,7 @@ describe('company switcher', () => {
     const { page: host } = await e2e.newPage();
     await e2e.signUp(host, { firstName: 'Hugo', lastName: 'Hart', companyName: 'Harbour Freight' });
     const { page } = await e2e.newPage();
-    const { email } = await e2e.signUp(page, { companyName: 'Ellis Joinery' });
+    const { email, password } = await e2e.signUp(page, { companyName: 'Ellis Joinery' });
 
     // Hugo invites Erin as a viewer; Erin accepts while signed in, which moves her session there.
     const origin = { Origin: e2e.baseUrl };
@@ -84,6 +92,19 @@ describe('company switcher', () => {
     await userMenuTrigger(page, /Ellis Joinery/).waitFor({ timeout: WAIT_MS });
     await waitForPath(page, '/settings');
     await page.unroute('**/api/auth/switch-company');
+
+    // She signs out and in again: sign-in opens Ellis Joinery, the company she chose, not Harbour
+    // Freight, the one she joined last (decision 034).
+    await userMenuTrigger(page, /Ellis Joinery/).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/');
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await waitForPath(page, '/');
+    await waitForDashboard(page);
+    await userMenuTrigger(page, /Ellis Joinery/).waitFor({ timeout: WAIT_MS });
 
     // Back the other way, by mouse; Hugo removes Erin while her menu is open: an error toast, and
     // nothing changes.

@@ -1,12 +1,12 @@
 // The companies a person belongs to, and moving a session between them (decision 031).
-import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.ts';
+import { and, eq } from 'drizzle-orm';
 import { companies, memberships, sessions } from '../../../../db/schema/auth.ts';
 import type { CompanyMemberships, CurrentUser, SwitchCompany } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
+import { guardMembership, isMembershipGuardFailure, rememberLastCompany } from './last-company.ts';
 import { getCurrentUser } from './service.ts';
 import { forgetCachedSession } from './session.ts';
 
@@ -43,8 +43,9 @@ const notAMember = () =>
 
 /**
  * POST /api/auth/switch-company: this session (no other) moves to `companyId`, with the role the
- * person holds there, and the company entered gets an audit row. The membership is checked again
- * inside the batch, so a removal that lands between the read and the write aborts the switch.
+ * person holds there, the company entered gets an audit row, and it becomes the company the
+ * person's next sign-in opens (decision 034). The membership is checked again inside the batch,
+ * so a removal that lands between the read and the write aborts the switch.
  */
 export async function switchCompany(ctx: AuthedContext, input: SwitchCompany): Promise<CurrentUser> {
   // Per person (the caller is already signed in): bounds membership probing and audit-log
@@ -73,6 +74,7 @@ export async function switchCompany(ctx: AuthedContext, input: SwitchCompany): P
         .update(sessions)
         .set({ companyId: input.companyId })
         .where(and(eq(sessions.id, ctx.sessionId), eq(sessions.userId, ctx.userId))),
+      rememberLastCompany(ctx.db, ctx.userId, input.companyId),
       auditInsert(ctx, {
         companyId: input.companyId,
         userId: ctx.userId,
@@ -81,26 +83,10 @@ export async function switchCompany(ctx: AuthedContext, input: SwitchCompany): P
       }),
     ]);
   } catch (error) {
-    if (isGuardFailure(error)) throw notAMember();
+    if (isMembershipGuardFailure(error)) throw notAMember();
     throw error;
   }
   // The session cache (decision 004) must not answer the old company for this session again.
   forgetCachedSession(ctx.db, ctx.sessionId);
   return getCurrentUser({ ...ctx, companyId: input.companyId, role: membership.role });
-}
-
-/**
- * Aborts the batch when the membership is gone: inserts a memberships row with a NULL user_id
- * (NOT NULL) only then — the device of decision 018 (src/server/features/team/guards.ts).
- */
-function guardMembership(db: Db, userId: string, companyId: string) {
-  return db.run(sql`
-    INSERT INTO memberships (id, user_id, company_id, role, created_at)
-    SELECT 'switch-company-guard', NULL, ${companyId}, 'viewer', 0
-    WHERE NOT EXISTS (SELECT 1 FROM memberships WHERE user_id = ${userId} AND company_id = ${companyId})`);
-}
-
-function isGuardFailure(error: unknown): boolean {
-  const text = `${String((error as { cause?: unknown })?.cause ?? '')} ${String((error as Error)?.message ?? '')}`;
-  return /NOT NULL constraint failed: memberships\.user_id/i.test(text);
 }

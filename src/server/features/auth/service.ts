@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import { can } from '../../../domain/account/permissions.ts';
 import type {
@@ -13,6 +13,7 @@ import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.t
 import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
+import { findSignInCompany, guardMembership, isMembershipGuardFailure } from './last-company.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
 
 export interface RequestMeta {
@@ -151,9 +152,10 @@ export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMe
 }
 
 /**
- * Opens a session (sign-in, single sign-on). A person who belongs to several companies lands in
- * the one they joined most recently (ties: the larger membership id), so accepting an invitation
- * and signing in again both lead to the new company (docs/decisions/018-team-invites-and-plans.md).
+ * Opens a session (sign-in, single sign-on) in the company `findSignInCompany` picks: the one the
+ * person last chose while they still belong to it, else the one they joined most recently
+ * (decisions 018 and 034). The membership is checked again inside the batch; if a removal landed
+ * in between, the choice is made once more from what remains.
  */
 export async function startSessionForUser(
   ctx: ServiceContext,
@@ -161,32 +163,46 @@ export async function startSessionForUser(
   meta: RequestMeta,
   action: 'signed_in' | 'account_created',
 ): Promise<StartedSession> {
-  const membership = await ctx.db
-    .select({ companyId: memberships.companyId, role: memberships.role })
-    .from(memberships)
-    .where(eq(memberships.userId, userId))
-    .orderBy(desc(memberships.createdAt), desc(memberships.id))
-    .get();
-  if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
-  const now = ctx.now();
-  const session = await newSessionValues({
-    userId,
-    companyId: membership.companyId,
-    now,
-    ip: ctx.ip,
-    userAgent: meta.userAgent,
-  });
-  await ctx.db.batch([
-    ctx.db.insert(sessions).values(session.row),
-    touchLastActive(ctx.db, userId, now),
-    auditInsert(ctx, { companyId: membership.companyId, userId, action, entityType: 'session' }),
-  ]);
-  await revokePreviousSession(ctx, meta.previousToken);
-  return {
-    token: session.token,
-    expiresAt: session.expiresAt,
-    principal: { userId, companyId: membership.companyId, role: membership.role, sessionId: session.row.id },
-  };
+  for (let attempt = 1; ; attempt += 1) {
+    const membership = await findSignInCompany(ctx.db, userId);
+    if (!membership) throw new HttpError(403, 'This account does not belong to any company', 'no_company');
+    const now = ctx.now();
+    const session = await newSessionValues({
+      userId,
+      companyId: membership.companyId,
+      now,
+      ip: ctx.ip,
+      userAgent: meta.userAgent,
+    });
+    try {
+      await ctx.db.batch([
+        guardMembership(ctx.db, userId, membership.companyId),
+        ctx.db.insert(sessions).values(session.row),
+        touchLastActive(ctx.db, userId, now),
+        auditInsert(ctx, { companyId: membership.companyId, userId, action, entityType: 'session' }),
+      ]);
+    } catch (error) {
+      if (!isMembershipGuardFailure(error)) throw error;
+      // Removed from that company between the read and the batch: choose again, once.
+      if (attempt < 2) continue;
+      throw new HttpError(
+        409,
+        'Your company memberships changed while you were signing in. Please sign in again.',
+        'memberships_changed',
+      );
+    }
+    await revokePreviousSession(ctx, meta.previousToken);
+    return {
+      token: session.token,
+      expiresAt: session.expiresAt,
+      principal: {
+        userId,
+        companyId: membership.companyId,
+        role: membership.role,
+        sessionId: session.row.id,
+      },
+    };
+  }
 }
 
 /** Session rotation: the token the browser held before signing in stops working. */

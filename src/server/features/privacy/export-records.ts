@@ -32,6 +32,8 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
         profileImageUrl: users.profileImageUrl,
         hasPassword: sql`${users.passwordHash} is not null`.mapWith(Boolean),
         lastActiveAt: users.lastActiveAt,
+        // The company sign-in opens (decision 034): a choice the person made, so theirs to see.
+        lastChosenCompanyId: users.lastCompanyId,
         createdAt: users.createdAt,
         updatedAt: users.updatedAt,
       })

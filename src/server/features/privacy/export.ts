@@ -12,7 +12,7 @@ import { personalRecordQueries } from './export-records.ts';
  */
 export const EXPORT_FIELDS = {
   profile:
-    'Your account: id, email, first and last name, photo URL, whether a password is set, last activity, created and updated dates',
+    'Your account: id, email, first and last name, photo URL, whether a password is set, last activity, the company you last chose (sign-in opens it), created and updated dates',
   photo: 'Your profile photo: format and size (the image is served by /api/auth/user/photo)',
   singleSignOn: 'Single sign-on identities linked to your account: provider and date linked',
   memberships: 'Companies you belong to: id, name, jurisdiction, your role, date joined',

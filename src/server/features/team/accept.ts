@@ -12,6 +12,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
+import { rememberLastCompany } from '../auth/last-company.ts';
 import type { RequestMeta, StartedSession } from '../auth/service.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from '../auth/session.ts';
 import { guardFailure, guardSeatLimit, insertMembershipFromClaim, isUniqueViolation } from './guards.ts';
@@ -144,7 +145,8 @@ async function explainRefusal(
 
 /**
  * POST /api/invites/accept (signed in): joins the company the invitation is for, with its role,
- * and moves the caller's session there (a new token: the old one stops working).
+ * and moves the caller's session there (a new token: the old one stops working). Joining is a
+ * choice of company: the next sign-in opens it too (decision 034).
  */
 export async function acceptInvite(
   ctx: AuthedContext,
@@ -176,6 +178,7 @@ export async function acceptInvite(
       ...(await joinStatements(ctx, invite, ctx.userId, now)),
       ctx.db.delete(sessions).where(eq(sessions.id, ctx.sessionId)),
       ctx.db.insert(sessions).values(session.row),
+      rememberLastCompany(ctx.db, ctx.userId, invite.companyId),
     ]);
   } catch (error) {
     await explainRefusal(ctx, error, invite, token);
@@ -247,6 +250,8 @@ export async function signUpFromInvite(
         firstName: input.firstName,
         lastName: input.lastName,
         passwordHash,
+        // The company they join is the one they chose (decision 034).
+        lastCompanyId: invite.companyId,
         createdAt: now,
         updatedAt: now,
       }),

@@ -11,6 +11,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import { isMailerAvailable } from '../../lib/mailer.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
+import { forgetLastCompany } from '../auth/last-company.ts';
 import { forgetCachedSessions } from '../auth/session.ts';
 import { guardFailure, guardHasAdmin } from './guards.ts';
 
@@ -157,7 +158,8 @@ export async function updateMemberRole(
 
 /**
  * DELETE /api/team/members/{id} (admin): the membership goes, and with it every session the person
- * had open in this company (their sessions in other companies stay). The last admin stays (409).
+ * had open in this company (their sessions in other companies stay) and, if it was the company
+ * their sign-in opens, that memory (decision 034). The last admin stays (409).
  */
 export async function removeMember(ctx: AuthedContext, membershipId: string): Promise<void> {
   const member = await findMember(ctx, membershipId);
@@ -170,6 +172,7 @@ export async function removeMember(ctx: AuthedContext, membershipId: string): Pr
       ctx.db
         .delete(sessions)
         .where(and(eq(sessions.userId, member.userId), eq(sessions.companyId, ctx.companyId))),
+      forgetLastCompany(ctx.db, member.userId, ctx.companyId),
       guardHasAdmin(ctx.db, ctx.companyId),
       auditInsert(ctx, {
         companyId: ctx.companyId,
