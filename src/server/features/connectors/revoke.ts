@@ -6,7 +6,7 @@
 import type { DataSourceDeleted } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, readCredentials } from './registry.ts';
+import { adapterFor, connectorSession, readCredentials } from './registry.ts';
 import { type ConnectorAdapter, ConnectorError } from './types.ts';
 
 /** The whole revocation (refresh, connection removal, revocation) must fit in this. */
@@ -63,11 +63,10 @@ async function attempt(ctx: AuthedContext, pending: PendingRevocation): Promise<
       reject(new ConnectorError('unreachable', `no answer within ${REVOKE_DEADLINE_MS / 1000} seconds`));
     }, REVOKE_DEADLINE_MS);
   });
+  // The source is gone: a token rotated on the way is used at once and never stored, but a refresh
+  // still joins one that an operation of this process has in flight for the source (decision 033).
   const session = {
-    config: ctx.config,
-    now: ctx.now,
-    // The source is gone: a token rotated on the way is used at once and never stored.
-    saveCredentials: async () => {},
+    ...connectorSession(ctx, ctx.companyId, pending.sourceId, null),
     signal: controller.signal,
   };
   try {
