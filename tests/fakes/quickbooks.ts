@@ -140,7 +140,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     if (grant === 'refresh_token') {
       await refreshHooks.shift()?.(form.get('refresh_token') ?? '');
       const realmId = refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!realmId) return json({ error: 'invalid_grant', error_description: 'Token invalid' }, 400);
+      if (!realmId) return json({ error: 'invalid_grant' }, 400);
       refreshTokens.delete(form.get('refresh_token') ?? '');
       return json(issue(realmId, grants.get(form.get('refresh_token') ?? '')));
     }

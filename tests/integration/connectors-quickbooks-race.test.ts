@@ -140,6 +140,29 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     expect((await storedSession(t, user.companyId, source.id)).tokens).toEqual(reconnected!);
   });
 
+  test('deleting a source while its sync refreshes revokes the refresh token that refresh returned', async () => {
+    const { source, cookie, user } = await dueSource();
+    const { tokens: held } = await storedSession(t, user.companyId, source.id);
+    const gate = holdNextRefresh(fake);
+    const mark = fake.calls.length;
+    const revoked = fake.revoked.length;
+    expect((await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie })).status).toBe(202);
+    const syncing = t.runJobs();
+    await gate.arrived;
+    const deleting = t.call('DELETE', `/api/data-sources/${source.id}?keepLines=false`, { cookie });
+    await Bun.sleep(150);
+    gate.release();
+    const [, deleted] = await Promise.all([syncing, deleting]);
+    expect(deleted.json).toEqual({ providerAccess: 'revoked', message: null });
+    // One refresh was granted (the sync's); the revocation waited for it and sent its new token.
+    // (A sync call after the revocation may still try the revoked token: refused.)
+    expect(tokenCallsSince(mark).filter((call) => call.endsWith(' 200'))).toEqual(['refresh_token 200']);
+    const sent = fake.revoked.slice(revoked);
+    expect(sent.length).toBe(1);
+    expect(sent[0]).not.toBe(held.refreshToken);
+    expect(sent[0]).toStartWith('qb-refresh-');
+  });
+
   test('a revoked grant still asks to connect QuickBooks again, and the stored tokens stay', async () => {
     const { source, cookie, user } = await dueSource();
     fake.revokeAll();

@@ -79,6 +79,20 @@ export async function renewCredentials<T extends RotatingCredentials>(
   return renewed.value;
 }
 
+/**
+ * `held`, or the pair this process has rotated it into, once any refresh of the source in flight
+ * here has settled: for an operation that must present the live refresh token without refreshing
+ * (a revocation after its source's delete, when nothing is stored any more).
+ */
+export async function latestCredentials<T extends RotatingCredentials>(
+  stored: StoredSource | undefined,
+  held: T,
+): Promise<T> {
+  if (!stored) return held;
+  await inFlight.get(stored.key)?.catch(() => undefined);
+  return rotatedFrom<T>(stored.key, held)?.value ?? held;
+}
+
 async function renew<T extends RotatingCredentials>(
   stored: StoredSource,
   held: Held<T>,

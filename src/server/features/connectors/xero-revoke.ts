@@ -8,10 +8,11 @@
 // first, and the grant is revoked only when it serves no other organisation: a second Xero source
 // connected by the same Xero user keeps working. The stored credentials name the tenant, not the
 // connection (decision 025), so GET /connections gives the connection's id. A refresh on the way
-// goes through token-rotation.ts: it joins one a sync of this process has in flight, or takes the
-// pair that sync has just rotated to, so the live refresh token is the one revoked (decision 033).
+// goes through token-rotation.ts, and so does the token revoked: a refresh a sync of this process
+// has in flight is joined, a pair it has just rotated to is taken, so the live refresh token is the
+// one revoked (decision 033).
 import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
-import { renewCredentials } from './token-rotation.ts';
+import { latestCredentials, renewCredentials } from './token-rotation.ts';
 import { ConnectorError, type ConnectorSession, GrantRefusedError } from './types.ts';
 import { type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';
 
@@ -24,7 +25,7 @@ interface XeroConnectionEntry {
 /** Refresh first when the access token has less than this left: the calls must not meet its end. */
 const MARGIN_MS = 60_000;
 
-export async function revokeXero(credentials: XeroCredentials, session: ConnectorSession): Promise<void> {
+export async function revokeXero(read: XeroCredentials, session: ConnectorSession): Promise<void> {
   const { XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: clientSecret } = session.config;
   if (!clientId || !clientSecret) {
     throw new ConnectorError(
@@ -32,9 +33,10 @@ export async function revokeXero(credentials: XeroCredentials, session: Connecto
       'Xero is not configured on this server any more (XERO_CLIENT_ID and XERO_CLIENT_SECRET)',
     );
   }
-  if (typeof credentials?.refreshToken !== 'string' || typeof credentials.tenantId !== 'string') {
+  if (typeof read?.refreshToken !== 'string' || typeof read.tenantId !== 'string') {
     throw new ConnectorError('credentials', 'the stored Xero tokens could not be read');
   }
+  const credentials = await latestCredentials(session.stored, read);
   const endpoints = xeroEndpoints(session.config);
   const basic = basicAuthorization(clientId, clientSecret);
   const send = (url: string, init: RequestInit) => revocationRequest('Xero', url, init, session.signal);
