@@ -5,7 +5,11 @@
  *   state and realmId, or error=access_denied after `deny()`;
  * - POST /oauth2/v1/tokens/bearer with HTTP Basic client credentials: authorization_code (single
  *   use, redirect_uri must match) and refresh_token grants. Every refresh rotates the refresh
- *   token (the old one answers invalid_grant), as Intuit may; `revokeAll()` kills every grant;
+ *   token and the old one answers invalid_grant at once, the strictest reading of Intuit's advice
+ *   to use "the latest refresh_token value from the most recent server response" (Authorization
+ *   FAQ), which promises the old one no grace. `revokeAll()` kills every grant; `beforeNextRefresh(hook)` runs a test's
+ *   hook before the next refresh request is answered (hold it, or rotate the token first as
+ *   another app process would);
  * - POST /v2/oauth2/tokens/revoke (Intuit's revocation_endpoint, on developer.api.intuit.com) with
  *   HTTP Basic client credentials and a JSON body {"token": …}: answers 200 with an empty body and
  *   ends the token's whole grant (its access and refresh tokens then answer 401 / invalid_grant);
@@ -69,6 +73,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
   let rateLimited = 0;
   let retryAfter = '1';
   let serverErrors = 0;
+  const refreshHooks: ((refreshToken: string) => Promise<void>)[] = [];
 
   function issue(realmId: string, grant = random()) {
     const accessToken = `qb-access-${random()}`;
@@ -112,10 +117,17 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     return Response.redirect(back.toString(), 302);
   }
 
+  /** The token endpoint; each call is recorded with the status it was answered. */
   async function token(request: Request): Promise<Response> {
     const form = new URLSearchParams(await request.text());
+    const call = calls.push({ kind: 'token', grant: form.get('grant_type') ?? '' }) - 1;
+    const answer = await tokenAnswer(request, form);
+    calls[call]!.status = answer.status;
+    return answer;
+  }
+
+  async function tokenAnswer(request: Request, form: URLSearchParams): Promise<Response> {
     const grant = form.get('grant_type') ?? '';
-    calls.push({ kind: 'token', grant });
     const basic = `Basic ${btoa(`${data.clientId}:${data.clientSecret}`)}`;
     if (request.headers.get('Authorization') !== basic) return json({ error: 'invalid_client' }, 401);
     if (grant === 'authorization_code') {
@@ -126,6 +138,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
       return json(issue(code.realmId));
     }
     if (grant === 'refresh_token') {
+      await refreshHooks.shift()?.(form.get('refresh_token') ?? '');
       const realmId = refreshTokens.get(form.get('refresh_token') ?? '');
       if (!realmId) return json({ error: 'invalid_grant' }, 400);
       refreshTokens.delete(form.get('refresh_token') ?? '');
@@ -260,6 +273,14 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     rateLimit(count: number, retryAfterValue = '1') {
       rateLimited = count;
       retryAfter = retryAfterValue;
+    },
+    /**
+     * Runs `hook` (given the refresh token presented) when the next refresh request arrives, before
+     * it is answered: a test holds the answer, or refreshes that token itself first, as another app
+     * process would, so the request then finds it rotated.
+     */
+    beforeNextRefresh(hook: (refreshToken: string) => Promise<void>) {
+      refreshHooks.push(hook);
     },
     /** The next `count` API requests answer 503. */
     failWith503(count: number) {

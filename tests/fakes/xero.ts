@@ -5,8 +5,10 @@
  *   `state` (or `error=access_denied` when told to refuse); it keeps the PKCE challenge;
  * - identity: `POST /connect/token` with HTTP Basic client credentials; `authorization_code`
  *   checks the redirect URI and the PKCE verifier (S256), `refresh_token` rotates (the old refresh
- *   token stops working at once: stricter than Xero's 30-minute grace) or answers
- *   `{"error":"invalid_grant"}`;
+ *   token stops working at once: stricter than Xero's 30-minute grace, developer.xero.com/faq/oauth2)
+ *   or answers `{"error":"invalid_grant"}` (listed in `refusedRefreshes`); `beforeNextRefresh(hook)`
+ *   runs a test's hook before the next refresh request is answered (hold it, or rotate the token
+ *   first as another app process would);
  * - identity: `POST /connect/revocation` (RFC 7009: HTTP Basic, form `token=`) answers 200 with an
  *   empty body, also for an unknown token; a refresh token's revocation ends its grant (its access
  *   tokens answer 401) and, as Xero documents, removes all the user's connections to the app;
@@ -71,6 +73,9 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
   let consentTenants: string[] | null = null;
   const revoked: string[] = [];
   const revocationFailures: number[] = [];
+  const refreshHooks: ((refreshToken: string) => Promise<void>)[] = [];
+  /** Refresh tokens the token endpoint refused with invalid_grant. */
+  const refusedRefreshes: string[] = [];
   const connectionId = (tenantId: string) =>
     `conn-${data.tenants.findIndex((tenant) => tenant.tenantId === tenantId)}`;
 
@@ -138,8 +143,12 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
       return json(issue(entry.authEventId));
     }
     if (grant === 'refresh_token') {
+      await refreshHooks.shift()?.(form.get('refresh_token') ?? '');
       const event = refreshTokens.get(form.get('refresh_token') ?? '');
-      if (!event) return json({ error: 'invalid_grant' }, 400);
+      if (!event) {
+        refusedRefreshes.push(form.get('refresh_token') ?? '');
+        return json({ error: 'invalid_grant' }, 400);
+      }
       refreshTokens.delete(form.get('refresh_token') ?? '');
       return json(issue(event));
     }
@@ -310,6 +319,17 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
     },
     /** Every token sent to the revocation endpoint, in order. */
     revoked,
+    refusedRefreshes,
+    /**
+     * Runs `hook` (given the refresh token presented) when the next refresh request arrives, before
+     * it is answered: a test holds the answer, or refreshes that token itself first, as another app
+     * process would, so the request then finds it rotated.
+     */
+    beforeNextRefresh(hook: (refreshToken: string) => Promise<void>) {
+      refreshHooks.push(hook);
+    },
+    /** The refresh tokens that are valid now (the latest of each grant). */
+    liveRefreshTokens: () => [...refreshTokens.keys()],
     /** The tenant ids connected to the app now. */
     connectedTenants: () => [...connections.keys()],
     /** The next consents grant only these tenants (null: all of them). */

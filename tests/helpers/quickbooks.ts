@@ -5,7 +5,7 @@ import {
   type QuickBooksTokens,
   quickBooksSession,
 } from '../../src/server/features/connectors/quickbooks-oauth.ts';
-import { connectorSession, readCredentials } from '../../src/server/features/connectors/registry.ts';
+import { connectorSession, openCredentials } from '../../src/server/features/connectors/registry.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import type { FakeQuickBooks } from '../fakes/quickbooks.ts';
 import { addSite } from './ledger.ts';
@@ -69,26 +69,29 @@ function serviceContext(t: TestApp) {
   };
 }
 
-/** The tokens stored (sealed) for a QuickBooks source. */
+/** The tokens stored (sealed) for a QuickBooks source, and their sealed text. */
 export async function storedSession(t: TestApp, companyId: string, sourceId: string) {
-  return { tokens: (await readCredentials(serviceContext(t), companyId, sourceId)) as QuickBooksTokens };
+  const stored = await openCredentials(serviceContext(t), companyId, sourceId);
+  return { tokens: stored.value as QuickBooksTokens, sealed: stored.sealed };
 }
 
-/** A QuickBooks client's session for a stored source, saving rotated tokens as a sync does. */
+/** A QuickBooks client's session for a stored source, storing rotated tokens as a sync does. */
 export async function storedClientSession(t: TestApp, companyId: string, sourceId: string) {
-  const { tokens } = await storedSession(t, companyId, sourceId);
-  const connector = adapterSession(t, companyId, sourceId);
-  return quickBooksSession(
-    t.config,
-    () => new Date(),
-    tokens,
-    (next) => connector.saveCredentials(next),
-  );
+  const { tokens, sealed } = await storedSession(t, companyId, sourceId);
+  const connector = adapterSession(t, companyId, sourceId, sealed);
+  return quickBooksSession(t.config, () => new Date(), tokens, connector.stored);
 }
 
-/** The adapter session a sync gives the QuickBooks adapter. */
-export const adapterSession = (t: TestApp, companyId: string, sourceId: string) =>
-  connectorSession(serviceContext(t), companyId, sourceId);
+/**
+ * The adapter session a sync gives the QuickBooks adapter; without `sealed` (the stored text the
+ * tokens were read as) rotated tokens are used but never stored.
+ */
+export const adapterSession = (
+  t: TestApp,
+  companyId: string,
+  sourceId: string,
+  sealed: string | null = null,
+) => connectorSession(serviceContext(t), companyId, sourceId, sealed);
 
 export const sourceLines = (t: TestApp, sourceId: string) =>
   t.db

@@ -6,7 +6,15 @@
 // An expired access token is refreshed before the call, and once more on a 401; 429 (Intuit's
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 import { retryAfterMs } from './odoo-client.ts';
-import { type QuickBooksSession, RECONNECT_MESSAGE, refreshQuickBooksTokens } from './quickbooks-oauth.ts';
+import {
+  isQuickBooksTokens,
+  type QuickBooksApp,
+  type QuickBooksSession,
+  type QuickBooksTokens,
+  RECONNECT_MESSAGE,
+  refreshQuickBooksTokens,
+} from './quickbooks-oauth.ts';
+import { type RotationRules, renewCredentials } from './token-rotation.ts';
 import { ConnectorError } from './types.ts';
 
 /** The Accounting API minor version the entity shapes were read from. */
@@ -60,6 +68,15 @@ function describeFault(errors: FaultError[] | null, status: number): string {
   return first.detail && first.detail !== name ? `${name}: ${first.detail}` : name;
 }
 
+/** How QuickBooks tokens are refreshed and judged, for token-rotation.ts. */
+export function quickBooksRotation(app: QuickBooksApp, now: () => Date): RotationRules<QuickBooksTokens> {
+  return {
+    refresh: (tokens) => refreshQuickBooksTokens(app, tokens, now()),
+    parse: (value) => (isQuickBooksTokens(value) ? value : null),
+    isFresh: (tokens) => Date.parse(tokens.accessTokenExpiresAt) - EXPIRY_MARGIN_MS > now().getTime(),
+  };
+}
+
 export class QuickBooksClient {
   private readonly base: string;
 
@@ -80,16 +97,21 @@ export class QuickBooksClient {
     return this.session.tokens.realmId;
   }
 
-  /** New tokens from Intuit, stored (sealed) before use: the old refresh token may be dead now. */
+  private get rotation() {
+    return quickBooksRotation(this.session.app!, this.session.now);
+  }
+
+  /**
+   * New tokens from Intuit, stored (sealed) before use, as the old refresh token may be dead now;
+   * or the ones another operation on the source has just obtained (token-rotation.ts).
+   */
   private async refresh(): Promise<void> {
-    const tokens = await refreshQuickBooksTokens(this.session.app!, this.session.tokens, this.session.now());
-    await this.session.save(tokens);
-    this.session.tokens = tokens;
+    const { stored, tokens } = this.session;
+    this.session.tokens = await renewCredentials(stored, tokens, this.rotation);
   }
 
   private async accessToken(): Promise<string> {
-    const expiresAt = Date.parse(this.session.tokens.accessTokenExpiresAt);
-    if (!(expiresAt - EXPIRY_MARGIN_MS > this.session.now().getTime())) await this.refresh();
+    if (!this.rotation.isFresh(this.session.tokens)) await this.refresh();
     return this.session.tokens.accessToken;
   }
 

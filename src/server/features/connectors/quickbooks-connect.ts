@@ -102,14 +102,8 @@ async function connectFromCallback(
     throw tokenEndpointError(error, 'authorise');
   }
   // Read the company once: proves the tokens work and names a source the user did not name.
-  const session = {
-    tokens,
-    app,
-    now: ctx.now,
-    save: async (next: QuickBooksTokens) => {
-      tokens = next;
-    },
-  };
+  // Nothing is stored yet: a token refreshed on the way stays in the session and is stored below.
+  const session = { tokens, app, now: ctx.now };
   const companyName = await quickBooksCompanyName(new QuickBooksClient(session));
   tokens = session.tokens;
   await storeConnection(

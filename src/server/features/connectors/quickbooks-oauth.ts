@@ -12,7 +12,7 @@ import {
   UnexpectedResponseError,
 } from 'arctic';
 import type { Config } from '../../config.ts';
-import { ConnectorError } from './types.ts';
+import { ConnectorError, GrantRefusedError, type StoredSource } from './types.ts';
 
 /** Intuit's endpoints (discovery document https://developer.api.intuit.com/.well-known/openid_configuration). */
 const INTUIT_AUTHORIZATION_ENDPOINT = 'https://appcenter.intuit.com/connect/oauth2';
@@ -134,7 +134,7 @@ export function tokenEndpointError(error: unknown, action: 'renew' | 'authorise'
   if (error instanceof OAuth2RequestError) {
     if (error.code === 'invalid_grant') {
       return action === 'renew'
-        ? new ConnectorError('credentials', RECONNECT_MESSAGE)
+        ? new GrantRefusedError(RECONNECT_MESSAGE)
         : new ConnectorError(
             'credentials',
             'Intuit refused the authorisation code (it expired or was used): connect again.',
@@ -171,7 +171,7 @@ export async function refreshQuickBooksTokens(
   now: Date,
 ): Promise<QuickBooksTokens> {
   if (tokens.refreshTokenExpiresAt && Date.parse(tokens.refreshTokenExpiresAt) <= now.getTime()) {
-    throw new ConnectorError('credentials', RECONNECT_MESSAGE);
+    throw new GrantRefusedError(RECONNECT_MESSAGE);
   }
   try {
     const fresh = await app.client.refreshAccessToken(app.tokenEndpoint, tokens.refreshToken, []);
@@ -182,22 +182,24 @@ export async function refreshQuickBooksTokens(
 }
 
 /**
- * What the adapter works with: the tokens, the app (to refresh them) and a way to store the new
- * tokens at once, since Intuit may invalidate the old refresh token as soon as it issues a new one.
+ * What the adapter works with: the tokens, the app (to refresh them) and the stored source, where
+ * new tokens go at once, since Intuit may invalidate the old refresh token as soon as it issues a
+ * new one (token-rotation.ts, decision 033).
  */
 export interface QuickBooksSession {
   tokens: QuickBooksTokens;
   /** null when the server's QuickBooks app credentials were removed since the connection. */
   app: QuickBooksApp | null;
   now: () => Date;
-  save(tokens: QuickBooksTokens): Promise<void>;
+  /** Absent while connecting: nothing is stored yet, the connect flow keeps `tokens`. */
+  stored?: StoredSource;
 }
 
 export function quickBooksSession(
   config: Config,
   now: () => Date,
   tokens: QuickBooksTokens,
-  save: (tokens: QuickBooksTokens) => Promise<void>,
+  stored: StoredSource | undefined,
 ): QuickBooksSession {
-  return { tokens, app: quickBooksApp(config), now, save };
+  return { tokens, app: quickBooksApp(config), now, stored };
 }

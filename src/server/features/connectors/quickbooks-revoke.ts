@@ -5,15 +5,19 @@
 //   Authorization: Basic base64(client_id:client_secret), Accept and Content-Type application/json
 //   {"token": "<refresh token>"}  →  200 with an empty body.
 // Revoking the refresh token ends the whole grant: its access tokens stop working too, and the app
-// disappears from the company's connected apps in QuickBooks.
+// disappears from the company's connected apps in QuickBooks. The token sent is the live one: if a
+// sync of this process is refreshing the source, or has just rotated the token read before the
+// delete, its new refresh token is revoked instead (token-rotation.ts, decision 033).
 import { intuitRevocationEndpoint, isQuickBooksTokens, type QuickBooksTokens } from './quickbooks-oauth.ts';
 import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
+import { latestCredentials } from './token-rotation.ts';
 import { ConnectorError, type ConnectorSession } from './types.ts';
 
-export async function revokeQuickBooks(tokens: QuickBooksTokens, session: ConnectorSession): Promise<void> {
-  if (!isQuickBooksTokens(tokens)) {
+export async function revokeQuickBooks(read: QuickBooksTokens, session: ConnectorSession): Promise<void> {
+  if (!isQuickBooksTokens(read)) {
     throw new ConnectorError('credentials', 'the stored QuickBooks tokens could not be read');
   }
+  const tokens = await latestCredentials(session.stored, read);
   const { QUICKBOOKS_CLIENT_ID: clientId, QUICKBOOKS_CLIENT_SECRET: clientSecret } = session.config;
   if (!clientId || !clientSecret) {
     throw new ConnectorError(

@@ -56,14 +56,12 @@ export function quickbooksAdapter(options: QuickBooksClientOptions = {}): Connec
 
 /**
  * The client's view of a source: its tokens, the server's app, and where rotated tokens go (the
- * sync's ConnectorSession seals and stores them at once; Intuit rotates refresh tokens).
+ * stored source of the sync's or Test's ConnectorSession; Intuit rotates refresh tokens).
  */
 function clientSession(tokens: QuickBooksTokens, connector: ConnectorSession): QuickBooksSession {
   // Sealed JSON from an older or foreign shape cannot be refreshed: ask for a new connection.
   if (!isQuickBooksTokens(tokens)) throw new ConnectorError('credentials', RECONNECT_MESSAGE);
-  return quickBooksSession(connector.config, connector.now, tokens, (next) =>
-    connector.saveCredentials(next),
-  );
+  return quickBooksSession(connector.config, connector.now, tokens, connector.stored);
 }
 
 /** The QuickBooks company's name (CompanyInfo), to name a source the user did not name. */

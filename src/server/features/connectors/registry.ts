@@ -7,7 +7,7 @@ import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
 import { quickbooksAdapter } from './quickbooks.ts';
 import { shopifyAdapter } from './shopify.ts';
-import type { ConnectorAdapter, ConnectorSession } from './types.ts';
+import type { ConnectorAdapter, ConnectorSession, StoredCredentials } from './types.ts';
 import { xeroAdapter } from './xero.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
@@ -30,11 +30,12 @@ export function sealCredentials(
   return sealSecret(ctx.config, JSON.stringify(credentials), `data_source:${sourceId}`, ctx.log);
 }
 
-export async function readCredentials(
+/** A source's credentials as stored, with the sealed text they were read from; null without any. */
+export async function readStoredCredentials(
   ctx: ServiceContext,
   companyId: string,
   sourceId: string,
-): Promise<unknown> {
+): Promise<StoredCredentials | null> {
   const row = await ctx.db
     .select({ sealed: connectorConnections.sealedCredentials })
     .from(connectorConnections)
@@ -42,32 +43,78 @@ export async function readCredentials(
       and(eq(connectorConnections.dataSourceId, sourceId), eq(connectorConnections.companyId, companyId)),
     )
     .get();
-  if (!row) throw new Error('This source has no stored credentials: delete it and connect again');
-  return JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
+  if (!row) return null;
+  const value = JSON.parse(await openSecret(ctx.config, row.sealed, `data_source:${sourceId}`, ctx.log));
+  return { value, sealed: row.sealed };
 }
 
-/** Replaces a source's sealed credentials (rotated OAuth tokens, a reconnection). */
-export async function storeCredentials(
+/** A source's stored credentials; throws when it has none. */
+export async function openCredentials(
   ctx: ServiceContext,
   companyId: string,
   sourceId: string,
+): Promise<StoredCredentials> {
+  const stored = await readStoredCredentials(ctx, companyId, sourceId);
+  if (!stored) throw new Error('This source has no stored credentials: delete it and connect again');
+  return stored;
+}
+
+export async function readCredentials(ctx: ServiceContext, companyId: string, sourceId: string) {
+  return (await openCredentials(ctx, companyId, sourceId)).value;
+}
+
+/**
+ * Replaces a source's sealed credentials (rotated OAuth tokens) only while the stored sealed text
+ * is still `expected`: one conditional UPDATE, so credentials another process or a reconnection
+ * stored since are never overwritten (decision 033). Sealing uses a fresh IV each time, so equal
+ * sealed text means the very write this operation read. The new sealed text, or null.
+ */
+async function replaceCredentials(
+  ctx: ServiceContext,
+  companyId: string,
+  sourceId: string,
+  expected: string,
   credentials: unknown,
-): Promise<void> {
+): Promise<string | null> {
   const sealed = await sealCredentials(ctx, sourceId, credentials);
-  await ctx.db
+  const written = await ctx.db
     .update(connectorConnections)
     .set({ sealedCredentials: sealed, updatedAt: ctx.now() })
     .where(
-      and(eq(connectorConnections.dataSourceId, sourceId), eq(connectorConnections.companyId, companyId)),
-    );
+      and(
+        eq(connectorConnections.dataSourceId, sourceId),
+        eq(connectorConnections.companyId, companyId),
+        eq(connectorConnections.sealedCredentials, expected),
+      ),
+    )
+    .returning({ id: connectorConnections.dataSourceId });
+  if (written.length === 0) {
+    ctx.log.info('rotated connector credentials not stored: newer ones were', { sourceId });
+    return null;
+  }
+  return sealed;
 }
 
-/** The adapter's session for one source: rotated credentials are sealed and stored at once. */
-export function connectorSession(ctx: ServiceContext, companyId: string, sourceId: string): ConnectorSession {
+/**
+ * The adapter's session for one source whose credentials were read as `sealed` (null: this
+ * operation never stores them, as for a revocation after the delete). Rotated credentials are
+ * sealed and stored at once, over the ones read only.
+ */
+export function connectorSession(
+  ctx: ServiceContext,
+  companyId: string,
+  sourceId: string,
+  sealed: string | null,
+): ConnectorSession {
   return {
     config: ctx.config,
     now: ctx.now,
-    saveCredentials: (credentials) => storeCredentials(ctx, companyId, sourceId, credentials),
+    stored: {
+      key: `data_source:${sourceId}`,
+      sealed,
+      read: () => readStoredCredentials(ctx, companyId, sourceId),
+      replace: (expected, next) => replaceCredentials(ctx, companyId, sourceId, expected, next),
+    },
   };
 }
 

@@ -7,7 +7,7 @@
 import type { DataSourceDeleted } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, readCredentials } from './registry.ts';
+import { adapterFor, connectorSession, readCredentials } from './registry.ts';
 import { type ConnectorAdapter, ConnectorError } from './types.ts';
 
 /** The whole revocation (refresh, connection removal, revocation) must fit in this. */
@@ -28,6 +28,7 @@ const PROVIDERS: Record<string, { label: string; instead: string } | undefined> 
 
 /** A source about to be deleted whose provider access can be revoked: its unsealed credentials. */
 export interface PendingRevocation {
+  companyId: string;
   sourceId: string;
   type: string;
   adapter: ConnectorAdapter<unknown>;
@@ -44,7 +45,14 @@ export async function prepareRevocation(
 ): Promise<PendingRevocation | null> {
   const adapter = adapterFor(source.type);
   if (!adapter?.revoke) return null;
-  const pending = { sourceId: source.id, type: source.type, adapter, credentials: null, unreadable: null };
+  const pending = {
+    companyId,
+    sourceId: source.id,
+    type: source.type,
+    adapter,
+    credentials: null,
+    unreadable: null,
+  };
   try {
     return { ...pending, credentials: await readCredentials(ctx, companyId, source.id) };
   } catch (error) {
@@ -84,11 +92,10 @@ export async function attemptRevocation(
   deadline: RevocationDeadline,
 ): Promise<string | null> {
   if (pending.unreadable) return pending.unreadable;
+  // The source is gone: a token rotated on the way is used at once and never stored, but a refresh
+  // still joins one that an operation of this process has in flight for the source (decision 033).
   const session = {
-    config: ctx.config,
-    now: ctx.now,
-    // The source is gone: a token rotated on the way is used at once and never stored.
-    saveCredentials: async () => {},
+    ...connectorSession(ctx, pending.companyId, pending.sourceId, null),
     signal: deadline.signal,
   };
   try {

@@ -21,7 +21,7 @@ import type { AuthedContext } from '../../context.ts';
 import { enqueueJob, newJobId } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, connectorSession, readCredentials } from './registry.ts';
+import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { storeConnectedSource } from './store-source.ts';
 import { SYNC_MAX_ATTEMPTS } from './sync.ts';
 
@@ -67,11 +67,7 @@ export async function connectOdoo(ctx: AuthedContext, input: OdooConnect) {
     apiKey: input.apiKey,
   };
   // Odoo's API key never changes under us: nothing to store before the source exists.
-  const test = await adapterFor('odoo')!.testConnection(credentials, {
-    config: ctx.config,
-    now: ctx.now,
-    saveCredentials: async () => {},
-  });
+  const test = await adapterFor('odoo')!.testConnection(credentials, { config: ctx.config, now: ctx.now });
   if (!test.connected)
     throw new HttpError(422, test.error ?? 'Failed to connect to Odoo', 'connection_failed');
   const { id, syncId } = await storeConnectedSource(ctx, {
@@ -93,9 +89,10 @@ export async function testConnectorSource(
   if (!adapter) return { connected: false, error: `${source.type} sources cannot be tested` };
   let result: ConnectionTestResult;
   try {
+    const stored = await openCredentials(ctx, ctx.companyId, source.id);
     result = await adapter.testConnection(
-      await readCredentials(ctx, ctx.companyId, source.id),
-      connectorSession(ctx, ctx.companyId, source.id),
+      stored.value,
+      connectorSession(ctx, ctx.companyId, source.id, stored.sealed),
     );
   } catch (error) {
     result = { connected: false, error: error instanceof Error ? error.message : String(error) };

@@ -25,7 +25,7 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, type ResultRow, resultRows } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { insertLinesStatements, insertResultsStatements, type NewLine } from '../emissions/ledger-writes.ts';
-import { adapterFor, connectorSession, readCredentials } from './registry.ts';
+import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { resolveSites } from './site-resolution.ts';
 import { ConnectorError, type ConnectorPull } from './types.ts';
 
@@ -84,8 +84,9 @@ export async function connectorSyncJob(job: RunningJob, deps: JobDeps): Promise<
   try {
     const adapter = adapterFor(source.type);
     if (!adapter) throw new ConnectorError('provider', `${source.type} sources cannot sync`);
-    const credentials = await readCredentials(ctx, companyId, source.id);
-    const pull = await adapter.pull(credentials as never, connectorSession(ctx, companyId, source.id));
+    const stored = await openCredentials(ctx, companyId, source.id);
+    const session = connectorSession(ctx, companyId, source.id, stored.sealed);
+    const pull = await adapter.pull(stored.value as never, session);
     return await writeSync(ctx, { companyId, sourceId: source.id, type: source.type, syncId: job.id }, pull);
   } catch (error) {
     const retry = error instanceof ConnectorError ? error.isRetryable : !(error instanceof PermanentJobError);

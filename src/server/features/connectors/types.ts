@@ -31,6 +31,18 @@ export class ConnectorError extends Error {
   }
 }
 
+/**
+ * The provider refused the refresh token itself (OAuth `invalid_grant`, RFC 6749 §5.2): revoked,
+ * expired, or already rotated by another operation. token-rotation.ts tells the last case from
+ * the others before the source is put in error (decision 033).
+ */
+export class GrantRefusedError extends ConnectorError {
+  override name = 'GrantRefusedError';
+  constructor(message: string) {
+    super('credentials', message);
+  }
+}
+
 export interface ConnectionTest {
   connected: boolean;
   error: string | null;
@@ -88,15 +100,43 @@ export interface ConnectorPull {
   skipped?: number;
 }
 
+/** A source's credentials as stored: the parsed JSON and the sealed text it was read from. */
+export interface StoredCredentials {
+  value: unknown;
+  sealed: string;
+}
+
+/**
+ * One operation's handle on a source's sealed credentials (registry.ts), for providers that rotate
+ * refresh tokens (token-rotation.ts, decision 033).
+ */
+export interface StoredSource {
+  /** Names the source among this process's operations, so they share one refresh. */
+  key: string;
+  /**
+   * The sealed text of the credentials this operation holds; null when it must never write them
+   * (another operation stored newer ones first, or the source is being deleted).
+   */
+  sealed: string | null;
+  /** What is stored now; null when the source has no credentials any more (deleted). */
+  read(): Promise<StoredCredentials | null>;
+  /**
+   * Stores `next` only while the stored sealed text is still `expected`, so credentials another
+   * operation stored meanwhile are never overwritten; the new sealed text, or null when not stored.
+   */
+  replace(expected: string, next: unknown): Promise<string | null>;
+}
+
 /**
  * What an adapter may use besides its credentials: the server's settings (OAuth app, origins), the
- * clock, and a way to store credentials the provider replaced (OAuth refresh tokens rotate: the
- * new pair must be kept at once, whatever happens to the sync).
+ * clock, and the stored source, where credentials the provider replaced go at once (OAuth refresh
+ * tokens rotate: the new pair must be kept whatever happens to the sync).
  */
 export interface ConnectorSession {
   config: Config;
   now: () => Date;
-  saveCredentials(credentials: unknown): Promise<void>;
+  /** Absent when nothing is stored for the credentials (Odoo's test before the source exists). */
+  stored?: StoredSource;
   /** Waits between 429 retries (tests pass a recorder). */
   sleep?: (ms: number) => Promise<void>;
   /** Aborts the adapter's requests: a revocation has a short deadline (decision 029). */

@@ -1,8 +1,10 @@
 // GET requests to Xero's Accounting API for one organisation (the `xero-tenant-id` header), with
 // the connection's OAuth tokens kept fresh:
 // - the access token lasts 30 minutes: it is refreshed shortly before it expires, or once on a
-//   401, and the rotated pair is sealed and stored at once (session.saveCredentials), because the
-//   old refresh token stops working 30 minutes after use (developer.xero.com/faq/oauth2);
+//   401, and the rotated pair is sealed and stored at once (session.stored, token-rotation.ts),
+//   because the old refresh token stops working 30 minutes after use
+//   (developer.xero.com/faq/oauth2); a refresh another operation of the source has in flight, or
+//   has just stored, is shared rather than repeated (decision 033);
 // - 429: Xero's per-organisation limits are 60 calls a minute and 5,000 a day
 //   (developer.xero.com/documentation/guides/oauth2/limits/); the answer says which one in
 //   X-Rate-Limit-Problem and when to come back in Retry-After (seconds). Minute limits are waited
@@ -11,14 +13,9 @@
 // - 5xx → unreachable; Xero's error bodies (ApiException with Message, ValidationException with
 //   Elements[].ValidationErrors[].Message) → provider, with Xero's message.
 import { retryAfterMs } from './odoo-client.ts';
+import { renewCredentials } from './token-rotation.ts';
 import { ConnectorError, type ConnectorSession } from './types.ts';
-import {
-  refreshXeroTokens,
-  XERO_RECONNECT,
-  XERO_REFRESH_MARGIN_MS,
-  type XeroCredentials,
-  xeroEndpoints,
-} from './xero-oauth.ts';
+import { XERO_RECONNECT, type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';
 
 export interface XeroClientOptions {
   maxRetries?: number;
@@ -61,14 +58,16 @@ export class XeroClient {
     return this.credentials.tenantId;
   }
 
+  private get rotation() {
+    return xeroRotation(this.session.config, this.session.now);
+  }
+
   private async refresh(): Promise<void> {
-    this.credentials = await refreshXeroTokens(this.session.config, this.credentials, this.session.now());
-    await this.session.saveCredentials(this.credentials);
+    this.credentials = await renewCredentials(this.session.stored, this.credentials, this.rotation);
   }
 
   private expiresSoon(): boolean {
-    const expiresAt = Date.parse(this.credentials.expiresAt);
-    return !(expiresAt - this.session.now().getTime() > XERO_REFRESH_MARGIN_MS);
+    return !this.rotation.isFresh(this.credentials);
   }
 
   /** GET `<api.xro/2.0><path>` with query parameters; the parsed JSON answer. */

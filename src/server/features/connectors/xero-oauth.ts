@@ -11,7 +11,8 @@ import {
   UnexpectedResponseError,
 } from 'arctic';
 import type { Config } from '../../config.ts';
-import { ConnectorError } from './types.ts';
+import type { RotationRules } from './token-rotation.ts';
+import { ConnectorError, GrantRefusedError } from './types.ts';
 
 /**
  * Read-only scopes: bills and spend money (transactions), the P&L (reports), accounts and
@@ -44,6 +45,36 @@ export interface XeroCredentials {
   /** ISO time the access token expires. */
   expiresAt: string;
   tenantId: string;
+}
+
+export function isXeroCredentials(value: unknown): value is XeroCredentials {
+  const credentials = value as Partial<XeroCredentials> | null;
+  return (
+    typeof credentials === 'object' &&
+    credentials !== null &&
+    typeof credentials.accessToken === 'string' &&
+    typeof credentials.refreshToken === 'string' &&
+    typeof credentials.expiresAt === 'string' &&
+    typeof credentials.tenantId === 'string'
+  );
+}
+
+/**
+ * How Xero credentials are refreshed and judged, for token-rotation.ts: `refresh` defaults to the
+ * token endpoint through arctic; fresh means more than `marginMs` left on the access token.
+ */
+export function xeroRotation(
+  config: Config,
+  now: () => Date,
+  marginMs = XERO_REFRESH_MARGIN_MS,
+  refresh: (credentials: XeroCredentials) => Promise<XeroCredentials> = (credentials) =>
+    refreshXeroTokens(config, credentials, now()),
+): RotationRules<XeroCredentials> {
+  return {
+    refresh,
+    parse: (value) => (isXeroCredentials(value) ? value : null),
+    isFresh: (credentials) => Date.parse(credentials.expiresAt) - now().getTime() > marginMs,
+  };
 }
 
 const origin = (value: string | undefined, fallback: string) => new URL(value ?? fallback).origin;
@@ -98,7 +129,7 @@ export function credentialsFromTokens(
 /** A failed token request as a ConnectorError: invalid_grant means the user must connect again. */
 export function tokenError(error: unknown): ConnectorError {
   if (error instanceof OAuth2RequestError) {
-    if (error.code === 'invalid_grant') return new ConnectorError('credentials', XERO_RECONNECT);
+    if (error.code === 'invalid_grant') return new GrantRefusedError(XERO_RECONNECT);
     if (error.code === 'invalid_client' || error.code === 'unauthorized_client') {
       return new ConnectorError(
         'credentials',

@@ -7,10 +7,14 @@
 // that user's connections to the app. So the organisation of the deleted source is disconnected
 // first, and the grant is revoked only when it serves no other organisation: a second Xero source
 // connected by the same Xero user keeps working. The stored credentials name the tenant, not the
-// connection (decision 025), so GET /connections gives the connection's id.
+// connection (decision 025), so GET /connections gives the connection's id. A refresh on the way
+// goes through token-rotation.ts, and so does the token revoked: a refresh a sync of this process
+// has in flight is joined, a pair it has just rotated to is taken, so the live refresh token is the
+// one revoked (decision 033).
 import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
-import { ConnectorError, type ConnectorSession } from './types.ts';
-import { type XeroCredentials, xeroEndpoints } from './xero-oauth.ts';
+import { latestCredentials, renewCredentials } from './token-rotation.ts';
+import { ConnectorError, type ConnectorSession, GrantRefusedError } from './types.ts';
+import { type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';
 
 interface XeroConnectionEntry {
   id?: string;
@@ -21,7 +25,7 @@ interface XeroConnectionEntry {
 /** Refresh first when the access token has less than this left: the calls must not meet its end. */
 const MARGIN_MS = 60_000;
 
-export async function revokeXero(credentials: XeroCredentials, session: ConnectorSession): Promise<void> {
+export async function revokeXero(read: XeroCredentials, session: ConnectorSession): Promise<void> {
   const { XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: clientSecret } = session.config;
   if (!clientId || !clientSecret) {
     throw new ConnectorError(
@@ -29,30 +33,48 @@ export async function revokeXero(credentials: XeroCredentials, session: Connecto
       'Xero is not configured on this server any more (XERO_CLIENT_ID and XERO_CLIENT_SECRET)',
     );
   }
-  if (typeof credentials?.refreshToken !== 'string' || typeof credentials.tenantId !== 'string') {
+  if (typeof read?.refreshToken !== 'string' || typeof read.tenantId !== 'string') {
     throw new ConnectorError('credentials', 'the stored Xero tokens could not be read');
   }
+  const credentials = await latestCredentials(session.stored, read);
   const endpoints = xeroEndpoints(session.config);
   const basic = basicAuthorization(clientId, clientSecret);
   const send = (url: string, init: RequestInit) => revocationRequest('Xero', url, init, session.signal);
 
-  let { accessToken, refreshToken } = credentials;
-  if (!(Date.parse(credentials.expiresAt) - session.now().getTime() > MARGIN_MS)) {
+  // The token request under the revocation's deadline (arctic takes no AbortSignal).
+  const refresh = async (held: XeroCredentials): Promise<XeroCredentials> => {
     const refreshed = await send(endpoints.token, {
       method: 'POST',
       headers: { Authorization: basic, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: held.refreshToken }),
     });
     const body = (await refreshed.json().catch(() => null)) as {
       access_token?: string;
       refresh_token?: string;
+      expires_in?: number;
       error?: string;
     } | null;
-    // The grant was already ended (revoked, disconnected in Xero, unused for 60 days).
-    if (body?.error === 'invalid_grant') return;
+    if (body?.error === 'invalid_grant') throw new GrantRefusedError('the grant has already ended');
     if (!refreshed.ok || !body?.access_token) throw await revocationRefused('Xero', refreshed);
-    accessToken = body.access_token;
-    refreshToken = body.refresh_token ?? refreshToken;
+    // Xero's access tokens last 30 minutes (expires_in 1800).
+    const lifetimeMs = (typeof body.expires_in === 'number' ? body.expires_in : 1800) * 1000;
+    return {
+      ...held,
+      accessToken: body.access_token,
+      refreshToken: body.refresh_token ?? held.refreshToken,
+      expiresAt: new Date(session.now().getTime() + lifetimeMs).toISOString(),
+    };
+  };
+  const rotation = xeroRotation(session.config, session.now, MARGIN_MS, refresh);
+  let { accessToken, refreshToken } = credentials;
+  if (!rotation.isFresh(credentials)) {
+    try {
+      ({ accessToken, refreshToken } = await renewCredentials(session.stored, credentials, rotation));
+    } catch (error) {
+      // The grant was already ended (revoked, disconnected in Xero, unused for 60 days).
+      if (error instanceof GrantRefusedError) return;
+      throw error;
+    }
   }
   const bearer = { Authorization: `Bearer ${accessToken}`, Accept: 'application/json' };
 
