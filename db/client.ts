@@ -24,7 +24,38 @@ export function createLibsqlDb(options: LibsqlOptions): { db: Db; client: Client
 
 /** Cloudflare D1 binding. The builder API used by services is the same as libSQL's. */
 export function createD1Db(binding: D1DatabaseLike): Db {
-  return drizzleD1(binding as never, { schema, casing: 'snake_case' }) as unknown as Db;
+  const db = drizzleD1(binding as never, { schema, casing: 'snake_case' });
+  return batchableRawStatements(db, binding) as unknown as Db;
+}
+
+type RawMethod = 'run' | 'all' | 'get' | 'values';
+interface RawStatement {
+  getQuery(): { sql: string };
+  stmt?: unknown;
+}
+
+/**
+ * Lets raw statements (`db.run(sql`…`)`, the guards of decisions 018 and 034) with parameters
+ * take part in `db.batch` on D1. Drizzle's D1 session binds a batch member through its prepared
+ * `stmt` (drizzle-orm/d1/session.js, `batch`: `preparedQuery.stmt.bind(...params)`), which its
+ * raw statements (sqlite-core/query-builders/raw.js, `SQLiteRaw`) never get, so such a batch failed
+ * with "Cannot read properties of undefined (reading 'bind')" (found by tests/worker). Giving each
+ * raw statement its D1 prepared statement changes nothing else: awaited alone, a raw statement
+ * still runs through the session.
+ */
+function batchableRawStatements<T extends Record<RawMethod, (query: never) => unknown>>(
+  db: T,
+  binding: D1DatabaseLike,
+): T {
+  for (const method of ['run', 'all', 'get', 'values'] as const) {
+    const original = db[method].bind(db) as (query: unknown) => RawStatement;
+    (db as Record<RawMethod, unknown>)[method] = (query: unknown) => {
+      const statement = original(query);
+      statement.stmt = binding.prepare(statement.getQuery().sql);
+      return statement;
+    };
+  }
+  return db;
 }
 
 /** The part of Cloudflare's D1Database type we rely on, so Bun code need not load Worker types. */

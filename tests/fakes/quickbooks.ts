@@ -243,10 +243,18 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
       return new Response('Not Found', { status: 404 });
     },
   });
+  const url = `http://127.0.0.1:${server.port}`;
   return {
-    url: `http://127.0.0.1:${server.port}`,
+    url,
     data,
     calls,
+    /** The env that points the app at this fake. */
+    env: {
+      QUICKBOOKS_CLIENT_ID: data.clientId,
+      QUICKBOOKS_CLIENT_SECRET: data.clientSecret,
+      QUICKBOOKS_OAUTH_ORIGIN: url,
+      QUICKBOOKS_API_ORIGIN: url,
+    },
     /** The next consent is refused (error=access_denied). */
     deny() {
       deny = true;

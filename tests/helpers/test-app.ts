@@ -13,6 +13,8 @@ import type { AssetStore } from '../../src/server/context.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createJobRunner } from '../../workers/runner.ts';
 
+/** The SECRETS_KEY connector tests seal credentials with (32 bytes, base64; never a real key). */
+export const TEST_SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 export const ORIGIN = 'http://localhost';
 
 export interface TestAppOptions {

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addSite } from '../helpers/ledger.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 // Issue 5: revenue read by a connector feeds the intensity ratios unless the company typed its own.
-const t = await createTestApp({ env: { SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=' } });
+const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
 const fake = startFakeOdoo(sampleOdooData());
 afterAll(() => fake.stop());
 

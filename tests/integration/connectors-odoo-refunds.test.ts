@@ -6,10 +6,9 @@ import { activityLines, emissionResults } from '../../db/schema/emissions.ts';
 import { startFakeOdoo } from '../fakes/odoo.ts';
 import { leftoverNotice, refundsOdooData } from '../fakes/odoo-refunds.ts';
 import { addSite } from '../helpers/ledger.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
-const t = await createTestApp({ env: { SECRETS_KEY } });
+const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
 const fakes: ReturnType<typeof startFakeOdoo>[] = [];
 afterAll(() => {
   for (const fake of fakes) fake.stop();

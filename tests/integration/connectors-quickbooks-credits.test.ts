@@ -6,18 +6,14 @@ import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { cardCredit, creditsQuickBooksData, OAK } from '../fakes/quickbooks-credits.ts';
 import { expenseLine, itemLine, RETAIL } from '../fakes/quickbooks-data.ts';
 import { adapterSession, quickBooksJourney, sourceLines, storedSession } from '../helpers/quickbooks.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const fake = startFakeQuickBooks(creditsQuickBooksData());
 afterAll(() => fake.stop());
 const t = await createTestApp({
   env: {
-    SECRETS_KEY,
-    QUICKBOOKS_CLIENT_ID: fake.data.clientId,
-    QUICKBOOKS_CLIENT_SECRET: fake.data.clientSecret,
-    QUICKBOOKS_OAUTH_ORIGIN: fake.url,
-    QUICKBOOKS_API_ORIGIN: fake.url,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...fake.env,
   },
 });
 const qb = quickBooksJourney(t, fake);

@@ -11,7 +11,7 @@ import {
 } from '../../src/server/features/connectors/quickbooks-oauth.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
 
 const fake = startFakeQuickBooks();
@@ -24,11 +24,8 @@ afterEach(() => {
 const appNow = () => new Date(Date.now() + skewMs);
 const t = await createTestApp({
   env: {
-    SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
-    QUICKBOOKS_CLIENT_ID: fake.data.clientId,
-    QUICKBOOKS_CLIENT_SECRET: fake.data.clientSecret,
-    QUICKBOOKS_OAUTH_ORIGIN: fake.url,
-    QUICKBOOKS_API_ORIGIN: fake.url,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...fake.env,
   },
   now: appNow,
 });

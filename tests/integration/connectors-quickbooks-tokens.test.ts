@@ -17,7 +17,7 @@ import {
   storedClientSession,
   storedSession,
 } from '../helpers/quickbooks.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
@@ -29,11 +29,8 @@ afterEach(() => {
 });
 const t = await createTestApp({
   env: {
-    SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
-    QUICKBOOKS_CLIENT_ID: fake.data.clientId,
-    QUICKBOOKS_CLIENT_SECRET: fake.data.clientSecret,
-    QUICKBOOKS_OAUTH_ORIGIN: fake.url,
-    QUICKBOOKS_API_ORIGIN: fake.url,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...fake.env,
   },
   now: () => new Date(Date.now() + skewMs),
 });

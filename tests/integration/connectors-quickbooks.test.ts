@@ -14,18 +14,14 @@ import {
   sourceLines,
   storedSession,
 } from '../helpers/quickbooks.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 const t = await createTestApp({
   env: {
-    SECRETS_KEY,
-    QUICKBOOKS_CLIENT_ID: fake.data.clientId,
-    QUICKBOOKS_CLIENT_SECRET: fake.data.clientSecret,
-    QUICKBOOKS_OAUTH_ORIGIN: fake.url,
-    QUICKBOOKS_API_ORIGIN: fake.url,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...fake.env,
   },
 });
 const qb = quickBooksJourney(t, fake);
@@ -57,7 +53,7 @@ const lastSync = async (cookie: string, sourceId: string) =>
 
 describe('QuickBooks connector: connecting', () => {
   test('without the app credentials it answers 501 not configured', async () => {
-    const bare = await createTestApp({ env: { SECRETS_KEY } });
+    const bare = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
     const { cookie } = await bare.signUpCompany();
     const response = await bare.call('POST', '/api/integrations/quickbooks/connect', { cookie, body: {} });
     expect(response.status).toBe(501);
@@ -180,7 +176,11 @@ describe('QuickBooks connector: connecting', () => {
 
   test('test-only endpoint overrides are refused in production', () => {
     expect(() =>
-      loadConfig({ APP_ENV: 'production', SECRETS_KEY, QUICKBOOKS_API_ORIGIN: 'http://127.0.0.1:9' }),
+      loadConfig({
+        APP_ENV: 'production',
+        SECRETS_KEY: TEST_SECRETS_KEY,
+        QUICKBOOKS_API_ORIGIN: 'http://127.0.0.1:9',
+      }),
     ).toThrow(ConfigError);
   });
 });

@@ -15,10 +15,9 @@ import { TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/people.ts';
 import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
-import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { companySources, connectXero, landing, storedCredentials } from '../helpers/xero.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const quickbooks = startFakeQuickBooks();
 const xero = startFakeXero();
 const shopify = startFakeShopify();
@@ -40,7 +39,7 @@ const qbEnv = (url: string) => ({
 });
 const t = await createTestApp({
   env: {
-    SECRETS_KEY,
+    SECRETS_KEY: TEST_SECRETS_KEY,
     ...qbEnv(quickbooks.url),
     ...xero.env,
     SHOPIFY_CLIENT_ID: shopify.data.clientId,
@@ -280,7 +279,7 @@ describe('a provider that cannot revoke never blocks the delete', () => {
 
   test('an unreachable Intuit (nothing listening) still lets the source be deleted', async () => {
     const gone = startFakeQuickBooks();
-    const app = await createTestApp({ env: { SECRETS_KEY, ...qbEnv(gone.url) } });
+    const app = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY, ...qbEnv(gone.url) } });
     const { source, cookie } = await quickBooksJourney(app, gone).connected();
     gone.stop();
     const answer = await app.call('DELETE', `/api/data-sources/${source.id}?keepLines=false`, { cookie });

@@ -7,13 +7,13 @@ import { REVOKED_TOKEN_MESSAGE } from '../../src/server/features/connectors/shop
 import { BAD_STORE_NAME_MESSAGE } from '../../src/server/features/connectors/shopify-oauth.ts';
 import { startFakeShopify } from '../fakes/shopify.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
-import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const fake = startFakeShopify();
 afterAll(() => fake.stop());
 const t = await createTestApp({
   env: {
-    SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     SHOPIFY_CLIENT_ID: fake.data.clientId,
     SHOPIFY_CLIENT_SECRET: fake.data.clientSecret,
     SHOPIFY_API_ORIGIN: fake.url,

@@ -1,12 +1,12 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 // The SSRF guard as production runs it (CONNECTOR_ALLOW_PRIVATE_NETWORK off): a typed Odoo URL
 // that points at this machine or a private network is refused before any request leaves.
 const t = await createTestApp({
   env: {
-    SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=',
+    SECRETS_KEY: TEST_SECRETS_KEY,
     CONNECTOR_ALLOW_PRIVATE_NETWORK: 'false',
   },
 });

@@ -5,14 +5,13 @@ import { startFakeXero } from '../fakes/xero.ts';
 import { bankId, billId, creditNote, creditsXeroData, lineId } from '../fakes/xero-credits.ts';
 import { NORTH, REGION, TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite } from '../helpers/ledger.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { connectXero, landing, sourceLines, syncNow } from '../helpers/xero.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const fake = startFakeXero(creditsXeroData());
 afterAll(() => fake.stop());
 const t = await createTestApp({
-  env: { SECRETS_KEY, ...fake.env },
+  env: { SECRETS_KEY: TEST_SECRETS_KEY, ...fake.env },
   now: () => new Date('2025-08-01T09:00:00Z'),
 });
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/server/features/connectors/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { addSite } from '../helpers/ledger.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
 import { companySources, connectXero, landing, storedCredentials, syncNow } from '../helpers/xero.ts';
 
@@ -23,7 +23,7 @@ afterEach(() => {
 });
 const appNow = () => new Date(Date.now() + skewMs);
 const t = await createTestApp({
-  env: { SECRETS_KEY: 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=', ...fake.env },
+  env: { SECRETS_KEY: TEST_SECRETS_KEY, ...fake.env },
   now: appNow,
 });
 

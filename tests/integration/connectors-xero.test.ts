@@ -4,7 +4,7 @@ import { startFakeXero } from '../fakes/xero.ts';
 import { manyBills } from '../fakes/xero-data.ts';
 import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
-import { createTestApp } from '../helpers/test-app.ts';
+import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import {
   companySources,
   connectXero,
@@ -15,12 +15,11 @@ import {
   syncNow,
 } from '../helpers/xero.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const fake = startFakeXero();
 afterAll(() => fake.stop());
 // The app's clock: tokens expire against it, not against the wall clock.
 let clock = new Date('2025-07-01T09:00:00Z');
-const t = await createTestApp({ env: { SECRETS_KEY, ...fake.env }, now: () => clock });
+const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY, ...fake.env }, now: () => clock });
 
 const ref = (kind: string, document: string, line: string) => `xero:${TENANT_ID}:${kind}:${document}:${line}`;
 const BILL1 = 'b1110000-0000-4000-8000-000000000001';
@@ -39,7 +38,7 @@ async function connected() {
 
 describe('Xero connect', () => {
   test('without XERO_CLIENT_ID/SECRET it answers 501 with the not-configured reason', async () => {
-    const bare = await createTestApp({ env: { SECRETS_KEY } });
+    const bare = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
     const { cookie } = await bare.signUpCompany();
     const response = await bare.call('POST', '/api/integrations/xero/connect', {
       cookie,

@@ -21,10 +21,9 @@ import { startFakeShopify } from '../fakes/shopify.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/people.ts';
 import { quickBooksJourney } from '../helpers/quickbooks.ts';
-import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { companySources, storedCredentials } from '../helpers/xero.ts';
 
-const SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 const quickbooks = startFakeQuickBooks();
 const shopify = startFakeShopify();
 afterAll(() => {
@@ -33,11 +32,8 @@ afterAll(() => {
 });
 const t = await createTestApp({
   env: {
-    SECRETS_KEY,
-    QUICKBOOKS_CLIENT_ID: quickbooks.data.clientId,
-    QUICKBOOKS_CLIENT_SECRET: quickbooks.data.clientSecret,
-    QUICKBOOKS_OAUTH_ORIGIN: quickbooks.url,
-    QUICKBOOKS_API_ORIGIN: quickbooks.url,
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    ...quickbooks.env,
     SHOPIFY_CLIENT_ID: shopify.data.clientId,
     SHOPIFY_CLIENT_SECRET: shopify.data.clientSecret,
     SHOPIFY_API_ORIGIN: shopify.url,
@@ -124,11 +120,8 @@ describe('erasing an account revokes its deleted companies’ connector access',
     const gone = startFakeQuickBooks();
     const app = await createTestApp({
       env: {
-        SECRETS_KEY,
-        QUICKBOOKS_CLIENT_ID: gone.data.clientId,
-        QUICKBOOKS_CLIENT_SECRET: gone.data.clientSecret,
-        QUICKBOOKS_OAUTH_ORIGIN: gone.url,
-        QUICKBOOKS_API_ORIGIN: gone.url,
+        SECRETS_KEY: TEST_SECRETS_KEY,
+        ...gone.env,
       },
     });
     const { cookie, user, source } = await quickBooksJourney(app, gone).connected();

@@ -415,6 +415,35 @@ describe('Worker under wrangler dev: plain entry', () => {
     expect(await verifyPassword('not the password', hash)).toBe(false);
   }, 30_000);
 
+  // Invitations and company switches write with guard statements (raw SQL) inside one batch,
+  // which Drizzle's D1 session could not bind (db/client.ts, batchableRawStatements).
+  test('an invitation is accepted and the guest switches back to their own company, on D1', async () => {
+    const invited = `guest-${crypto.randomUUID()}@example.com`;
+    const guest = await call(plain, 'POST', '/api/auth/signup', { body: signUpBody(invited) });
+    expect(guest.status).toBe(201);
+    const ownCompanyId = guest.json.companyId as string;
+    const sent = await call(plain, 'POST', '/api/team/invites', {
+      cookie,
+      body: { email: invited, role: 'member' },
+    });
+    expect(sent.status).toBe(201);
+    const token = new URL(sent.json.link as string).searchParams.get('token');
+    const accepted = await call(plain, 'POST', '/api/invites/accept', {
+      cookie: guest.cookie,
+      body: { token },
+    });
+    expect(accepted.status).toBe(200);
+    const inHost = accepted.cookie ?? guest.cookie;
+    const companies = await call(plain, 'GET', '/api/auth/companies', { cookie: inHost });
+    expect(companies.json.companies).toHaveLength(2);
+    const switched = await call(plain, 'POST', '/api/auth/switch-company', {
+      cookie: inHost,
+      body: { companyId: ownCompanyId },
+    });
+    expect(switched.status).toBe(200);
+    expect(switched.json.companyId).toBe(ownCompanyId);
+  }, 30_000);
+
   test('the Worker verifies an argon2id hash written by Bun', async () => {
     const bunHash = await Bun.password.hash(PASSWORD, { algorithm: 'argon2id' });
     await d1(plain.persistDir, `update users set password_hash = '${bunHash}' where email = '${email}'`);

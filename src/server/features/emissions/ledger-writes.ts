@@ -7,8 +7,8 @@
 //   a row walk a binary value instead of re-parsing its text each time (SQLite would otherwise
 //   flatten the subquery and repeat the conversion per column): 100,000-row import 18.6 s → 14 s.
 //   JSONB needs SQLite 3.45 (libSQL and D1 both have it).
-// They are Drizzle `insert(…).select(sql)` builders, not raw `db.run(sql)`: Drizzle's D1 batch
-// cannot bind the parameters of raw statements (found running the Worker with wrangler dev).
+// They are Drizzle `insert(…).select(sql)` builders rather than raw `db.run(sql)`: the column list
+// comes from the schema, and inserted ids come back typed (RETURNING).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines, emissionResults } from '../../../../db/schema/emissions.ts';
