@@ -2,7 +2,7 @@
 // In this process they share one refresh; a pair another process stored first is used instead of
 // asking to reconnect; a rotated pair never overwrites newer stored ones; a revoked grant still
 // asks to reconnect.
-import { afterAll, afterEach, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import {
   type QuickBooksTokens,
   quickBooksApp,
@@ -11,23 +11,20 @@ import {
 } from '../../src/server/features/connectors/quickbooks-oauth.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
+import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 /** The app's clock runs this far ahead of real time (past the access token's hour). */
-let skewMs = 0;
-afterEach(() => {
-  skewMs = 0;
-});
-const appNow = () => new Date(Date.now() + skewMs);
+const clock = skewedClock();
 const t = await createTestApp({
   env: {
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...fake.env,
   },
-  now: appNow,
+  now: clock.now,
 });
 const qb = quickBooksJourney(t, fake);
 
@@ -42,7 +39,7 @@ const tokenCallsSince = (mark: number) =>
 async function dueSource() {
   const connected = await qb.connected();
   await t.runJobs();
-  skewMs = 2 * 60 * 60 * 1000;
+  clock.runAhead(2 * 60 * 60 * 1000);
   // The fake forgets the old access tokens too, so only a new pair can make an API call.
   fake.expireAccessTokens();
   return connected;
@@ -61,9 +58,9 @@ async function sync(cookie: string, sourceId: string) {
 /** Another app process refreshes the stored tokens at Intuit first, and stores its new pair. */
 async function rotateAsAnotherProcess(companyId: string, sourceId: string, expired = false) {
   const { tokens } = await storedSession(t, companyId, sourceId);
-  const theirs = await refreshQuickBooksTokens(quickBooksApp(t.config)!, tokens, appNow());
+  const theirs = await refreshQuickBooksTokens(quickBooksApp(t.config)!, tokens, clock.now());
   const stored = expired
-    ? { ...theirs, accessTokenExpiresAt: new Date(appNow().getTime() - 1000).toISOString() }
+    ? { ...theirs, accessTokenExpiresAt: new Date(clock.now().getTime() - 1000).toISOString() }
     : theirs;
   await storeAsAnotherProcess(t, sourceId, stored);
   return stored;

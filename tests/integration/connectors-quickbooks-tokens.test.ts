@@ -17,14 +17,13 @@ import {
   storedClientSession,
   storedSession,
 } from '../helpers/quickbooks.ts';
+import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
-/** The app's clock runs this far ahead of real time (to outlive an access token). */
-let skewMs = 0;
+const clock = skewedClock();
 afterEach(() => {
-  skewMs = 0;
   fake.rateLimit(0);
 });
 const t = await createTestApp({
@@ -32,7 +31,7 @@ const t = await createTestApp({
     SECRETS_KEY: TEST_SECRETS_KEY,
     ...fake.env,
   },
-  now: () => new Date(Date.now() + skewMs),
+  now: clock.now,
 });
 const qb = quickBooksJourney(t, fake);
 const grantsSince = (index: number) =>
@@ -56,7 +55,7 @@ describe('QuickBooks connector: tokens', () => {
     const { source, cookie, user } = await qb.connected();
     await t.runJobs();
     const before = await storedSession(t, user.companyId, source.id);
-    skewMs = 2 * 60 * 60 * 1000;
+    clock.runAhead(2 * 60 * 60 * 1000);
     const mark = fake.calls.length;
     expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
     expect(grantsSince(mark)).toEqual(['refresh_token']);
@@ -66,7 +65,7 @@ describe('QuickBooks connector: tokens', () => {
     expect(after.tokens.refreshToken).not.toBe(before.tokens.refreshToken);
     expect(fake.liveRefreshTokens()).toContain(after.tokens.refreshToken);
     expect(fake.liveRefreshTokens()).not.toContain(before.tokens.refreshToken);
-    expect(Date.parse(after.tokens.accessTokenExpiresAt)).toBeGreaterThan(Date.now() + skewMs);
+    expect(Date.parse(after.tokens.accessTokenExpiresAt)).toBeGreaterThan(clock.now().getTime());
     expect(await databaseText(t)).not.toContain(after.tokens.refreshToken);
   });
 

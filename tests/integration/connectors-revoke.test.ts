@@ -1,7 +1,7 @@
 // Deleting a QuickBooks, Xero or Shopify source revokes the app's access at the provider
 // (decision 029): proved at the fakes, which refuse the old tokens afterwards. An unreachable
 // provider never blocks the delete: the answer and the audit log say access was not revoked.
-import { afterAll, afterEach, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
@@ -15,6 +15,7 @@ import { TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/people.ts';
 import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
+import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { companySources, connectXero, landing, storedCredentials } from '../helpers/xero.ts';
 
@@ -27,10 +28,7 @@ afterAll(() => {
   shopify.stop();
 });
 /** The app's clock runs this far ahead of real time (to outlive a Xero access token). */
-let skewMs = 0;
-afterEach(() => {
-  skewMs = 0;
-});
+const clock = skewedClock();
 const qbEnv = (url: string) => ({
   QUICKBOOKS_CLIENT_ID: quickbooks.data.clientId,
   QUICKBOOKS_CLIENT_SECRET: quickbooks.data.clientSecret,
@@ -46,7 +44,7 @@ const t = await createTestApp({
     SHOPIFY_CLIENT_SECRET: shopify.data.clientSecret,
     SHOPIFY_API_ORIGIN: shopify.url,
   },
-  now: () => new Date(Date.now() + skewMs),
+  now: clock.now,
 });
 const qb = quickBooksJourney(t, quickbooks);
 
@@ -160,7 +158,7 @@ describe('deleting a connector source revokes its access at the provider', () =>
 
   test('Xero: an expired access token is refreshed first, and the rotated refresh token is the one revoked', async () => {
     const { source, cookie, credentials } = await connectedXero();
-    skewMs = 60 * 60 * 1000;
+    clock.runAhead(60 * 60 * 1000);
     const grants = xero.tokenGrants.length;
     const revoked = xero.revoked.length;
     expect((await remove(cookie, source.id)).json).toEqual({ providerAccess: 'revoked', message: null });

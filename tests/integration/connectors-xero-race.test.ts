@@ -2,7 +2,7 @@
 // this process they share one refresh (a sync, a Test, the revocation of a deleted source); a pair
 // another process stored first is used instead of asking to reconnect; a revoked grant still asks
 // to reconnect.
-import { afterAll, afterEach, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import {
   refreshXeroTokens,
   XERO_RECONNECT,
@@ -10,6 +10,7 @@ import {
 } from '../../src/server/features/connectors/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { addSite } from '../helpers/ledger.ts';
+import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
 import { companySources, connectXero, landing, storedCredentials, syncNow } from '../helpers/xero.ts';
@@ -17,14 +18,10 @@ import { companySources, connectXero, landing, storedCredentials, syncNow } from
 const fake = startFakeXero();
 afterAll(() => fake.stop());
 /** The app's clock runs this far ahead of real time (past the access token's 30 minutes). */
-let skewMs = 0;
-afterEach(() => {
-  skewMs = 0;
-});
-const appNow = () => new Date(Date.now() + skewMs);
+const clock = skewedClock();
 const t = await createTestApp({
   env: { SECRETS_KEY: TEST_SECRETS_KEY, ...fake.env },
-  now: appNow,
+  now: clock.now,
 });
 
 /** A connected source after its first sync, with its access token past its 30 minutes. */
@@ -36,7 +33,7 @@ async function dueSource() {
   );
   const [source] = await companySources(t, company.user.companyId);
   await t.runJobs();
-  skewMs = 31 * 60 * 1000;
+  clock.runAhead(31 * 60 * 1000);
   // The fake forgets the old access tokens too, so only a new pair can make an API call.
   fake.expireAccessTokens();
   return { ...company, source: source! };
@@ -44,9 +41,9 @@ async function dueSource() {
 
 /** Another app process refreshes the stored tokens at Xero first, and stores its new pair. */
 async function rotateAsAnotherProcess(sourceId: string, expired = false): Promise<XeroCredentials> {
-  const theirs = await refreshXeroTokens(t.config, await storedCredentials(t, sourceId), appNow());
+  const theirs = await refreshXeroTokens(t.config, await storedCredentials(t, sourceId), clock.now());
   const stored = expired
-    ? { ...theirs, expiresAt: new Date(appNow().getTime() - 1000).toISOString() }
+    ? { ...theirs, expiresAt: new Date(clock.now().getTime() - 1000).toISOString() }
     : theirs;
   await storeAsAnotherProcess(t, sourceId, stored);
   return stored;
