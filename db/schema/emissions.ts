@@ -94,8 +94,16 @@ export const activityImports = sqliteTable(
 );
 
 /**
- * The activity ledger: one line of measured or estimated activity. `fingerprint` (SHA-256 of the
- * normalised line) stops a re-imported row from being counted twice.
+ * The activity ledger: one line of measured or estimated activity, with the stored result of its
+ * calculation (decision 035). `fingerprint` (SHA-256 of the normalised line) stops a re-imported
+ * row from being counted twice.
+ *
+ * The result lives on the line: `entries` holds each figure with the factor and dataset that made
+ * it (the audit trail), and the kg columns hold their sums per scope and per scope 3 category, which
+ * every roll-up reads through one covering index. A column is null when the line has no figure in
+ * that scope (blank is not zero, emission-factors.md §4.12). Both are written together, from one
+ * calculation (src/server/features/emissions/line-figures.ts), and change only by an edit of the
+ * line or an explicit recalculation.
  */
 export const activityLines = sqliteTable(
   'activity_lines',
@@ -134,66 +142,71 @@ export const activityLines = sqliteTable(
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),
-  },
-  (table) => [
-    uniqueIndex('activity_lines_company_fingerprint_unique').on(table.companyId, table.fingerprint),
-    index('activity_lines_company_date_idx').on(table.companyId, table.date),
-    // Covers the KPI energy and water sums without touching the table rows.
-    index('activity_lines_company_category_idx').on(
-      table.companyId,
-      table.category,
-      table.date,
-      table.unit,
-      table.instrument,
-      table.quantity,
-    ),
-    // Rolling back or hiding an import in progress.
-    index('activity_lines_import_idx').on(table.importId),
-  ],
-);
-
-/**
- * Stored results of a line: one row per scope it contributes to, with the factor that made it.
- * Date and site are copied from the line so roll-ups need no join.
- */
-export const emissionResults = sqliteTable(
-  'emission_results',
-  {
-    id: id(),
-    companyId: text()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    activityLineId: text()
-      .notNull()
-      .references(() => activityLines.id, { onDelete: 'cascade' }),
-    siteId: text().notNull(),
-    date: text().notNull(),
-    category: text().notNull(),
-    /** scope_1, scope_2_location, scope_2_market, scope_3, outside_scopes (memo, never in totals). */
-    scope: text().notNull(),
-    scope3Category: integer(),
-    kgCO2e: real('kg_co2e').notNull(),
-    factorId: text()
-      .notNull()
-      .references(() => emissionFactors.id),
-    dataset: text().notNull(),
-    activityQuantity: real().notNull(),
-    activityUnit: text().notNull(),
-    /** JSON array of calculation flags (fallbacks, conversions) shown beside the figure. */
-    flags: text().notNull().default('[]'),
+    // The stored result (see above). outside_scopes is the memo item (biogenic CO2), never in totals.
+    kgScope1: real('kg_scope_1'),
+    kgScope2Location: real('kg_scope_2_location'),
+    kgScope2Market: real('kg_scope_2_market'),
+    kgScope3: real('kg_scope_3'),
+    kgOutsideScopes: real('kg_outside_scopes'),
+    // Scope 3 by GHG Protocol category (Corporate Value Chain Standard, 15 categories): a line can
+    // fall in two (water supply is category 1, its treatment category 5).
+    kgScope3Cat1: real('kg_scope_3_cat_1'),
+    kgScope3Cat2: real('kg_scope_3_cat_2'),
+    kgScope3Cat3: real('kg_scope_3_cat_3'),
+    kgScope3Cat4: real('kg_scope_3_cat_4'),
+    kgScope3Cat5: real('kg_scope_3_cat_5'),
+    kgScope3Cat6: real('kg_scope_3_cat_6'),
+    kgScope3Cat7: real('kg_scope_3_cat_7'),
+    kgScope3Cat8: real('kg_scope_3_cat_8'),
+    kgScope3Cat9: real('kg_scope_3_cat_9'),
+    kgScope3Cat10: real('kg_scope_3_cat_10'),
+    kgScope3Cat11: real('kg_scope_3_cat_11'),
+    kgScope3Cat12: real('kg_scope_3_cat_12'),
+    kgScope3Cat13: real('kg_scope_3_cat_13'),
+    kgScope3Cat14: real('kg_scope_3_cat_14'),
+    kgScope3Cat15: real('kg_scope_3_cat_15'),
+    /** JSON array of the distinct datasets behind the entries, sorted (the KPI's source list). */
+    datasets: text().notNull().default('[]'),
+    /** JSON array of StoredEntry (line-figures.ts): scope, category, kg, factor, dataset, flags. */
+    entries: text().notNull().default('[]'),
     calculatedAt: createdAt(),
   },
   (table) => [
-    // Covering index for the KPI roll-ups (sum of kg by scope, category, month, dataset).
-    index('emission_results_company_date_idx').on(
+    uniqueIndex('activity_lines_company_fingerprint_unique').on(table.companyId, table.fingerprint),
+    // Covers every roll-up (KPI, reports, recalculation totals, energy and water) without touching
+    // the table rows; one date-ordered b-tree instead of three is what lets a 100,000-row import
+    // meet its budget (decision 035).
+    index('activity_lines_company_date_idx').on(
       table.companyId,
       table.date,
-      table.scope,
-      table.scope3Category,
-      table.dataset,
-      table.kgCO2e,
+      table.category,
+      table.unit,
+      table.instrument,
+      table.quantity,
+      table.datasets,
+      table.kgScope1,
+      table.kgScope2Location,
+      table.kgScope2Market,
+      table.kgScope3,
+      table.kgOutsideScopes,
+      table.kgScope3Cat1,
+      table.kgScope3Cat2,
+      table.kgScope3Cat3,
+      table.kgScope3Cat4,
+      table.kgScope3Cat5,
+      table.kgScope3Cat6,
+      table.kgScope3Cat7,
+      table.kgScope3Cat8,
+      table.kgScope3Cat9,
+      table.kgScope3Cat10,
+      table.kgScope3Cat11,
+      table.kgScope3Cat12,
+      table.kgScope3Cat13,
+      table.kgScope3Cat14,
+      table.kgScope3Cat15,
     ),
-    index('emission_results_line_idx').on(table.activityLineId),
+    // Rolling back or hiding an import in progress.
+    index('activity_lines_import_idx').on(table.importId),
   ],
 );
 

@@ -1,8 +1,9 @@
 // Shared steps of the emissions-ledger integration tests (sites, activities, import, metrics…).
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema/auth.ts';
-import { activityImports, activityLines, emissionResults } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/emissions.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
+import { storedEntries } from '../../src/server/features/emissions/line-figures.ts';
 import { type createTestApp, ORIGIN } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -57,11 +58,18 @@ export async function upload(
   return { status: response.status, text, json: (text ? JSON.parse(text) : null) as any };
 }
 
+/** Stored results (entries) over the lines selected (decision 035: they live on the line). */
+export const storedEntryCount = sql<number>`coalesce(sum(json_array_length(${activityLines.entries})), 0)`;
+
 /** Lines, results and imports stored for a company: what an import wrote, or left behind. */
 export async function storedCounts(t: TestApp, companyId: string) {
   const [lines, results, imports] = await Promise.all([
     t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get(),
-    t.db.select({ n: count() }).from(emissionResults).where(eq(emissionResults.companyId, companyId)).get(),
+    t.db
+      .select({ n: storedEntryCount })
+      .from(activityLines)
+      .where(eq(activityLines.companyId, companyId))
+      .get(),
     t.db.select({ n: count() }).from(activityImports).where(eq(activityImports.companyId, companyId)).get(),
   ]);
   return { lines: lines!.n, results: results!.n, imports: imports!.n };
@@ -83,3 +91,16 @@ export const IMPORT_ROWS = [
   '2025-02-28,bristol  BAKERY,purchased_goods,541611,,,4800.00,GBP,INV-88213',
 ];
 export const importCsv = (rows: string[], header = IMPORT_HEADER) => `${[header, ...rows].join('\n')}\n`;
+
+/** Every stored result of a company's lines, flattened, each with its line's id (decision 035). */
+export async function storedResults(t: TestApp, companyId: string) {
+  const lines = await t.db
+    .select({ id: activityLines.id, entries: activityLines.entries })
+    .from(activityLines)
+    .where(eq(activityLines.companyId, companyId))
+    .orderBy(activityLines.id)
+    .all();
+  return lines.flatMap((line) =>
+    storedEntries(line.entries).map((entry) => ({ activityLineId: line.id, ...entry })),
+  );
+}

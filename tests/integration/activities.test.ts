@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { activityLines, emissionResults } from '../../db/schema/emissions.ts';
-import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
+import { activityLines } from '../../db/schema/emissions.ts';
+import { addLine, addSite, makeViewer, storedEntryCount } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
@@ -12,9 +12,9 @@ const lineCount = async (companyId: string) =>
     .n;
 const resultCount = async (companyId: string) =>
   (await t.db
-    .select({ n: count() })
-    .from(emissionResults)
-    .where(eq(emissionResults.companyId, companyId))
+    .select({ n: storedEntryCount })
+    .from(activityLines)
+    .where(eq(activityLines.companyId, companyId))
     .get())!.n;
 
 const byScope = (line: { results: { scope: string; kgCO2e: number }[] }) =>

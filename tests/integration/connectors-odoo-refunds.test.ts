@@ -2,10 +2,10 @@
 // books of tests/fakes/odoo-refunds.ts: each expected amount is worked out there by hand.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines, emissionResults } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/emissions.ts';
 import { startFakeOdoo } from '../fakes/odoo.ts';
 import { leftoverNotice, refundsOdooData } from '../fakes/odoo-refunds.ts';
-import { addSite } from '../helpers/ledger.ts';
+import { addSite, storedResults } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
@@ -79,12 +79,7 @@ describe('Odoo connector: vendor credit notes', () => {
     );
     expect(moveReads.length).toBe(2);
     // One result per line (spend-based: scope 3 only), on the netted amounts.
-    const results = await t.db
-      .select({ lineId: emissionResults.activityLineId })
-      .from(emissionResults)
-      .where(eq(emissionResults.companyId, user.companyId))
-      .all();
-    expect(results.length).toBe(3);
+    expect((await storedResults(t, user.companyId)).length).toBe(3);
   });
 
   test('a re-sync after the credit notes change reconciles by line id, without duplicates', async () => {

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { connectorConnections } from '../../db/schema/connectors.ts';
-import { activityLines, dataSources, emissionResults } from '../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../db/schema/emissions.ts';
 import { type FakeOdooData, sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
-import { addSite, makeViewer } from '../helpers/ledger.ts';
+import { addSite, makeViewer, storedResults } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
@@ -168,11 +168,7 @@ describe('Odoo connector', () => {
         source: 'odoo',
       },
     ]);
-    const results = await t.db
-      .select()
-      .from(emissionResults)
-      .where(eq(emissionResults.companyId, user.companyId))
-      .all();
+    const results = await storedResults(t, user.companyId);
     expect(results.length).toBe(3);
     // USEEIO v1.3 spend factors: scope 3, purchased goods and services.
     expect(results.map((row) => [row.scope, row.factorId])).toEqual(
@@ -334,13 +330,7 @@ describe('Odoo connector', () => {
         .where(eq(activityLines.companyId, removed.user.companyId))
         .all(),
     ).toEqual([]);
-    expect(
-      await t.db
-        .select()
-        .from(emissionResults)
-        .where(eq(emissionResults.companyId, removed.user.companyId))
-        .all(),
-    ).toEqual([]);
+    expect(await storedResults(t, removed.user.companyId)).toEqual([]);
   });
 
   test('another company cannot test, sync, map or delete the source (404); a viewer gets 403', async () => {

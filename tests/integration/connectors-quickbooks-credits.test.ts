@@ -124,8 +124,8 @@ describe('QuickBooks connector: item lines and supplier credits', () => {
       expect(new Set(lines.map((line) => line.reference)).size).toBe(lines.length);
       // The emissions follow: one set of results per line left, calculated on its netted spend.
       const results = await t.client.execute({
-        sql: `SELECT l.reference, min(r.activity_quantity) AS quantity FROM emission_results r
-              JOIN activity_lines l ON l.id = r.activity_line_id WHERE l.data_source_id = ? GROUP BY l.id`,
+        sql: `SELECT l.reference, min(e.value->>'activityQuantity') AS quantity FROM activity_lines l,
+              json_each(l.entries) e WHERE l.data_source_id = ? GROUP BY l.id`,
         args: [source.id],
       });
       expect(Object.fromEntries(results.rows.map((row) => [row.reference, row.quantity]))).toEqual(spend);

@@ -1,12 +1,32 @@
 import { describe, expect, test } from 'bun:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { emissionFactors, emissionResults, recalculations } from '../../db/schema/emissions.ts';
+import { activityLines, emissionFactors, recalculations } from '../../db/schema/emissions.ts';
 import { factorLibrary, factorRows, insertMissingFactors } from '../../db/seed/factors/seed.ts';
-import { addLine, addSite, makeViewer } from '../helpers/ledger.ts';
+import { storedEntries } from '../../src/server/features/emissions/line-figures.ts';
+import { addLine, addSite, makeViewer, storedResults } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
+
+/** A line's stored result: its entries, per-scope sums, datasets and when it was calculated. */
+async function storedLine(id: string) {
+  const row = await t.db
+    .select({
+      entries: activityLines.entries,
+      datasets: activityLines.datasets,
+      kgScope1: activityLines.kgScope1,
+      kgScope2Location: activityLines.kgScope2Location,
+      kgScope2Market: activityLines.kgScope2Market,
+      kgScope3: activityLines.kgScope3,
+      kgScope3Cat3: activityLines.kgScope3Cat3,
+      calculatedAt: activityLines.calculatedAt,
+    })
+    .from(activityLines)
+    .where(eq(activityLines.id, id))
+    .get();
+  return { ...row!, entries: storedEntries(row!.entries), datasets: JSON.parse(row!.datasets) as string[] };
+}
 
 describe('factor library', () => {
   test('is seeded with every library factor and the market-based pseudo-factors', async () => {
@@ -49,12 +69,7 @@ describe('factor library', () => {
     const { cookie, user } = await t.signUpCompany();
     const siteId = await addSite(t, cookie, 'Bristol');
     const line = await addLine(t, cookie, { siteId, category: 'electricity', quantity: 10000, unit: 'kWh' });
-    const before = await t.db
-      .select()
-      .from(emissionResults)
-      .where(eq(emissionResults.activityLineId, line.id))
-      .orderBy(emissionResults.id)
-      .all();
+    const before = await storedLine(line.id);
     await t.db.insert(emissionFactors).values({
       ...factorRows().find((row) => row.id === 'uk25-elec-grid')!,
       id: 'uk25-elec-grid-revised',
@@ -62,14 +77,12 @@ describe('factor library', () => {
       kgCO2ePerUnit: 0.2,
     });
     await insertMissingFactors(t.db);
-    const after = await t.db
-      .select()
-      .from(emissionResults)
-      .where(eq(emissionResults.companyId, user.companyId))
-      .orderBy(emissionResults.id)
-      .all();
+    const after = await storedLine(line.id);
     expect(after).toEqual(before);
-    expect(after.find((r) => r.scope === 'scope_2_location')).toMatchObject({
+    expect(await storedResults(t, user.companyId)).toEqual(
+      after.entries.map((entry) => ({ activityLineId: line.id, ...entry })),
+    );
+    expect(after.entries.find((r) => r.scope === 'scope_2_location')).toMatchObject({
       factorId: 'uk25-elec-grid',
       dataset: 'DESNZ 2025',
       kgCO2e: 1770,
@@ -96,17 +109,17 @@ describe('POST /api/emissions/recalculate', () => {
       unit: 'litre',
     });
     // Results stored under an older library: the grid figure was 2,000 kg then.
+    const stale = await storedLine(march.id);
+    const entries = stale.entries.map((entry) =>
+      entry.scope === 'scope_2_location'
+        ? { ...entry, kgCO2e: 2000, factorId: 'uk24-elec-grid', dataset: 'DESNZ 2024' }
+        : entry,
+    );
     await t.db
-      .update(emissionResults)
-      .set({ kgCO2e: 2000, factorId: 'uk24-elec-grid', dataset: 'DESNZ 2024' })
-      .where(
-        and(eq(emissionResults.activityLineId, march.id), eq(emissionResults.scope, 'scope_2_location')),
-      );
-    const julyBefore = await t.db
-      .select()
-      .from(emissionResults)
-      .where(eq(emissionResults.activityLineId, july.id))
-      .all();
+      .update(activityLines)
+      .set({ kgScope2Location: 2000, entries: JSON.stringify(entries) })
+      .where(eq(activityLines.id, march.id));
+    const julyBefore = await storedLine(july.id);
 
     const response = await t.call('POST', '/api/emissions/recalculate', {
       cookie,
@@ -120,19 +133,15 @@ describe('POST /api/emissions/recalculate', () => {
     expect(response.json.after.scope_3).toBeCloseTo(684, 6);
     expect(response.json.after.scope_1).toBe(0);
 
-    const grid = await t.db
-      .select()
-      .from(emissionResults)
-      .where(and(eq(emissionResults.activityLineId, march.id), eq(emissionResults.scope, 'scope_2_location')))
-      .all();
-    expect(grid).toMatchObject([{ kgCO2e: 1770, factorId: 'uk25-elec-grid', dataset: 'DESNZ 2025' }]);
-    expect(
-      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, march.id)).all(),
-    ).toHaveLength(5);
+    const recalculated = await storedLine(march.id);
+    expect(recalculated.entries.filter((entry) => entry.scope === 'scope_2_location')).toMatchObject([
+      { kgCO2e: 1770, factorId: 'uk25-elec-grid', dataset: 'DESNZ 2025' },
+    ]);
+    expect(recalculated.entries).toHaveLength(5);
+    expect(recalculated.kgScope2Location).toBe(1770);
+    expect(recalculated.datasets).toEqual(['DESNZ 2025']);
     // Outside the period nothing moved.
-    expect(
-      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, july.id)).all(),
-    ).toEqual(julyBefore);
+    expect(await storedLine(july.id)).toEqual(julyBefore);
 
     const stored = await t.db
       .select()
@@ -180,11 +189,7 @@ describe('POST /api/emissions/recalculate', () => {
       quantity: 10,
       unit: 'litre',
     });
-    const before = await t.db
-      .select()
-      .from(emissionResults)
-      .where(eq(emissionResults.activityLineId, line.id))
-      .all();
+    const before = await storedLine(line.id);
     const response = await t.call('POST', '/api/emissions/recalculate', {
       cookie: b.cookie,
       body: { from: '2025-01-01', to: '2025-12-31' },
@@ -194,9 +199,7 @@ describe('POST /api/emissions/recalculate', () => {
       before: { scope_1: 0 },
       after: { scope_1: 0 },
     });
-    expect(
-      await t.db.select().from(emissionResults).where(eq(emissionResults.activityLineId, line.id)).all(),
-    ).toEqual(before);
+    expect(await storedLine(line.id)).toEqual(before);
   });
 
   test('a viewer may not recalculate', async () => {

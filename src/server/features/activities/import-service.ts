@@ -14,15 +14,10 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
-import {
-  calculateLine,
-  LineCalculationError,
-  type ResultRow,
-  resultRows,
-  type SiteLocation,
-} from '../emissions/calculation.ts';
+import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
-import { insertLinesStatements, insertResultsStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { insertLinesStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { lineFigures } from '../emissions/line-figures.ts';
 import {
   asHttpError,
   discardImport,
@@ -117,7 +112,6 @@ export async function importActivities(
 
   const write = async (batch: ImportedLine[]) => {
     const lines: NewLine[] = [];
-    const results: ResultRow[] = [];
     for (const { line, fingerprint, row } of batch) {
       const site = companySites.get(siteKey(row.site));
       if (!site) {
@@ -136,17 +130,14 @@ export async function importActivities(
       // After the first bad row nothing more is written (it will all be discarded), but every row
       // is still checked so the answer lists every problem.
       if (badRows > 0) continue;
-      const id = uuidv7();
-      lines.push({ ...fields, id, siteId: site.id, evidenceUrl: null, fingerprint });
-      const owner = {
-        companyId: ctx.companyId,
-        activityLineId: id,
+      lines.push({
+        ...fields,
+        ...lineFigures(calculated),
+        id: uuidv7(),
         siteId: site.id,
-        date: row.date,
-        category: row.category,
-        calculatedAt: now,
-      };
-      for (const result of resultRows(calculated, owner)) results.push(result);
+        evidenceUrl: null,
+        fingerprint,
+      });
     }
     if (badRows > 0 || lines.length === 0) return;
     importId ??= await startImport();
@@ -158,21 +149,11 @@ export async function importActivities(
       createdBy: ctx.userId,
       createdAt: now,
     };
-    // A line skipped as a duplicate (its fingerprint is already in the ledger) has no row with its
-    // new id, so its results are skipped too: same batch, no second round trip.
-    const lineStatements = insertLinesStatements(ctx.db, origin, lines);
-    const statements = [
-      ...lineStatements,
-      ...insertResultsStatements(
-        ctx.db,
-        ctx.companyId,
-        now,
-        results,
-        (v) => sql`EXISTS (SELECT 1 FROM activity_lines WHERE id = ${v}->>1)`,
-      ),
-    ];
+    // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
+    // stored result with it: RETURNING counts only the lines added.
+    const statements = insertLinesStatements(ctx.db, origin, lines);
     const written = await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    for (let i = 0; i < lineStatements.length; i++) imported += (written[i] as unknown[]).length;
+    for (const added of written) imported += added.length;
   };
 
   try {

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { activityLines, emissionResults, sites } from '../../../../db/schema/emissions.ts';
+import { activityLines, sites } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
 import type { ActivityLine, ActivityPage, SaveActivity } from '../../../domain/contracts/ledger.ts';
 import { type ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
@@ -8,8 +8,9 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
-import { calculateLine, LineCalculationError, resultRows } from '../emissions/calculation.ts';
+import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
+import { lineFigures, storedEntries } from '../emissions/line-figures.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
 import { receiptEvidence } from '../receipts/service.ts';
 import { getSite } from '../sites/service.ts';
@@ -35,60 +36,14 @@ const lineColumns = {
   dataQuality: activityLines.dataQuality,
   evidenceUrl: activityLines.evidenceUrl,
   reference: activityLines.reference,
+  entries: activityLines.entries,
 };
 
-type LineRow = Omit<ActivityLine, 'results'>;
+type LineRow = Omit<ActivityLine, 'results'> & { entries: string };
 
-const resultColumns = {
-  activityLineId: emissionResults.activityLineId,
-  scope: emissionResults.scope,
-  scope3Category: emissionResults.scope3Category,
-  kgCO2e: emissionResults.kgCO2e,
-  factorId: emissionResults.factorId,
-  dataset: emissionResults.dataset,
-  activityQuantity: emissionResults.activityQuantity,
-  activityUnit: emissionResults.activityUnit,
-  flags: emissionResults.flags,
-};
-
-/** Results shown in GHG Protocol order: scope 1, 2 (location, market), 3, then the memo items. */
-const SCOPE_ORDER: Record<string, number> = {
-  scope_1: 0,
-  scope_2_location: 1,
-  scope_2_market: 2,
-  scope_3: 3,
-  outside_scopes: 4,
-};
-
-async function withResults(ctx: AuthedContext, rows: LineRow[]): Promise<ActivityLine[]> {
-  if (rows.length === 0) return [];
-  const results = await ctx.db
-    .select(resultColumns)
-    .from(emissionResults)
-    .where(
-      and(
-        eq(emissionResults.companyId, ctx.companyId),
-        inArray(
-          emissionResults.activityLineId,
-          rows.map((row) => row.id),
-        ),
-      ),
-    )
-    .orderBy(asc(emissionResults.scope3Category));
-  const byLine = new Map<string, ActivityLine['results']>();
-  for (const { activityLineId, flags, ...result } of results) {
-    const list = byLine.get(activityLineId) ?? [];
-    list.push({
-      ...result,
-      scope: result.scope as ActivityLine['results'][number]['scope'],
-      flags: JSON.parse(flags),
-    });
-    byLine.set(activityLineId, list);
-  }
-  return rows.map((row) => ({
-    ...row,
-    results: (byLine.get(row.id) ?? []).sort((a, b) => SCOPE_ORDER[a.scope]! - SCOPE_ORDER[b.scope]!),
-  }));
+/** A stored line as the API shows it: its results are the entries stored on it. */
+function withResults({ entries, ...row }: LineRow): ActivityLine {
+  return { ...row, results: storedEntries(entries) };
 }
 
 type ListQuery = z.infer<typeof ListActivitiesQuerySchema>;
@@ -116,7 +71,7 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
       .where(visibleLines(ctx.companyId, filtered, where)),
   ]);
   return {
-    items: await withResults(ctx, items as LineRow[]),
+    items: (items as LineRow[]).map(withResults),
     total: total[0]?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -138,8 +93,7 @@ async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
 }
 
 export async function getActivity(ctx: AuthedContext, id: string): Promise<ActivityLine> {
-  const [line] = await withResults(ctx, [await getLineRow(ctx, id)]);
-  return line!;
+  return withResults(await getLineRow(ctx, id));
 }
 
 const alreadyInLedger = () => conflict('This line is already in the ledger');
@@ -169,7 +123,7 @@ function lineValues(line: ManualLine) {
   return { ...rest, dataQuality };
 }
 
-/** Stores a manual line with its results and audit row in one batch. */
+/** Stores a manual line with its result and audit row in one batch. */
 export async function createActivity(ctx: AuthedContext, input: SaveActivity): Promise<ActivityLine> {
   const { site, line, result, fingerprint } = await prepare(ctx, input);
   // A line confirmed from a scanned receipt: its source says so and its evidence is the file.
@@ -177,14 +131,6 @@ export async function createActivity(ctx: AuthedContext, input: SaveActivity): P
   if (receipt) line.evidenceUrl = receipt.evidenceUrl;
   const id = uuidv7();
   const now = ctx.now();
-  const rows = resultRows(result, {
-    companyId: ctx.companyId,
-    activityLineId: id,
-    siteId: site.id,
-    date: line.date,
-    category: line.category,
-    calculatedAt: now,
-  });
   try {
     await ctx.db.batch([
       ctx.db.insert(activityLines).values({
@@ -194,11 +140,12 @@ export async function createActivity(ctx: AuthedContext, input: SaveActivity): P
         ...lineValues(line),
         source: receipt ? 'receipt' : 'manual',
         fingerprint,
+        ...lineFigures(result),
         createdBy: ctx.userId,
         createdAt: now,
         updatedAt: now,
+        calculatedAt: now,
       }),
-      ...(rows.length > 0 ? [ctx.db.insert(emissionResults).values(rows)] : []),
       auditInsert(ctx, {
         companyId: ctx.companyId,
         userId: ctx.userId,
@@ -216,7 +163,7 @@ export async function createActivity(ctx: AuthedContext, input: SaveActivity): P
 
 /**
  * Edits a line: the body may carry only the fields that change. The line is recalculated with
- * the current library; its old results are replaced in the same batch.
+ * the current library; its stored result is replaced in the same statement.
  */
 export async function updateActivity(
   ctx: AuthedContext,
@@ -228,24 +175,19 @@ export async function updateActivity(
   if (!merged.success) throw validationError(merged.error);
   const { site, line, result, fingerprint } = await prepare(ctx, merged.data);
   const now = ctx.now();
-  const rows = resultRows(result, {
-    companyId: ctx.companyId,
-    activityLineId: id,
-    siteId: site.id,
-    date: line.date,
-    category: line.category,
-    calculatedAt: now,
-  });
   try {
     await ctx.db.batch([
       ctx.db
         .update(activityLines)
-        .set({ siteId: site.id, ...lineValues(line), fingerprint, updatedAt: now })
+        .set({
+          siteId: site.id,
+          ...lineValues(line),
+          fingerprint,
+          ...lineFigures(result),
+          updatedAt: now,
+          calculatedAt: now,
+        })
         .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
-      ctx.db
-        .delete(emissionResults)
-        .where(and(eq(emissionResults.activityLineId, id), eq(emissionResults.companyId, ctx.companyId))),
-      ...(rows.length > 0 ? [ctx.db.insert(emissionResults).values(rows)] : []),
       auditInsert(ctx, {
         companyId: ctx.companyId,
         userId: ctx.userId,
@@ -283,7 +225,7 @@ function storedAsInput(row: LineRow): Record<string, unknown> {
   };
 }
 
-/** Deletes a line; its results go with it (foreign key cascade), in the batch of its audit row. */
+/** Deletes a line (its stored result with it), in the batch of its audit row. */
 export async function deleteActivity(ctx: AuthedContext, id: string): Promise<void> {
   await getLineRow(ctx, id);
   await ctx.db.batch([

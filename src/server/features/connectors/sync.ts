@@ -22,9 +22,10 @@ import { defaultAccountMapping, SPEND_NAICS } from '../../../domain/connectors/a
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
 import { auditInsert } from '../audit/service.ts';
-import { calculateLine, LineCalculationError, type ResultRow, resultRows } from '../emissions/calculation.ts';
+import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
-import { insertLinesStatements, insertResultsStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { insertLinesStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { lineFigures } from '../emissions/line-figures.ts';
 import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { resolveSites } from './site-resolution.ts';
 import { ConnectorError, type ConnectorPull } from './types.ts';
@@ -45,7 +46,6 @@ export async function lineFingerprint(parts: readonly (string | number | null)[]
 
 interface Planned {
   lines: NewLine[];
-  results: ResultRow[];
   removeIds: string[];
   duplicates: number;
   replaced: number;
@@ -153,7 +153,6 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
   const byReference = new Map(existing.map((row) => [row.reference ?? '', row]));
   const plan: Planned = {
     lines: [],
-    results: [],
     removeIds: [],
     duplicates: 0,
     replaced: 0,
@@ -240,25 +239,16 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       plan.removeIds.push(before.id);
       plan.replaced++;
     }
-    const id = uuidv7();
     plan.lines.push({
       ...fields,
-      id,
+      ...lineFigures(calculated),
+      id: uuidv7(),
       siteId: site.id,
       evidenceUrl: null,
       reference: external.externalId,
       dataQuality: 'spend_based',
       fingerprint,
     });
-    const owner = {
-      companyId: target.companyId,
-      activityLineId: id,
-      siteId: site.id,
-      date: fields.date,
-      category: fields.category,
-      calculatedAt: now,
-    };
-    for (const row of resultRows(calculated, owner)) plan.results.push(row);
   }
   // A line the pull returned but did not import (refunded to zero, now 'ignore') goes; one the
   // pull did not return goes too, unless it is older than what the provider shows (reachFrom).
@@ -318,13 +308,6 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
       ctx.db.insert(connectorAccountMappings).values(mapping).onConflictDoNothing(),
     ),
     ...lineStatements,
-    ...insertResultsStatements(
-      ctx.db,
-      target.companyId,
-      now,
-      plan.results,
-      (v) => sql`EXISTS (SELECT 1 FROM activity_lines WHERE id = ${v}->>1)`,
-    ),
     ...plan.siteStatements,
     ctx.db
       .update(connectorSyncs)

@@ -1,13 +1,11 @@
-// The one place the server turns a ledger line into stored results: the line's fields and its
-// site's country go to the pure calculator (src/domain/emissions) with the current factor library,
-// and each entry becomes an `emission_results` row that keeps its factor id and dataset.
+// The one place the server calculates a ledger line: the line's fields and its site's country go
+// to the pure calculator (src/domain/emissions) with the current factor library; line-figures.ts
+// turns the result into what is stored on the line, each entry keeping its factor id and dataset.
 
-import type { emissionResults } from '../../../../db/schema/emissions.ts';
 import { factorLibrary } from '../../../../db/seed/factors/seed.ts';
 import { ActivityInputError, calculateActivity } from '../../../domain/emissions/calculate.ts';
-import type { ActivityCategory, ActivityInput, Flag, LineResult } from '../../../domain/emissions/types.ts';
+import type { ActivityCategory, ActivityInput, LineResult } from '../../../domain/emissions/types.ts';
 import { isUnitKey, type UnitKey } from '../../../domain/emissions/units.ts';
-import { uuidv7 } from './ids.ts';
 
 /** The fields of an `activity_lines` row the calculation reads. */
 export interface LedgerLineFields {
@@ -106,55 +104,4 @@ export function calculateLine(line: LedgerLineFields, site: SiteLocation): LineR
       throw new LineCalculationError(error.message, FIELD_OF_CODE[error.code]);
     throw error;
   }
-}
-
-export type ResultRow = typeof emissionResults.$inferInsert;
-
-export interface ResultOwner {
-  companyId: string;
-  activityLineId: string;
-  siteId: string;
-  date: string;
-  category: string;
-  calculatedAt: Date;
-}
-
-const flagCache = new Map<string, string>();
-
-/** JSON of a flag list; the few distinct lists of a file are serialised once. */
-function flagsJson(flags: readonly Flag[]): string {
-  const key = flags.join(',');
-  let json = flagCache.get(key);
-  if (json === undefined) {
-    json = JSON.stringify(flags);
-    if (flagCache.size < 1000) flagCache.set(key, json);
-  }
-  return json;
-}
-
-/**
- * One row per entry. Each row keeps its entry's flags plus the line's own flags that no entry
- * carries (no T&D factor, PHEV electricity excluded…), so nothing said about a figure is lost.
- */
-export function resultRows(result: LineResult, owner: ResultOwner): ResultRow[] {
-  const onEntries = new Set<Flag>();
-  for (const entry of result.entries) for (const flag of entry.flags) onEntries.add(flag);
-  const lineOnly = result.flags.filter((flag) => !onEntries.has(flag));
-  return result.entries.map((entry) => ({
-    id: uuidv7(),
-    companyId: owner.companyId,
-    activityLineId: owner.activityLineId,
-    siteId: owner.siteId,
-    date: owner.date,
-    category: owner.category,
-    scope: entry.scope,
-    scope3Category: entry.scope3Category,
-    kgCO2e: entry.kgCO2e,
-    factorId: entry.factorId,
-    dataset: entry.dataset,
-    activityQuantity: entry.activityQuantity,
-    activityUnit: entry.activityUnit,
-    flags: flagsJson(lineOnly.length === 0 ? entry.flags : [...entry.flags, ...lineOnly]),
-    calculatedAt: owner.calculatedAt,
-  }));
 }

@@ -1,4 +1,4 @@
-// Bulk writes of ledger lines and results. Each statement carries its rows as ONE JSON text
+// Bulk writes of ledger lines with their stored results (decision 035). Each statement carries its rows as ONE JSON text
 // parameter expanded by SQLite's json_each, instead of one bound parameter per value:
 // - D1 binds at most 100 parameters per statement; this shape needs fewer than 10 at any size;
 // - measured on libSQL, it took about a quarter of the memory of multi-row VALUES statements and
@@ -11,14 +11,18 @@
 // comes from the schema, and inserted ids come back typed (RETURNING).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { activityLines, emissionResults } from '../../../../db/schema/emissions.ts';
-import type { ResultRow } from './calculation.ts';
+import { activityLines } from '../../../../db/schema/emissions.ts';
+import {
+  type LineFigures,
+  SCOPE_KG_KEYS,
+  SCOPE3_CATEGORY_NUMBERS,
+  scope3CategoryKey,
+} from './line-figures.ts';
 
-/** Rows per statement: a few hundred KB of JSON, well under D1's 2 MB string limit. */
+/** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
 const LINES_PER_STATEMENT = 1000;
-const RESULTS_PER_STATEMENT = 2000;
 
-export interface NewLine {
+export interface NewLine extends LineFigures {
   id: string;
   siteId: string;
   date: string;
@@ -55,6 +59,14 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
   return out;
 }
 
+/** The stored result's fields, in the order of the JSON arrays. */
+const FIGURE_FIELDS = [
+  ...Object.values(SCOPE_KG_KEYS),
+  ...SCOPE3_CATEGORY_NUMBERS.map(scope3CategoryKey),
+  'datasets',
+  'entries',
+] as const satisfies readonly (keyof LineFigures)[];
+
 /** Fields sent per row, in the order of the JSON arrays. */
 const LINE_FIELDS = [
   'id',
@@ -75,23 +87,8 @@ const LINE_FIELDS = [
   'reference',
   'dataQuality',
   'fingerprint',
+  ...FIGURE_FIELDS,
 ] as const satisfies readonly (keyof NewLine)[];
-
-const RESULT_FIELDS = [
-  'id',
-  'activityLineId',
-  'siteId',
-  'date',
-  'category',
-  'scope',
-  'scope3Category',
-  'kgCO2e',
-  'factorId',
-  'dataset',
-  'activityQuantity',
-  'activityUnit',
-  'flags',
-] as const satisfies readonly (keyof ResultRow)[];
 
 /**
  * The SELECT list for `insert(table).select(…)`, which inserts into every column in the table's
@@ -99,7 +96,7 @@ const RESULT_FIELDS = [
  * A column added to the schema without a value here fails at once, not silently.
  */
 function selectList(
-  table: typeof activityLines | typeof emissionResults,
+  table: typeof activityLines,
   fields: readonly string[],
   shared: Record<string, SQL>,
 ): SQL {
@@ -131,6 +128,7 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
     createdBy: sql`${origin.createdBy}`,
     createdAt: sql`${at}`,
     updatedAt: sql`${at}`,
+    calculatedAt: sql`${at}`,
   });
   return chunks(lines, LINES_PER_STATEMENT).map((part) => {
     const payload = JSON.stringify(part.map((line) => LINE_FIELDS.map((field) => line[field])));
@@ -143,23 +141,34 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
   });
 }
 
-/** Inserts result rows; `onlyIf` (SQL over the JSON row `v`) can make each row conditional. */
-export function insertResultsStatements(
+/** A line's new stored result, replaced only while the line is as it was read. */
+export interface RecalculatedLine extends LineFigures {
+  id: string;
+  /** The line's updated_at when it was read (ms): a line edited since keeps what the edit stored. */
+  updatedAt: number;
+}
+
+/** Replaces the stored results of lines (a recalculation); lines edited since they were read, or
+ * deleted, are left alone. */
+export function updateFiguresStatements(
   db: Db,
   companyId: string,
   calculatedAt: Date,
-  rows: readonly ResultRow[],
-  onlyIf?: (v: SQL) => SQL,
+  lines: readonly RecalculatedLine[],
 ) {
-  const columns = selectList(emissionResults, RESULT_FIELDS, {
-    companyId: sql`${companyId}`,
-    calculatedAt: sql`${calculatedAt.getTime()}`,
-  });
-  const condition = onlyIf ? onlyIf(sql.raw('v')) : sql`true`;
-  return chunks(rows, RESULTS_PER_STATEMENT).map((part) => {
-    const payload = JSON.stringify(part.map((row) => RESULT_FIELDS.map((field) => row[field])));
+  const fields = ['id', 'updatedAt', ...FIGURE_FIELDS] as const;
+  const set = Object.fromEntries([
+    ...FIGURE_FIELDS.map((field, i) => [field, sql.raw(`j.v->>${i + 2}`)]),
+    ['calculatedAt', sql`${calculatedAt.getTime()}`],
+  ]);
+  return chunks(lines, LINES_PER_STATEMENT).map((part) => {
+    const payload = JSON.stringify(part.map((line) => fields.map((field) => line[field])));
     return db
-      .insert(emissionResults)
-      .select(sql`SELECT ${columns} FROM ${jsonRows(payload)} WHERE ${condition}`);
+      .update(activityLines)
+      .set(set)
+      .from(sql`${jsonRows(payload)} AS j`)
+      .where(
+        sql`${activityLines.id} = j.v->>0 AND ${activityLines.updatedAt} = j.v->>1 AND ${activityLines.companyId} = ${companyId}`,
+      );
   });
 }

@@ -1,4 +1,4 @@
-// A CSV import writes its lines and results over several batches (decision 008); until its last
+// A CSV import writes its lines over several batches (decision 008); until its last
 // batch flips the import to complete, none of them may be seen. While it runs, its
 // `activity_imports` row carries imported_count = -1: that marks the import "pending".
 //
@@ -9,7 +9,7 @@
 // each statement.
 import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { activityImports, activityLines, emissionResults } from '../../../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
 import type { ServiceContext } from '../../context.ts';
 
 /** imported_count while an import is still being written (decision 008). */
@@ -21,11 +21,6 @@ const pendingIds = (companyId: string) =>
 /** SQL condition on `activity_lines`: the line is not part of an import still being written. */
 export function lineIsVisible(companyId: string): SQL {
   return sql`(${activityLines.importId} IS NULL OR ${activityLines.importId} NOT IN (${pendingIds(companyId)}))`;
-}
-
-/** SQL condition on `emission_results`: the result's line is not part of a pending import. */
-export function resultIsVisible(companyId: string): SQL {
-  return sql`${emissionResults.activityLineId} NOT IN (SELECT l.id FROM activity_lines l WHERE l.company_id = ${companyId} AND l.import_id IN (${pendingIds(companyId)}))`;
 }
 
 type Batch = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
@@ -59,13 +54,4 @@ export function visibleLines(
   condition: SQL | undefined,
 ): SQL | undefined {
   return filtered ? and(condition, lineIsVisible(companyId)) : condition;
-}
-
-/** `condition` and, when `filtered`, the result visibility filter. */
-export function visibleResults(
-  companyId: string,
-  filtered: boolean,
-  condition: SQL | undefined,
-): SQL | undefined {
-  return filtered ? and(condition, resultIsVisible(companyId)) : condition;
 }

@@ -17,7 +17,6 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLines,
   companyFinancials,
-  emissionResults,
   sites,
   workforceFigures,
 } from '../../../../db/schema/emissions.ts';
@@ -26,7 +25,8 @@ import type { LedgerFigure } from '../../../domain/esg/figures.ts';
 import type { AutoFillRegion, AutoFillSource } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
-import { readLedger, visibleLines, visibleResults } from '../emissions/visibility.ts';
+import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
+import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { ENERGY_CATEGORIES, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
@@ -85,7 +85,7 @@ const regionSiteIds = (ctx: AuthedContext, region: AutoFillRegion) =>
     .from(sites)
     .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
 
-/** kg CO2e by scope over [from, to], at the region's sites only when one is given. */
+/** kg CO2e sums per scope over [from, to], at the region's sites only when one is given. */
 function scopesIn(
   ctx: AuthedContext,
   filtered: boolean,
@@ -94,21 +94,9 @@ function scopesIn(
   region: AutoFillRegion | undefined,
 ) {
   return ctx.db
-    .select({ scope: emissionResults.scope, kg: sql<number>`sum(${emissionResults.kgCO2e})` })
-    .from(emissionResults)
-    .where(
-      visibleResults(
-        ctx.companyId,
-        filtered,
-        and(
-          eq(emissionResults.companyId, ctx.companyId),
-          gte(emissionResults.date, from),
-          lte(emissionResults.date, to),
-          atSitesIn(ctx, emissionResults.siteId, region),
-        ),
-      ),
-    )
-    .groupBy(emissionResults.scope);
+    .select(scopeSums())
+    .from(activityLines)
+    .where(linesIn(ctx, filtered, from, to, region));
 }
 
 /** Line conditions shared by the energy, water and waste sums. */
@@ -248,8 +236,8 @@ export async function getEsgFigures(
     ],
   );
   return esgFiguresFrom({
-    scopes,
-    priorScopes,
+    scopes: scopes[0] ? scopeTotalRows(scopes[0]) : [],
+    priorScopes: priorScopes[0] ? scopeTotalRows(priorScopes[0]) : [],
     energy,
     priorEnergy,
     waste,

@@ -33,23 +33,22 @@ interface MonthRow {
   scope: string;
   scope3Category: number | null;
   month: string;
-  dataset: string;
   kg: number;
 }
 
 export function carbonFigures(
   rows: MonthRow[],
+  /** The datasets behind the figures (the card's sources). */
+  datasetNames: ReadonlySet<string>,
   financials: { revenue: number | null; currency: string | null; employees: number | null } | null,
 ) {
   const kg = scopeKg();
   const byCategory = new Map<number, number>();
-  const datasets = new Set<string>();
   for (const row of rows) {
     kg[row.scope as keyof ScopeKg] += row.kg;
     if (row.scope === 'scope_3' && row.scope3Category !== null) {
       byCategory.set(row.scope3Category, (byCategory.get(row.scope3Category) ?? 0) + row.kg);
     }
-    datasets.add(row.dataset);
   }
   const total = grossKg(kg);
   const revenue = financials?.revenue ?? 0;
@@ -78,7 +77,7 @@ export function carbonFigures(
         employees > 0
           ? { value: Math.round((total / 1000 / employees) * 1e6) / 1e6, unit: 'tCO2e per employee' as const }
           : null,
-      datasets: [...datasets].sort(),
+      datasets: [...datasetNames].sort(),
     },
   };
 }

@@ -16,15 +16,31 @@ describe('periodInventoryFrom', () => {
     const inventory = periodInventoryFrom({
       ...empty,
       scopes: [
-        { scope: 'scope_1', scope3Category: null, kg: 1000, results: 2 },
-        { scope: 'scope_3', scope3Category: 6, kg: 300, results: 1 },
-        { scope: 'scope_3', scope3Category: 1, kg: 200, results: 1 },
-        { scope: 'outside_scopes', scope3Category: null, kg: 50, results: 1 },
+        { scope: 'scope_1', scope3Category: null, kg: 1000 },
+        { scope: 'scope_3', scope3Category: 6, kg: 300 },
+        { scope: 'scope_3', scope3Category: 1, kg: 200 },
+        { scope: 'outside_scopes', scope3Category: null, kg: 50 },
       ],
       quality: [
         { tier: 'spend_based', kg: 200 },
         { tier: 'measured', kg: 1300 },
         { tier: 'activity_average', kg: 0 },
+      ],
+      datasets: [
+        {
+          dataset: 'DESNZ 2025',
+          source: 'UK DESNZ',
+          sourceUrl: 'https://www.gov.uk',
+          gwpBasis: 'AR5',
+          results: 4,
+        },
+        {
+          dataset: 'EPA USEEIO v1.3',
+          source: 'US EPA',
+          sourceUrl: 'https://www.epa.gov',
+          gwpBasis: 'AR5',
+          results: 1,
+        },
       ],
       lineCount: 4,
     });
@@ -37,6 +53,7 @@ describe('periodInventoryFrom', () => {
       { tier: 'measured', kg: 1300 },
       { tier: 'spend_based', kg: 200 },
     ]);
+    // Every stored entry counts once, whichever dataset made it.
     expect(inventory.resultCount).toBe(5);
     expect(inventory.lineCount).toBe(4);
   });

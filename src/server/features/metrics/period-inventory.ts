@@ -6,20 +6,25 @@
 // to the company's sites in that country, as esg-figures.ts does for SECR's UK figures.
 import { and, count, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { activityLines, emissionFactors, emissionResults, sites } from '../../../../db/schema/emissions.ts';
+import { activityLines, emissionFactors, sites } from '../../../../db/schema/emissions.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
-import { readLedger, visibleLines, visibleResults } from '../emissions/visibility.ts';
+import { categorySums, type ScopeRow, scopeRows, scopeSums } from '../emissions/line-sums.ts';
+import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { ENERGY_CATEGORIES } from './aggregates.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
 
 /** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
 const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
 
-/** Scopes counted in gross emissions (location-based scope 2; market-based is the alternative view). */
-const GROSS_SCOPES = ['scope_1', 'scope_2_location', 'scope_3'];
+/** Gross emissions of a line: scope 1 + location-based 2 + 3 (market-based is the alternative view). */
+const grossKg = sql<number>`sum(coalesce(${activityLines.kgScope1}, 0) + coalesce(${activityLines.kgScope2Location}, 0) + coalesce(${activityLines.kgScope3}, 0))`;
+
+/** Each stored entry of the lines, as `e` (json_each), for the per-dataset counts. */
+const linesWithEntries = sql`${activityLines}, json_each(${activityLines.entries}) AS e`;
+const entryDataset = sql<string>`e.value->>'dataset'`;
 
 /** SECR carriers (SI 2018/1155): gas, electricity, transport fuel (diesel and petrol). */
 const GAS = new Set(['natural_gas']);
@@ -76,20 +81,6 @@ function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillReg
   return region === undefined ? undefined : inArray(column, regionSiteIds(ctx, region));
 }
 
-function resultsIn(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) {
-  return visibleResults(
-    ctx.companyId,
-    filtered,
-    and(
-      eq(emissionResults.companyId, ctx.companyId),
-      gte(emissionResults.date, query.from),
-      lte(emissionResults.date, query.to),
-      atSitesIn(ctx, emissionResults.siteId, query.region),
-      ...more,
-    ),
-  );
-}
-
 function linesIn(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) {
   return visibleLines(
     ctx.companyId,
@@ -109,22 +100,15 @@ export async function getPeriodInventory(
   ctx: AuthedContext,
   query: PeriodInventoryQuery,
 ): Promise<PeriodInventory> {
-  const [scopes, quality, lines, datasets, energy, waste, outside] = await readLedger(ctx, (filtered) => [
+  const [sums, quality, lines, datasets, energy, waste, outside] = await readLedger(ctx, (filtered) => [
     ctx.db
-      .select({
-        scope: emissionResults.scope,
-        scope3Category: emissionResults.scope3Category,
-        kg: sql<number>`sum(${emissionResults.kgCO2e})`,
-        results: count(),
-      })
-      .from(emissionResults)
-      .where(resultsIn(ctx, filtered, query))
-      .groupBy(emissionResults.scope, emissionResults.scope3Category),
+      .select({ ...scopeSums(), ...categorySums() })
+      .from(activityLines)
+      .where(linesIn(ctx, filtered, query)),
     ctx.db
-      .select({ tier: activityLines.dataQuality, kg: sql<number>`sum(${emissionResults.kgCO2e})` })
-      .from(emissionResults)
-      .innerJoin(activityLines, eq(activityLines.id, emissionResults.activityLineId))
-      .where(resultsIn(ctx, filtered, query, inArray(emissionResults.scope, GROSS_SCOPES)))
+      .select({ tier: activityLines.dataQuality, kg: grossKg })
+      .from(activityLines)
+      .where(linesIn(ctx, filtered, query))
       .groupBy(activityLines.dataQuality),
     ctx.db
       .select({ lines: count() })
@@ -132,21 +116,16 @@ export async function getPeriodInventory(
       .where(linesIn(ctx, filtered, query)),
     ctx.db
       .select({
-        dataset: emissionResults.dataset,
+        dataset: entryDataset,
         source: sql<string>`coalesce(${emissionFactors.source}, '')`,
         sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
         gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
         results: count(),
       })
-      .from(emissionResults)
-      .leftJoin(emissionFactors, eq(emissionFactors.id, emissionResults.factorId))
-      .where(resultsIn(ctx, filtered, query))
-      .groupBy(
-        emissionResults.dataset,
-        emissionFactors.source,
-        emissionFactors.sourceUrl,
-        emissionFactors.gwpBasis,
-      ),
+      .from(linesWithEntries)
+      .leftJoin(emissionFactors, sql`${emissionFactors.id} = e.value->>'factorId'`)
+      .where(linesIn(ctx, filtered, query))
+      .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
     ctx.db
       .select({
         category: activityLines.category,
@@ -193,7 +172,7 @@ export async function getPeriodInventory(
       .limit(1),
   ]);
   return periodInventoryFrom({
-    scopes,
+    scopes: sums[0] ? scopeRows(sums[0]) : [],
     quality,
     lineCount: lines[0]?.lines ?? 0,
     datasets,
@@ -245,7 +224,7 @@ function fuelWithoutKWh(rows: EnergyRow[], carriers?: Set<string>): string | nul
 
 /** The inventory from the rows the SQL returned (pure). */
 export function periodInventoryFrom(input: {
-  scopes: { scope: string; scope3Category: number | null; kg: number; results: number }[];
+  scopes: ScopeRow[];
   quality: { tier: string; kg: number }[];
   lineCount: number;
   datasets: PeriodInventory['datasets'];
@@ -256,9 +235,9 @@ export function periodInventoryFrom(input: {
   const kgByScope: Record<string, number> = {};
   const categories = new Map<number, number>();
   let resultCount = 0;
+  for (const row of input.datasets) resultCount += row.results;
   for (const row of input.scopes) {
     kgByScope[row.scope] = (kgByScope[row.scope] ?? 0) + row.kg;
-    resultCount += row.results;
     if (row.scope === 'scope_3' && row.scope3Category !== null)
       categories.set(row.scope3Category, (categories.get(row.scope3Category) ?? 0) + row.kg);
   }

@@ -5,6 +5,7 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
+import { scopeRows, scopeTotals } from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
 import {
   emissionsByDay,
@@ -111,34 +112,33 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
   // By month (what the figures and trend use) from the by-day groups.
   const months = new Map<
     string,
-    { scope: string; scope3Category: number | null; month: string; dataset: string; kg: number }
+    { scope: string; scope3Category: number | null; month: string; kg: number }
   >();
+  const datasets = new Set<string>();
   const yearly = new Map<number, ScopeKg>();
   const thisYear = scopeKg();
-  for (const row of byDay) {
-    const month = row.date.slice(0, 7);
-    const key = `${month}|${row.scope}|${row.scope3Category}|${row.dataset}`;
-    const known = months.get(key);
-    if (known) known.kg += row.kg;
-    else
-      months.set(key, {
-        scope: row.scope,
-        scope3Category: row.scope3Category,
-        month,
-        dataset: row.dataset,
-        kg: row.kg,
-      });
-    thisYear[row.scope as keyof ScopeKg] += row.kg;
+  for (const group of byDay) {
+    const month = group.date.slice(0, 7);
+    for (const name of JSON.parse(group.datasets) as string[]) datasets.add(name);
+    for (const row of scopeRows(group)) {
+      const key = `${month}|${row.scope}|${row.scope3Category}`;
+      const known = months.get(key);
+      if (known) known.kg += row.kg;
+      else months.set(key, { ...row, month });
+      thisYear[row.scope] += row.kg;
+    }
   }
   if (byDay.length > 0) yearly.set(year, thisYear);
-  for (const row of [...earlierYears, ...baseYear]) {
-    const totals = yearly.get(Number(row.year)) ?? scopeKg();
-    totals[row.scope as keyof ScopeKg] += row.kg;
-    yearly.set(Number(row.year), totals);
+  for (const group of [...earlierYears, ...baseYear]) {
+    const totals = yearly.get(Number(group.year)) ?? scopeKg();
+    const kg = scopeTotals(group);
+    for (const scope of Object.keys(kg) as (keyof ScopeKg)[]) totals[scope] += kg[scope];
+    yearly.set(Number(group.year), totals);
   }
   const byMonth = [...months.values()];
   const carbon = carbonFigures(
     byMonth,
+    datasets,
     await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
   );
   const energy = energyFigures(lines);
@@ -238,9 +238,8 @@ export async function monthEmissions(ctx: AuthedContext, month: string): Promise
   const [rows] = await readLedger(ctx, (filtered) => [
     emissionsByScope(ctx, filtered, `${month}-01`, `${month}-31`),
   ]);
-  if (rows.length === 0) return null;
-  let kg = 0;
-  for (const row of rows)
-    if (row.scope === 'scope_1' || row.scope === 'scope_2_location' || row.scope === 'scope_3') kg += row.kg;
-  return round(kg / 1000, 6);
+  const sums = rows[0];
+  if (!sums || Object.values(sums).every((kg) => kg === null)) return null;
+  const kg = scopeTotals(sums);
+  return round((kg.scope_1 + kg.scope_2_location + kg.scope_3) / 1000, 6);
 }

@@ -1,0 +1,94 @@
+// SQL sums over the stored results on ledger lines (decision 035). Every roll-up (KPI, reports,
+// recalculation totals) sums the same kg columns, which the (company_id, date, …) covering index
+// holds, and turns each group's sums into rows per scope and scope 3 category with `scopeRows`.
+import { type SQL, sql } from 'drizzle-orm';
+import { activityLines } from '../../../../db/schema/emissions.ts';
+import type { Scope } from '../../../domain/emissions/types.ts';
+import {
+  SCOPE_KG_KEYS,
+  SCOPE3_CATEGORY_NUMBERS,
+  type Scope3CategoryNumber,
+  scope3CategoryKey,
+} from './line-figures.ts';
+
+type CategorySumKey = `scope3Cat${Scope3CategoryNumber}`;
+export type ScopeSums = Record<Scope, number | null>;
+export type CategorySums = Record<CategorySumKey, number | null>;
+
+/** sum() per scope; null where no line of the group has a figure in that scope. */
+export function scopeSums(): Record<Scope, SQL<number | null>> {
+  const sums = {} as Record<Scope, SQL<number | null>>;
+  for (const [scope, key] of Object.entries(SCOPE_KG_KEYS) as [Scope, (typeof SCOPE_KG_KEYS)[Scope]][]) {
+    sums[scope] = sql<number | null>`sum(${activityLines[key]})`;
+  }
+  return sums;
+}
+
+/** Each scope's kg column of a line (null where the line has no figure in that scope). */
+export function scopeColumns() {
+  const { kgScope1, kgScope2Location, kgScope2Market, kgScope3, kgOutsideScopes } = activityLines;
+  return {
+    scope_1: kgScope1,
+    scope_2_location: kgScope2Location,
+    scope_2_market: kgScope2Market,
+    scope_3: kgScope3,
+    outside_scopes: kgOutsideScopes,
+  } satisfies Record<Scope, unknown>;
+}
+
+/** sum() per scope 3 category. */
+export function categorySums(): Record<CategorySumKey, SQL<number | null>> {
+  const sums = {} as Record<CategorySumKey, SQL<number | null>>;
+  for (const n of SCOPE3_CATEGORY_NUMBERS) {
+    sums[`scope3Cat${n}`] = sql<number | null>`sum(${activityLines[scope3CategoryKey(n)]})`;
+  }
+  return sums;
+}
+
+export interface ScopeRow {
+  scope: Scope;
+  /** Set on scope 3 rows. */
+  scope3Category: number | null;
+  kg: number;
+}
+
+const NON_SCOPE_3: readonly Scope[] = ['scope_1', 'scope_2_location', 'scope_2_market', 'outside_scopes'];
+
+/**
+ * A group's sums as rows: one per scope with figures, scope 3 split by category (every scope 3
+ * figure has one, so the category rows add up to the scope 3 total).
+ */
+export function scopeRows(sums: ScopeSums & CategorySums): ScopeRow[] {
+  const rows: ScopeRow[] = [];
+  for (const scope of NON_SCOPE_3) {
+    const kg = sums[scope];
+    if (kg !== null) rows.push({ scope, scope3Category: null, kg });
+  }
+  for (const n of SCOPE3_CATEGORY_NUMBERS) {
+    const kg = sums[`scope3Cat${n}`];
+    if (kg !== null) rows.push({ scope: 'scope_3', scope3Category: n, kg });
+  }
+  return rows;
+}
+
+/** The scopes with figures and their totals, from scopeSums() alone. */
+export function scopeTotalRows(sums: ScopeSums): { scope: Scope; kg: number }[] {
+  const rows: { scope: Scope; kg: number }[] = [];
+  for (const scope of Object.keys(SCOPE_KG_KEYS) as Scope[]) {
+    const kg = sums[scope];
+    if (kg !== null) rows.push({ scope, kg });
+  }
+  return rows;
+}
+
+/** Each scope's total (0 where none), from scopeSums() or scopeColumns(); none at all: zeros. */
+export function scopeTotals(sums: ScopeSums | undefined): Record<Scope, number> {
+  if (!sums) return { scope_1: 0, scope_2_location: 0, scope_2_market: 0, scope_3: 0, outside_scopes: 0 };
+  return {
+    scope_1: sums.scope_1 ?? 0,
+    scope_2_location: sums.scope_2_location ?? 0,
+    scope_2_market: sums.scope_2_market ?? 0,
+    scope_3: sums.scope_3 ?? 0,
+    outside_scopes: sums.outside_scopes ?? 0,
+  };
+}
