@@ -167,12 +167,19 @@ export const activityLines = sqliteTable(
     kgScope3Cat15: real('kg_scope_3_cat_15'),
     /** JSON array of the distinct datasets behind the entries, sorted (the KPI's source list). */
     datasets: text().notNull().default('[]'),
-    /** JSON array of StoredEntry (line-figures.ts): scope, category, kg, factor, dataset, flags. */
+    /** JSON array of entries, each an array in ENTRY_FIELDS order (line-figures.ts). */
     entries: text().notNull().default('[]'),
     calculatedAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('activity_lines_company_fingerprint_unique').on(table.companyId, table.fingerprint),
+    // Dedupe: every fingerprint hashes the line's date (fingerprint.ts, connectors/sync.ts), so this
+    // is unique per (company, fingerprint); keyed by date first, an import sorted by date writes it
+    // in key order like the covering index below, instead of at random (decision 035).
+    uniqueIndex('activity_lines_company_date_fingerprint_unique').on(
+      table.companyId,
+      table.date,
+      table.fingerprint,
+    ),
     // Covers every roll-up (KPI, reports, recalculation totals, energy and water) without touching
     // the table rows; one date-ordered b-tree instead of three is what lets a 100,000-row import
     // meet its budget (decision 035).

@@ -2,6 +2,7 @@
 // tests/fakes/quickbooks-credits.ts: each expected amount is worked out there.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { adapterFor } from '../../src/server/features/connectors/registry.ts';
+import { entryField } from '../../src/server/features/emissions/line-figures.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { cardCredit, creditsQuickBooksData, OAK } from '../fakes/quickbooks-credits.ts';
 import { expenseLine, itemLine, RETAIL } from '../fakes/quickbooks-data.ts';
@@ -124,7 +125,7 @@ describe('QuickBooks connector: item lines and supplier credits', () => {
       expect(new Set(lines.map((line) => line.reference)).size).toBe(lines.length);
       // The emissions follow: one set of results per line left, calculated on its netted spend.
       const results = await t.client.execute({
-        sql: `SELECT l.reference, min(e.value->>'activityQuantity') AS quantity FROM activity_lines l,
+        sql: `SELECT l.reference, min(${entryField('e', 'activityQuantity')}) AS quantity FROM activity_lines l,
               json_each(l.entries) e WHERE l.data_source_id = ? GROUP BY l.id`,
         args: [source.id],
       });

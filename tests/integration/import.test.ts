@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { activityImports } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/emissions.ts';
 import {
   companyWithSites,
   IMPORT_HEADER,
@@ -202,6 +202,44 @@ describe('CSV import', () => {
     });
     expect(typed.status).toBe(409);
     expect(typed.json.message).toBe('This line is already in the ledger');
+  });
+
+  test('an imported line stores exactly what the same line typed by hand stores', async () => {
+    // The import writes through SQLite's JSON functions (ledger-writes.ts), a manual line through
+    // bound values: the stored result must be the same text, digits included (decision 035).
+    const a = await company();
+    const b = await company();
+    const row = '2025-01-31,Bristol bakery,electricity,,12345.678,kWh,,,MPAN 1';
+    expect((await upload(t, a.cookie, csv([row]))).status).toBe(201);
+    const siteId = (await t.call('GET', '/api/sites', { cookie: b.cookie })).json.find(
+      (site: { name: string }) => site.name === 'Bristol bakery',
+    ).id;
+    const typed = await t.call('POST', '/api/activities', {
+      cookie: b.cookie,
+      body: {
+        siteId,
+        date: '2025-01-31',
+        category: 'electricity',
+        quantity: 12345.678,
+        unit: 'kWh',
+        reference: 'MPAN 1',
+      },
+    });
+    expect(typed.status).toBe(201);
+    const storedOf = (companyId: string) =>
+      t.db
+        .select({
+          entries: activityLines.entries,
+          datasets: activityLines.datasets,
+          kgScope2Location: activityLines.kgScope2Location,
+          kgScope3Cat3: activityLines.kgScope3Cat3,
+        })
+        .from(activityLines)
+        .where(eq(activityLines.companyId, companyId))
+        .get();
+    const imported = await storedOf(a.user.companyId);
+    expect(imported).toEqual((await storedOf(b.user.companyId))!);
+    expect(JSON.parse(imported!.entries).length).toBe(5);
   });
 
   test('links the import to a CSV data source and records its sync time', async () => {

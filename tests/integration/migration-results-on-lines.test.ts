@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { migrationsFolder } from '../../db/migrate.ts';
+import { storedEntries } from '../../src/server/features/emissions/line-figures.ts';
 
 const files = readdirSync(migrationsFolder)
   .filter((name) => name.endsWith('.sql'))
@@ -78,7 +79,7 @@ describe('migration 0014: results onto lines', () => {
         'Contractual instrument (certificate)',
         1000,
         'kWh',
-        '["contractual_instrument"]',
+        '["market_based_contractual_instrument"]',
         5000,
       ],
       ['r4', 'l2', 'water', 'scope_3', 5, 1.7, 'uk25-water-treatment', 'DESNZ 2025', 10, 'm3', '[]', 6000],
@@ -97,7 +98,7 @@ describe('migration 0014: results onto lines', () => {
       )
     ).rows.map((row) => ({
       ...row,
-      entries: JSON.parse(String(row.entries)),
+      entries: storedEntries(String(row.entries)),
       datasets: JSON.parse(String(row.datasets)),
     }));
     expect(rows[0]).toMatchObject({
@@ -111,6 +112,7 @@ describe('migration 0014: results onto lines', () => {
       datasets: ['Contractual instrument (certificate)', 'DESNZ 2025'],
       calculated_at: 5000,
     });
+    // In GHG Protocol order, read back as the API shows them.
     expect(rows[0]!.entries).toEqual([
       {
         scope: 'scope_2_location',
@@ -130,7 +132,7 @@ describe('migration 0014: results onto lines', () => {
         dataset: 'Contractual instrument (certificate)',
         activityQuantity: 1000,
         activityUnit: 'kWh',
-        flags: ['contractual_instrument'],
+        flags: ['market_based_contractual_instrument'],
       },
       {
         scope: 'scope_3',
@@ -150,7 +152,7 @@ describe('migration 0014: results onto lines', () => {
       kg_scope_3_cat_1: 1.5,
       kg_scope_3_cat_5: 1.7,
     });
-    expect(rows[1]!.entries.map((entry: { scope3Category: number }) => entry.scope3Category)).toEqual([1, 5]);
+    expect(rows[1]!.entries.map((entry) => entry.scope3Category)).toEqual([1, 5]);
     // A line without results (no factor): nothing invented, calculated when it was last written.
     expect(rows[2]).toMatchObject({
       id: 'l3',

@@ -3,25 +3,12 @@
 // reader's refusals become answers.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
-import { CsvFormatError } from '../../../domain/activity-import/csv-reader.ts';
-import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
-import { HeaderMappingRequired } from '../../../domain/activity-import/import-plan.ts';
-import { ImportTooLargeError } from '../../../domain/activity-import/limits.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, HttpError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { PENDING_IMPORT } from '../emissions/visibility.ts';
 
 /** A pending import older than this was abandoned by a crashed process: its rows are removed. */
 const STALE_PENDING_MS = 15 * 60 * 1000;
-
-export const fileTooLarge = () => new HttpError(413, new ImportTooLargeError().message, 'payload_too_large');
-
-export async function fileSha256(file: File): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', await file.arrayBuffer()));
-  let hex = '';
-  for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-  return hex;
-}
 
 /** Deletes what an import wrote: lines first (their results cascade), then the import row. */
 export function discardImport(ctx: AuthedContext, importId: string) {
@@ -68,34 +55,4 @@ export async function startPendingImport(
     throw conflict('Another file is being imported for this company. Try again when it has finished.');
   }
   return id;
-}
-
-type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
-
-/**
- * Parsing, fingerprinting and calculating 100,000 rows leaves ~200 MB of short-lived garbage that
- * Bun's collector lets pile up (peak 360 MB measured); collecting after each batch keeps the
- * import near one batch's worth (250 MB peak) for ~30 ms per batch. The Worker has no Bun global:
- * its runtime collects on its own.
- */
-export function releaseGarbage(): void {
-  (globalThis as BunGlobal).Bun?.gc(true);
-}
-
-export function asHttpError(error: unknown): unknown {
-  if (error instanceof HeaderMappingRequired) {
-    return new HttpError(400, error.message, 'mapping_required', {
-      unknownColumns: error.unknownColumns,
-      missingFields: error.missingRequired,
-      fields: [...IMPORT_FIELDS],
-      columns: error.columns,
-    });
-  }
-  if (error instanceof ImportTooLargeError) return fileTooLarge();
-  if (error instanceof CsvFormatError) {
-    return new HttpError(422, error.message, 'csv_format', {
-      errors: error.line ? [{ line: error.line, message: error.message }] : [],
-    });
-  }
-  return error;
 }

@@ -3,7 +3,7 @@ import { MAX_IMPORT_BYTES } from '../../../domain/activity-import/limits.ts';
 import type { AppEnv } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { guardMutations } from '../../middleware/guard-mutations.ts';
-import { fileTooLarge } from './import-store.ts';
+import { fileTooLarge } from './import-refusals.ts';
 
 export const IMPORT_PATH = '/api/activities/import';
 

@@ -12,36 +12,17 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
+import type { LineFigures } from './line-figures.ts';
 import {
-  type LineFigures,
-  SCOPE_KG_KEYS,
-  SCOPE3_CATEGORY_NUMBERS,
-  scope3CategoryKey,
-} from './line-figures.ts';
+  chunks,
+  FIGURE_FIELDS,
+  LINE_FIELDS,
+  LINES_PER_STATEMENT,
+  linePayloads,
+  type NewLine,
+} from './line-payloads.ts';
 
-/** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
-const LINES_PER_STATEMENT = 1000;
-
-export interface NewLine extends LineFigures {
-  id: string;
-  siteId: string;
-  date: string;
-  periodEnd: string | null;
-  category: string;
-  variant: string | null;
-  quantity: number | null;
-  unit: string | null;
-  spend: number | null;
-  currency: string | null;
-  calorificBasis: 'gross' | 'net' | null;
-  supplierKgCO2ePerKWh: number | null;
-  instrument: 'renewable_tariff' | 'certificate' | null;
-  radiativeForcing: boolean | null;
-  evidenceUrl: string | null;
-  reference: string | null;
-  dataQuality: string;
-  fingerprint: string;
-}
+export type { NewLine } from './line-payloads.ts';
 
 /** What every line of one write shares. */
 export interface LineOrigin {
@@ -52,43 +33,6 @@ export interface LineOrigin {
   createdBy: string | null;
   createdAt: Date;
 }
-
-function chunks<T>(rows: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/** The stored result's fields, in the order of the JSON arrays. */
-const FIGURE_FIELDS = [
-  ...Object.values(SCOPE_KG_KEYS),
-  ...SCOPE3_CATEGORY_NUMBERS.map(scope3CategoryKey),
-  'datasets',
-  'entries',
-] as const satisfies readonly (keyof LineFigures)[];
-
-/** Fields sent per row, in the order of the JSON arrays. */
-const LINE_FIELDS = [
-  'id',
-  'siteId',
-  'date',
-  'periodEnd',
-  'category',
-  'variant',
-  'quantity',
-  'unit',
-  'spend',
-  'currency',
-  'calorificBasis',
-  'supplierKgCO2ePerKWh',
-  'instrument',
-  'radiativeForcing',
-  'evidenceUrl',
-  'reference',
-  'dataQuality',
-  'fingerprint',
-  ...FIGURE_FIELDS,
-] as const satisfies readonly (keyof NewLine)[];
 
 /**
  * The SELECT list for `insert(table).select(…)`, which inserts into every column in the table's
@@ -114,11 +58,17 @@ function selectList(
 const jsonRows = (payload: string) =>
   sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(${payload})) SELECT v FROM r)`;
 
-/**
- * Inserts lines, skipping any whose fingerprint the company already has (ON CONFLICT DO NOTHING
- * on the unique (company_id, fingerprint) index); each statement RETURNs the ids it inserted.
- */
+/** Inserts lines (linePayloads.ts: sorted, chunked); see insertLinePayloadStatements. */
 export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[]) {
+  return insertLinePayloadStatements(db, origin, linePayloads(lines));
+}
+
+/**
+ * Inserts lines from linePayloads JSON, skipping any whose fingerprint the company already has
+ * (ON CONFLICT DO NOTHING on the unique (company_id, date, fingerprint) index); each statement
+ * RETURNs the ids it inserted.
+ */
+export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads: readonly string[]) {
   const at = origin.createdAt.getTime();
   const columns = selectList(activityLines, LINE_FIELDS, {
     companyId: sql`${origin.companyId}`,
@@ -130,8 +80,7 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
     updatedAt: sql`${at}`,
     calculatedAt: sql`${at}`,
   });
-  return chunks(lines, LINES_PER_STATEMENT).map((part) => {
-    const payload = JSON.stringify(part.map((line) => LINE_FIELDS.map((field) => line[field])));
+  return payloads.map((payload) => {
     // `WHERE true`: SQLite's documented way to let an upsert clause follow INSERT … SELECT.
     return db
       .insert(activityLines)

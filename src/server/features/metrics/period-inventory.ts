@@ -11,6 +11,7 @@ import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
+import { entryField } from '../emissions/line-figures.ts';
 import { categorySums, type ScopeRow, scopeRows, scopeSums } from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { ENERGY_CATEGORIES } from './aggregates.ts';
@@ -24,7 +25,7 @@ const grossKg = sql<number>`sum(coalesce(${activityLines.kgScope1}, 0) + coalesc
 
 /** Each stored entry of the lines, as `e` (json_each), for the per-dataset counts. */
 const linesWithEntries = sql`${activityLines}, json_each(${activityLines.entries}) AS e`;
-const entryDataset = sql<string>`e.value->>'dataset'`;
+const entryDataset = sql<string>`${sql.raw(entryField('e', 'dataset'))}`;
 
 /** SECR carriers (SI 2018/1155): gas, electricity, transport fuel (diesel and petrol). */
 const GAS = new Set(['natural_gas']);
@@ -123,7 +124,7 @@ export async function getPeriodInventory(
         results: count(),
       })
       .from(linesWithEntries)
-      .leftJoin(emissionFactors, sql`${emissionFactors.id} = e.value->>'factorId'`)
+      .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
       .where(linesIn(ctx, filtered, query))
       .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
     ctx.db

@@ -1,0 +1,89 @@
+import { describe, expect, test } from 'bun:test';
+import { LINE_FIELDS, LINES_PER_STATEMENT, lineJson, linePayloads, type NewLine } from './line-payloads.ts';
+
+const line = (overrides: Partial<NewLine> = {}): NewLine => ({
+  id: '019a8f3e-1c2d-7b4e-9f10-a1b2c3d4e5f6',
+  siteId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
+  date: '2025-03-01',
+  periodEnd: '2025-03-31',
+  category: 'electricity',
+  variant: 'tariff "green", \\ night\n',
+  quantity: 0.1 + 0.2,
+  unit: 'kWh',
+  spend: 1234.5,
+  currency: 'GBP',
+  calorificBasis: 'gross',
+  supplierKgCO2ePerKWh: 0.05,
+  instrument: 'certificate',
+  radiativeForcing: true,
+  evidenceUrl: '/api/receipts/1/file',
+  reference: 'INV "7" é 🌱',
+  dataQuality: 'measured',
+  fingerprint: 'ab'.repeat(32),
+  kgScope1: 1,
+  kgScope2Location: 2,
+  kgScope2Market: 0,
+  kgScope3: 1e-7,
+  kgOutsideScopes: null,
+  kgScope3Cat1: null,
+  kgScope3Cat2: null,
+  kgScope3Cat3: 1e-7,
+  kgScope3Cat4: null,
+  kgScope3Cat5: null,
+  kgScope3Cat6: null,
+  kgScope3Cat7: null,
+  kgScope3Cat8: null,
+  kgScope3Cat9: null,
+  kgScope3Cat10: null,
+  kgScope3Cat11: null,
+  kgScope3Cat12: null,
+  kgScope3Cat13: null,
+  kgScope3Cat14: 12,
+  kgScope3Cat15: null,
+  datasets: '["DESNZ 2025"]',
+  entries: '[["scope_1",null,1,"f","DESNZ 2025",0.30000000000000004,"kWh",[]]]',
+  ...overrides,
+});
+
+describe('lineJson', () => {
+  test('writes every field in LINE_FIELDS order, text escaped, numbers exact, JSON columns as JSON', () => {
+    const value = line();
+    const parsed = JSON.parse(lineJson(value)) as unknown[];
+    const expected = LINE_FIELDS.map((field) =>
+      field === 'datasets' || field === 'entries' ? JSON.parse(value[field]) : value[field],
+    );
+    expect(parsed).toEqual(expected);
+    expect(parsed.length).toBe(LINE_FIELDS.length);
+  });
+
+  test('writes nulls and false as JSON does', () => {
+    const value = line({
+      periodEnd: null,
+      variant: null,
+      quantity: null,
+      radiativeForcing: false,
+      reference: null,
+    });
+    const parsed = JSON.parse(lineJson(value)) as unknown[];
+    for (const field of ['periodEnd', 'variant', 'quantity', 'reference'] as const) {
+      expect(parsed[LINE_FIELDS.indexOf(field)]).toBeNull();
+    }
+    expect(parsed[LINE_FIELDS.indexOf('radiativeForcing')]).toBe(false);
+  });
+});
+
+describe('linePayloads', () => {
+  test('chunks the lines per statement, in date order', () => {
+    const dates = ['2025-12-01', '2025-01-15', '2025-06-30', '2025-01-15'];
+    const lines = Array.from({ length: LINES_PER_STATEMENT + 3 }, (_, i) =>
+      line({ id: `id-${i}`, date: dates[i % dates.length]! }),
+    );
+    const payloads = linePayloads(lines);
+    expect(payloads.length).toBe(2);
+    const rows = payloads.flatMap((payload) => JSON.parse(payload) as unknown[][]);
+    expect(rows.length).toBe(lines.length);
+    const written = rows.map((row) => row[LINE_FIELDS.indexOf('date')] as string);
+    expect(written).toEqual([...written].sort());
+    expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(lines.map((l) => l.id)));
+  });
+});
