@@ -269,8 +269,9 @@ function notUtf8(): CsvFormatError {
 }
 
 /**
- * Read a byte stream as CSV, yielding the records decoded from each chunk of the stream as one array
- * (cheaper than one `await` per record). Arrays may be empty. Returns the separator and line count.
+ * Read a byte stream as CSV, yielding the records of each chunk of the stream — or of each 64 KiB piece
+ * of a bigger chunk — as one array (cheaper than one `await` per record). Arrays are never empty.
+ * Returns the separator and line count.
  */
 export async function* readCsvChunks(
   stream: ReadableStream<Uint8Array>,

@@ -21,13 +21,15 @@ describe('plainDecimal (the fast path of parseDecimal)', () => {
     expect(plainDecimal('007', '.')).toBe(7);
     expect(plainDecimal('12.', '.')).toBe(12);
     expect(plainDecimal('999999999999999', '.')).toBe(999999999999999);
+    expect(plainDecimal('1,234.5', '.')).toBe(1234.5);
+    expect(plainDecimal('1.234,5', ',')).toBe(1234.5);
+    expect(plainDecimal('12.345.678', ',')).toBe(12345678);
+    expect(plainDecimal('1,234,', '.')).toBe(-1);
   });
 
   test('leaves everything else to parseDecimal', () => {
     for (const text of [
       '',
-      '1,234.5',
-      '1.234,5',
       '.5',
       ',5',
       '1.2.3',
@@ -37,21 +39,36 @@ describe('plainDecimal (the fast path of parseDecimal)', () => {
       '1e3',
       '£12',
       '1234567890123456',
+      '1 234',
     ]) {
       expect(plainDecimal(text, '.')).toBe(-1);
       expect(plainDecimal(text, ',')).toBe(-1);
     }
-    expect(plainDecimal('1234,5', '.')).toBe(-1);
-    expect(plainDecimal('1234.5', ',')).toBe(-1);
+    // Groups of other than three digits, other group separators: parseDecimal decides.
+    for (const text of ['1234,5', '1,23', '12,3456.7', "1'234.5", '1,234.5.6']) {
+      expect(plainDecimal(text, '.')).toBe(-1);
+    }
+    for (const text of ['1234.5', '1.23', '1\u00a0234,5']) expect(plainDecimal(text, ',')).toBe(-1);
   });
 
-  test('gives exactly the value parseDecimal gives, for 50,000 generated numbers', () => {
+  test('gives exactly the value parseDecimal gives, for 100,000 generated numbers', () => {
     const next = random(42);
     const chars = '0123456789012345678901234567890123456789.,';
-    for (let i = 0; i < 50_000; i++) {
-      const length = 1 + next(17);
+    const digits = (count: number) => Array.from({ length: count }, () => next(10)).join('');
+    for (let i = 0; i < 100_000; i++) {
       let text = '';
-      for (let j = 0; j < length; j++) text += chars[next(chars.length)];
+      if (i % 2) {
+        // Random characters: mostly refused by one or both.
+        const length = 1 + next(20);
+        for (let j = 0; j < length; j++) text += chars[next(chars.length)];
+      } else {
+        // Numbers shaped like real ones: groups (sometimes of the wrong width), a mark, a fraction.
+        const separator = next(2) ? '.' : ',';
+        const mark = next(2) ? '.' : ',';
+        text = digits(1 + next(4));
+        for (let g = next(5); g > 0; g--) text += separator + digits(next(8) ? 3 : 1 + next(5));
+        if (next(2)) text += mark + digits(next(6));
+      }
       for (const mark of ['.', ','] as const) {
         const fast = plainDecimal(text, mark);
         if (fast < 0) continue;

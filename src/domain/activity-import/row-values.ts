@@ -16,26 +16,39 @@ const COMMA_DECIMAL = /^(?:(?:\d{1,3}(?:[.'’\s]\d{3})+|\d+)(?:,\d*)?|,\d+)$/;
 const POW10 = Array.from({ length: 16 }, (_, i) => 10 ** i);
 
 /**
- * The value of a plain number — only digits (at most 15) and at most one decimal mark after the first
- * digit ("1234", "1234.5", "1234,5" with a decimal comma, "12.") — or -1 when `text` is anything else
- * (then use parseDecimal). The same value as parseDecimal's: with at most 15 digits the digits are an
- * exact integer below 2^53 and 10^k is exact, so the one IEEE division is correctly rounded, as
- * `Number("1234.5")` is (Clinger's fast path).
+ * The value of a plain number, or -1 when `text` is anything else (then use parseDecimal): digits (at
+ * most 15), optionally in thousands groups separated by the other ASCII mark, optionally a decimal
+ * mark and more digits ("1234", "1234.5", "1,234.5", "1.234,5" with a decimal comma, "12.").
+ * Groups follow parseDecimal's rule (1–3 digits, then groups of exactly 3). The same value as
+ * parseDecimal's: with at most 15 digits the digits are an exact integer below 2^53 and 10^k is exact,
+ * so the one IEEE division is correctly rounded, as `Number("1234.5")` is (Clinger's fast path).
  */
 export function plainDecimal(text: string, decimalMark: DecimalMark): number {
   const n = text.length;
-  if (n === 0 || n > 16) return -1;
+  if (n === 0 || n > 24) return -1;
   const mark = decimalMark === ',' ? 44 : 46;
+  const group = decimalMark === ',' ? 46 : 44;
   let value = 0; // the digits as one integer
-  let point = -1;
+  let digits = 0;
+  let run = 0; // digits since the start or the last group separator
+  let grouped = false;
+  let fraction = -1; // digits after the decimal mark; -1 before it
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
-    if (c >= 48 && c <= 57) value = value * 10 + (c - 48);
-    else if (c === mark && point < 0 && i > 0) point = i;
-    else return -1;
+    if (c >= 48 && c <= 57) {
+      value = value * 10 + (c - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+      else run++;
+    } else if (c === group && fraction < 0 && run > 0 && (grouped ? run === 3 : run <= 3)) {
+      grouped = true;
+      run = 0;
+    } else if (c === mark && fraction < 0 && digits > 0 && (!grouped || run === 3)) {
+      fraction = 0;
+    } else return -1;
   }
-  if (point < 0) return n > 15 ? -1 : value;
-  return value / POW10[n - 1 - point]!;
+  if (digits > 15 || (grouped && fraction < 0 && run !== 3)) return -1;
+  return fraction > 0 ? value / POW10[fraction]! : value;
 }
 
 export type DecimalParse = { ok: true; value: number } | { ok: false; reason: 'format' | 'negative' };
