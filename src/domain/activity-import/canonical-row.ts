@@ -8,7 +8,7 @@
 // the same digests, and pins some digests: the canonical form must never change (ledgers store it).
 
 import type { ImportedActivityRow } from './rows.ts';
-import { isAscii } from './sha256.ts';
+import { isAscii, sha256Hex } from './sha256.ts';
 import { memo } from './vocabulary.ts';
 
 export const FIELD_SEP = '\u001f';
@@ -52,9 +52,9 @@ const encoder = new TextEncoder();
 let buffer = new Uint8Array(512);
 buffer.set(PREFIX);
 
-/** The buffer the last `writeCanonicalRow` wrote into (valid until the next call). */
-export function canonicalBuffer(): Uint8Array {
-  return buffer;
+/** Hex SHA-256 of the first `length` bytes written (by writeCanonicalRow, then appendOccurrence). */
+export function hashCanonical(length: number): string {
+  return sha256Hex(buffer, length);
 }
 
 function room(size: number, used: number): Uint8Array {
@@ -126,7 +126,7 @@ function copyNumber(b: Uint8Array, at: number, value: number | null): number {
   return at + digits;
 }
 
-/** Writes the canonical row's UTF-8 into `canonicalBuffer()`; returns its length. */
+/** Writes the canonical row's UTF-8 into the buffer; returns its length (for hashCanonical). */
 export function writeCanonicalRow(row: ImportedActivityRow): number {
   // Room for every part at one byte per character (ASCII), both numbers and the separators.
   const b = room(

@@ -152,6 +152,7 @@ describe('fingerprint values', () => {
     '東京 本社',
     'x'.repeat(500),
     `${'é'.repeat(300)} ${'y'.repeat(400)}`,
+    '東'.repeat(500), // three UTF-8 bytes a character
   ];
   const numbers = [0, 7, 10, 99, 100, 12450, 1234.5, 0.1, 1e-7, 2 ** 53, 2 ** 53 + 2, 1e21, 123456789012345];
   const rows: ImportedActivityRow[] = [];

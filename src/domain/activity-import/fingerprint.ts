@@ -19,17 +19,17 @@
 // digests these fingerprints were first stored with (WebCrypto's promise per row took 600–900 ms of a
 // 100,000-row import on Bun; now the whole fingerprint takes ~1 µs a row).
 
-import { appendOccurrence, canonicalBuffer, canonicalRow, writeCanonicalRow } from './canonical-row.ts';
+import { appendOccurrence, canonicalRow, hashCanonical, writeCanonicalRow } from './canonical-row.ts';
 import { DigestSet } from './digest-set.ts';
 import type { ImportedActivityRow } from './rows.ts';
-import { incrementalSha256, type Sha256Stream, sha256Hex, toHex } from './sha256.ts';
+import { incrementalSha256, type Sha256Stream, toHex } from './sha256.ts';
 
 export { canonicalRow, toHex };
 
 /** 64 lowercase hex chars. `occurrence` 0 (default) is the first such row in a file, 1 the second… */
 export async function rowFingerprint(row: ImportedActivityRow, occurrence = 0): Promise<string> {
   const length = writeCanonicalRow(row);
-  return sha256Hex(canonicalBuffer(), occurrence > 0 ? appendOccurrence(length, occurrence) : length);
+  return hashCanonical(occurrence > 0 ? appendOccurrence(length, occurrence) : length);
 }
 
 /**
@@ -47,13 +47,13 @@ export class RowFingerprinter {
   /** The fingerprint of the file's next row (synchronous: readImport calls this for every row). */
   next(row: ImportedActivityRow): string {
     const length = writeCanonicalRow(row);
-    const hex = sha256Hex(canonicalBuffer(), length);
+    const hex = hashCanonical(length);
     if (this.seen.add(hex)) return hex;
     const key = Number.parseInt(hex.slice(0, 13), 16);
     const occurrence = this.counts.get(key) ?? 1;
     this.counts.set(key, occurrence + 1);
     this.repeats++;
-    return sha256Hex(canonicalBuffer(), appendOccurrence(length, occurrence));
+    return hashCanonical(appendOccurrence(length, occurrence));
   }
 
   async fingerprint(row: ImportedActivityRow): Promise<string> {
