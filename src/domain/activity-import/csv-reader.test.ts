@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { CsvFormatError, type CsvRecord, detectSeparator, parseCsvText, readCsv } from './csv-reader.ts';
+import {
+  CsvFormatError,
+  type CsvRecord,
+  detectSeparator,
+  parseCsvText,
+  readCsv,
+  readCsvChunks,
+} from './csv-reader.ts';
 import { rejection, streamOf } from './test-helpers.ts';
 
 async function readAll(stream: ReadableStream<Uint8Array>) {
@@ -125,6 +132,34 @@ describe('readCsv (streaming)', () => {
       expect(record.fields[0]).toBe(String(i));
       line += i % 10 === 0 ? 2 : 1;
     }
+  });
+
+  test('a big chunk (Bun File streams give 2 MiB) is read in pieces, with characters and CRLF split across them', async () => {
+    // Rows of varying width, so multi-byte characters, CR/LF pairs and quoted line breaks land on the
+    // 64 KiB piece boundaries somewhere.
+    let text = '\uFEFFdate;site;note\r\n';
+    for (let i = 0; text.length < 700_000; i++) {
+      const note =
+        i % 7 === 0
+          ? `"two\r\nlines ${i}"`
+          : i % 5 === 0
+            ? `"say ""€${i}"""`
+            : `Zürich ${'é'.repeat(i % 13)}`;
+      text += `2025-01-${String((i % 28) + 1).padStart(2, '0')};Café ${i};${note}\r\n`;
+    }
+    const expected = parseCsvText(text).records;
+    const sizes: number[] = [];
+    const chunks = readCsvChunks(streamOf(text, 4 << 20));
+    const records: CsvRecord[] = [];
+    for (;;) {
+      const step = await chunks.next();
+      if (step.done) break;
+      sizes.push(step.value.length);
+      records.push(...step.value);
+    }
+    expect(records).toEqual(expected);
+    expect(sizes.length).toBeGreaterThan(10);
+    expect(Math.max(...sizes)).toBeLessThan(expected.length / 5);
   });
 
   test('a header with no line break at all', async () => {

@@ -241,6 +241,8 @@ export function parseCsvText(
 }
 
 const MAX_HEADER_SCAN = 64 * 1024;
+const PIECE_BYTES = 64 * 1024;
+const EMPTY = new Uint8Array(0);
 
 /** True once `text` holds a complete first line (a line break outside quotes), so the separator can be detected. */
 function hasFirstLine(text: string): boolean {
@@ -267,8 +269,9 @@ function notUtf8(): CsvFormatError {
 }
 
 /**
- * Read a byte stream as CSV, yielding the records decoded from each chunk of the stream as one array
- * (cheaper than one `await` per record). Arrays may be empty. Returns the separator and line count.
+ * Read a byte stream as CSV, yielding the records of each chunk of the stream — or of each 64 KiB piece
+ * of a bigger chunk — as one array (cheaper than one `await` per record). Arrays are never empty.
+ * Returns the separator and line count.
  */
 export async function* readCsvChunks(
   stream: ReadableStream<Uint8Array>,
@@ -320,17 +323,34 @@ export async function* readCsvChunks(
         decoder = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true, ignoreBOM: false });
         value = head;
       }
-      let text = value && value.length > 0 ? decode(value, false) : '';
-      if (done) text += decode(undefined, true);
-      if (text.charCodeAt(0) === 0xfeff && !tokenizer && pending === '') text = text.slice(1);
-      if (tokenizer) {
-        if (text) tokenizer.push(text, emit);
-      } else {
-        pending += text;
-        if (done || hasFirstLine(pending) || pending.length > MAX_HEADER_SCAN) {
-          const all = pending;
-          pending = '';
-          start(all);
+      // Decode and tokenise a chunk in pieces, handing over each piece's records: Bun's File.stream()
+      // gives 2 MiB chunks, which made one 2 MB string and ~33,000 records (with their field
+      // strings) live at once, and every row kept a slice of that string alive until its batch was
+      // written. A 64 KiB piece is ~1,000 rows.
+      const bytes = value ?? EMPTY;
+      let offset = 0;
+      for (;;) {
+        const end = Math.min(bytes.length, offset + PIECE_BYTES);
+        let text = end > offset ? decode(bytes.subarray(offset, end), false) : '';
+        offset = end;
+        const lastPiece = offset >= bytes.length;
+        if (done && lastPiece) text += decode(undefined, true);
+        if (text.charCodeAt(0) === 0xfeff && !tokenizer && pending === '') text = text.slice(1);
+        if (tokenizer) {
+          if (text) tokenizer.push(text, emit);
+        } else {
+          pending += text;
+          if ((done && lastPiece) || hasFirstLine(pending) || pending.length > MAX_HEADER_SCAN) {
+            const all = pending;
+            pending = '';
+            start(all);
+          }
+        }
+        if (lastPiece) break;
+        if (out.length > 0) {
+          const records = out;
+          out = [];
+          yield records;
         }
       }
       if (done) {

@@ -97,6 +97,102 @@ describe('rowFingerprint', () => {
   });
 });
 
+describe('fingerprint values', () => {
+  // Stored in ledgers since the first import (computed with WebCrypto over canonicalRow): they must never change.
+  test('are pinned', async () => {
+    expect(await rowFingerprint(row)).toBe(
+      'f15f7ef2b10a5a7605aaee8dbcb463d962e74ea26f2c7c14e9e3f896c798504d',
+    );
+    expect(await rowFingerprint(row, 2)).toBe(
+      '4c36325af51cf5e06f7173b815e613c50d010542a7b425afd5e903017ab5af8b',
+    );
+    const gas: ImportedActivityRow = {
+      ...row,
+      site: 'Zürich  Büro',
+      category: 'natural_gas',
+      variant: 'R410A',
+      quantity: 8320.25,
+      reference: ' Café\u00a0n° 7 ',
+      calorificBasis: 'gross',
+    };
+    expect(await rowFingerprint(gas)).toBe(
+      'fab2b5caa625974d38056a47232451dc837b147b50e1730d4586406c0ada06fb',
+    );
+    const spend: ImportedActivityRow = {
+      ...row,
+      periodEnd: null,
+      site: '\tLeeds   DEPOT ',
+      category: 'purchased_goods',
+      variant: '541611',
+      quantity: null,
+      unit: null,
+      spend: 4800,
+      currency: 'GBP',
+      reference: null,
+      dataQuality: 'spend_based',
+    };
+    expect(await rowFingerprint(spend)).toBe(
+      'ff459b6f62a8e49e196f68e12729e35f78f7549e60d4134fd9dfeb2720d9a014',
+    );
+  });
+
+  // ASCII rows are written as bytes directly (no canonical string); others go through canonicalRow.
+  // Both must hash exactly what canonicalRow says.
+  const texts = [
+    'London HQ',
+    'LONDON hq',
+    '  London \t\r\n HQ  ',
+    'a\u000bb\u000cc',
+    'x\u001cy', // not whitespace for \s or trim
+    'Zürich',
+    'Zu\u0308rich', // NFD: NFC makes it the same as the line above
+    'Caf\u00e9\u00a0Bar ',
+    '\u00a0Leeds\u2003',
+    'İstanbul',
+    '東京 本社',
+    'x'.repeat(500),
+    `${'é'.repeat(300)} ${'y'.repeat(400)}`,
+    '東'.repeat(500), // three UTF-8 bytes a character
+  ];
+  const numbers = [0, 7, 10, 99, 100, 12450, 1234.5, 0.1, 1e-7, 2 ** 53, 2 ** 53 + 2, 1e21, 123456789012345];
+  const rows: ImportedActivityRow[] = [];
+  texts.forEach((text, i) => {
+    rows.push({ ...row, site: text });
+    rows.push({ ...row, variant: text, reference: null });
+    rows.push({ ...row, reference: text, periodEnd: null });
+    rows.push({ ...row, site: texts[(i + 3) % texts.length]!, reference: text, variant: text });
+  });
+  for (const n of numbers) {
+    rows.push({ ...row, quantity: n });
+    rows.push({ ...row, quantity: null, unit: null, spend: n, currency: 'EUR' });
+  }
+  const webCrypto = async (text: string) =>
+    Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+
+  test('equal WebCrypto over canonicalRow, for ASCII and other text, whitespace and numbers', async () => {
+    for (const r of rows) expect(await rowFingerprint(r)).toBe(await webCrypto(canonicalRow(r)));
+    expect(await rowFingerprint(rows[0]!, 12)).toBe(await webCrypto(`${canonicalRow(rows[0]!)}\u001f#12`));
+  });
+
+  test('RowFingerprinter gives the same values, repeats included', async () => {
+    const fingerprinter = new RowFingerprinter();
+    const twice = [...rows, ...rows, rows[5]!];
+    const got = twice.map((r) => fingerprinter.next(r));
+    const expected: string[] = [];
+    const seen = new Map<string, number>();
+    for (const r of twice) {
+      const canonical = canonicalRow(r);
+      const n = seen.get(canonical) ?? 0;
+      seen.set(canonical, n + 1);
+      expected.push(await webCrypto(n === 0 ? canonical : `${canonical}\u001f#${n}`));
+    }
+    expect(got).toEqual(expected);
+    expect(fingerprinter.repeats).toBe(twice.length - seen.size);
+  });
+});
+
 describe('dedupe across uploads', () => {
   const commaFile =
     'date,site,category,quantity,unit,reference\n' +

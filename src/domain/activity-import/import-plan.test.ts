@@ -76,6 +76,20 @@ describe('readImport', () => {
     expect(defaults.batches.map((b) => b.length)).toEqual([500, 500, 234]);
   });
 
+  test('a File stream (2 MiB chunks) gives the same lines, fingerprints and batches as a trickle', async () => {
+    let text = 'date;site;category;quantity;unit;reference\n';
+    for (let i = 0; i < 40_000; i++) {
+      const reference = i % 9 === 0 ? `"INV ${i}\nline two"` : `INV ${i % 30_000}`;
+      text += `${i % 3 ? '2025-02-03' : '03/02/2025'};Site ${i % 5};electricity;${i % 1000},5;kWh;${reference}\n`;
+    }
+    const fromFile = await drainImport(new File([text], 'a.csv').stream(), { batchSize: 5000 });
+    const trickle = await drainImport(streamOf(text, 777), { batchSize: 5000 });
+    expect(fromFile.batches.map((b) => b.length)).toEqual(Array(8).fill(5000));
+    expect(fromFile.lines).toEqual(trickle.lines);
+    expect(fromFile.summary).toEqual(trickle.summary);
+    expect(fromFile.summary.repeatedRows).toBeGreaterThan(0);
+  });
+
   test('line numbers stay right after multi-line quoted fields', async () => {
     const text =
       'date,site,category,quantity,unit,reference\n' +
