@@ -444,6 +444,42 @@ describe('Worker under wrangler dev: plain entry', () => {
     expect(switched.json.companyId).toBe(ownCompanyId);
   }, 30_000);
 
+  // The ledger on D1 (decision 035): an import writes through Drizzle batches (no writer thread on
+  // the Worker), lines carry their stored results, and the KPI roll-ups sum them.
+  test('a CSV import lands in D1 with its stored results, and the KPI figures sum them', async () => {
+    const site = await call(plain, 'POST', '/api/sites', {
+      cookie,
+      body: { name: 'Bristol bakery', country: 'GB' },
+    });
+    expect(site.status).toBe(201);
+    const form = new FormData();
+    const csv = [
+      'date,site,category,variant,quantity,unit,spend,currency,reference',
+      '2025-01-31,Bristol bakery,electricity,,10000,kWh,,,MPAN 1',
+      '2025-02-14,Bristol bakery,diesel,,1000,litres,,,Fuel card',
+    ].join('\n');
+    form.append('file', new File([`${csv}\n`], 'ledger.csv', { type: 'text/csv' }));
+    const imported = await fetch(`${plain.origin}/api/activities/import`, {
+      method: 'POST',
+      headers: { Origin: plain.origin, Cookie: cookie },
+      body: form,
+    });
+    expect(imported.status).toBe(201);
+    expect(await imported.json()).toMatchObject({ imported: 2, duplicates: 0 });
+    const lines = await call(plain, 'GET', '/api/activities', { cookie });
+    const electricity = lines.json.items.find(
+      (line: { category: string }) => line.category === 'electricity',
+    );
+    // DESNZ 2025 UK grid: 10,000 kWh × 0.177 kg/kWh = 1,770 kg (location-based).
+    expect(
+      electricity.results.find((r: { scope: string }) => r.scope === 'scope_2_location').kgCO2e,
+    ).toBeCloseTo(1770, 6);
+    const metrics = await call(plain, 'GET', '/api/metrics?year=2025', { cookie });
+    expect(metrics.status).toBe(200);
+    expect(metrics.json.carbon.scope2Location.value).toBeCloseTo(1.77, 6);
+    expect(metrics.json.carbon.scope1.value).toBeGreaterThan(2);
+  }, 30_000);
+
   test('the Worker verifies an argon2id hash written by Bun', async () => {
     const bunHash = await Bun.password.hash(PASSWORD, { algorithm: 'argon2id' });
     await d1(plain.persistDir, `update users set password_hash = '${bunHash}' where email = '${email}'`);

@@ -7,7 +7,7 @@ import { readImport } from '../../../domain/activity-import/import-plan.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
-import { linePayloads, type NewLine } from '../emissions/line-payloads.ts';
+import { type LineJson, lineJson, payloadsInDateOrder } from '../emissions/line-payloads.ts';
 
 /** Row problems kept in the answer (all are counted in errorCount). */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -20,8 +20,12 @@ export interface PrepareImportOptions {
   userMapping?: UserColumnMapping;
   /** The company's sites by siteKey(name). */
   sites: [key: string, site: ImportSite][];
-  /** Valid rows per yielded batch (one write, one transaction). */
-  rowsPerBatch: number;
+  /** Valid rows read and calculated at a time (what the reading holds in memory). */
+  rowsPerRead: number;
+  /** Lines per yielded batch (one write, one transaction); a multiple of rowsPerRead. */
+  linesPerBatch: number;
+  /** Called after each read; the import thread collects its garbage there. */
+  afterRead?: () => void;
 }
 
 /** One batch ready to write. Once any row was bad, batches carry no payloads (nothing is kept). */
@@ -53,17 +57,43 @@ export async function* prepareImport(
     badRows++;
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, message });
   };
-  const reader = readImport(source, { userMapping: options.userMapping, batchSize: options.rowsPerBatch });
+  const reader = readImport(source, { userMapping: options.userMapping, batchSize: options.rowsPerRead });
+  // Each line is kept only as its JSON: the row, its calculation and the line object are garbage
+  // as soon as it is written, so a batch holds a few MB of text, not objects.
+  let lines: LineJson[] = [];
+  const batch = (): PreparedBatch => {
+    const ready =
+      badRows > 0
+        ? { payloads: [], lines: 0 }
+        : { payloads: payloadsInDateOrder(lines), lines: lines.length };
+    lines = [];
+    return ready;
+  };
   let step = await reader.next();
   while (!step.done) {
-    const lines: NewLine[] = [];
     for (const { line, fingerprint, row } of step.value) {
       const site = sites.get(siteKey(row.site));
       if (!site) {
         rowError(line, `Line ${line}: no site named "${row.site}"; add it under Sites first`);
         continue;
       }
-      const fields = { ...row, supplierKgCO2ePerKWh: null, instrument: null, radiativeForcing: null };
+      const fields = {
+        date: row.date,
+        periodEnd: row.periodEnd,
+        category: row.category,
+        variant: row.variant,
+        quantity: row.quantity,
+        unit: row.unit,
+        spend: row.spend,
+        currency: row.currency,
+        calorificBasis: row.calorificBasis,
+        supplierKgCO2ePerKWh: null,
+        instrument: null,
+        radiativeForcing: null,
+        evidenceUrl: null,
+        reference: row.reference,
+        dataQuality: row.dataQuality,
+      };
       let calculated: ReturnType<typeof calculateLine>;
       try {
         calculated = calculateLine(fields, site);
@@ -75,18 +105,20 @@ export async function* prepareImport(
       // After the first bad row nothing more is written (it will all be discarded), but every row
       // is still checked so the answer lists every problem.
       if (badRows > 0) continue;
-      lines.push({
+      const json = lineJson({
         ...fields,
         ...lineFigures(calculated),
         id: uuidv7(),
         siteId: site.id,
-        evidenceUrl: null,
         fingerprint,
       });
+      lines.push({ date: row.date, json });
     }
-    yield badRows > 0 ? { payloads: [], lines: 0 } : { payloads: linePayloads(lines), lines: lines.length };
+    options.afterRead?.();
+    if (lines.length >= options.linesPerBatch) yield batch();
     step = await reader.next();
   }
+  if (lines.length > 0) yield batch();
   const summary = step.value;
   for (const bad of summary.errors) for (const message of bad.errors) rowError(bad.line, message);
   badRows += summary.invalidCount - summary.errors.length;

@@ -58,15 +58,21 @@ function selectList(
 const jsonRows = (payload: string) =>
   sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(${payload})) SELECT v FROM r)`;
 
-/** Inserts lines (linePayloads.ts: sorted, chunked); see insertLinePayloadStatements. */
+/**
+ * Inserts lines, skipping any whose fingerprint the company already has (ON CONFLICT DO NOTHING
+ * on the unique (company_id, date, fingerprint) index); each statement RETURNs the ids it
+ * inserted.
+ */
 export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[]) {
-  return insertLinePayloadStatements(db, origin, linePayloads(lines));
+  return insertLinePayloadStatements(db, origin, linePayloads(lines)).map((statement) =>
+    statement.returning({ id: activityLines.id }),
+  );
 }
 
 /**
- * Inserts lines from linePayloads JSON, skipping any whose fingerprint the company already has
- * (ON CONFLICT DO NOTHING on the unique (company_id, date, fingerprint) index); each statement
- * RETURNs the ids it inserted.
+ * insertLinesStatements for lines already written as payloads (line-payloads.ts), returning
+ * nothing: a CSV import counts its lines by import id once written, which spares the writer
+ * 100,000 returned rows (decision 035).
  */
 export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads: readonly string[]) {
   const at = origin.createdAt.getTime();
@@ -85,8 +91,7 @@ export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads
     return db
       .insert(activityLines)
       .select(sql`SELECT ${columns} FROM ${jsonRows(payload)} WHERE true`)
-      .onConflictDoNothing()
-      .returning({ id: activityLines.id });
+      .onConflictDoNothing();
   });
 }
 

@@ -83,33 +83,51 @@ const bool = (value: boolean | null) => (value === null ? 'null' : value ? 'true
  * holds this to LINE_FIELDS.
  */
 export function lineJson(l: NewLine): string {
-  return `["${l.id}","${l.siteId}","${l.date}",${text(l.periodEnd)},${text(l.category)},${text(l.variant)},${num(l.quantity)},${text(l.unit)},${num(l.spend)},${text(l.currency)},${text(l.calorificBasis)},${num(l.supplierKgCO2ePerKWh)},${text(l.instrument)},${bool(l.radiativeForcing)},${text(l.evidenceUrl)},${text(l.reference)},${text(l.dataQuality)},"${l.fingerprint}",${num(l.kgScope1)},${num(l.kgScope2Location)},${num(l.kgScope2Market)},${num(l.kgScope3)},${num(l.kgOutsideScopes)},${num(l.kgScope3Cat1)},${num(l.kgScope3Cat2)},${num(l.kgScope3Cat3)},${num(l.kgScope3Cat4)},${num(l.kgScope3Cat5)},${num(l.kgScope3Cat6)},${num(l.kgScope3Cat7)},${num(l.kgScope3Cat8)},${num(l.kgScope3Cat9)},${num(l.kgScope3Cat10)},${num(l.kgScope3Cat11)},${num(l.kgScope3Cat12)},${num(l.kgScope3Cat13)},${num(l.kgScope3Cat14)},${num(l.kgScope3Cat15)},${l.datasets},${l.entries}]`;
+  const json = `["${l.id}","${l.siteId}","${l.date}",${text(l.periodEnd)},${text(l.category)},${text(l.variant)},${num(l.quantity)},${text(l.unit)},${num(l.spend)},${text(l.currency)},${text(l.calorificBasis)},${num(l.supplierKgCO2ePerKWh)},${text(l.instrument)},${bool(l.radiativeForcing)},${text(l.evidenceUrl)},${text(l.reference)},${text(l.dataQuality)},"${l.fingerprint}",${num(l.kgScope1)},${num(l.kgScope2Location)},${num(l.kgScope2Market)},${num(l.kgScope3)},${num(l.kgOutsideScopes)},${num(l.kgScope3Cat1)},${num(l.kgScope3Cat2)},${num(l.kgScope3Cat3)},${num(l.kgScope3Cat4)},${num(l.kgScope3Cat5)},${num(l.kgScope3Cat6)},${num(l.kgScope3Cat7)},${num(l.kgScope3Cat8)},${num(l.kgScope3Cat9)},${num(l.kgScope3Cat10)},${num(l.kgScope3Cat11)},${num(l.kgScope3Cat12)},${num(l.kgScope3Cat13)},${num(l.kgScope3Cat14)},${num(l.kgScope3Cat15)},${l.datasets},${l.entries}]`;
+  // JavaScriptCore keeps a string built from pieces as a rope holding every piece until it is
+  // read; reading one character flattens it into one buffer. Kept as ropes, a batch of 20,000
+  // lines held ~50 MB more and joining them took longer (measured, decision 035).
+  json.charCodeAt(0);
+  return json;
+}
+
+/** A line already written as JSON (lineJson), with the date it is ordered by. */
+export interface LineJson {
+  date: string;
+  json: string;
 }
 
 /**
- * The lines in ledger index order: by date, which leads both date-keyed indexes (the covering
- * index and the (company_id, date, fingerprint) dedupe index). Grouped by date rather than
- * sorted with a comparator: a file has a few hundred dates, and the comparator sort of 100,000
- * lines took 255 ms.
+ * Lines in ledger index order: by date, which leads both date-keyed indexes (the covering index
+ * and the (company_id, date, fingerprint) dedupe index). Grouped by date rather than sorted with
+ * a comparator: a file has a few hundred dates, and the comparator sort of 100,000 lines took
+ * 255 ms.
  */
-function inDateOrder(lines: readonly NewLine[]): NewLine[] {
-  const byDate = new Map<string, NewLine[]>();
+function inDateOrder(lines: readonly LineJson[]): LineJson[] {
+  const byDate = new Map<string, LineJson[]>();
   for (const line of lines) {
     const group = byDate.get(line.date);
     if (group) group.push(line);
     else byDate.set(line.date, [line]);
   }
-  const ordered: NewLine[] = [];
+  const ordered: LineJson[] = [];
   for (const date of [...byDate.keys()].sort()) for (const line of byDate.get(date)!) ordered.push(line);
   return ordered;
 }
 
 /**
- * The lines as JSON payloads of LINES_PER_STATEMENT rows, in date order. Lines written in the
- * order of the (company_id, date, …) indexes land on neighbouring b-tree pages one after another
- * instead of on a random page each: measured on 100,000 imported rows, the writes took 6.5 s in
- * this order against 8.9 s in file order (decision 035).
+ * Lines as JSON payloads of LINES_PER_STATEMENT rows, in date order. Lines written in the order
+ * of the (company_id, date, …) indexes land on neighbouring b-tree pages one after another instead
+ * of on a random page each: measured on 100,000 imported rows, the writes took 6.5 s in this order
+ * against 8.9 s in file order (decision 035).
  */
+export function payloadsInDateOrder(lines: readonly LineJson[]): string[] {
+  return chunks(inDateOrder(lines), LINES_PER_STATEMENT).map(
+    (part) => `[${part.map((line) => line.json).join(',')}]`,
+  );
+}
+
+/** payloadsInDateOrder for line objects. */
 export function linePayloads(lines: readonly NewLine[]): string[] {
-  return chunks(inDateOrder(lines), LINES_PER_STATEMENT).map((part) => `[${part.map(lineJson).join(',')}]`);
+  return payloadsInDateOrder(lines.map((line) => ({ date: line.date, json: lineJson(line) })));
 }
