@@ -461,23 +461,22 @@ describe('Worker under wrangler dev: plain entry', () => {
     form.append('file', new File([`${csv}\n`], 'ledger.csv', { type: 'text/csv' }));
     const imported = await fetch(`${plain.origin}/api/activities/import`, {
       method: 'POST',
-      headers: { Origin: plain.origin, Cookie: cookie },
+      headers: { Origin: plain.origin, Cookie: cookie! },
       body: form,
     });
     expect(imported.status).toBe(201);
     expect(await imported.json()).toMatchObject({ imported: 2, duplicates: 0 });
-    const lines = await call(plain, 'GET', '/api/activities', { cookie });
-    const electricity = lines.json.items.find(
-      (line: { category: string }) => line.category === 'electricity',
-    );
+    const lines = (await call(plain, 'GET', '/api/activities', { cookie })).json as {
+      items: { category: string; results: { scope: string; kgCO2e: number }[] }[];
+    };
+    const electricity = lines.items.find((line) => line.category === 'electricity')!;
     // DESNZ 2025 UK grid: 10,000 kWh × 0.177 kg/kWh = 1,770 kg (location-based).
-    expect(
-      electricity.results.find((r: { scope: string }) => r.scope === 'scope_2_location').kgCO2e,
-    ).toBeCloseTo(1770, 6);
+    expect(electricity.results.find((r) => r.scope === 'scope_2_location')!.kgCO2e).toBeCloseTo(1770, 6);
     const metrics = await call(plain, 'GET', '/api/metrics?year=2025', { cookie });
     expect(metrics.status).toBe(200);
-    expect(metrics.json.carbon.scope2Location.value).toBeCloseTo(1.77, 6);
-    expect(metrics.json.carbon.scope1.value).toBeGreaterThan(2);
+    const carbon = (metrics.json as { carbon: Record<string, { value: number }> }).carbon;
+    expect(carbon.scope2Location!.value).toBeCloseTo(1.77, 6);
+    expect(carbon.scope1!.value).toBeGreaterThan(2);
   }, 30_000);
 
   test('the Worker verifies an argon2id hash written by Bun', async () => {

@@ -72,9 +72,11 @@ export function emissionsByScope(ctx: AuthedContext, filtered: boolean, from: st
 }
 
 /**
- * Quantities of energy and water lines by category, day, unit and contractual instrument (the
- * order of a (company_id, category, date, …) index); units are converted in JS with the domain's
- * exact factors.
+ * Quantities of energy and water lines by day, category, unit and contractual instrument; units
+ * are converted in JS with the domain's exact factors. Grouped in the order of the covering index
+ * (company_id, date, datasets, category, unit, instrument, …), datasets included, so SQLite
+ * streams the groups from the index instead of sorting every line of the year (measured: 300 ms
+ * uncached with a sort, decision 035); the JS sums the few rows a day splits into.
  */
 export function energyAndWater(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
   return ctx.db
@@ -99,7 +101,13 @@ export function energyAndWater(ctx: AuthedContext, filtered: boolean, from: stri
         ),
       ),
     )
-    .groupBy(activityLines.category, activityLines.date, activityLines.unit, activityLines.instrument);
+    .groupBy(
+      activityLines.date,
+      activityLines.datasets,
+      activityLines.category,
+      activityLines.unit,
+      activityLines.instrument,
+    );
 }
 
 /** The newest date in the ledger (the KPI Dashboard's default year), or null when empty. */
