@@ -1,6 +1,7 @@
 // New ledger lines as the JSON payloads ledger-writes.ts inserts (one JSON text per statement,
 // expanded by SQLite's json_each). Pure and free of the database layer, so the import thread
 // (activities/import-thread.ts) can build them while the main thread writes.
+import type { LedgerLineFields } from './calculation.ts';
 import {
   jsonNumber,
   type LineFigures,
@@ -12,21 +13,11 @@ import {
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
 export const LINES_PER_STATEMENT = 1000;
 
-export interface NewLine extends LineFigures {
+/** A new ledger line: the fields the calculation read, its stored result, and its identity. */
+export interface NewLine extends LedgerLineFields, LineFigures {
   id: string;
   siteId: string;
-  date: string;
   periodEnd: string | null;
-  category: string;
-  variant: string | null;
-  quantity: number | null;
-  unit: string | null;
-  spend: number | null;
-  currency: string | null;
-  calorificBasis: 'gross' | 'net' | null;
-  supplierKgCO2ePerKWh: number | null;
-  instrument: 'renewable_tariff' | 'certificate' | null;
-  radiativeForcing: boolean | null;
   evidenceUrl: string | null;
   reference: string | null;
   dataQuality: string;
