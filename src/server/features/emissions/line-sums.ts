@@ -64,9 +64,17 @@ export function scopeRows(sums: ScopeSums & CategorySums): ScopeRow[] {
     const kg = sums[scope];
     if (kg !== null) rows.push({ scope, scope3Category: null, kg });
   }
+  for (const { category, kg } of categoryTotalRows(sums))
+    rows.push({ scope: 'scope_3', scope3Category: category, kg });
+  return rows;
+}
+
+/** The scope 3 categories with figures and their totals, from categorySums(), category order. */
+export function categoryTotalRows(sums: CategorySums): { category: number; kg: number }[] {
+  const rows: { category: number; kg: number }[] = [];
   for (const n of SCOPE3_CATEGORY_NUMBERS) {
     const kg = sums[`scope3Cat${n}`];
-    if (kg !== null) rows.push({ scope: 'scope_3', scope3Category: n, kg });
+    if (kg !== null) rows.push({ category: n, kg });
   }
   return rows;
 }

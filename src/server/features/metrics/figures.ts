@@ -31,7 +31,6 @@ const t = (kg: number) => ({ value: tonnes(kg), unit: 'tCO2e' as const });
 
 interface MonthRow {
   scope: string;
-  scope3Category: number | null;
   month: string;
   kg: number;
 }
@@ -40,16 +39,12 @@ export function carbonFigures(
   rows: MonthRow[],
   /** The datasets behind the figures (the card's sources). */
   datasetNames: ReadonlySet<string>,
+  /** Scope 3 per GHG Protocol category over the year, category order. */
+  scope3Categories: { category: number; kg: number }[],
   financials: { revenue: number | null; currency: string | null; employees: number | null } | null,
 ) {
   const kg = scopeKg();
-  const byCategory = new Map<number, number>();
-  for (const row of rows) {
-    kg[row.scope as keyof ScopeKg] += row.kg;
-    if (row.scope === 'scope_3' && row.scope3Category !== null) {
-      byCategory.set(row.scope3Category, (byCategory.get(row.scope3Category) ?? 0) + row.kg);
-    }
-  }
+  for (const row of rows) kg[row.scope as keyof ScopeKg] += row.kg;
   const total = grossKg(kg);
   const revenue = financials?.revenue ?? 0;
   const employees = financials?.employees ?? 0;
@@ -61,9 +56,10 @@ export function carbonFigures(
       scope2Location: t(kg.scope_2_location),
       scope2Market: t(kg.scope_2_market),
       scope3: t(kg.scope_3),
-      scope3ByCategory: [...byCategory]
-        .sort(([a], [b]) => a - b)
-        .map(([category, value]) => ({ category, tCO2e: tonnes(value) })),
+      scope3ByCategory: scope3Categories.map(({ category, kg: value }) => ({
+        category,
+        tCO2e: tonnes(value),
+      })),
       outsideScopes: t(kg.outside_scopes),
       // Revenue as reported, in its own currency: no FX (rollups.ts does the same).
       intensityPerRevenue:

@@ -5,7 +5,7 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
-import { scopeRows, scopeTotals } from '../emissions/line-sums.ts';
+import { categoryTotalRows, scopeTotalRows, scopeTotals } from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
 import {
   emissionsByDay,
@@ -13,6 +13,7 @@ import {
   emissionsByYear,
   energyAndWater,
   latestLineDate,
+  scope3ByCategory,
   yearRange,
 } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
@@ -94,34 +95,37 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     grain === 'yearly' && firstYear < year ? [`${firstYear}-01-01`, `${year - 1}-12-31`] : NONE;
   const baseCovered = !target || target.baseYear === year || (earlier !== NONE && target.baseYear < year);
   const base: Range = baseCovered ? NONE : [`${target.baseYear}-01-01`, `${target.baseYear}-12-31`];
-  const [byDay, earlierYears, baseYear, lines, financials, workforce] = await readLedger(ctx, (filtered) => [
-    emissionsByDay(ctx, filtered, from, to),
-    emissionsByYear(ctx, filtered, earlier[0], earlier[1]),
-    emissionsByYear(ctx, filtered, base[0], base[1]),
-    energyAndWater(ctx, filtered, from, to),
-    ctx.db
-      .select()
-      .from(companyFinancials)
-      .where(sql`${companyFinancials.companyId} = ${ctx.companyId} AND ${companyFinancials.year} = ${year}`),
-    ctx.db
-      .select()
-      .from(workforceFigures)
-      .where(sql`${workforceFigures.companyId} = ${ctx.companyId} AND ${workforceFigures.year} = ${year}`),
-  ]);
+  const [byDay, categories, earlierYears, baseYear, lines, financials, workforce] = await readLedger(
+    ctx,
+    (filtered) => [
+      emissionsByDay(ctx, filtered, from, to),
+      scope3ByCategory(ctx, filtered, from, to),
+      emissionsByYear(ctx, filtered, earlier[0], earlier[1]),
+      emissionsByYear(ctx, filtered, base[0], base[1]),
+      energyAndWater(ctx, filtered, from, to),
+      ctx.db
+        .select()
+        .from(companyFinancials)
+        .where(
+          sql`${companyFinancials.companyId} = ${ctx.companyId} AND ${companyFinancials.year} = ${year}`,
+        ),
+      ctx.db
+        .select()
+        .from(workforceFigures)
+        .where(sql`${workforceFigures.companyId} = ${ctx.companyId} AND ${workforceFigures.year} = ${year}`),
+    ],
+  );
 
-  // By month (what the figures and trend use) from the by-day groups.
-  const months = new Map<
-    string,
-    { scope: string; scope3Category: number | null; month: string; kg: number }
-  >();
+  // By month and scope (what the figures and trend use) from the by-day groups.
+  const months = new Map<string, { scope: string; month: string; kg: number }>();
   const datasets = new Set<string>();
   const yearly = new Map<number, ScopeKg>();
   const thisYear = scopeKg();
   for (const group of byDay) {
     const month = group.date.slice(0, 7);
     for (const name of JSON.parse(group.datasets) as string[]) datasets.add(name);
-    for (const row of scopeRows(group)) {
-      const key = `${month}|${row.scope}|${row.scope3Category}`;
+    for (const row of scopeTotalRows(group)) {
+      const key = `${month}|${row.scope}`;
       const known = months.get(key);
       if (known) known.kg += row.kg;
       else months.set(key, { ...row, month });
@@ -139,6 +143,7 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
   const carbon = carbonFigures(
     byMonth,
     datasets,
+    categories[0] ? categoryTotalRows(categories[0]) : [],
     await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
   );
   const energy = energyFigures(lines);
