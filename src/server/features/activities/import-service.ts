@@ -1,8 +1,8 @@
-// CSV import, all or nothing (docs/decisions/008-csv-import.md). This thread reads and calculates
-// the upload in batches (import-batches.ts) while the writer thread writes the previous one
-// (import-writer.ts, decision 035); each batch's lines, with their stored results, are written
-// under an import row marked pending (imported_count = -1), which keeps them invisible to every
-// reader (emissions/visibility.ts).
+// CSV import, all or nothing (docs/decisions/008-csv-import.md). The import thread reads and
+// calculates the upload in batches (import-thread.ts, decision 035) while this thread writes the
+// previous one; each batch's lines, with their stored results, are written under an import row
+// marked pending (imported_count = -1), which keeps them invisible to every reader
+// (emissions/visibility.ts).
 // The last batch flips the import to complete together with its audit row; any failure deletes
 // everything written under the import id.
 import { and, eq, sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
 import { insertLinePayloadStatements } from '../emissions/ledger-writes.ts';
-import { type ImportSite, prepareImport, siteKey } from './import-batches.ts';
+import { type ImportSite, siteKey } from './import-batches.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
 import {
   discardImport,
@@ -26,7 +26,7 @@ import {
   releaseGarbage,
   startPendingImport,
 } from './import-store.ts';
-import { type ImportWriter, openImportWriter } from './import-writer.ts';
+import { preparedBatches } from './import-thread.ts';
 
 export interface ImportUpload {
   file: File;
@@ -35,17 +35,14 @@ export interface ImportUpload {
 }
 
 /**
- * Rows read and calculated at a time, and lines per write (one batch, one transaction). Reading
- * holds its rows as objects, so it goes in small steps with a collection after each (~40 ms; the
- * writer thread goes on meanwhile); a write holds only its lines' JSON, and each commit rewrites
- * every index page it touched, so writes go in large ones: measured on 100,000 rows in date
- * order, 7.9 s of writes at 5,000 lines per commit, 5.6 s at 10,000 and 4.7 s at 20,000
- * (decision 035).
+ * Rows read and calculated at a time (on the import thread), and lines per write (one batch, one
+ * transaction). Reading holds its rows as objects, so it goes in small steps with a collection
+ * after each; a write holds only its lines' JSON, and each commit rewrites every index page it
+ * touched, so writes go in large ones: measured on 100,000 rows in date order, 7.9 s of writes at
+ * 5,000 lines per commit, 5.6 s at 10,000 and 4.7 s at 20,000 (decision 035).
  */
 const ROWS_PER_READ = 5000;
 const LINES_PER_WRITE = 20_000;
-/** Writes waiting in the writer thread: one being written, one ready behind it. */
-const WRITES_AHEAD = 2;
 
 export async function importActivities(
   ctx: AuthedContext,
@@ -104,9 +101,6 @@ export async function importActivities(
       createdAt: now,
     });
 
-  const writer: ImportWriter | null = openImportWriter(ctx.config.DATABASE_URL);
-  /** Writes sent to the writer thread and not yet committed, oldest first. */
-  const writing: Promise<void>[] = [];
   const write = async (payloads: string[]) => {
     importId ??= await startImport();
     const origin = {
@@ -120,32 +114,22 @@ export async function importActivities(
     // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
     // stored result with it; the lines added are counted by import id at the end.
     const statements = insertLinePayloadStatements(ctx.db, origin, payloads);
-    if (!writer) {
-      await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-      return;
-    }
-    while (writing.length >= WRITES_AHEAD) await writing.shift();
-    const written = writer.write(statements.map((statement) => statement.toSQL()));
-    // Awaited in order below; a failure meanwhile must not count as unhandled.
-    written.catch(() => {});
-    writing.push(written);
+    await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+    releaseGarbage();
   };
 
   try {
-    const batches = prepareImport(new Blob([bytes]).stream(), {
+    const batches = preparedBatches(bytes, {
       userMapping: upload.userMapping,
       sites: companySites,
       rowsPerRead: ROWS_PER_READ,
       linesPerBatch: LINES_PER_WRITE,
-      afterRead: releaseGarbage,
     });
     let step = await batches.next();
     while (!step.done) {
       if (step.value.payloads.length > 0) await write(step.value.payloads);
       step = await batches.next();
     }
-    while (writing.length > 0) await writing.shift();
-    await writer?.close();
     const summary = step.value;
     if (importId) imported = await linesOfImport(ctx, importId);
     if (summary.errorCount > 0) {
@@ -204,8 +188,6 @@ export async function importActivities(
       },
     };
   } catch (error) {
-    // The writer's connection first, so the rollback below does not wait for its lock.
-    await writer?.close().catch(() => {});
     if (importId) {
       // Left behind only if this fails too; discardStaleImports removes it later.
       await discardImport(ctx, importId).catch((cause) =>
