@@ -37,10 +37,22 @@ export interface PreparedBatch {
 export interface PreparedSummary {
   rowCount: number;
   validCount: number;
-  fileSha256: string;
   /** Bad rows, all counted; `errors` holds the first MAX_REPORTED_ERRORS, in line order. */
   errorCount: number;
   errors: { line: number; message: string }[];
+}
+
+type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
+
+/**
+ * A full, synchronous collection. An import leaves garbage whose size Bun's collector does not
+ * see (large strings, their UTF-8 copies, the driver's results) and lets it pile up: collected
+ * after each read on the import thread (~15 ms on its small heap) and after each write on the
+ * main thread (~50 ms), the import stays ~130 MB lower (measured, decision 035). The Worker has
+ * no Bun global: its runtime collects on its own.
+ */
+export function collectGarbage(): void {
+  (globalThis as BunGlobal).Bun?.gc(true);
 }
 
 /** Site names as the fingerprint compares them: NFC, case and spacing ignored. */
@@ -126,7 +138,6 @@ export async function* prepareImport(
   return {
     rowCount: summary.rowCount,
     validCount: summary.validCount,
-    fileSha256: summary.fileSha256,
     errorCount: badRows,
     errors,
   };

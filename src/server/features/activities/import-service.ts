@@ -17,15 +17,9 @@ import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
 import { insertLinePayloadStatements } from '../emissions/ledger-writes.ts';
-import { type ImportSite, siteKey } from './import-batches.ts';
+import { collectGarbage, type ImportSite, siteKey } from './import-batches.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
-import {
-  discardImport,
-  discardStaleImports,
-  linesOfImport,
-  releaseGarbage,
-  startPendingImport,
-} from './import-store.ts';
+import { discardImport, discardStaleImports, linesOfImport, startPendingImport } from './import-store.ts';
 import { preparedBatches } from './import-thread.ts';
 
 export interface ImportUpload {
@@ -115,7 +109,7 @@ export async function importActivities(
     // stored result with it; the lines added are counted by import id at the end.
     const statements = insertLinePayloadStatements(ctx.db, origin, payloads);
     await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    releaseGarbage();
+    collectGarbage();
   };
 
   try {
@@ -143,7 +137,7 @@ export async function importActivities(
     const duplicates = summary.validCount - imported;
     const finalId: string = importId ?? crypto.randomUUID();
     const counts = {
-      fileSha256: summary.fileSha256,
+      fileSha256: sha,
       rowCount: summary.rowCount,
       importedCount: imported,
       duplicateCount: duplicates,

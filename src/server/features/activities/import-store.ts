@@ -1,6 +1,6 @@
 // The bookkeeping of an import (decision 008): its pending row, the rollback that removes every
-// row written under it, the clean-up of imports a crashed process left pending, and how the
-// reader's refusals become answers.
+// row written under it, the clean-up of imports a crashed process left pending, and the count of
+// what it wrote. How the reader's refusals become answers is in import-refusals.ts.
 import { and, count, eq, lt, sql } from 'drizzle-orm';
 import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -10,7 +10,7 @@ import { PENDING_IMPORT } from '../emissions/visibility.ts';
 /** A pending import older than this was abandoned by a crashed process: its rows are removed. */
 const STALE_PENDING_MS = 15 * 60 * 1000;
 
-/** Deletes what an import wrote: lines first (their results cascade), then the import row. */
+/** Deletes what an import wrote: its lines (each with its stored result), then the import row. */
 export function discardImport(ctx: AuthedContext, importId: string) {
   return ctx.db.batch([
     ctx.db
@@ -65,16 +65,4 @@ export async function linesOfImport(ctx: AuthedContext, importId: string): Promi
     .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.importId, importId)))
     .get();
   return row?.n ?? 0;
-}
-
-type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
-
-/**
- * A write of 20,000 lines leaves their JSON, its UTF-8 copies and the driver's results as garbage
- * whose size the collector does not see; collected after each write, the writer stays within
- * ~90 MB of where it started instead of ~220 MB (measured, decision 035), for ~50 ms a write. The
- * Worker has no Bun global: its runtime collects on its own.
- */
-export function releaseGarbage(): void {
-  (globalThis as BunGlobal).Bun?.gc(true);
 }

@@ -1,7 +1,7 @@
 // Entry of the thread that reads and calculates a CSV import (import-thread.ts): it prepares
 // batches ahead of the writer, never more than BATCHES_AHEAD untaken, and ends with the summary.
 // File refusals travel as the HttpError the route answers with (asHttpError).
-import { type PrepareImportOptions, prepareImport } from './import-batches.ts';
+import { collectGarbage, type PrepareImportOptions, prepareImport } from './import-batches.ts';
 import { asHttpError } from './import-refusals.ts';
 import { BATCHES_AHEAD, type MainMessage, serialiseFailure, type ThreadMessage } from './import-thread.ts';
 
@@ -9,8 +9,6 @@ declare const self: {
   onmessage: ((event: MessageEvent<MainMessage>) => void) | null;
   postMessage(message: ThreadMessage): void;
 };
-
-type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
 
 let untaken = 0;
 let taken: (() => void) | null = null;
@@ -30,7 +28,7 @@ async function run(bytes: ArrayBuffer, options: PrepareImportOptions) {
       ...options,
       // Each read's rows and calculations are garbage once read. Collected here, on this thread
       // and its small heap, it costs ~15 ms a time, and neither the writer nor the API waits.
-      afterRead: () => (globalThis as BunGlobal).Bun?.gc(true),
+      afterRead: collectGarbage,
     });
     let step = await batches.next();
     while (!step.done) {

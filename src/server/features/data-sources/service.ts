@@ -130,7 +130,7 @@ export async function createDataSource(ctx: AuthedContext, input: CreateDataSour
 
 /**
  * With `keepLines`, the source's lines and imports stay in the ledger and lose the link (SET
- * NULL); without, its lines go too (their results cascade), in the same batch as the audit row.
+ * NULL); without, its lines go too (with their stored results), in the same batch as the audit row.
  * A QuickBooks, Xero or Shopify source's access is then revoked at the provider (decision 029):
  * its credentials are read first, since they go with the source, and the provider is asked only
  * once the batch is stored, so an unreachable provider never blocks or splits the delete.

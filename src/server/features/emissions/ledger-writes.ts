@@ -1,5 +1,6 @@
-// Bulk writes of ledger lines with their stored results (decision 035). Each statement carries its rows as ONE JSON text
-// parameter expanded by SQLite's json_each, instead of one bound parameter per value:
+// Bulk writes of ledger lines with their stored results (decision 035). Each statement carries its
+// rows as ONE JSON text parameter expanded by SQLite's json_each, instead of one bound parameter
+// per value:
 // - D1 binds at most 100 parameters per statement; this shape needs fewer than 10 at any size;
 // - measured on libSQL, it took about a quarter of the memory of multi-row VALUES statements and
 //   less time (one string to bind instead of ~15 values per row).
@@ -8,7 +9,7 @@
 //   flatten the subquery and repeat the conversion per column): 100,000-row import 18.6 s → 14 s.
 //   JSONB needs SQLite 3.45 (libSQL and D1 both have it).
 // They are Drizzle `insert(…).select(sql)` builders rather than raw `db.run(sql)`: the column list
-// comes from the schema, and inserted ids come back typed (RETURNING).
+// comes from the schema, and inserted ids come back typed where a caller asks (RETURNING).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
