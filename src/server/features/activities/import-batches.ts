@@ -7,7 +7,7 @@ import { readImport } from '../../../domain/activity-import/import-plan.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
-import { type LineJson, lineJson, payloadsInDateOrder } from '../emissions/line-payloads.ts';
+import { LinePayloadBuilder, lineJson } from '../emissions/line-payloads.ts';
 
 /** Row problems kept in the answer (all are counted in errorCount). */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -30,7 +30,8 @@ export interface PrepareImportOptions {
 
 /** One batch ready to write. Once any row was bad, batches carry no payloads (nothing is kept). */
 export interface PreparedBatch {
-  payloads: string[];
+  /** JSON arrays of lines as UTF-8 (line-payloads.ts), each its own buffer, transferable. */
+  payloads: Uint8Array[];
   lines: number;
 }
 
@@ -70,16 +71,13 @@ export async function* prepareImport(
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, message });
   };
   const reader = readImport(source, { userMapping: options.userMapping, batchSize: options.rowsPerRead });
-  // Each line is kept only as its JSON: the row, its calculation and the line object are garbage
-  // as soon as it is written, so a batch holds a few MB of text, not objects.
-  let lines: LineJson[] = [];
+  // Each line is kept only as its JSON bytes: the row, its calculation, the line object and its
+  // JSON text are garbage as soon as it is added, so a batch holds ~11 MB of bytes, not objects.
+  const lines = new LinePayloadBuilder();
   const batch = (): PreparedBatch => {
-    const ready =
-      badRows > 0
-        ? { payloads: [], lines: 0 }
-        : { payloads: payloadsInDateOrder(lines), lines: lines.length };
-    lines = [];
-    return ready;
+    const count = lines.size;
+    const payloads = lines.take();
+    return badRows > 0 ? { payloads: [], lines: 0 } : { payloads, lines: count };
   };
   let step = await reader.next();
   while (!step.done) {
@@ -124,13 +122,13 @@ export async function* prepareImport(
         siteId: site.id,
         fingerprint,
       });
-      lines.push({ date: row.date, json });
+      lines.add(row.date, json);
     }
     options.afterRead?.();
-    if (lines.length >= options.linesPerBatch) yield batch();
+    if (lines.size >= options.linesPerBatch) yield batch();
     step = await reader.next();
   }
-  if (lines.length > 0) yield batch();
+  if (lines.size > 0) yield batch();
   const summary = step.value;
   for (const bad of summary.errors) for (const message of bad.errors) rowError(bad.line, message);
   badRows += summary.invalidCount - summary.errors.length;

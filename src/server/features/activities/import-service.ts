@@ -95,7 +95,7 @@ export async function importActivities(
       createdAt: now,
     });
 
-  const write = async (payloads: string[]) => {
+  const write = async (payloads: Uint8Array[]) => {
     importId ??= await startImport();
     const origin = {
       companyId: ctx.companyId,

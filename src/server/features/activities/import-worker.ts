@@ -7,7 +7,7 @@ import { BATCHES_AHEAD, type MainMessage, serialiseFailure, type ThreadMessage }
 
 declare const self: {
   onmessage: ((event: MessageEvent<MainMessage>) => void) | null;
-  postMessage(message: ThreadMessage): void;
+  postMessage(message: ThreadMessage, transfer?: ArrayBuffer[]): void;
 };
 
 let untaken = 0;
@@ -35,7 +35,12 @@ async function run(bytes: ArrayBuffer, options: PrepareImportOptions) {
       while (untaken >= BATCHES_AHEAD) await new Promise<void>((resolve) => (taken = resolve));
       taken = null;
       untaken++;
-      self.postMessage({ type: 'batch', batch: step.value });
+      // The payloads' buffers move to the writer without a copy.
+      const batch = step.value;
+      self.postMessage(
+        { type: 'batch', batch },
+        batch.payloads.map((payload) => payload.buffer as ArrayBuffer),
+      );
       step = await batches.next();
     }
     self.postMessage({ type: 'done', summary: step.value });

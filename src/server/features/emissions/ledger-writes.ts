@@ -55,9 +55,13 @@ function selectList(
   return sql.join(parts, sql`, `);
 }
 
-/** The rows of a JSON array payload, each as JSONB `v`, converted once (see the header). */
-const jsonRows = (payload: string) =>
-  sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(${payload})) SELECT v FROM r)`;
+/**
+ * The rows of a JSON array payload, each as JSONB `v`, converted once (see the header). A payload
+ * of UTF-8 bytes (line-payloads.ts) binds as a BLOB, which SQLite's JSON functions would read as
+ * JSONB: the CAST reads it as the JSON text it is (and leaves a text payload as it is).
+ */
+const jsonRows = (payload: string | Uint8Array) =>
+  sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(CAST(${payload} AS TEXT))) SELECT v FROM r)`;
 
 /**
  * Inserts lines, skipping any whose fingerprint the company already has (ON CONFLICT DO NOTHING
@@ -75,7 +79,7 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
  * nothing: a CSV import counts its lines by import id once written, which spares the writer
  * 100,000 returned rows (decision 035).
  */
-export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads: readonly string[]) {
+export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads: readonly Uint8Array[]) {
   const at = origin.createdAt.getTime();
   const columns = selectList(activityLines, LINE_FIELDS, {
     companyId: sql`${origin.companyId}`,

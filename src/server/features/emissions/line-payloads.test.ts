@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'bun:test';
-import { LINE_FIELDS, LINES_PER_STATEMENT, lineJson, linePayloads, type NewLine } from './line-payloads.ts';
+import {
+  LINE_FIELDS,
+  LINES_PER_STATEMENT,
+  LinePayloadBuilder,
+  lineJson,
+  linePayloads,
+  type NewLine,
+} from './line-payloads.ts';
 
 const line = (overrides: Partial<NewLine> = {}): NewLine => ({
   id: '019a8f3e-1c2d-7b4e-9f10-a1b2c3d4e5f6',
@@ -80,10 +87,39 @@ describe('linePayloads', () => {
     );
     const payloads = linePayloads(lines);
     expect(payloads.length).toBe(2);
-    const rows = payloads.flatMap((payload) => JSON.parse(payload) as unknown[][]);
+    const rows = payloads.flatMap((payload) => JSON.parse(new TextDecoder().decode(payload)) as unknown[][]);
     expect(rows.length).toBe(lines.length);
     const written = rows.map((row) => row[LINE_FIELDS.indexOf('date')] as string);
     expect(written).toEqual([...written].sort());
     expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(lines.map((l) => l.id)));
+  });
+});
+
+describe('LinePayloadBuilder', () => {
+  const decode = (payload: Uint8Array) => new TextDecoder().decode(payload);
+
+  test('writes each line as UTF-8, byte for byte, growing past its first buffer', () => {
+    const builder = new LinePayloadBuilder();
+    // Longer than the builder's first 64 KiB, in 2-, 3- and 4-byte characters.
+    const long = `["é😀€",${JSON.stringify('ü🌱'.repeat(20_000))}]`;
+    builder.add('2025-02-01', long);
+    builder.add('2025-01-01', '["a"]');
+    const [payload] = builder.take();
+    expect(decode(payload!)).toBe(`[["a"],${long}]`);
+    expect(payload!.byteLength).toBe(new TextEncoder().encode(`[["a"],${long}]`).byteLength);
+  });
+
+  test('starts empty again after take, and each payload owns its buffer', () => {
+    const builder = new LinePayloadBuilder();
+    builder.add('2025-01-01', '[1]');
+    const first = builder.take();
+    expect(builder.size).toBe(0);
+    builder.add('2025-01-02', '[2]');
+    const second = builder.take();
+    expect(first.map(decode)).toEqual(['[[1]]']);
+    expect(second.map(decode)).toEqual(['[[2]]']);
+    expect(first[0]!.byteOffset).toBe(0);
+    expect(first[0]!.buffer.byteLength).toBe(first[0]!.byteLength);
+    expect(builder.take()).toEqual([]);
   });
 });
