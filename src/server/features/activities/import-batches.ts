@@ -22,7 +22,11 @@ export interface PrepareImportOptions {
   sites: [key: string, site: ImportSite][];
   /** Valid rows read and calculated at a time (what the reading holds in memory). */
   rowsPerRead: number;
-  /** Lines per yielded batch (one write, one transaction); a multiple of rowsPerRead. */
+  /**
+   * Most lines per yielded batch (one write, one transaction); a multiple of rowsPerRead. The
+   * first batch is one read, and each batch after it twice the one before, up to this (see the
+   * ramp in prepareImport).
+   */
   linesPerBatch: number;
   /** Called after each read; the import thread collects its garbage there. */
   afterRead?: () => void;
@@ -79,6 +83,11 @@ export async function* prepareImport(
     const payloads = lines.take();
     return badRows > 0 ? { payloads: [], lines: 0 } : { payloads, lines: count };
   };
+  // The ramp: the writer starts on the first read's lines instead of waiting for a whole batch,
+  // and while it writes n lines the next 2n are read, which takes about as long (reading runs at
+  // about twice the writes' pace), so it rarely waits again. The early commits are small and cheap
+  // (the ledger's indexes are still small); the large ones come once it is busy (decision 037).
+  let threshold = options.rowsPerRead;
   let step = await reader.next();
   while (!step.done) {
     for (const { line, fingerprint, row } of step.value) {
@@ -125,7 +134,10 @@ export async function* prepareImport(
       lines.add(row.date, json);
     }
     options.afterRead?.();
-    if (lines.size >= options.linesPerBatch) yield batch();
+    if (lines.size >= threshold) {
+      threshold = Math.min(threshold * 2, options.linesPerBatch);
+      yield batch();
+    }
     step = await reader.next();
   }
   if (lines.size > 0) yield batch();
