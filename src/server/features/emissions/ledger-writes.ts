@@ -1,6 +1,6 @@
 // Bulk writes of ledger lines with their stored results (decision 035). Each statement carries its
-// rows as ONE JSON text parameter expanded by SQLite's json_each, instead of one bound parameter
-// per value:
+// rows as ONE JSON parameter (UTF-8 bytes, decision 037) expanded by SQLite's json_each, instead of
+// one bound parameter per value:
 // - D1 binds at most 100 parameters per statement; this shape needs fewer than 10 at any size;
 // - measured on libSQL, it took about a quarter of the memory of multi-row VALUES statements and
 //   less time (one string to bind instead of ~15 values per row).
