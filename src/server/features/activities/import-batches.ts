@@ -79,9 +79,12 @@ export async function* prepareImport(
   // JSON text are garbage as soon as it is added, so a batch holds ~11 MB of bytes, not objects.
   const lines = new LinePayloadBuilder();
   const batch = (): PreparedBatch => {
+    if (badRows > 0) {
+      lines.clear();
+      return { payloads: [], lines: 0 };
+    }
     const count = lines.size;
-    const payloads = lines.take();
-    return badRows > 0 ? { payloads: [], lines: 0 } : { payloads, lines: count };
+    return { payloads: lines.take(), lines: count };
   };
   // The ramp: the writer starts on the first read's lines instead of waiting for a whole batch,
   // and while it writes n lines the next 2n are read, which takes about as long (reading runs at

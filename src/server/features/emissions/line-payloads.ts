@@ -131,30 +131,33 @@ export class LinePayloadBuilder {
 
   /** The payloads of every line added so far, in date order; the builder starts empty again. */
   take(): Uint8Array[] {
-    const ordered: number[] = [];
+    const ordered: Uint8Array[] = [];
     for (const date of [...this.#byDate.keys()].sort())
-      for (const index of this.#byDate.get(date)!) ordered.push(index);
-    const payloads: Uint8Array[] = [];
-    for (let first = 0; first < ordered.length; first += LINES_PER_STATEMENT) {
-      const part = ordered.slice(first, first + LINES_PER_STATEMENT);
-      let length = part.length + 1; // the brackets and the commas between lines
-      for (const index of part) length += this.#ends[index]! - this.#starts[index]!;
-      const payload = new Uint8Array(length);
+      for (const index of this.#byDate.get(date)!)
+        ordered.push(this.#bytes.subarray(this.#starts[index]!, this.#ends[index]!));
+    const payloads = chunks(ordered, LINES_PER_STATEMENT).map((part) => {
+      // The brackets and the commas between lines, then the lines.
+      const payload = new Uint8Array(part.reduce((length, json) => length + json.length, part.length + 1));
       let at = 0;
       payload[at++] = OPEN;
-      for (const [n, index] of part.entries()) {
+      for (const [n, json] of part.entries()) {
         if (n > 0) payload[at++] = COMMA;
-        payload.set(this.#bytes.subarray(this.#starts[index]!, this.#ends[index]!), at);
-        at += this.#ends[index]! - this.#starts[index]!;
+        payload.set(json, at);
+        at += json.length;
       }
       payload[at] = CLOSE;
-      payloads.push(payload);
-    }
+      return payload;
+    });
+    this.clear();
+    return payloads;
+  }
+
+  /** Forgets every line added so far (an import with a bad row keeps none). */
+  clear(): void {
     this.#used = 0;
     this.#starts = [];
     this.#ends = [];
     this.#byDate = new Map();
-    return payloads;
   }
 }
 
