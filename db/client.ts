@@ -64,3 +64,13 @@ export interface D1DatabaseLike {
   batch(statements: unknown[]): Promise<unknown[]>;
   exec(query: string): Promise<unknown>;
 }
+
+/**
+ * The libSQL client of a database on this machine (a file, or memory), or null: remote libSQL
+ * (Turso) and D1 run their statements elsewhere. Drizzle keeps its driver's client as `$client`;
+ * @libsql/client names a local one's protocol "file".
+ */
+export function localLibsqlClient(db: Db): Client | null {
+  const client = (db as { $client?: Partial<Client> }).$client;
+  return client?.protocol === 'file' ? (client as Client) : null;
+}

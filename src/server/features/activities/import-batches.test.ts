@@ -23,7 +23,7 @@ async function collect(rows: number, rowsPerRead: number, linesPerBatch: number)
 }
 
 const rowsOf = (batch: PreparedBatch) =>
-  batch.payloads.flatMap((payload) => JSON.parse(new TextDecoder().decode(payload)) as unknown[][]);
+  (batch.payloads ?? []).flatMap((payload) => JSON.parse(new TextDecoder().decode(payload)) as unknown[][]);
 
 describe('prepareImport', () => {
   test('starts with one read and doubles each batch up to linesPerBatch', async () => {
@@ -50,7 +50,7 @@ describe('prepareImport', () => {
       batches.push(step.value);
       step = await generator.next();
     }
-    expect(batches.slice(1).every((batch) => batch.payloads.length === 0 && batch.lines === 0)).toBe(true);
+    expect(batches.slice(1).every((batch) => batch.payloads?.length === 0 && batch.lines === 0)).toBe(true);
     expect(step.value.errorCount).toBe(2);
     expect(step.value.errors.map((error) => error.line)).toEqual([3, 5]);
   });

@@ -7,7 +7,7 @@ import { readImport } from '../../../domain/activity-import/import-plan.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
-import { LinePayloadBuilder, lineJson } from '../emissions/line-payloads.ts';
+import { type LineOrigin, LinePayloadBuilder, lineJson, type NewLine } from '../emissions/line-payloads.ts';
 
 /** Row problems kept in the answer (all are counted in errorCount). */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -32,11 +32,55 @@ export interface PrepareImportOptions {
   afterRead?: () => void;
 }
 
-/** One batch ready to write. Once any row was bad, batches carry no payloads (nothing is kept). */
-export interface PreparedBatch {
-  /** JSON arrays of lines as UTF-8 (line-payloads.ts), each its own buffer, transferable. */
-  payloads: Uint8Array[];
-  lines: number;
+/**
+ * A batch's lines as the writer takes them: JSON payloads (line-payloads.ts), or, on the import
+ * thread over a local database, the path of a staged file (emissions/staged-lines.ts).
+ */
+export type BatchLines =
+  | {
+      /** JSON arrays of lines as UTF-8, each its own buffer, transferable. */
+      payloads: Uint8Array[];
+      stagedFile?: undefined;
+    }
+  | { stagedFile: string; payloads?: undefined };
+
+/** One batch ready to write. Once any row was bad, batches carry no lines (nothing is kept). */
+export type PreparedBatch = BatchLines & { lines: number };
+
+/**
+ * Where and for what the import thread stages its lines (staged-line-file.ts): a folder the
+ * writer made, and what every line of the write shares.
+ */
+export interface LineStaging {
+  dir: string;
+  origin: LineOrigin;
+}
+
+/** Where a batch's lines collect until the batch is taken. */
+export interface LineSink {
+  readonly size: number;
+  add(line: NewLine): void;
+  /** The lines added since the last take (none: empty payloads); the sink starts empty again. */
+  take(): BatchLines;
+  /** Forgets the lines added since the last take. */
+  clear(): void;
+}
+
+/** The sink everywhere but the import thread over a local database: JSON payloads. */
+export class PayloadSink implements LineSink {
+  readonly #builder = new LinePayloadBuilder();
+  get size(): number {
+    return this.#builder.size;
+  }
+  add(line: NewLine): void {
+    this.#builder.add(line.date, lineJson(line));
+  }
+  take(): BatchLines {
+    return { payloads: this.#builder.take() };
+  }
+  clear(): void {
+    this.#builder.clear();
+  }
 }
 
 export interface PreparedSummary {
@@ -66,6 +110,7 @@ export const siteKey = (name: string) => name.normalize('NFC').toLowerCase().rep
 export async function* prepareImport(
   source: ReadableStream<Uint8Array>,
   options: PrepareImportOptions,
+  lines: LineSink = new PayloadSink(),
 ): AsyncGenerator<PreparedBatch, PreparedSummary> {
   const sites = new Map(options.sites);
   const errors: { line: number; message: string }[] = [];
@@ -75,16 +120,15 @@ export async function* prepareImport(
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, message });
   };
   const reader = readImport(source, { userMapping: options.userMapping, batchSize: options.rowsPerRead });
-  // Each line is kept only as its JSON bytes: the row, its calculation, the line object and its
-  // JSON text are garbage as soon as it is added, so a batch holds ~11 MB of bytes, not objects.
-  const lines = new LinePayloadBuilder();
+  // Each line is kept only in the sink, as JSON bytes or a staged row: the row, its calculation and
+  // the line object are garbage as soon as it is added, so a batch holds no objects.
   const batch = (): PreparedBatch => {
     if (badRows > 0) {
       lines.clear();
       return { payloads: [], lines: 0 };
     }
     const count = lines.size;
-    return { payloads: lines.take(), lines: count };
+    return { ...lines.take(), lines: count };
   };
   // The ramp: the writer starts on the first read's lines instead of waiting for a whole batch,
   // and while it writes n lines the next 2n are read, which takes about as long (reading runs at
@@ -127,14 +171,13 @@ export async function* prepareImport(
       // After the first bad row nothing more is written (it will all be discarded), but every row
       // is still checked so the answer lists every problem.
       if (badRows > 0) continue;
-      const json = lineJson({
+      lines.add({
         ...fields,
         ...lineFigures(calculated),
         id: uuidv7(),
         siteId: site.id,
         fingerprint,
       });
-      lines.add(row.date, json);
     }
     options.afterRead?.();
     if (lines.size >= threshold) {

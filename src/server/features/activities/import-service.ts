@@ -5,6 +5,9 @@
 // (emissions/visibility.ts).
 // The last batch flips the import to complete together with its audit row; any failure deletes
 // everything written under the import id.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { activityImports, dataSources, sites } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
@@ -16,11 +19,21 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
-import { insertLinePayloadStatements } from '../emissions/ledger-writes.ts';
-import { collectGarbage, type ImportSite, siteKey } from './import-batches.ts';
+import {
+  canCopyStagedLines,
+  copyStagedLines,
+  insertLinePayloadStatements,
+} from '../emissions/ledger-writes.ts';
+import {
+  collectGarbage,
+  type ImportSite,
+  type LineStaging,
+  type PreparedBatch,
+  siteKey,
+} from './import-batches.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
 import { discardImport, discardStaleImports, linesOfImport, startPendingImport } from './import-store.ts';
-import { preparedBatches } from './import-thread.ts';
+import { importThreadAvailable, preparedBatches } from './import-thread.ts';
 
 export interface ImportUpload {
   file: File;
@@ -85,49 +98,61 @@ export async function importActivities(
   await discardStaleImports(ctx);
 
   const now = ctx.now();
-  let importId: string | null = null;
-  let imported = 0;
+  // The pending import row comes first: every line is written under its id, which the import
+  // thread stamps on the lines it stages.
+  const importId = await startPendingImport(ctx, {
+    dataSourceId,
+    fileName: upload.file.name || 'upload.csv',
+    sha,
+    createdAt: now,
+  });
+  const origin = {
+    companyId: ctx.companyId,
+    source: 'csv',
+    dataSourceId,
+    importId,
+    createdBy: ctx.userId,
+    createdAt: now,
+  };
+  let staging: LineStaging | undefined;
 
-  /** The pending import row, created with the first write. */
-  const startImport = () =>
-    startPendingImport(ctx, {
-      dataSourceId,
-      fileName: upload.file.name || 'upload.csv',
-      sha,
-      createdAt: now,
-    });
-
-  const write = async (payloads: Uint8Array[]) => {
-    importId ??= await startImport();
-    const origin = {
-      companyId: ctx.companyId,
-      source: 'csv',
-      dataSourceId,
-      importId,
-      createdBy: ctx.userId,
-      createdAt: now,
-    };
-    // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
-    // stored result with it; the lines added are counted by import id at the end.
-    const statements = insertLinePayloadStatements(ctx.db, origin, payloads);
-    await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-    collectGarbage();
+  // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
+  // stored result with it; the lines added are counted by import id at the end. A staged batch
+  // leaves the writer no garbage to speak of (a path), so only payload writes collect.
+  const write = async (batch: PreparedBatch) => {
+    if (batch.stagedFile !== undefined) {
+      await copyStagedLines(ctx.db, batch.stagedFile);
+      rmSync(batch.stagedFile, { force: true });
+    } else if (batch.payloads.length > 0) {
+      const statements = insertLinePayloadStatements(ctx.db, origin, batch.payloads);
+      await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+      collectGarbage();
+    }
   };
 
   try {
-    const batches = preparedBatches(bytes, {
-      userMapping: upload.userMapping,
-      sites: companySites,
-      rowsPerRead: ROWS_PER_READ,
-      linesPerBatch: LINES_PER_WRITE,
-    });
+    // On a local database the import thread stages each batch in a file of this folder and the
+    // writer only copies it (decision 038); otherwise batches arrive as JSON payloads.
+    if (importThreadAvailable && canCopyStagedLines(ctx.db)) {
+      staging = { dir: mkdtempSync(join(tmpdir(), 'esg-import-')), origin };
+    }
+    const batches = preparedBatches(
+      bytes,
+      {
+        userMapping: upload.userMapping,
+        sites: companySites,
+        rowsPerRead: ROWS_PER_READ,
+        linesPerBatch: LINES_PER_WRITE,
+      },
+      staging,
+    );
     let step = await batches.next();
     while (!step.done) {
-      if (step.value.payloads.length > 0) await write(step.value.payloads);
+      await write(step.value);
       step = await batches.next();
     }
+
     const summary = step.value;
-    if (importId) imported = await linesOfImport(ctx, importId);
     if (summary.errorCount > 0) {
       throw new HttpError(
         422,
@@ -136,26 +161,13 @@ export async function importActivities(
         { errors: summary.errors, errorCount: summary.errorCount },
       );
     }
+    const imported = await linesOfImport(ctx, importId);
     const duplicates = summary.validCount - imported;
-    const finalId: string = importId ?? crypto.randomUUID();
-    const counts = {
-      fileSha256: sha,
-      rowCount: summary.rowCount,
-      importedCount: imported,
-      duplicateCount: duplicates,
-    };
     await ctx.db.batch([
-      importId
-        ? ctx.db.update(activityImports).set(counts).where(eq(activityImports.id, importId))
-        : ctx.db.insert(activityImports).values({
-            id: finalId,
-            companyId: ctx.companyId,
-            dataSourceId,
-            fileName: upload.file.name || 'upload.csv',
-            createdBy: ctx.userId,
-            createdAt: now,
-            ...counts,
-          }),
+      ctx.db
+        .update(activityImports)
+        .set({ rowCount: summary.rowCount, importedCount: imported, duplicateCount: duplicates })
+        .where(eq(activityImports.id, importId)),
       ...(dataSourceId
         ? [
             ctx.db
@@ -169,13 +181,13 @@ export async function importActivities(
         userId: ctx.userId,
         action: 'activities_imported',
         entityType: 'activity_import',
-        entityId: finalId,
+        entityId: importId,
       }),
     ]);
     return {
       status: 201,
       result: {
-        importId: finalId,
+        importId,
         rowCount: summary.rowCount,
         imported,
         duplicates,
@@ -184,12 +196,12 @@ export async function importActivities(
       },
     };
   } catch (error) {
-    if (importId) {
-      // Left behind only if this fails too; discardStaleImports removes it later.
-      await discardImport(ctx, importId).catch((cause) =>
-        ctx.log.warn('import rollback failed', { importId, error: String(cause) }),
-      );
-    }
+    // Left behind only if this fails too; discardStaleImports removes it later.
+    await discardImport(ctx, importId).catch((cause) =>
+      ctx.log.warn('import rollback failed', { importId, error: String(cause) }),
+    );
     throw asHttpError(error);
+  } finally {
+    if (staging) rmSync(staging.dir, { recursive: true, force: true });
   }
 }

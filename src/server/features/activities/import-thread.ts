@@ -11,6 +11,7 @@
 // the same generator runs inline.
 import { HttpError } from '../../lib/errors.ts';
 import {
+  type LineStaging,
   type PreparedBatch,
   type PreparedSummary,
   type PrepareImportOptions,
@@ -26,7 +27,7 @@ export type ThreadMessage =
   | { type: 'failed'; error: SerialisedFailure };
 
 export type MainMessage =
-  | { type: 'start'; bytes: ArrayBuffer; options: PrepareImportOptions }
+  | { type: 'start'; bytes: ArrayBuffer; options: PrepareImportOptions; staging?: LineStaging }
   | { type: 'taken' };
 
 /** An error crossing the thread boundary: refusals keep their status, code and details. */
@@ -65,14 +66,20 @@ type ThreadConstructor = new (url: string) => ThreadHandle;
 const runtime = globalThis as { Bun?: unknown; Worker?: ThreadConstructor };
 const ThreadClass = runtime.Bun !== undefined ? runtime.Worker : undefined;
 
+/** True where imports read on a thread of their own (Bun); elsewhere they read inline. */
+export const importThreadAvailable = ThreadClass !== undefined;
+
 /**
  * The prepared batches of an upload, then its summary. `bytes` is handed over to the thread (the
- * caller must not use it afterwards). Refusals of the file (too large, malformed, unknown
- * headers) arrive as the HttpError the route answers with.
+ * caller must not use it afterwards). With `staging`, the thread stages each batch's lines in a
+ * file of that folder (staged-line-file.ts) instead of JSON payloads; without a thread, batches
+ * are always payloads. Refusals of the file (too large, malformed, unknown headers) arrive as the
+ * HttpError the route answers with.
  */
 export async function* preparedBatches(
   bytes: ArrayBuffer,
   options: PrepareImportOptions,
+  staging?: LineStaging,
 ): AsyncGenerator<PreparedBatch, PreparedSummary> {
   if (!ThreadClass) return yield* prepareImport(new Blob([bytes]).stream(), options);
   const thread = new ThreadClass(new URL('./import-worker.ts', import.meta.url).href);
@@ -86,7 +93,7 @@ export async function* preparedBatches(
   thread.onmessage = ({ data }) => deliver(data);
   thread.onerror = (event) => deliver({ type: 'failed', error: { message: event.message } });
   try {
-    thread.postMessage({ type: 'start', bytes, options }, [bytes]);
+    thread.postMessage({ type: 'start', bytes, options, staging }, [bytes]);
     while (true) {
       if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;

@@ -11,7 +11,7 @@
 // They are Drizzle `insert(…).select(sql)` builders rather than raw `db.run(sql)`: the column list
 // comes from the schema, and inserted ids come back typed where a caller asks (RETURNING).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client.ts';
+import { type Db, localLibsqlClient } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import type { LineFigures } from './line-figures.ts';
 import {
@@ -19,35 +19,31 @@ import {
   FIGURE_FIELDS,
   LINE_FIELDS,
   LINES_PER_STATEMENT,
+  type LineOrigin,
   linePayloads,
   type NewLine,
+  originValues,
 } from './line-payloads.ts';
+import {
+  STAGED_DATE_COLUMN,
+  STAGED_LINES_TABLE,
+  STAGED_ORIGIN_KEYS,
+  STAGED_ORIGIN_TABLE,
+} from './staged-lines.ts';
 
-export type { NewLine } from './line-payloads.ts';
-
-/** What every line of one write shares. */
-export interface LineOrigin {
-  companyId: string;
-  source: string;
-  dataSourceId: string | null;
-  importId: string | null;
-  createdBy: string | null;
-  createdAt: Date;
-}
+export type { LineOrigin, NewLine } from './line-payloads.ts';
 
 /**
- * The SELECT list for `insert(table).select(…)`, which inserts into every column in the table's
- * order: each column is a field of the JSON row (`v->>n`) or a value shared by the statement.
+ * The SELECT list for `insert(activityLines).select(…)`, which inserts into every column in the
+ * table's order: each column is the nth of a row's LINE_FIELDS (`field(n)`: `v->>n` of a JSON
+ * row, a column of a staged one) or a value every line of the write shares.
  * A column added to the schema without a value here fails at once, not silently.
  */
-function selectList(
-  table: typeof activityLines,
-  fields: readonly string[],
-  shared: Record<string, SQL>,
-): SQL {
-  const parts = Object.keys(getTableColumns(table)).map((key) => {
+export function lineSelectList(field: (index: number) => SQL, shared: Record<string, SQL>): SQL {
+  const fields = LINE_FIELDS as readonly string[];
+  const parts = Object.keys(getTableColumns(activityLines)).map((key) => {
     const index = fields.indexOf(key);
-    if (index >= 0) return sql.raw(`v->>${index}`);
+    if (index >= 0) return field(index);
     const value = shared[key];
     if (!value) throw new Error(`ledger-writes: no value for ${key}`);
     return value;
@@ -80,17 +76,10 @@ export function insertLinesStatements(db: Db, origin: LineOrigin, lines: readonl
  * 100,000 returned rows (decision 035).
  */
 export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads: readonly Uint8Array[]) {
-  const at = origin.createdAt.getTime();
-  const columns = selectList(activityLines, LINE_FIELDS, {
-    companyId: sql`${origin.companyId}`,
-    source: sql`${origin.source}`,
-    dataSourceId: sql`${origin.dataSourceId}`,
-    importId: sql`${origin.importId}`,
-    createdBy: sql`${origin.createdBy}`,
-    createdAt: sql`${at}`,
-    updatedAt: sql`${at}`,
-    calculatedAt: sql`${at}`,
-  });
+  const shared = Object.fromEntries(
+    Object.entries(originValues(origin)).map(([key, value]) => [key, sql`${value}`]),
+  );
+  const columns = lineSelectList((index) => sql.raw(`v->>${index}`), shared);
   return payloads.map((payload) => {
     // `WHERE true`: SQLite's documented way to let an upsert clause follow INSERT … SELECT.
     return db
@@ -98,6 +87,44 @@ export function insertLinePayloadStatements(db: Db, origin: LineOrigin, payloads
       .select(sql`SELECT ${columns} FROM ${jsonRows(payload)} WHERE true`)
       .onConflictDoNothing();
   });
+}
+
+/** True where staged lines (staged-lines.ts) can be copied: a libSQL file (or memory) here. */
+export const canCopyStagedLines = (db: Db) => localLibsqlClient(db) !== null;
+
+const sqlText = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/**
+ * Copies a staged file's lines (staged-lines.ts, decision 038) into the ledger, skipping any whose
+ * fingerprint the company already has (ON CONFLICT DO NOTHING, as above), in date order: the
+ * order of the ledger's (company_id, date, …) indexes, which roughly halves their writes (decision
+ * 035). One INSERT … SELECT, atomic on its own. ATTACH cannot run inside a transaction, and the
+ * client may hand each call a different connection of its pool, so the attach, the copy and the
+ * detach go as one script on one connection. It holds no value but the file's path, which the
+ * server made itself.
+ */
+export async function copyStagedLines(db: Db, file: string): Promise<void> {
+  const client = localLibsqlClient(db);
+  if (!client) throw new Error('copyStagedLines: the database is not a local libSQL file');
+  const alias = `staged_${crypto.randomUUID().replaceAll('-', '')}`;
+  const shared = Object.fromEntries(STAGED_ORIGIN_KEYS.map((key, i) => [key, sql.raw(`o.o${i}`)]));
+  const columns = lineSelectList((index) => sql.raw(`s.c${index}`), shared);
+  const from = sql.raw(
+    `${alias}.${STAGED_LINES_TABLE} AS s, ${alias}.${STAGED_ORIGIN_TABLE} AS o WHERE true ORDER BY s.${STAGED_DATE_COLUMN}`,
+  );
+  const copy = db
+    .insert(activityLines)
+    .select(sql`SELECT ${columns} FROM ${from}`)
+    .onConflictDoNothing()
+    .toSQL();
+  if (copy.params.length > 0) throw new Error('copyStagedLines: the copy must bind nothing');
+  try {
+    await client.executeMultiple(`ATTACH ${sqlText(file)} AS ${alias}; ${copy.sql}; DETACH ${alias};`);
+  } catch (error) {
+    // The script stopped before its DETACH: leave no attachment on the connection.
+    await client.executeMultiple(`DETACH ${alias};`).catch(() => undefined);
+    throw error;
+  }
 }
 
 /** A line's new stored result, replaced only while the line is as it was read. */

@@ -24,6 +24,31 @@ export interface NewLine extends LedgerLineFields, LineFigures {
   fingerprint: string;
 }
 
+/** What every line of one write shares. */
+export interface LineOrigin {
+  companyId: string;
+  source: string;
+  dataSourceId: string | null;
+  importId: string | null;
+  createdBy: string | null;
+  createdAt: Date;
+}
+
+/** The columns every line of one write shares, as stored (timestamps in ms). */
+export function originValues(origin: LineOrigin) {
+  const at = origin.createdAt.getTime();
+  return {
+    companyId: origin.companyId,
+    source: origin.source,
+    dataSourceId: origin.dataSourceId,
+    importId: origin.importId,
+    createdBy: origin.createdBy,
+    createdAt: at,
+    updatedAt: at,
+    calculatedAt: at,
+  };
+}
+
 export function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
