@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { and, eq } from 'drizzle-orm';
 import { activityImports, activityLines } from '../../db/schema/emissions.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
@@ -30,6 +32,22 @@ describe('CSV import atomicity', () => {
     expect(await stored(user.companyId)).toEqual({ lines: 0, results: 0, imports: 0 });
     expect((await t.call('GET', '/api/activities', { cookie })).json.total).toBe(0);
   }, 120_000);
+
+  test('leaves no staging file behind, whether it imports or refuses the file', async () => {
+    // Decision 038: on this local database the import thread stages each batch in a folder of its
+    // own under the system's temporary folder.
+    const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('esg-import-'));
+    const before = stagingFolders();
+    const { cookie } = await company();
+    expect((await upload(t, cookie, csv(ROWS))).status).toBe(201);
+    const bad = await upload(
+      t,
+      cookie,
+      csv([...ROWS.slice(1), '2025-01-01,Bristol bakery,diesel,,12,parsecs,,,R']),
+    );
+    expect(bad.status).toBe(422);
+    expect(stagingFolders()).toEqual(before);
+  });
 
   test('an import still being written is invisible to every reader until it completes', async () => {
     const { cookie, user } = await company();

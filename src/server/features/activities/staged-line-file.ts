@@ -30,7 +30,6 @@ export class StagedLineFile implements LineSink {
   readonly #staging: LineStaging;
   readonly #values: StagedValue[] = [];
   #file: OpenFile | null = null;
-  #files = 0;
   #size = 0;
 
   constructor(staging: LineStaging) {
@@ -69,6 +68,7 @@ export class StagedLineFile implements LineSink {
   clear(): void {
     const file = this.#file;
     if (!file) return;
+    file.database.exec('ROLLBACK');
     file.database.close();
     rmSync(file.path, { force: true });
     this.#file = null;
@@ -76,11 +76,12 @@ export class StagedLineFile implements LineSink {
   }
 
   #open(): OpenFile {
-    const path = join(this.#staging.dir, `batch-${++this.#files}.db`);
+    const path = join(this.#staging.dir, `batch-${crypto.randomUUID()}.db`);
     const database = new Database(path);
-    // A scratch file, read once and deleted: no journal, no syncs. One a crash leaves behind is
-    // removed with its folder by the writer.
-    database.exec('PRAGMA journal_mode = OFF');
+    // A scratch file, read once and deleted: its journal in memory (Bun's SQLite runs in defensive
+    // mode, which refuses journal_mode OFF) and no syncs. A file a crash leaves behind is removed
+    // with its folder by the writer.
+    database.exec('PRAGMA journal_mode = MEMORY');
     database.exec('PRAGMA synchronous = OFF');
     for (const ddl of STAGED_TABLES_DDL) database.exec(ddl);
     database.exec('BEGIN');

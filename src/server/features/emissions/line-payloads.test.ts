@@ -1,56 +1,12 @@
 import { describe, expect, test } from 'bun:test';
+import { newLine as line } from '../../../../tests/helpers/new-line.ts';
 import {
   LINE_FIELDS,
   LINES_PER_STATEMENT,
   LinePayloadBuilder,
   lineJson,
   linePayloads,
-  type NewLine,
 } from './line-payloads.ts';
-
-const line = (overrides: Partial<NewLine> = {}): NewLine => ({
-  id: '019a8f3e-1c2d-7b4e-9f10-a1b2c3d4e5f6',
-  siteId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
-  date: '2025-03-01',
-  periodEnd: '2025-03-31',
-  category: 'electricity',
-  variant: 'tariff "green", \\ night\n',
-  quantity: 0.1 + 0.2,
-  unit: 'kWh',
-  spend: 1234.5,
-  currency: 'GBP',
-  calorificBasis: 'gross',
-  supplierKgCO2ePerKWh: 0.05,
-  instrument: 'certificate',
-  radiativeForcing: true,
-  evidenceUrl: '/api/receipts/1/file',
-  reference: 'INV "7" é 🌱',
-  dataQuality: 'measured',
-  fingerprint: 'ab'.repeat(32),
-  kgScope1: 1,
-  kgScope2Location: 2,
-  kgScope2Market: 0,
-  kgScope3: 1e-7,
-  kgOutsideScopes: null,
-  kgScope3Cat1: null,
-  kgScope3Cat2: null,
-  kgScope3Cat3: 1e-7,
-  kgScope3Cat4: null,
-  kgScope3Cat5: null,
-  kgScope3Cat6: null,
-  kgScope3Cat7: null,
-  kgScope3Cat8: null,
-  kgScope3Cat9: null,
-  kgScope3Cat10: null,
-  kgScope3Cat11: null,
-  kgScope3Cat12: null,
-  kgScope3Cat13: null,
-  kgScope3Cat14: 12,
-  kgScope3Cat15: null,
-  datasets: '["DESNZ 2025"]',
-  entries: '[["scope_1",null,1,"f","DESNZ 2025",0.30000000000000004,"kWh",[]]]',
-  ...overrides,
-});
 
 describe('lineJson', () => {
   test('writes every field in LINE_FIELDS order, text escaped, numbers exact, JSON columns as JSON', () => {
