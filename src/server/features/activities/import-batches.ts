@@ -131,9 +131,9 @@ export async function* prepareImport(
     return { ...lines.take(), lines: count };
   };
   // The ramp: the writer starts on the first read's lines instead of waiting for a whole batch,
-  // and while it writes n lines the next 2n are read, which takes about as long (reading runs at
-  // about twice the writes' pace), so it rarely waits again. The early commits are small and cheap
-  // (the ledger's indexes are still small); the large ones come once it is busy (decision 037).
+  // and the batches grow while it works, so neither side waits long for the other. The early
+  // commits are small and cheap (the ledger's indexes are still small); the large ones come once
+  // both are busy (decisions 037 and 038).
   let threshold = options.rowsPerRead;
   let step = await reader.next();
   while (!step.done) {

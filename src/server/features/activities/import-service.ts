@@ -1,8 +1,9 @@
 // CSV import, all or nothing (docs/decisions/008-csv-import.md). The import thread reads and
 // calculates the upload in batches (import-thread.ts, decision 035) while this thread writes the
-// previous one; each batch's lines, with their stored results, are written under an import row
-// marked pending (imported_count = -1), which keeps them invisible to every reader
-// (emissions/visibility.ts).
+// previous one: on a local database by copying the scratch file the thread staged it in (decision
+// 038), elsewhere from JSON payloads. Each batch's lines, with their stored results, are written
+// under an import row marked pending (imported_count = -1), which keeps them invisible to every
+// reader (emissions/visibility.ts).
 // The last batch flips the import to complete together with its audit row; any failure deletes
 // everything written under the import id.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -43,10 +44,10 @@ export interface ImportUpload {
 
 /**
  * Rows read and calculated at a time (on the import thread), and lines per write (one batch, one
- * transaction). Reading holds its rows as objects, so it goes in small steps with a collection
- * after each: 2,000 rows a step kept the import's peak ~25 MB lower than 5,000, and the thread
- * still prepares batches faster than they are written (decision 037). A write holds only its
- * lines' JSON, and each commit rewrites every index page it touched, so writes go in large ones:
+ * transaction). Reading holds its rows as objects, so it goes in small steps between collections:
+ * 2,000 rows a step kept the import's peak ~25 MB lower than 5,000 (decision 037). A batch is held
+ * as JSON bytes or in a staged file, not as objects, and each commit rewrites every index page it
+ * touched, so writes go in large ones:
  * measured on 100,000 rows in date order, 7.9 s of writes at 5,000 lines per commit, 5.6 s at
  * 10,000 and 4.7 s at 20,000 (decision 035).
  */

@@ -5,6 +5,10 @@
 // a second writing connection made the app's own read-then-write transactions fail with
 // SQLITE_BUSY while an import committed (seen in the browser suite, decision 035).
 //
+// On a local database the thread also stages each batch's values in a scratch SQLite file, which
+// the writer copies with one INSERT … SELECT (decision 038): the values are bound here, on the
+// thread, instead of being parsed out of JSON on the writer.
+//
 // One thread per import, ended with it: imports are rare, and a thread that stays costs tens of
 // MB of memory for nothing. At most BATCHES_AHEAD batches wait for the writer, which bounds the
 // memory of a file that reads faster than it writes. The Cloudflare Worker has no threads: there
