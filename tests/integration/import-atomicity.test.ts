@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import { readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { and, eq } from 'drizzle-orm';
@@ -12,6 +12,10 @@ const stored = (companyId: string) => storedCounts(t, companyId);
 const company = () => companyWithSites(t);
 const ROWS = IMPORT_ROWS;
 const csv = importCsv;
+
+// Decision 038: on this local database the import thread stages each batch in a folder of its own
+// under the system's temporary folder.
+const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('esg-import-'));
 
 describe('CSV import atomicity', () => {
   test('one bad row at line 90,000 of 100,000 leaves nothing behind', async () => {
@@ -34,9 +38,6 @@ describe('CSV import atomicity', () => {
   }, 120_000);
 
   test('leaves no staging file behind, whether it imports or refuses the file', async () => {
-    // Decision 038: on this local database the import thread stages each batch in a folder of its
-    // own under the system's temporary folder.
-    const stagingFolders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('esg-import-'));
     const before = stagingFolders();
     const { cookie } = await company();
     expect((await upload(t, cookie, csv(ROWS))).status).toBe(201);
@@ -47,6 +48,35 @@ describe('CSV import atomicity', () => {
     );
     expect(bad.status).toBe(422);
     expect(stagingFolders()).toEqual(before);
+  });
+
+  test('a write that fails mid-import leaves nothing behind and ends the import thread', async () => {
+    const { cookie, user } = await company();
+    expect((await upload(t, cookie, csv(ROWS.slice(0, 1)))).status).toBe(201);
+    const folders = stagingFolders();
+    // The import thread (import-thread.ts) is a Worker; it must be ended, not left reading on.
+    const terminate = spyOn(Worker.prototype, 'terminate');
+    let terminated = 0;
+    // The ledger refuses one line of the third batch, while the thread still has rows to read.
+    await t.client.execute(
+      `CREATE TRIGGER refuse_line BEFORE INSERT ON activity_lines WHEN NEW.reference = 'REFUSED'
+       BEGIN SELECT RAISE(ABORT, 'refused by the test'); END`,
+    );
+    try {
+      const rows = Array.from(
+        { length: 30_000 },
+        (_, i) =>
+          `2025-01-01,Bristol bakery,electricity,,${100 + i},kWh,,,${i === 7_000 ? 'REFUSED' : `R${i}`}`,
+      );
+      expect((await upload(t, cookie, csv(rows))).status).toBe(500);
+    } finally {
+      await t.client.execute('DROP TRIGGER refuse_line');
+      terminated = terminate.mock.calls.length;
+      terminate.mockRestore();
+    }
+    expect(await stored(user.companyId)).toEqual({ lines: 1, results: 5, imports: 1 });
+    expect(stagingFolders()).toEqual(folders);
+    expect(terminated).toBe(1);
   });
 
   test('an import still being written is invisible to every reader until it completes', async () => {

@@ -116,6 +116,7 @@ export async function importActivities(
     createdAt: now,
   };
   let staging: LineStaging | undefined;
+  let batches: ReturnType<typeof preparedBatches> | undefined;
 
   // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
   // stored result with it; the lines added are counted by import id at the end. A staged batch
@@ -137,7 +138,7 @@ export async function importActivities(
     if (importThreadAvailable && canCopyStagedLines(ctx.db)) {
       staging = { dir: mkdtempSync(join(tmpdir(), 'esg-import-')), origin };
     }
-    const batches = preparedBatches(
+    batches = preparedBatches(
       bytes,
       {
         userMapping: upload.userMapping,
@@ -203,6 +204,18 @@ export async function importActivities(
     );
     throw asHttpError(error);
   } finally {
-    if (staging) rmSync(staging.dir, { recursive: true, force: true });
+    // A write that failed leaves the generator waiting at a batch: returning it ends the import
+    // thread (import-thread.ts), which would otherwise read on, and stay, for nothing.
+    await batches?.return(undefined as never);
+    if (staging) removeStagingFolder(ctx, staging.dir);
+  }
+}
+
+/** Best effort: a folder left behind holds only scratch files, in the temporary folder. */
+function removeStagingFolder(ctx: AuthedContext, dir: string): void {
+  try {
+    rmSync(dir, { recursive: true, force: true });
+  } catch (error) {
+    ctx.log.warn('import staging folder not removed', { dir, error: String(error) });
   }
 }
