@@ -20,7 +20,6 @@ declare const self: {
 const READS_PER_COLLECTION = 5;
 
 let untaken = 0;
-let reads = 0;
 let taken: (() => void) | null = null;
 
 self.onmessage = ({ data }) => {
@@ -33,6 +32,7 @@ self.onmessage = ({ data }) => {
 };
 
 async function run(bytes: ArrayBuffer, options: PrepareImportOptions, staging: LineStaging | undefined) {
+  let reads = 0;
   try {
     const batches = prepareImport(
       new Blob([bytes]).stream(),

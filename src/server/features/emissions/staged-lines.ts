@@ -6,7 +6,7 @@
 // writer's ~4.5 s; binding the values on the import thread takes that off the writer.
 //
 // This is the staged file's shape, shared by both sides. Pure and free of the database layer, so
-// the import thread loads none of it.
+// the import thread loads none of that layer.
 import { LINE_FIELDS, type LineOrigin, type NewLine, originValues } from './line-payloads.ts';
 
 /** A value a staged file binds: libSQL's driver takes no booleans (it aborts the process). */
