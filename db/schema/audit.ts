@@ -1,6 +1,6 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
-import { createdAt, id } from './columns.ts';
+import { createdAt, id, timestamp } from './columns.ts';
 
 /**
  * One row per mutation, written in the same batch as the change it records. Retained one year
@@ -32,6 +32,12 @@ export const auditLogs = sqliteTable(
      * `userId`, so erasing a deleted user's id does not break verification.
      */
     actorRef: text(),
+    /**
+     * The content format its hash was computed with: 1 before decision 043 (the stored actorRef,
+     * not the user id), 2 since (user and entity ids as company-scoped references). Rows written
+     * before this column existed are format 1.
+     */
+    contentVersion: integer().notNull().default(1),
     /** SHA-256 of the entry's canonical content, computed when it is written. */
     contentHash: text(),
     /** SHA-256 of the previous entry's chainHash, seq and contentHash; null until sealed. */
@@ -56,5 +62,12 @@ export const auditChainHeads = sqliteTable('audit_chain_heads', {
   anchorHash: text().notNull(),
   sealedSeq: integer().notNull().default(0),
   sealedHash: text().notNull(),
+  /**
+   * The sealed position as a signed checkpoint (decision 043): when it was signed and the HMAC
+   * over company, seq, hash and that time, with a key derived from SECRETS_KEY, which the database
+   * never holds. Null until the first seal after the checkpoint existed.
+   */
+  checkpointAt: timestamp(),
+  checkpointSignature: text(),
   updatedAt: createdAt(),
 });

@@ -1,8 +1,12 @@
 import { describe, expect, test } from 'bun:test';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { auditChainHeads, auditLogs } from '../../db/schema/audit.ts';
-import { auditContentHash } from '../../src/domain/audit/chain.ts';
+import { auditChainLink, auditContentHash, GENESIS_HASH } from '../../src/domain/audit/chain.ts';
 import { sealCompanyChain } from '../../src/server/features/audit/chain-store.ts';
+import { type AuditCheckpoint, isCheckpointSigned } from '../../src/server/features/audit/checkpoint.ts';
+import { checkpointFolder } from '../../src/server/features/audit/checkpoint-file.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -51,12 +55,12 @@ describe('sealing', () => {
   test('two sealers at once write the same values once', async () => {
     const company = await companyWithEntries(6);
     const [a, b] = await Promise.all([
-      sealCompanyChain(t.db, company.companyId, clock),
-      sealCompanyChain(t.db, company.companyId, clock),
+      sealCompanyChain(t, company.companyId, clock),
+      sealCompanyChain(t, company.companyId, clock),
     ]);
     expect(a.sealedHash).toBe(b.sealedHash);
     expect(a.sealedSeq).toBe(6);
-    const again = await sealCompanyChain(t.db, company.companyId, clock);
+    const again = await sealCompanyChain(t, company.companyId, clock);
     expect(again).toMatchObject({ sealed: 0, sealedSeq: 6, sealedHash: a.sealedHash });
     const result = await verify(company.cookie);
     expect(result.json).toMatchObject({ valid: true, entriesChecked: 6, sealedSeq: 6, problem: null });
@@ -165,3 +169,128 @@ describe('GET /api/audit-logs/verify', () => {
     expect((await verify(clean.cookie)).json).toMatchObject({ valid: true, entriesChecked: 3 });
   });
 });
+
+describe('every shown field is covered, and signed checkpoints (decision 043)', () => {
+  test('reports a rewrite of the actor or any other shown field of a sealed entry at that entry', async () => {
+    const other = await companyWithEntries(1);
+    const rewrites: Record<string, unknown>[] = [
+      { userId: other.user.id },
+      { userId: null },
+      { action: 'nothing_happened' },
+      { entityType: 'elsewhere' },
+      { entityId: 'someone-else' },
+      { ip: '198.51.100.7' },
+      { requestId: 'another-request' },
+      { createdAt: new Date('2020-01-01T00:00:00Z') },
+    ];
+    for (const rewrite of rewrites) {
+      const company = await companyWithEntries(4);
+      expect((await verify(company.cookie)).json.valid).toBe(true);
+      await t.db.update(auditLogs).set(rewrite).where(atSeq(company.companyId, 3));
+      const result = await verify(company.cookie);
+      expect({ rewrite, problem: result.json.problem }).toMatchObject({
+        rewrite,
+        problem: { kind: 'altered', seq: 3 },
+      });
+    }
+  });
+
+  test('an entry rewritten to the old content format is reported', async () => {
+    const company = await companyWithEntries(3);
+    await verify(company.cookie);
+    const [row] = await t.db.select().from(auditLogs).where(atSeq(company.companyId, 2));
+    const downgraded = { ...row!, contentVersion: 1, userId: null };
+    await t.db
+      .update(auditLogs)
+      .set({ contentVersion: 1, userId: downgraded.userId, contentHash: auditContentHash(downgraded) })
+      .where(eq(auditLogs.id, row!.id));
+    expect((await verify(company.cookie)).json.problem).toMatchObject({ seq: 2 });
+  });
+
+  test('each seal signs the head and appends it to the checkpoint file; verify reports the checkpoint', async () => {
+    const company = await companyWithEntries(3);
+    const result = await verify(company.cookie);
+    expect(result.json).toMatchObject({ valid: true, checkpoint: { seq: 3, source: 'file' } });
+    await companyPost(company.cookie);
+    await verify(company.cookie);
+    const lines = readCheckpointLines(company.companyId);
+    expect(lines.map((line) => line.seq)).toEqual([3, 4]);
+    expect(await isCheckpointSigned(t.config, lines[1]!)).toBe(true);
+    expect(await isCheckpointSigned(t.config, { ...lines[1]!, seq: 5 })).toBe(false);
+  });
+
+  test('a rewrite that recomputed every hash and the head in the database fails against the checkpoint', async () => {
+    const company = await companyWithEntries(5);
+    expect((await verify(company.cookie)).json.valid).toBe(true);
+    await rewriteHistory(company.companyId, 2);
+    const result = await verify(company.cookie);
+    expect(result.json.valid).toBe(false);
+    expect(result.json.problem).toMatchObject({ kind: 'checkpoint_mismatch', seq: 5 });
+
+    // Without the file, the head's signature no longer matches the rewritten head.
+    rmSync(checkpointFile(company.companyId));
+    const withoutFile = await verify(company.cookie);
+    expect(withoutFile.json.problem).toMatchObject({ kind: 'checkpoint_mismatch', seq: 5 });
+  });
+
+  test('entries removed from the end with the head rolled back fail against the checkpoint file', async () => {
+    const company = await companyWithEntries(5);
+    await verify(company.cookie);
+    const head = await t.db
+      .select()
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.companyId, company.companyId))
+      .get();
+    await companyPost(company.cookie);
+    await verify(company.cookie);
+    // Restore the old signed head and remove what came after it.
+    await t.db.batch([
+      t.db.delete(auditLogs).where(atSeq(company.companyId, 6)),
+      t.db.update(auditChainHeads).set(head!).where(eq(auditChainHeads.companyId, company.companyId)),
+    ]);
+    expect((await verify(company.cookie)).json.problem).toMatchObject({
+      kind: 'checkpoint_mismatch',
+      seq: 6,
+    });
+  });
+});
+
+async function companyPost(cookie: string) {
+  clock = new Date(clock.getTime() + 1000);
+  const response = await t.call('POST', '/api/support/feedback', {
+    cookie,
+    body: { subject: 'More', message: 'm' },
+  });
+  expect(response.status).toBe(201);
+}
+
+const checkpointFile = (companyId: string) => join(checkpointFolder(t.config)!, `${companyId}.jsonl`);
+
+function readCheckpointLines(companyId: string): AuditCheckpoint[] {
+  return readFileSync(checkpointFile(companyId), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as AuditCheckpoint);
+}
+
+/** Changes entry `seq`'s action and recomputes every content hash, link and the head, as a forger would. */
+async function rewriteHistory(companyId: string, seq: number) {
+  const rows = await entries(companyId);
+  let previous = GENESIS_HASH;
+  const statements = rows.map((row) => {
+    const action = row.seq === seq ? 'forged_action' : row.action;
+    const contentHash = auditContentHash({ ...row, action })!;
+    previous = auditChainLink(previous, row.seq, contentHash);
+    return t.db
+      .update(auditLogs)
+      .set({ action, contentHash, chainHash: previous })
+      .where(eq(auditLogs.id, row.id));
+  });
+  await t.db.batch([
+    t.db
+      .update(auditChainHeads)
+      .set({ sealedHash: previous })
+      .where(eq(auditChainHeads.companyId, companyId)),
+    ...statements,
+  ]);
+}

@@ -70,10 +70,17 @@ export const AuditVerificationSchema = z.object({
   sealedSeq: z.number().int(),
   problem: z
     .object({
-      kind: z.enum(['altered', 'missing', 'broken_link']),
+      kind: z.enum(['altered', 'missing', 'broken_link', 'checkpoint_mismatch']),
       seq: z.number().int(),
       message: z.string(),
     })
+    .nullable(),
+  /**
+   * The signed checkpoint the log was checked against (decision 043): from the checkpoint file
+   * outside the database when there is one, else the signed head; null before the first seal.
+   */
+  checkpoint: z
+    .object({ seq: z.number().int(), signedAt: z.string(), source: z.enum(['file', 'database']) })
     .nullable(),
   verifiedAt: z.string(),
 });

@@ -1,15 +1,21 @@
-import { and, asc, eq, gt, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, like } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { auditChainHeads, auditLogs } from '../../../../db/schema/audit.ts';
 import {
-  type AuditContent,
+  type AuditRecord,
   auditActorRef,
   auditChainLink,
   auditContentHash,
+  ERASED_PREFIX,
+  ERASURE_ACTION,
+  type ErasedRefs,
   GENESIS_HASH,
 } from '../../../domain/audit/chain.ts';
 import type { ChainEntry, ChainHead } from '../../../domain/audit/verify.ts';
+import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { type AuditCheckpoint, signCheckpoint } from './checkpoint.ts';
+import { appendCheckpointLine } from './checkpoint-file.ts';
 
 /**
  * Sealing links written audit entries into each company's hash chain (decision 021). Entries are
@@ -25,6 +31,7 @@ import type { Logger } from '../../lib/logger.ts';
 const SEAL_BATCH = 200;
 
 export const entryColumns = {
+  contentVersion: auditLogs.contentVersion,
   id: auditLogs.id,
   companyId: auditLogs.companyId,
   userId: auditLogs.userId,
@@ -40,17 +47,7 @@ export const entryColumns = {
   chainHash: auditLogs.chainHash,
 };
 
-export interface EntryRow {
-  id: string;
-  companyId: string;
-  userId: string | null;
-  actorRef: string | null;
-  action: string;
-  entityType: string;
-  entityId: string | null;
-  ip: string | null;
-  requestId: string | null;
-  createdAt: Date;
+export interface EntryRow extends AuditRecord {
   seq: number;
   contentHash: string | null;
   chainHash: string | null;
@@ -60,14 +57,16 @@ export interface EntryRow {
  * The hashed fields of a row. Entries written before the chain existed (migration 0011) have no
  * actor reference yet: it is derived from their user id, as `auditInsert` does for new ones.
  */
-export function contentOf(row: EntryRow): AuditContent {
+export function contentOf(row: EntryRow): AuditRecord {
   const actorRef =
     row.contentHash === null && row.actorRef === null
       ? auditActorRef(row.companyId, row.userId)
       : row.actorRef;
   return {
+    contentVersion: row.contentVersion,
     id: row.id,
     companyId: row.companyId,
+    userId: row.userId,
     actorRef,
     action: row.action,
     entityType: row.entityType,
@@ -76,6 +75,21 @@ export function contentOf(row: EntryRow): AuditContent {
     requestId: row.requestId,
     createdAt: row.createdAt,
   };
+}
+
+/** The people the company's log records as erased: their pseudonyms may stand for their ids. */
+export async function erasedRefsOf(db: Db, companyId: string): Promise<ErasedRefs> {
+  const rows = await db
+    .select({ entityId: auditLogs.entityId })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.companyId, companyId),
+        eq(auditLogs.action, ERASURE_ACTION),
+        like(auditLogs.entityId, `${ERASED_PREFIX}%`),
+      ),
+    );
+  return new Set(rows.map((row) => row.entityId!.slice(ERASED_PREFIX.length)));
 }
 
 export function toChainEntry(row: EntryRow): ChainEntry {
@@ -87,14 +101,33 @@ const headColumns = {
   anchorHash: auditChainHeads.anchorHash,
   sealedSeq: auditChainHeads.sealedSeq,
   sealedHash: auditChainHeads.sealedHash,
+  checkpointAt: auditChainHeads.checkpointAt,
+  checkpointSignature: auditChainHeads.checkpointSignature,
 };
+
+export interface StoredHead extends ChainHead {
+  checkpointAt: Date | null;
+  checkpointSignature: string | null;
+}
+
+/** The head's signed checkpoint, or null before its first signed seal. */
+export function headCheckpoint(companyId: string, head: StoredHead): AuditCheckpoint | null {
+  if (head.sealedSeq === 0 || !head.checkpointAt || !head.checkpointSignature) return null;
+  return {
+    companyId,
+    seq: head.sealedSeq,
+    chainHash: head.sealedHash,
+    signedAt: head.checkpointAt.toISOString(),
+    signature: head.checkpointSignature,
+  };
+}
 
 export function headQuery(db: Db, companyId: string) {
   return db.select(headColumns).from(auditChainHeads).where(eq(auditChainHeads.companyId, companyId));
 }
 
 /** The company's head, created at the genesis position the first time. */
-export async function ensureChainHead(db: Db, companyId: string, now: Date): Promise<ChainHead> {
+export async function ensureChainHead(db: Db, companyId: string, now: Date): Promise<StoredHead> {
   await db
     .insert(auditChainHeads)
     .values({
@@ -111,6 +144,13 @@ export async function ensureChainHead(db: Db, companyId: string, now: Date): Pro
   return head;
 }
 
+/** What sealing needs: the database, the key for checkpoints (config) and the log. */
+export interface SealDeps {
+  db: Db;
+  config: Pick<Config, 'SECRETS_KEY' | 'DATABASE_URL'>;
+  log?: Logger;
+}
+
 export interface SealOutcome {
   sealedSeq: number;
   sealedHash: string;
@@ -121,16 +161,14 @@ export interface SealOutcome {
 }
 
 /**
- * Links every unsealed entry of one company. Stops (and logs) at a gap or at an entry whose
+ * Links every unsealed entry of one company and signs the new head as a checkpoint, which also
+ * goes to the checkpoint file (decision 043). Stops (and logs) at a gap or at an entry whose
  * content no longer matches the hash it was written with: sealing over it would bless the
  * tampering; verification reports it instead.
  */
-export async function sealCompanyChain(
-  db: Db,
-  companyId: string,
-  now: Date,
-  log?: Logger,
-): Promise<SealOutcome> {
+export async function sealCompanyChain(deps: SealDeps, companyId: string, now: Date): Promise<SealOutcome> {
+  const { db, log } = deps;
+  const erased = await erasedRefsOf(db, companyId);
   let sealed = 0;
   // Each round either links entries or ends; the bound only guards against a runaway loop.
   for (let round = 0; round < 10_000; round++) {
@@ -151,8 +189,8 @@ export async function sealCompanyChain(
         break;
       }
       const content = contentOf(row);
-      const contentHash = auditContentHash(content);
-      if (row.contentHash !== null && row.contentHash !== contentHash) {
+      const contentHash = auditContentHash(content, erased);
+      if (contentHash === null || (row.contentHash !== null && row.contentHash !== contentHash)) {
         stoppedAt = { seq: row.seq, reason: 'altered' };
         break;
       }
@@ -166,19 +204,28 @@ export async function sealCompanyChain(
       previousHash = chainHash;
       expectedSeq += 1;
     }
-    if (updates.length > 0) {
-      const [first, ...rest] = updates;
-      await db.batch([
-        first!,
-        ...rest,
-        db
-          .update(auditChainHeads)
-          .set({ sealedSeq: expectedSeq - 1, sealedHash: previousHash, updatedAt: now })
-          .where(
-            and(eq(auditChainHeads.companyId, companyId), eq(auditChainHeads.sealedSeq, head.sealedSeq)),
-          ),
-      ]);
+    if (updates.length > 0 || (head.sealedSeq > 0 && !head.checkpointSignature)) {
+      // A head sealed before checkpoints existed is signed as it stands.
+      const checkpoint = await signCheckpoint(deps.config, {
+        companyId,
+        seq: expectedSeq - 1,
+        chainHash: previousHash,
+        signedAt: now,
+      });
+      const moveHead = db
+        .update(auditChainHeads)
+        .set({
+          sealedSeq: checkpoint.seq,
+          sealedHash: checkpoint.chainHash,
+          checkpointAt: now,
+          checkpointSignature: checkpoint.signature,
+          updatedAt: now,
+        })
+        .where(and(eq(auditChainHeads.companyId, companyId), eq(auditChainHeads.sealedSeq, head.sealedSeq)));
+      const results = await db.batch([moveHead, ...updates]);
       sealed += updates.length;
+      // Only the sealer that moved the head writes its checkpoint out.
+      if (results[0].rowsAffected === 1) await appendCheckpointLine(deps.config, checkpoint, log);
     }
     if (stoppedAt) {
       log?.warn('audit chain not sealed past a suspect entry', { companyId, ...stoppedAt });
@@ -202,11 +249,12 @@ export async function companiesWithUnsealedEntries(db: Db): Promise<string[]> {
 }
 
 /** Seals every company's chain; the `audit.seal` job and the retention job call it. */
-export async function sealAllChains(db: Db, now: Date, log?: Logger) {
+export async function sealAllChains(deps: SealDeps, now: Date) {
+  const { db, log } = deps;
   let companies = 0;
   let entries = 0;
   for (const companyId of await companiesWithUnsealedEntries(db)) {
-    const outcome = await sealCompanyChain(db, companyId, now, log);
+    const outcome = await sealCompanyChain(deps, companyId, now);
     companies += 1;
     entries += outcome.sealed;
     // The sealed head leaves the database in the log stream: an outside record an operator can

@@ -1,6 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
-import { auditActorRef, auditContentHash } from '../../../domain/audit/chain.ts';
+import {
+  AUDIT_CONTENT_VERSION,
+  auditActorRef,
+  auditContentHash,
+  erasureRecorded,
+} from '../../../domain/audit/chain.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 
 export interface AuditEntry {
@@ -18,8 +23,10 @@ export interface AuditEntry {
  */
 export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
   const content = {
+    contentVersion: AUDIT_CONTENT_VERSION,
     id: crypto.randomUUID(),
     companyId: entry.companyId,
+    userId: entry.userId,
     actorRef: auditActorRef(entry.companyId, entry.userId),
     action: entry.action,
     entityType: entry.entityType,
@@ -28,13 +35,17 @@ export function auditInsert(ctx: ServiceContext, entry: AuditEntry) {
     requestId: ctx.requestId,
     createdAt: ctx.now(),
   };
+  // An erasure record is the one entry whose pseudonym is known before the chain records it.
+  const recorded = erasureRecorded(content);
+  const contentHash = auditContentHash(content, new Set(recorded ? [recorded] : []));
+  if (contentHash === null)
+    throw new Error(`audit entry ${entry.action} names an erasure it does not record`);
   return ctx.db.insert(auditLogs).values({
     ...content,
-    userId: entry.userId,
     // Assigned inside the insert, within the batch's transaction, so positions are contiguous
     // per company whoever writes concurrently (the unique index refuses a duplicate).
     seq: sql`(select coalesce(max(${auditLogs.seq}), 0) + 1 from ${auditLogs} where ${auditLogs.companyId} = ${entry.companyId})`,
-    contentHash: auditContentHash(content),
+    contentHash,
   });
 }
 

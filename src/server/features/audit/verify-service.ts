@@ -1,30 +1,53 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
-import { createChainVerifier } from '../../../domain/audit/verify.ts';
+import { type ChainCheckpoint, createChainVerifier } from '../../../domain/audit/verify.ts';
 import type { AuditVerification } from '../../../domain/contracts/audit.ts';
 import type { AuthedContext } from '../../context.ts';
 import {
   type EntryRow,
   ensureChainHead,
   entryColumns,
+  erasedRefsOf,
+  headCheckpoint,
   sealCompanyChain,
   toChainEntry,
 } from './chain-store.ts';
+import { type AuditCheckpoint, isCheckpointSigned } from './checkpoint.ts';
+import { readLatestCheckpointLine } from './checkpoint-file.ts';
 
 /** Entries read per query while walking the chain. */
 const PAGE = 2000;
+
+const mismatch = (seq: number) => ({
+  kind: 'checkpoint_mismatch' as const,
+  seq,
+  message: `The log does not match its signed checkpoint at entry ${seq}: entries up to it were rewritten or removed.`,
+});
 
 /**
  * GET /api/audit-logs/verify: seals what is waiting, then recomputes every content hash from the
  * stored fields and every link from the anchor, and names the first problem. Read page by page;
  * when retention moved the anchor during the walk, the walk starts again from the new anchor.
+ *
+ * The head's signature must hold, and the latest checkpoint in the checkpoint file (Bun) must lie
+ * on the recomputed chain (decision 043). The file is read before the head: it is appended after
+ * the head moved, so a seal running meanwhile cannot put it ahead of the head read here.
  */
 export async function verifyAuditLog(ctx: AuthedContext): Promise<AuditVerification> {
   const now = ctx.now();
-  await sealCompanyChain(ctx.db, ctx.companyId, now, ctx.log);
+  await sealCompanyChain(ctx, ctx.companyId, now);
   for (let attempt = 0; ; attempt++) {
+    const fileCheckpoint = await readLatestCheckpointLine(ctx.config, ctx.companyId);
     const head = await ensureChainHead(ctx.db, ctx.companyId, now);
-    const verifier = createChainVerifier(head);
+    const signed = headCheckpoint(ctx.companyId, head);
+    const outside = fileCheckpoint && (await isCheckpointSigned(ctx.config, fileCheckpoint));
+    const checkpoint: ChainCheckpoint | null = outside
+      ? { seq: fileCheckpoint.seq, hash: fileCheckpoint.chainHash }
+      : null;
+    const verifier = createChainVerifier(head, {
+      erased: await erasedRefsOf(ctx.db, ctx.companyId),
+      checkpoint,
+    });
     let after = head.anchorSeq;
     for (;;) {
       const rows: EntryRow[] = await ctx.db
@@ -41,24 +64,48 @@ export async function verifyAuditLog(ctx: AuthedContext): Promise<AuditVerificat
       if (!going || rows.length < PAGE) break;
       after = rows[rows.length - 1]!.seq;
     }
-    const result = verifier.finish();
+    const walked = verifier.finish();
     const headAfter = await ensureChainHead(ctx.db, ctx.companyId, now);
-    if (!result.valid && headAfter.anchorSeq !== head.anchorSeq && attempt < 2) continue;
+    if (!walked.valid && headAfter.anchorSeq !== head.anchorSeq && attempt < 2) continue;
+    const problem =
+      walked.problem ??
+      (await signatureProblem(ctx, head.sealedSeq, signed, fileCheckpoint !== null && !outside));
     ctx.log.info('audit chain verified', {
       companyId: ctx.companyId,
-      valid: result.valid,
-      entriesChecked: result.entriesChecked,
-      problemSeq: result.problem?.seq ?? null,
+      valid: problem === null,
+      entriesChecked: walked.entriesChecked,
+      problemSeq: problem?.seq ?? null,
     });
+    const shown = outside ? fileCheckpoint : signed;
     return {
-      valid: result.valid,
-      entriesChecked: result.entriesChecked,
-      firstSeq: result.firstSeq,
-      lastSeq: result.lastSeq,
+      valid: problem === null,
+      entriesChecked: walked.entriesChecked,
+      firstSeq: walked.firstSeq,
+      lastSeq: walked.lastSeq,
       anchorSeq: head.anchorSeq,
       sealedSeq: head.sealedSeq,
-      problem: result.problem,
+      problem,
+      checkpoint: shown
+        ? { seq: shown.seq, signedAt: shown.signedAt, source: outside ? 'file' : 'database' }
+        : null,
       verifiedAt: now.toISOString(),
     };
   }
+}
+
+/**
+ * A head sealed past the start must carry a valid signature (the seal above signed any head that
+ * had none), and a checkpoint file line must carry one too: a forged line is a problem, not a
+ * line to ignore.
+ */
+async function signatureProblem(
+  ctx: AuthedContext,
+  sealedSeq: number,
+  signed: AuditCheckpoint | null,
+  fileForged: boolean,
+) {
+  if (fileForged) return mismatch(sealedSeq);
+  if (sealedSeq === 0) return null;
+  if (!signed || !(await isCheckpointSigned(ctx.config, signed))) return mismatch(sealedSeq);
+  return null;
 }

@@ -13,6 +13,7 @@ import {
   type EntryRow,
   ensureChainHead,
   entryColumns,
+  erasedRefsOf,
   sealAllChains,
   toChainEntry,
 } from '../audit/chain-store.ts';
@@ -50,7 +51,7 @@ export async function trimAuditLogs(db: Db, now: Date, log: Logger): Promise<num
   let removed = 0;
   for (const { companyId } of owners) {
     const head = await ensureChainHead(db, companyId, now);
-    const verifier = createChainVerifier(head);
+    const verifier = createChainVerifier(head, { erased: await erasedRefsOf(db, companyId) });
     let after = head.anchorSeq;
     let through = { seq: head.anchorSeq, hash: head.anchorHash };
     for (let more = true; more; ) {
@@ -186,7 +187,7 @@ export const retentionJob: JobHandler = async (job, deps) => {
     now: deps.now,
   };
   // Retention removes only sealed entries: seal first.
-  const sealed = await sealAllChains(deps.db, now, deps.log);
+  const sealed = await sealAllChains(deps, now);
   const auditEntriesRemoved = await trimAuditLogs(deps.db, now, deps.log);
   const analyticsPeoplePseudonymised = await pseudonymiseAnalytics(deps.db, now);
   const accounts = await deleteInactiveAccounts(ctx);
