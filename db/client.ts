@@ -15,11 +15,49 @@ export interface LibsqlOptions {
   authToken?: string;
 }
 
-/** libSQL: `file:data/esg.db` (embedded), `libsql://…` (Turso) or `:memory:`. */
+/**
+ * libSQL: `file:data/esg.db` (embedded), `libsql://…` (Turso) or `:memory:`.
+ *
+ * A local file gets one connection (decision 043). Per-connection settings such as
+ * `secure_delete` (and `busy_timeout`, set at migration) hold only on the connection that ran
+ * them, and @libsql/client opens more connections on demand, which never ran them. Statements run
+ * synchronously on this thread and the app holds no interactive transactions (decision 003), so a
+ * second connection only ever ran a statement that would otherwise have waited a microtask.
+ * `secure_delete` is queued before anything else can borrow the connection: SQLite then
+ * overwrites deleted rows and freed pages with zeros, so an erased person's data is gone from
+ * the file, not only unreachable.
+ */
 export function createLibsqlDb(options: LibsqlOptions): { db: Db; client: Client } {
-  const client = createClient({ url: options.url, authToken: options.authToken });
+  const local = options.url.startsWith('file:');
+  const client = createClient({
+    url: options.url,
+    authToken: options.authToken,
+    ...(local ? { concurrency: 1 } : {}),
+  });
+  if (local) void client.execute('PRAGMA secure_delete = ON').catch(() => undefined);
   const db = drizzleLibsql({ client, schema, casing: 'snake_case' });
   return { db, client };
+}
+
+/**
+ * Makes sure the next statements on a local file zero what they delete (the setting could only be
+ * missing on a connection the client reopened after an error). Remote libSQL (Turso) and D1 keep
+ * their pages on the provider's side: there is nothing to set from here.
+ */
+export async function ensureSecureDelete(db: Db): Promise<void> {
+  await localLibsqlClient(db)?.execute('PRAGMA secure_delete = ON');
+}
+
+/**
+ * Copies the write-ahead log into the database file and truncates it, so no earlier version of
+ * a page (with rows since deleted) stays in the `-wal` file. Another process reading at this
+ * moment leaves part of the log in place: the answer says whether the log was emptied.
+ */
+export async function truncateWriteAheadLog(db: Db): Promise<'truncated' | 'busy' | 'not_local'> {
+  const client = localLibsqlClient(db);
+  if (!client) return 'not_local';
+  const result = await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  return Number(result.rows[0]?.[0] ?? 0) === 0 ? 'truncated' : 'busy';
 }
 
 /** Cloudflare D1 binding. The builder API used by services is the same as libSQL's. */

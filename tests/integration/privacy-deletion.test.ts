@@ -5,6 +5,7 @@ import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, sessions, users } from '../../db/schema/auth.ts';
 import { offsetOrders, offsetProjects } from '../../db/schema/offsets.ts';
+import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { addMember, rowsContaining } from '../helpers/people.ts';
 import { plantPersonalRecords } from '../helpers/personal-records.ts';
@@ -153,10 +154,11 @@ describe('DELETE /api/gdpr/delete-account', () => {
       .select()
       .from(auditLogs)
       .where(and(eq(auditLogs.companyId, keepersId), eq(auditLogs.action, 'account_deleted')));
+    // The entity is the person's pseudonym in this company (decision 043), nothing else of them.
     expect(deletedEntry).toMatchObject({
       userId: null,
       entityType: 'user',
-      entityId: null,
+      entityId: erasedPseudonym(keepersId, own.user.id),
       ip: null,
       actorRef: null,
     });

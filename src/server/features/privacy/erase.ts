@@ -1,12 +1,15 @@
-import { and, eq, inArray, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { ensureSecureDelete, truncateWriteAheadLog } from '../../../../db/client.ts';
 import { teamInvites } from '../../../../db/schema/account.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
+import { auditLogs } from '../../../../db/schema/audit.ts';
 import { companies, memberships, users } from '../../../../db/schema/auth.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import { jobs } from '../../../../db/schema/jobs.ts';
 import { offsetOrders } from '../../../../db/schema/offsets.ts';
 import { rateLimits } from '../../../../db/schema/security.ts';
 import { feedback } from '../../../../db/schema/support.ts';
+import { ERASURE_ACTION, erasedPseudonym } from '../../../domain/audit/chain.ts';
 import type { AccountDeletionImpact } from '../../../domain/contracts/privacy.ts';
 import type { ServiceContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
@@ -52,6 +55,54 @@ function noOtherMember(companyId: SQLWrapper, userId: string) {
   return sql`not exists (select 1 from ${memberships} where ${memberships.companyId} = ${companyId} and ${ne(memberships.userId, userId)})`;
 }
 
+/**
+ * `key` holds `value` as one of its `:`-separated parts (`sign-in-email:ana@example.com`,
+ * `switch-company-user:<id>`), so erasing ana@example.com leaves bob.ana@example.com's counters.
+ */
+function keyNames(key: SQLWrapper, value: string) {
+  const part = escapeLike(value.toLowerCase());
+  return sql`(lower(${key}) like ${`%:${part}`} escape '\\' or lower(${key}) like ${`%:${part}:%`} escape '\\')`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * Companies that survive the erasure and whose audit log names the person (as actor or entity):
+ * each records the erasure, which lets its chain accept the pseudonyms (decision 043).
+ */
+async function companiesNamingPerson(ctx: ServiceContext, userId: string, kept: string[], deleted: string[]) {
+  const rows = await ctx.db
+    .selectDistinct({ companyId: auditLogs.companyId })
+    .from(auditLogs)
+    .where(or(eq(auditLogs.userId, userId), eq(auditLogs.entityId, userId)));
+  const named = new Set([...kept, ...rows.map((row) => row.companyId)]);
+  for (const id of deleted) named.delete(id);
+  return [...named];
+}
+
+/** The erasure record and the pseudonymised entity ids of one surviving company's log. */
+function pseudonymiseAudit(ctx: ServiceContext, companyId: string, userId: string) {
+  const pseudonym = erasedPseudonym(companyId, userId);
+  return [
+    // No IP address, name or email: the pseudonym only (decisions 021, 043).
+    auditInsert(
+      { ...ctx, ip: null },
+      { companyId, userId: null, action: ERASURE_ACTION, entityType: 'user', entityId: pseudonym },
+    ),
+    // Format 1 hashed the id itself: those entries keep it until retention removes them.
+    ctx.db
+      .update(auditLogs)
+      .set({ entityId: pseudonym })
+      .where(
+        and(
+          eq(auditLogs.companyId, companyId),
+          eq(auditLogs.entityId, userId),
+          gte(auditLogs.contentVersion, 2),
+        ),
+      ),
+  ];
+}
+
 export interface ErasureOutcome {
   companiesDeleted: number;
   companiesKept: number;
@@ -71,8 +122,12 @@ export interface ErasureOutcome {
  * or Shopify (decision 032): credentials read before the batch, revoked after it, never failing it.
  * Refused with 409 when they are the last admin of a company that keeps other members.
  *
- * Each company that remains gets an `account_deleted` audit row with no user id, name, email or
- * IP address. The reason for leaving is not stored (decision 021).
+ * Each company that remains and knew them (a member, or its audit log names them) gets an
+ * `account_deleted` audit row whose entity is their pseudonym, with no user id, name, email or IP
+ * address; their id in that log's entries becomes the pseudonym too, which its chain accepts
+ * because the erasure is recorded (decision 043). Deleted rows are zeroed in the database file
+ * (`secure_delete`) and the write-ahead log is emptied after the batch, so the file's bytes no
+ * longer hold them. The reason for leaving is not stored (decision 021).
  */
 export async function eraseUser(
   ctx: ServiceContext,
@@ -85,36 +140,45 @@ export async function eraseUser(
   if (!user) return { companiesDeleted: 0, companiesKept: 0 };
   const email = user.email;
   const deletedIds = impact.companiesDeleted.map((company) => company.id);
-  // The audit row must not carry the requester's IP address either.
-  const anonymous: ServiceContext = { ...ctx, ip: null };
+  const recording = await companiesNamingPerson(
+    ctx,
+    userId,
+    impact.companiesKept.map((company) => company.id),
+    deletedIds,
+  );
   // The sealed tokens cascade away with the companies: read them first.
   const revocations = await prepareCompanyRevocations(ctx, deletedIds);
+  await ensureSecureDelete(ctx.db);
+  const sameEmail = (column: SQLWrapper) => sql`lower(${column}) = lower(${email})`;
 
   const statements = [
-    ...impact.companiesKept.map((company) =>
-      auditInsert(anonymous, {
-        companyId: company.id,
-        userId: null,
-        action: 'account_deleted',
-        entityType: 'user',
-      }),
-    ),
+    ...recording.flatMap((companyId) => pseudonymiseAudit(ctx, companyId, userId)),
     ctx.db.update(offsetOrders).set({ purchasedByName: null }).where(eq(offsetOrders.userId, userId)),
     ctx.db.delete(feedback).where(eq(feedback.userId, userId)),
-    ctx.db.update(feedback).set({ email: null }).where(eq(feedback.email, email)),
-    ctx.db.delete(teamInvites).where(eq(teamInvites.email, email)),
+    ctx.db.update(feedback).set({ email: null }).where(sameEmail(feedback.email)),
+    ctx.db.delete(teamInvites).where(sameEmail(teamInvites.email)),
     ctx.db.update(analyticsSessions).set({ userId: null }).where(eq(analyticsSessions.userId, userId)),
     ctx.db.update(analyticsPageViews).set({ userId: null }).where(eq(analyticsPageViews.userId, userId)),
     ctx.db.update(analyticsEvents).set({ userId: null }).where(eq(analyticsEvents.userId, userId)),
-    // Keys such as `sign-in-email:ana@example.com` (src/server/features/auth/service.ts).
-    ctx.db
-      .delete(rateLimits)
-      .where(sql`substr(${rateLimits.key}, -(length(${email}) + 1)) = ':' || ${email}`),
-    // A report queued "send by email" keeps the address in its payload (reports/service.ts).
+    // Keys such as `sign-in-email:ana@example.com` (src/server/features/auth/service.ts) or
+    // `switch-company-user:<id>`.
+    ctx.db.delete(rateLimits).where(or(keyNames(rateLimits.key, email), keyNames(rateLimits.key, userId))),
+    // A report queued "send by email" keeps the address in its payload (reports/service.ts); a
+    // failed delivery may quote it in the job's error or result.
     ctx.db
       .update(jobs)
-      .set({ payload: sql`replace(${jobs.payload}, json_quote(${email}), 'null')` })
-      .where(sql`instr(${jobs.payload}, json_quote(${email})) > 0`),
+      .set({
+        payload: sql`replace(${jobs.payload}, json_quote(${email}), 'null')`,
+        result: sql`replace(${jobs.result}, json_quote(${email}), 'null')`,
+        error: sql`replace(${jobs.error}, ${email}, '(erased)')`,
+      })
+      .where(
+        or(
+          sql`instr(${jobs.payload}, json_quote(${email})) > 0`,
+          sql`instr(${jobs.result}, json_quote(${email})) > 0`,
+          sql`instr(${jobs.error}, ${email}) > 0`,
+        ),
+      ),
     ...(deletedIds.length > 0
       ? [
           // Ledger lines restrict the deletion of their site, so they go first.
@@ -136,6 +200,10 @@ export async function eraseUser(
   ];
   await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   forgetCachedSessions(ctx.db);
+  // Old copies of the pages just zeroed would otherwise stay in the write-ahead log.
+  if ((await truncateWriteAheadLog(ctx.db)) === 'busy') {
+    ctx.log.warn('write-ahead log not emptied after an erasure: another process was reading');
+  }
   await revokeErasedSources(ctx, revocations);
   // No user id, name or email: counts only.
   ctx.log.info('account deleted', {

@@ -1,0 +1,111 @@
+import { describe, expect, test } from 'bun:test';
+import { existsSync, readFileSync } from 'node:fs';
+import { and, eq, or } from 'drizzle-orm';
+import { auditLogs } from '../../db/schema/audit.ts';
+import { memberships } from '../../db/schema/auth.ts';
+import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
+import { auditInsert } from '../../src/server/features/audit/service.ts';
+import { createLogger } from '../../src/server/lib/logger.ts';
+import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
+
+const t = await createTestApp();
+const databaseFile = t.config.DATABASE_URL.slice('file:'.length);
+
+/** The database file and its write-ahead log, as bytes on disk. */
+function fileBytes(): Buffer {
+  const parts = [readFileSync(databaseFile)];
+  if (existsSync(`${databaseFile}-wal`)) parts.push(readFileSync(`${databaseFile}-wal`));
+  return Buffer.concat(parts);
+}
+
+/** Which of `needles` occur in the bytes, as UTF-8, in any letter case. */
+function occurring(bytes: Buffer, needles: string[]): string[] {
+  const lower = Buffer.from(bytes.toString('latin1').toLowerCase(), 'latin1');
+  return needles.filter((needle) => lower.includes(Buffer.from(needle.toLowerCase(), 'utf8')));
+}
+
+describe('erasure leaves no personal data in the database file (decision 043)', () => {
+  test("the deleted person's email, names, typed text and id are in neither the file nor its log", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const person = {
+      firstName: `Zephyrine${tag}`,
+      lastName: `Quillfeather${tag}`,
+      email: `zq.${tag}@example.com`,
+    };
+    const feedbackText = `Wobblewick feedback ${tag}: the boiler in the annex is ours`;
+    const siteName = `Brambleholt Depot ${tag}`;
+    const keepers = await t.signUpCompany({ companyName: 'Keepers Ltd' });
+    const keepersId = keepers.user.companyId as string;
+    const own = await t.signUpCompany({ ...person, companyName: `Solo ${tag}` });
+    const personId = own.user.id as string;
+
+    // Typed text in their own company (deleted with them).
+    expect(
+      (await t.call('POST', '/api/sites', { cookie: own.cookie, body: { name: siteName, country: 'GB' } }))
+        .status,
+    ).toBe(201);
+    // A member of Keepers too: they act there and an admin acts on them.
+    await t.db.insert(memberships).values({ userId: personId, companyId: keepersId, role: 'member' });
+    const switched = await t.call('POST', '/api/auth/switch-company', {
+      cookie: own.cookie,
+      body: { companyId: keepersId },
+    });
+    expect(switched.status).toBe(200);
+    const inKeepers = sessionCookieFrom(switched.headers) ?? own.cookie;
+    const sent = await t.call('POST', '/api/support/feedback', {
+      cookie: inKeepers,
+      body: { subject: `Annex ${tag}`, message: feedbackText },
+    });
+    expect(sent.status).toBe(201);
+    // An admin's entry about them (as a profile change or a removal names its person).
+    await auditInsert(
+      {
+        db: t.db,
+        config: t.config,
+        log: createLogger('silent'),
+        requestId: 'r-test',
+        ip: null,
+        now: () => new Date(),
+      },
+      {
+        companyId: keepersId,
+        userId: keepers.user.id,
+        action: 'member_reviewed',
+        entityType: 'user',
+        entityId: personId,
+      },
+    );
+    // A failed sign-in leaves counters keyed by the email.
+    expect(
+      (await t.call('POST', '/api/auth/signin', { body: { email: person.email, password: 'wrong one!' } }))
+        .status,
+    ).toBe(401);
+    // Keepers' chain is sealed and checkpointed before the erasure touches its entries.
+    expect((await t.call('GET', '/api/audit-logs/verify', { cookie: keepers.cookie })).json.valid).toBe(true);
+    const needles = [person.email, person.firstName, person.lastName, feedbackText, siteName, personId];
+    expect(occurring(fileBytes(), needles)).toEqual(needles);
+
+    const erased = await t.call('DELETE', '/api/gdpr/delete-account', {
+      cookie: inKeepers,
+      body: { confirmed: true },
+    });
+    expect(erased.status).toBe(200);
+
+    expect(occurring(fileBytes(), needles)).toEqual([]);
+    // Keepers' log names them by pseudonym only, and its chain still verifies.
+    const naming = await t.db
+      .select({ seq: auditLogs.seq })
+      .from(auditLogs)
+      .where(
+        and(eq(auditLogs.companyId, keepersId), eq(auditLogs.entityId, erasedPseudonym(keepersId, personId))),
+      );
+    expect(naming.length).toBe(2);
+    const stillNamed = await t.db
+      .select({ seq: auditLogs.seq })
+      .from(auditLogs)
+      .where(or(eq(auditLogs.userId, personId), eq(auditLogs.entityId, personId)));
+    expect(stillNamed).toEqual([]);
+    const verification = await t.call('GET', '/api/audit-logs/verify', { cookie: keepers.cookie });
+    expect(verification.json).toMatchObject({ valid: true, problem: null });
+  });
+});
