@@ -3,7 +3,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { auditChainHeads, auditLogs } from '../../db/schema/audit.ts';
+import { reports } from '../../db/schema/reports.ts';
 import { auditChainLink, auditContentHash, GENESIS_HASH } from '../../src/domain/audit/chain.ts';
+import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { sealCompanyChain } from '../../src/server/features/audit/chain-store.ts';
 import { type AuditCheckpoint, isCheckpointSigned } from '../../src/server/features/audit/checkpoint.ts';
 import { checkpointFolder } from '../../src/server/features/audit/checkpoint-file.ts';
@@ -294,3 +296,25 @@ async function rewriteHistory(companyId: string, seq: number) {
     ...statements,
   ]);
 }
+
+describe('report packages carry the checkpoint (decision 043)', () => {
+  test("a generated report's snapshot holds the company's signed checkpoint, sealed up to the request", async () => {
+    const company = await companyWithEntries(3);
+    const requested = await t.call('POST', '/api/reports/generate', {
+      cookie: company.cookie,
+      body: { format: 'csv', framework: 'secr', period: '2024' },
+    });
+    expect(requested.status).toBe(202);
+    const [report] = await t.db.select().from(reports).where(eq(reports.id, requested.json.id));
+    const snapshot = JSON.parse(report!.snapshot) as ReportSnapshot;
+    const head = await t.db
+      .select()
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.companyId, company.companyId))
+      .get();
+    expect(snapshot.auditCheckpoint).toMatchObject({ seq: 3, chainHash: head!.sealedHash });
+    expect(
+      await isCheckpointSigned(t.config, { companyId: company.companyId, ...snapshot.auditCheckpoint! }),
+    ).toBe(true);
+  });
+});

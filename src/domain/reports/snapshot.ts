@@ -146,6 +146,27 @@ export interface ReportSnapshot {
    * its plan did not include it: both render the default look.
    */
   branding?: SnapshotBranding | null;
+  /**
+   * The company's signed audit log checkpoint at generation (decision 043), so the report carries
+   * a record of the log's state that outlives the database. Absent in snapshots stored before
+   * checkpoints existed, null when the log had none yet.
+   */
+  auditCheckpoint?: SnapshotAuditCheckpoint | null;
+}
+
+/** A signed position of the audit hash chain (src/server/features/audit/checkpoint.ts). */
+export interface SnapshotAuditCheckpoint {
+  seq: number;
+  /** SHA-256 chain hash at `seq`, hex. */
+  chainHash: string;
+  signedAt: string;
+  /** base64url HMAC-SHA-256 under a key derived from the installation's SECRETS_KEY. */
+  signature: string;
+}
+
+/** The checkpoint as one line, the same words in every format. */
+export function auditCheckpointLine(checkpoint: SnapshotAuditCheckpoint): string {
+  return `Audit log checkpoint: seq ${checkpoint.seq}, hash ${checkpoint.chainHash}, signed ${checkpoint.signedAt} (HMAC-SHA256 ${checkpoint.signature})`;
 }
 
 /**

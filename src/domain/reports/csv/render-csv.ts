@@ -1,6 +1,6 @@
 // Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
-import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { reportFacts } from '../xbrl/facts.ts';
 import { formatLexical } from '../xbrl/numbers.ts';
 
@@ -42,6 +42,17 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       fact.category ?? '',
       fact.source ?? '',
     ];
+    lines.push(row.map(quote).join(','));
+  }
+  const checkpoint = snapshot.auditCheckpoint;
+  if (checkpoint) {
+    // Not a fact: a record of the audit log's state at generation (decision 043).
+    const row = [
+      'esgp:AuditLogCheckpoint',
+      'Audit log checkpoint (not a reported fact)',
+      auditCheckpointLine(checkpoint),
+    ];
+    row.push('', '', checkpoint.signedAt.slice(0, 10), '', '', 'ESG Pilot audit log');
     lines.push(row.map(quote).join(','));
   }
   return `${BOM}${lines.join('\r\n')}\r\n`;

@@ -1,6 +1,6 @@
 // Report sections 8–9: methodology (factor datasets, GWP basis, data-quality tiers, estimates) and
 // the evidence appendix.
-import type { ReportSnapshot } from '../snapshot.ts';
+import { auditCheckpointLine, type ReportSnapshot } from '../snapshot.ts';
 import {
   formatBytes,
   formatDate,
@@ -110,6 +110,17 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
 }
 
 export function drawEvidence(layout: PdfLayout, snapshot: ReportSnapshot): void {
+  drawEvidenceFiles(layout, snapshot);
+  if (snapshot.auditCheckpoint) {
+    layout.heading('Audit log');
+    layout.paragraph(
+      "The state of the company's audit log when this report was generated, signed by the installation. An auditor can compare it with the log: a history rewritten afterwards no longer reaches this position and hash.",
+    );
+    layout.paragraph(auditCheckpointLine(snapshot.auditCheckpoint));
+  }
+}
+
+function drawEvidenceFiles(layout: PdfLayout, snapshot: ReportSnapshot): void {
   if (snapshot.evidence.length === 0) {
     layout.paragraph('No evidence files are attached to the checklist for this period.');
     return;

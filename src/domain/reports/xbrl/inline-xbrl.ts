@@ -4,7 +4,7 @@
 // top-level folder). Report Packages 1.0 ties the documentType to the file extension (.xbri for an
 // Inline XBRL report package; rpe:documentTypeFileExtensionMismatch otherwise), so the file is
 // named report-<id>.xbri: it is an ordinary zip (application/zip) that any unzip tool opens.
-import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier } from './entity.ts';
 import type { ReportFact } from './facts.ts';
 import { vsmeFacts } from './facts-vsme.ts';
@@ -61,7 +61,11 @@ ${units.map((unit) => renderUnit(unit, '        ')).join('\n')}
     </div>
     <main>
       <h1>${title}</h1>
-      <p>${escapeXml(company.name)}, ${escapeXml(`${entity.scheme === 'http://standards.iso.org/iso/17442' ? 'LEI' : entity.scheme} ${entity.value}`)}. Reporting period ${report.periodStart} to ${report.periodEnd}. Tagged with the EFRAG VSME XBRL taxonomy ${taxonomy.version}. Generated ${escapeXml(snapshot.generatedAt)}.</p>
+      <p>${escapeXml(company.name)}, ${escapeXml(`${entity.scheme === 'http://standards.iso.org/iso/17442' ? 'LEI' : entity.scheme} ${entity.value}`)}. Reporting period ${report.periodStart} to ${report.periodEnd}. Tagged with the EFRAG VSME XBRL taxonomy ${taxonomy.version}. Generated ${escapeXml(snapshot.generatedAt)}.</p>${
+        snapshot.auditCheckpoint
+          ? `\n      <p>${escapeXml(auditCheckpointLine(snapshot.auditCheckpoint))}</p>`
+          : ''
+      }
 ${body}
     </main>
   </body>

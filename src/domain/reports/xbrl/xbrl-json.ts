@@ -3,7 +3,7 @@
 // Neither jurisdiction has a mandated XBRL taxonomy for SMEs, so the concepts are our own
 // (namespace https://esg-pilot.example/taxonomy/2026) and the documents say so plainly.
 import { renderFactsCsvText } from '../csv/render-csv.ts';
-import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
+import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier, LEI_SCHEME } from './entity.ts';
 import { type FactPeriod, isNumericFact, reportFactSet, usesVsme } from './facts.ts';
 import { renderInlineXbrl } from './inline-xbrl.ts';
@@ -32,6 +32,8 @@ export interface XbrlJsonDocument {
     taxonomy: string[];
     'esgp:note': string;
     'esgp:generatedAt': string;
+    /** The signed audit log checkpoint at generation (decision 043), when there was one. */
+    'esgp:auditLogCheckpoint'?: string;
   };
   facts: Record<string, { value: string; decimals?: number; dimensions: Record<string, string> }>;
 }
@@ -72,6 +74,9 @@ export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
       taxonomy: [],
       'esgp:note': notes.join(' '),
       'esgp:generatedAt': snapshot.generatedAt,
+      ...(snapshot.auditCheckpoint
+        ? { 'esgp:auditLogCheckpoint': auditCheckpointLine(snapshot.auditCheckpoint) }
+        : {}),
     },
     facts: out,
   };

@@ -6,7 +6,9 @@ import {
   auditContentHash,
   erasureRecorded,
 } from '../../../domain/audit/chain.ts';
+import type { SnapshotAuditCheckpoint } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
+import { ensureChainHead, headCheckpoint, sealCompanyChain } from './chain-store.ts';
 
 export interface AuditEntry {
   companyId: string;
@@ -58,4 +60,22 @@ export async function listRecentActivity(ctx: AuthedContext, limit: number) {
     .orderBy(desc(auditLogs.createdAt), desc(sql`rowid`))
     .limit(limit);
   return rows.map((row) => ({ id: row.id, action: row.action, createdAt: row.createdAt.toISOString() }));
+}
+
+/**
+ * The company's latest signed checkpoint, after sealing what is waiting, for a report snapshot
+ * (decision 043); null while the log is empty.
+ */
+export async function latestAuditCheckpoint(ctx: AuthedContext): Promise<SnapshotAuditCheckpoint | null> {
+  await sealCompanyChain(ctx, ctx.companyId, ctx.now());
+  const head = await ensureChainHead(ctx.db, ctx.companyId, ctx.now());
+  const checkpoint = headCheckpoint(ctx.companyId, head);
+  return checkpoint
+    ? {
+        seq: checkpoint.seq,
+        chainHash: checkpoint.chainHash,
+        signedAt: checkpoint.signedAt,
+        signature: checkpoint.signature,
+      }
+    : null;
 }

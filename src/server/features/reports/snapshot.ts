@@ -13,6 +13,7 @@ import type { EntityIdentifier, ReportFormat, ReportFramework } from '../../../d
 import { type ReportSnapshot, SNAPSHOT_SCHEMA_VERSION } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { latestAuditCheckpoint } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { brandingForReport } from '../branding/service.ts';
 import { getProgress } from '../esg/service.ts';
@@ -82,10 +83,11 @@ export async function buildReportSnapshot(
   if (!period)
     throw new HttpError(400, 'Choose a reporting period such as 2025 or 2025-q1', 'validation_failed');
   const previous = previousPeriod(period);
-  const [user, sites, branding] = await Promise.all([
+  const [user, sites, branding, auditCheckpoint] = await Promise.all([
     getCurrentUser(ctx),
     listSites(ctx),
     brandingForReport(ctx),
+    latestAuditCheckpoint(ctx),
   ]);
   const jurisdiction = reportJurisdiction(request.framework, user.jurisdiction);
   const hasUkSites = sites.some((site) => isUk(site.country));
@@ -193,5 +195,6 @@ export async function buildReportSnapshot(
       uploadedAt: file.createdAt,
     })),
     branding,
+    auditCheckpoint,
   };
 }
