@@ -318,3 +318,23 @@ describe('report packages carry the checkpoint (decision 043)', () => {
     ).toBe(true);
   });
 });
+
+describe('heads sealed before checkpoints existed', () => {
+  test('are signed as they stand at the next seal, and then verify', async () => {
+    const company = await companyWithEntries(3);
+    await verify(company.cookie);
+    await t.db
+      .update(auditChainHeads)
+      .set({ checkpointAt: null, checkpointSignature: null })
+      .where(eq(auditChainHeads.companyId, company.companyId));
+    rmSync(checkpointFile(company.companyId));
+    const result = await verify(company.cookie);
+    expect(result.json).toMatchObject({ valid: true, checkpoint: { seq: 3, source: 'file' } });
+    const head = await t.db
+      .select()
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.companyId, company.companyId))
+      .get();
+    expect(head?.checkpointSignature).toBeTruthy();
+  });
+});
