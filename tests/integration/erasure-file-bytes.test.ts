@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
-import { and, eq, or } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { memberships } from '../../db/schema/auth.ts';
+import { rateLimits } from '../../db/schema/security.ts';
 import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
 import { auditInsert } from '../../src/server/features/audit/service.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
@@ -107,5 +108,34 @@ describe('erasure leaves no personal data in the database file (decision 043)', 
     expect(stillNamed).toEqual([]);
     const verification = await t.call('GET', '/api/audit-logs/verify', { cookie: keepers.cookie });
     expect(verification.json).toMatchObject({ valid: true, problem: null });
+  });
+
+  test("removes rate-limit counters naming the person's email or id, and keeps a longer email's", async () => {
+    const tag = crypto.randomUUID().slice(0, 8);
+    const email = `ana_${tag}@example.com`;
+    const own = await t.signUpCompany({ email, companyName: `Counters ${tag}` });
+    const keys = [
+      `sign-in-email:${email}`,
+      `sign-in-email:${email.toUpperCase()}:198.51.100.7`,
+      `switch-company-user:${own.user.id}`,
+      `sign-in-email:bob.${email}`,
+      `sign-in-email:anaX${tag}@example.com`,
+    ];
+    await t.db
+      .insert(rateLimits)
+      .values(keys.map((key) => ({ key, count: 3, resetAt: Date.now() + 60_000 })));
+    const erased = await t.call('DELETE', '/api/gdpr/delete-account', {
+      cookie: own.cookie,
+      body: { confirmed: true },
+    });
+    expect(erased.status).toBe(200);
+    const left = await t.db
+      .select({ key: rateLimits.key })
+      .from(rateLimits)
+      .where(inArray(rateLimits.key, keys));
+    expect(left.map((row) => row.key).sort()).toEqual([
+      `sign-in-email:anaX${tag}@example.com`,
+      `sign-in-email:bob.${email}`,
+    ]);
   });
 });

@@ -17,6 +17,13 @@ function Outcome({ result }: { result: AuditVerification }) {
         {result.anchorSeq > 0 ? (
           <p>Entries 1 to {result.anchorSeq} were removed by the one-year retention period.</p>
         ) : null}
+        {result.checkpoint ? (
+          <p>
+            It matches the signed checkpoint at entry {result.checkpoint.seq} (signed{' '}
+            {formatDateTime(result.checkpoint.signedAt)}
+            {result.checkpoint.source === 'file' ? ', kept outside the database' : ''}).
+          </p>
+        ) : null}
       </div>
     );
   }

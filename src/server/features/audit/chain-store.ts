@@ -168,7 +168,14 @@ export interface SealOutcome {
  */
 export async function sealCompanyChain(deps: SealDeps, companyId: string, now: Date): Promise<SealOutcome> {
   const { db, log } = deps;
-  const erased = await erasedRefsOf(db, companyId);
+  // Recorded erasures matter only to an entry naming a pseudonym: read them the first time one does.
+  let erased: ErasedRefs | null = null;
+  const hashOf = async (content: AuditRecord) => {
+    const plain = auditContentHash(content);
+    if (plain !== null) return plain;
+    erased ??= await erasedRefsOf(db, companyId);
+    return auditContentHash(content, erased);
+  };
   let sealed = 0;
   // Each round either links entries or ends; the bound only guards against a runaway loop.
   for (let round = 0; round < 10_000; round++) {
@@ -189,7 +196,7 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
         break;
       }
       const content = contentOf(row);
-      const contentHash = auditContentHash(content, erased);
+      const contentHash = await hashOf(content);
       if (contentHash === null || (row.contentHash !== null && row.contentHash !== contentHash)) {
         stoppedAt = { seq: row.seq, reason: 'altered' };
         break;
