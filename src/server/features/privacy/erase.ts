@@ -67,17 +67,17 @@ function keyNames(key: SQLWrapper, value: string) {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
- * Companies that survive the erasure and whose audit log names the person (as actor or entity):
- * each records the erasure, which lets its chain accept the pseudonyms (decision 043).
+ * Companies the person belongs to or whose audit log names them (as actor or entity): each
+ * records the erasure, which lets its chain accept the pseudonyms (decision 043). A company
+ * deleted in the same batch takes its record with it; one that someone joined meanwhile, and so
+ * is kept, keeps it.
  */
-async function companiesNamingPerson(ctx: ServiceContext, userId: string, kept: string[], deleted: string[]) {
+async function companiesNamingPerson(ctx: ServiceContext, userId: string, members: string[]) {
   const rows = await ctx.db
     .selectDistinct({ companyId: auditLogs.companyId })
     .from(auditLogs)
     .where(or(eq(auditLogs.userId, userId), eq(auditLogs.entityId, userId)));
-  const named = new Set([...kept, ...rows.map((row) => row.companyId)]);
-  for (const id of deleted) named.delete(id);
-  return [...named];
+  return [...new Set([...members, ...rows.map((row) => row.companyId)])];
 }
 
 /** The erasure record and the pseudonymised entity ids of one surviving company's log. */
@@ -143,8 +143,7 @@ export async function eraseUser(
   const recording = await companiesNamingPerson(
     ctx,
     userId,
-    impact.companiesKept.map((company) => company.id),
-    deletedIds,
+    [...impact.companiesKept, ...impact.companiesDeleted].map((company) => company.id),
   );
   // The sealed tokens cascade away with the companies: read them first.
   const revocations = await prepareCompanyRevocations(ctx, deletedIds);
