@@ -254,6 +254,17 @@ describe('every shown field is covered, and signed checkpoints (decision 043)', 
       kind: 'checkpoint_mismatch',
       seq: 6,
     });
+    // New entries on the rolled-back log are not sealed over it: the departure stays visible.
+    await companyPost(company.cookie);
+    expect(await sealCompanyChain(t, company.companyId, clock)).toMatchObject({
+      sealed: 0,
+      stoppedAt: { seq: 6, reason: 'checkpoint' },
+    });
+    expect((await verify(company.cookie)).json.problem).toMatchObject({
+      kind: 'checkpoint_mismatch',
+      seq: 6,
+    });
+    expect(readCheckpointLines(company.companyId).at(-1)?.seq).toBe(6);
   });
 });
 

@@ -14,8 +14,8 @@ import {
 import type { ChainEntry, ChainHead } from '../../../domain/audit/verify.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { type AuditCheckpoint, signCheckpoint } from './checkpoint.ts';
-import { appendCheckpointLine } from './checkpoint-file.ts';
+import { type AuditCheckpoint, isCheckpointSigned, signCheckpoint } from './checkpoint.ts';
+import { appendCheckpointLine, readLatestCheckpointLine } from './checkpoint-file.ts';
 
 /**
  * Sealing links written audit entries into each company's hash chain (decision 021). Entries are
@@ -157,7 +157,7 @@ export interface SealOutcome {
   /** Entries this call linked. */
   sealed: number;
   /** Why sealing stopped before the newest entry, when it did. */
-  stoppedAt: { seq: number; reason: 'missing' | 'altered' } | null;
+  stoppedAt: { seq: number; reason: 'missing' | 'altered' | 'checkpoint' } | null;
 }
 
 /**
@@ -168,6 +168,14 @@ export interface SealOutcome {
  */
 export async function sealCompanyChain(deps: SealDeps, companyId: string, now: Date): Promise<SealOutcome> {
   const { db, log } = deps;
+  const departed = await departureFromCheckpointFile(deps, companyId, now);
+  if (departed) {
+    log?.error('audit chain not sealed: the log no longer reaches its checkpoint file', {
+      companyId,
+      seq: departed.stoppedAt?.seq,
+    });
+    return departed;
+  }
   // Recorded erasures matter only to an entry naming a pseudonym: read them the first time one does.
   let erased: ErasedRefs | null = null;
   const hashOf = async (content: AuditRecord) => {
@@ -243,6 +251,41 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
     }
   }
   throw new Error('audit chain sealing did not finish');
+}
+
+/**
+ * Sealing on top of a history that no longer reaches the latest checkpoint in the file (rows
+ * rewritten, or removed with the head rolled back) would append a new checkpoint that hides the
+ * departure. So the seal stops until someone looks: verification reports it meanwhile. After a
+ * deliberate restore from a backup, the operator moves the checkpoint folder aside (decision 043).
+ */
+async function departureFromCheckpointFile(
+  deps: SealDeps,
+  companyId: string,
+  now: Date,
+): Promise<SealOutcome | null> {
+  const outside = await readLatestCheckpointLine(deps.config, companyId);
+  if (!outside) return null;
+  const head = await ensureChainHead(deps.db, companyId, now);
+  let reached: boolean;
+  if (outside.seq < head.anchorSeq) reached = true;
+  else if (outside.seq === head.anchorSeq) reached = outside.chainHash === head.anchorHash;
+  else if (outside.seq > head.sealedSeq) reached = false;
+  else {
+    const entry = await deps.db
+      .select({ chainHash: auditLogs.chainHash })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.companyId, companyId), eq(auditLogs.seq, outside.seq)))
+      .get();
+    reached = entry?.chainHash === outside.chainHash;
+  }
+  if (reached && (await isCheckpointSigned(deps.config, outside))) return null;
+  return {
+    sealedSeq: head.sealedSeq,
+    sealedHash: head.sealedHash,
+    sealed: 0,
+    stoppedAt: { seq: outside.seq, reason: 'checkpoint' },
+  };
 }
 
 /** Companies with entries past their sealed position (or no head yet). */
