@@ -330,6 +330,26 @@ describe('report packages carry the checkpoint (decision 043)', () => {
   });
 });
 
+describe('after SECRETS_KEY changed', () => {
+  test('sealing carries on over lines signed with the old key, and signs with the new one', async () => {
+    const company = await companyWithEntries(3);
+    await verify(company.cookie);
+    await companyPost(company.cookie);
+    const rotated = {
+      db: t.db,
+      config: { ...t.config, SECRETS_KEY: btoa('a-new-installation-key-32-bytes!') },
+    };
+    expect(await sealCompanyChain(rotated, company.companyId, clock)).toMatchObject({
+      sealed: 1,
+      stoppedAt: null,
+    });
+    const latest = readCheckpointLines(company.companyId).at(-1)!;
+    expect(latest.seq).toBe(4);
+    expect(await isCheckpointSigned(rotated.config, latest)).toBe(true);
+    expect(await isCheckpointSigned(t.config, latest)).toBe(false);
+  });
+});
+
 describe('heads sealed before checkpoints existed', () => {
   test('are signed as they stand at the next seal, and then verify', async () => {
     const company = await companyWithEntries(3);
