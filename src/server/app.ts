@@ -45,7 +45,10 @@ export interface CreateAppOptions extends AppDeps {
 
 /** The whole product as one Hono app: used by the Bun entry, the Worker entry and every test. */
 export function createApp(options: CreateAppOptions) {
-  setOutboundPolicy({ allowPrivateNetwork: options.config.CONNECTOR_ALLOW_PRIVATE_NETWORK });
+  setOutboundPolicy({
+    allowPrivateNetwork: options.config.CONNECTOR_ALLOW_PRIVATE_NETWORK,
+    log: options.log,
+  });
   const { oauthEndpoints, ...deps } = options;
   const app = new Hono<AppEnv>();
 
