@@ -138,13 +138,14 @@ async function nodeExchange(exchange: Exchange): Promise<RawAnswer> {
         const status = response.statusCode ?? 0;
         const headers = toHeaders(response.headers);
         const tooLarge = (bytesRead: number) => {
+          // Settled first: destroying the socket emits an error that must not read "unreachable".
+          settle(() => reject(new TransportError('too_large', bytesRead)));
           response.destroy();
           request.destroy();
-          settle(() => reject(new TransportError('too_large', bytesRead)));
         };
         if (!exchange.readBody(status)) {
-          response.destroy();
-          return settle(() => resolve({ status, headers, bytes: new Uint8Array() }));
+          settle(() => resolve({ status, headers, bytes: new Uint8Array() }));
+          return response.destroy();
         }
         if (Number(headers.get('content-length') ?? 0) > maxBytes) return tooLarge(0);
         const chunks: Uint8Array[] = [];
@@ -166,7 +167,8 @@ async function nodeExchange(exchange: Exchange): Promise<RawAnswer> {
   });
 }
 
-async function fetchExchange(exchange: Exchange): Promise<RawAnswer> {
+/** Exported for its test: Bun runs it too. */
+export async function fetchExchange(exchange: Exchange): Promise<RawAnswer> {
   let response: Response;
   try {
     response = await fetch(exchange.url, {
