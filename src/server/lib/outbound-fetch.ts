@@ -84,8 +84,17 @@ const refusal = (url: URL, hop: number) =>
 /** Userinfo in a URL becomes HTTP Basic authentication (fetch refuses such URLs outright). */
 function basicAuthorization(url: URL): Record<string, string> {
   if (!url.username && !url.password) return {};
-  const user = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+  const user = `${decodeUserinfo(url.username)}:${decodeUserinfo(url.password)}`;
   return { Authorization: `Basic ${btoa(String.fromCharCode(...new TextEncoder().encode(user)))}` };
+}
+
+/** The URL parser leaves a stray `%` as it is; such a part is sent as written. */
+function decodeUserinfo(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 function stripUserinfo(url: URL): URL {
@@ -105,7 +114,7 @@ export async function outboundFetch(url: string, request: OutboundRequest): Prom
   let body = request.body;
   for (let hop = 0; ; hop++) {
     if (!/^https?:$/.test(current.protocol)) {
-      throw new OutboundError('redirect', 'The server redirects to an address that is not http or https.');
+      throw new OutboundError('redirect', 'The address is not http or https.', { redirected: hop > 0 });
     }
     if (isRefusedHost(current.hostname)) {
       throw refusal(current, hop);

@@ -107,6 +107,25 @@ describe('Odoo JSON-RPC client', () => {
     expect(waits).toEqual([2000]);
   });
 
+  test('stored credentials ending in "#" or "?" still call <base>/jsonrpc, never the typed path', async () => {
+    const paths: string[] = [];
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) => {
+        const url = new URL(request.url);
+        paths.push(`${url.pathname}${url.search}`);
+        return Response.json({ jsonrpc: '2.0', id: 1, result: 7 });
+      },
+    });
+    servers.push({ stop: () => server.stop(true) });
+    const base = `http://127.0.0.1:${server.port}`;
+    for (const baseUrl of [`${base}/admin/panel#`, `${base}/admin/panel?x=`]) {
+      await new OdooClient({ ...credentials(base), baseUrl }).authenticate();
+    }
+    expect(paths).toEqual(['/admin/panel/jsonrpc', '/admin/panel/jsonrpc']);
+  });
+
   test('HTML instead of JSON-RPC and 5xx are named for what they are', async () => {
     const server = scripted([
       () => new Response('<html>login</html>', { headers: { 'Content-Type': 'text/html' } }),
