@@ -39,7 +39,7 @@ const switchTo = (cookie: string, companyId: string) =>
   t.call('POST', '/api/auth/switch-company', { cookie, body: { companyId } });
 
 async function signOut(cookie: string) {
-  expect((await t.call('GET', '/api/logout', { cookie })).status).toBe(302);
+  expect((await t.call('POST', '/api/logout', { cookie })).status).toBe(204);
 }
 
 /** Signs in with the password; answers the company the new session is in, as the API shows it. */
