@@ -161,7 +161,12 @@ describe('sign-in opens the company last chosen', () => {
     const person = await personInTwoCompanies('Sso Home', 'Sso Host');
     expect((await switchTo(person.cookie, person.homeId)).status).toBe(200);
     await signOut(person.cookie);
-    google.signInAs({ sub: `g-${person.userId}`, email: person.email, given_name: 'Pat' });
+    google.signInAs({
+      sub: `g-${person.userId}`,
+      email: person.email,
+      email_verified: true,
+      given_name: 'Pat',
+    });
     // First time: links the identity to the password account, then opens a session.
     const linking = await signInWithGoogle();
     expect(linking.companyId).toBe(person.homeId);
