@@ -188,6 +188,25 @@ describe('changing the sign-in email', () => {
   });
 });
 
+describe('limits', () => {
+  test('a person can ask for a new address ten times in the window; the next is refused and sends nothing', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    for (let attempt = 1; attempt <= t.config.AUTH_RATE_LIMIT_PER_EMAIL; attempt += 1) {
+      const response = await askForEmail(
+        cookie,
+        { firstName: 'A', lastName: 'B' },
+        uniqueEmail(`try${attempt}`),
+      );
+      expect(response.status).toBe(200);
+    }
+    const sentBefore = smtp.messages.length;
+    const refused = await askForEmail(cookie, { firstName: 'A', lastName: 'B' }, uniqueEmail('one-too-many'));
+    expect(refused.status).toBe(429);
+    expect(smtp.messages.length).toBe(sentBefore);
+    expect(await storedEmail(user.id)).toBe(user.email);
+  });
+});
+
 describe('invitations are bound to the confirmed address', () => {
   test('an outsider holding the link cannot join by asking for the invitee’s email', async () => {
     const admin = await t.signUpCompany({ companyName: 'Target Ltd' });
