@@ -14,7 +14,8 @@ import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../l
 import { validate } from '../../lib/validate.ts';
 import { browserSessionContext } from '../api-keys/session-only.ts';
 import { listMyCompanies, switchCompany } from './companies.ts';
-import { cancelEmailChange, confirmEmailChange, getEmailChange } from './email-change.ts';
+import { cancelEmailChange, getEmailChange } from './email-change.ts';
+import { confirmEmailChange } from './email-change-confirm.ts';
 import { logoutPage } from './logout-page.ts';
 import { configuredProviders, soleSignInRoute } from './oauth.ts';
 import { getCurrentUser, type StartedSession, signIn, signOut, signUp, updateProfile } from './service.ts';
