@@ -343,5 +343,7 @@ describe('roles on every route', () => {
       if (status === 401 || status === 403) wrong.push(`${name(route)} → ${status}`);
     }
     expect(wrong).toEqual([]);
-  });
+    // Each route signs up a fresh viewer (one password hash each): bun's 5 s default is too tight
+    // on a busy 2-core machine.
+  }, 30_000);
 });
