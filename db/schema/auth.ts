@@ -108,6 +108,26 @@ export const oauthAccounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.provider, table.providerUserId] })],
 );
 
+/**
+ * A change of email waiting for the new address to confirm (decision 041). One per user: a new
+ * request replaces the previous one. Until confirmed, users.email stays the address that signs in,
+ * shows and matches invitations. The link's token is stored as SHA-256 only.
+ */
+export const emailChangeRequests = sqliteTable(
+  'email_change_requests',
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, like users.email. */
+    newEmail: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_change_requests_token_unique').on(table.tokenHash)],
+);
+
 export type Jurisdiction = (typeof jurisdictions)[number];
 export type Role = (typeof roles)[number];
 export type Plan = (typeof plans)[number];

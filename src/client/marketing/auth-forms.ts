@@ -32,6 +32,8 @@ const FORMS: Record<'signin' | 'signup', AuthFormConfig> = {
 export const QUERY_ERROR_MESSAGES: Record<string, string> = {
   oauth_failed:
     "We couldn't sign you in with that provider. Please try again, or use another way to sign in.",
+  oauth_email_unverified:
+    'Your sign-in provider did not confirm that you own this email address, so it cannot sign you in here. If you already have an account, sign in with your email and password.',
   oauth_not_configured:
     "That sign-in provider isn't available on this site. Please use another way to sign in.",
   session_expired: 'Your session has expired. Please sign in again.',

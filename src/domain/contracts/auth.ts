@@ -99,3 +99,37 @@ export const SwitchCompanySchema = z.object({
     .max(100, 'Company id must be at most 100 characters'),
 });
 export type SwitchCompany = z.infer<typeof SwitchCompanySchema>;
+
+/** An email change waiting for the new address to open its link (decision 041). */
+export const PendingEmailChangeSchema = z.object({
+  newEmail: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof PendingEmailChangeSchema>;
+
+/** GET /api/auth/email-change: the pending change, if any. */
+export const EmailChangeStatusSchema = z.object({ pending: PendingEmailChangeSchema.nullable() });
+export type EmailChangeStatus = z.infer<typeof EmailChangeStatusSchema>;
+
+/**
+ * PUT /api/auth/user answers the user as stored (the email is the confirmed one) and, when a new
+ * address was asked for, the same `emailChange` whether or not that address is taken.
+ */
+export const ProfileUpdateResultSchema = CurrentUserSchema.extend({
+  emailChange: PendingEmailChangeSchema.extend({ message: z.string() }).nullable(),
+});
+export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
+
+/** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
+export const EmailChangeTokenSchema = z.object({
+  token: z
+    .string({ error: 'The confirmation link is incomplete' })
+    .trim()
+    .min(16, 'The confirmation link is incomplete')
+    .max(128, 'The confirmation link is not valid'),
+});
+export type EmailChangeToken = z.infer<typeof EmailChangeTokenSchema>;
+
+/** What confirming an email change answers: the address that now signs in. */
+export const EmailChangeConfirmedSchema = z.object({ email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmedSchema>;
