@@ -106,7 +106,12 @@ const multipart = `multipart/form-data; boundary=${BOUNDARY}`;
 const malformed = { message: MALFORMED_MULTIPART_MESSAGE, code: 'malformed_multipart' };
 
 /** Each case: the request, and the answer it must get. */
-const CASES: [string, (route: UploadRoute) => [string, string], (route: UploadRoute) => object][] = [
+interface Answer {
+  status: number;
+  json: unknown;
+}
+
+const CASES: [string, (route: UploadRoute) => [string, string], (route: UploadRoute) => Answer][] = [
   [
     'a multipart Content-Type without a boundary',
     (route) => ['multipart/form-data', body(route, filePart(route.field, 'a.png', 'abc'))],
@@ -152,7 +157,7 @@ const CASES: [string, (route: UploadRoute) => [string, string], (route: UploadRo
   ],
 ];
 
-function fieldRefusal(route: UploadRoute, message: string) {
+function fieldRefusal(route: UploadRoute, message: string): Answer {
   return {
     status: 400,
     json: {
@@ -163,7 +168,7 @@ function fieldRefusal(route: UploadRoute, message: string) {
   };
 }
 
-function mediaTypeRefusal(route: UploadRoute) {
+function mediaTypeRefusal(route: UploadRoute): Answer {
   return {
     status: 415,
     json: {
