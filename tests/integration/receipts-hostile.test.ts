@@ -5,8 +5,10 @@ import { and, count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { receiptFileChunks, receiptFiles } from '../../db/schema/receipts.ts';
 import { closeOcrPool, UNREADABLE_IMAGE_MESSAGE } from '../../src/server/features/receipts/ocr-pool.ts';
+import { PDF_TOO_LARGE_UNPACKED_MESSAGE } from '../../src/server/features/receipts/pdf-bounds.ts';
 import { UNREADABLE_PDF_MESSAGE } from '../../src/server/features/receipts/pdf-text.ts';
 import { gifHeader, jpegHeader, pngImage, webpHeader } from '../fixtures/images/encode.ts';
+import { deflate, onePagePdf, pageContent } from '../fixtures/receipts/hostile-pdf.ts';
 import {
   launchChromium,
   OCTOPUS_PDF_LINES,
@@ -153,6 +155,17 @@ describe('corrupt receipt images', () => {
       expect(await storedFor(owner.user.companyId)).toEqual({ files: 0, chunks: 0, audits: 0 });
     });
   }
+
+  test('refuses a small PDF whose page unpacks to 40 MB before parsing it, and stores nothing', async () => {
+    const owner = await t.signUpCompany();
+    const bomb = onePagePdf(deflate(pageContent(40 * 1024 * 1024)), '/FlateDecode');
+    const scanned = await scan(owner.cookie, bomb);
+    expect(scanned).toEqual({
+      status: 422,
+      json: { message: PDF_TOO_LARGE_UNPACKED_MESSAGE, code: 'pdf_too_large' },
+    });
+    expect(await storedFor(owner.user.companyId)).toEqual({ files: 0, chunks: 0, audits: 0 });
+  });
 
   test('reads a real receipt after every corrupt one: the failed engines were replaced', async () => {
     const owner = await t.signUpCompany();

@@ -1,6 +1,7 @@
 // The text layer of a PDF receipt or bill, through unpdf (a serverless build of PDF.js that runs in
 // Bun and in the Cloudflare Worker alike).
 import { HttpError } from '../../lib/errors.ts';
+import { checkPdfUnpackedSize } from './pdf-bounds.ts';
 
 /**
  * Scanned PDFs carry only a picture of each page. Reading them would mean rendering the pages to
@@ -45,6 +46,7 @@ async function readPages(document: PdfDocument): Promise<string> {
 }
 
 export async function pdfText(bytes: Uint8Array): Promise<string> {
+  await checkPdfUnpackedSize(bytes);
   const { getDocumentProxy } = await import('unpdf');
   let text: string;
   let document: PdfDocument | null = null;
