@@ -7,8 +7,12 @@
 // Bun and in the Cloudflare Worker alike (Web DecompressionStream, no node:zlib).
 import { HttpError } from '../../lib/errors.ts';
 
-/** Unpacked bytes at most: a bill's pages, fonts and logos come to a few megabytes. */
-export const MAX_PDF_UNPACKED_BYTES = 32 * 1024 * 1024;
+/**
+ * Unpacked bytes at most: a bill's pages, fonts and logos come to a few megabytes (photos inside
+ * are JPEG, which is not unpacked for text). Pages may share one content stream, so PDF.js may
+ * parse up to 10 pages × this much: the budget is kept well under what blocks for a second.
+ */
+export const MAX_PDF_UNPACKED_BYTES = 16 * 1024 * 1024;
 
 export const PDF_TOO_LARGE_UNPACKED_MESSAGE =
   'This PDF unpacks to far more data than a receipt or bill holds. Upload the page as an image, or add the line by hand.';
