@@ -10,6 +10,9 @@ export const PASSWORD_MIN_LENGTH = 10;
 /** Bounds the work of one argon2id hash (and PBKDF2 in the Worker) whatever is sent. */
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** What the forms say under a new-password input. */
+export const PASSWORD_HINT = `At least ${PASSWORD_MIN_LENGTH} characters. Not your email address and not a common password.`;
+
 export const PASSWORD_MESSAGES = {
   required: 'Password is required',
   tooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,

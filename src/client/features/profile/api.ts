@@ -1,5 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CompanyMemberships, CurrentUser, UpdateProfile } from '../../../domain/contracts/auth';
+import type {
+  ChangePassword,
+  CompanyMemberships,
+  CurrentUser,
+  UpdateProfile,
+} from '../../../domain/contracts/auth';
 import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
@@ -73,5 +78,13 @@ export function useSwitchCompany() {
     mutationFn: (companyId: string) =>
       apiRequest<CurrentUser>('POST', '/api/auth/switch-company', { companyId }),
     onSuccess: () => window.location.assign(addressAfterSwitch(window.location.pathname)),
+  });
+}
+
+/** PUT /api/auth/password (decision 045): this session stays, the person's other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePassword) => apiRequest<void>('PUT', '/api/auth/password', input),
+    meta: { ownErrorToast: true },
   });
 }
