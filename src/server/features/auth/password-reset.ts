@@ -89,10 +89,11 @@ function buildResetEmail(input: { from: string; to: string; link: string; expire
 }
 
 /**
- * POST /api/auth/password/forgot (public). The same answer and the same work whether or not the
- * address has an account: the lookup, a token, a batch; the email goes out after the answer, so
- * its round trip does not time the answer. Per IP, requests are limited (429); per address, at
- * most PASSWORD_RESET_EMAILS_PER_HOUR emails are sent, beyond that the answer stays the same.
+ * POST /api/auth/password/forgot (public). The same answer and the same work before it whether or
+ * not the address has an account: the throttles, the lookup, a token and its hash. Storing the
+ * link and sending the email happen after the answer (`deliverResetLink`), so neither a write nor
+ * the SMTP round trip times it. Per IP, requests are limited (429); per address, at most
+ * PASSWORD_RESET_EMAILS_PER_HOUR emails go out, beyond that the answer stays the same.
  */
 export async function requestPasswordReset(
   ctx: ServiceContext,
@@ -119,36 +120,51 @@ export async function requestPasswordReset(
     },
     now,
   );
+  // Made for an unknown address too (and dropped), so both answers cost the same.
   const issued = await issueResetLinkStatements(ctx, user?.id ?? '', null);
-  if (!user || overBudget) {
-    // Only the clean-up of expired links: no row for an address without an account.
-    await ctx.db.batch([issued.statements[0]]);
-    return { message: FORGOT_ANSWER, emailConfigured: true };
+  if (user && !overBudget) {
+    // A timer, not a bare promise: a local libSQL write blocks the thread, so it must start only
+    // after this answer has gone out.
+    setTimeout(() => void deliverResetLink(ctx, user.id, email, issued), 0);
   }
-  const company = await findSignInCompany(ctx.db, user.id);
-  await ctx.db.batch([
-    ...issued.statements,
-    ...(company
-      ? [
-          auditInsert(ctx, {
-            companyId: company.companyId,
-            userId: null,
-            action: 'password_reset_requested',
-            entityType: 'user',
-            entityId: user.id,
-          }),
-        ]
-      : []),
-  ]);
-  const message = buildResetEmail({
-    from: ctx.config.SMTP_FROM!,
-    to: email,
-    link: resetLink(new URL(ctx.config.PUBLIC_URL!).origin, issued.token),
-    expiresAt: issued.expiresAt,
-  });
-  // Not awaited: see above. sendEmail never rejects; a refusal is logged there.
-  void sendEmail(ctx.config, message, ctx.log);
   return { message: FORGOT_ANSWER, emailConfigured: true };
+}
+
+/** Stores the link with its audit row, then emails it; after the answer, so failures are logged. */
+async function deliverResetLink(
+  ctx: ServiceContext,
+  userId: string,
+  email: string,
+  issued: Awaited<ReturnType<typeof issueResetLinkStatements>>,
+): Promise<void> {
+  try {
+    const company = await findSignInCompany(ctx.db, userId);
+    await ctx.db.batch([
+      ...issued.statements,
+      ...(company
+        ? [
+            auditInsert(ctx, {
+              companyId: company.companyId,
+              userId: null,
+              action: 'password_reset_requested',
+              entityType: 'user',
+              entityId: userId,
+            }),
+          ]
+        : []),
+    ]);
+    const message = buildResetEmail({
+      from: ctx.config.SMTP_FROM!,
+      to: email,
+      link: resetLink(new URL(ctx.config.PUBLIC_URL!).origin, issued.token),
+      expiresAt: issued.expiresAt,
+    });
+    await sendEmail(ctx.config, message, ctx.log);
+  } catch (error) {
+    ctx.log.warn('password reset link not delivered', {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
 }
 
 async function findValidLink(ctx: ServiceContext, token: string) {
