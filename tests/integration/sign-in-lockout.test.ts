@@ -85,4 +85,22 @@ describe('sign-in throttling that a stranger cannot use against the owner', () =
     },
     SLOW,
   );
+
+  test(
+    'the address an owner signed up from is known from the start',
+    async () => {
+      const email = `fresh-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      const signedUp = await spray.call('POST', '/api/auth/signup', {
+        body: { firstName: 'A', lastName: 'B', email, password: 'a long passphrase', companyName: 'C' },
+        headers: { 'X-Forwarded-For': '198.51.100.60' },
+      });
+      expect(signedUp.status).toBe(201);
+      for (let index = 0; index < 5; index++) {
+        await signIn(email, 'not the password', `192.0.2.${index + 1}`, spray);
+      }
+      expect((await signIn(email, 'a long passphrase', '192.0.2.160', spray)).status).toBe(429);
+      expect((await signIn(email, 'a long passphrase', '198.51.100.60', spray)).status).toBe(200);
+    },
+    SLOW,
+  );
 });

@@ -124,6 +124,8 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  // The address the owner signed up from is theirs: a spray elsewhere does not lock them out (045).
+  await rememberSignInAddress(ctx, userId);
   await revokePreviousSession(ctx, meta.previousToken);
   return {
     token: session.token,
