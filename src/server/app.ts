@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import { passwordRoutes } from './features/auth/password-routes.ts';
 import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { brandingRoutes, logoUpload } from './features/branding/routes.ts';
@@ -67,6 +68,7 @@ export function createApp(options: CreateAppOptions) {
     ]),
   );
   api.route('/', authRoutes);
+  api.route('/', passwordRoutes);
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);
   api.route('/', dashboardRoutes);

@@ -61,7 +61,7 @@ describe('sign-up', () => {
         firstName: 'A',
         lastName: 'B',
         email: user.email.toUpperCase(),
-        password: 'password123',
+        password: 'a long passphrase',
         companyName: 'X',
       },
     });
@@ -110,7 +110,7 @@ describe('sign-up', () => {
     expect(response.json.details.fieldErrors).toMatchObject({
       firstName: ['First name is required'],
       email: ['Enter a valid email address'],
-      password: ['Password must be at least 8 characters'],
+      password: ['Password must be at least 10 characters'],
     });
     expect(response.json.details.fieldErrors.jurisdiction).toHaveLength(1);
     expect(await countRows(users)).toBe(before);

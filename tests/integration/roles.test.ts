@@ -52,6 +52,12 @@ const RULES: readonly Rule[] = [
   { methods: ['POST'], path: /^\/api\/auth\/(signup|signin)$/, access: 'public', why: 'starts a session' },
   { methods: ['GET'], path: /^\/api\/auth\/oauth\//, access: 'public', why: 'single sign-on' },
   {
+    methods: ['GET', 'POST'],
+    path: /^\/api\/auth\/password\/(forgot|reset|reset\/check)$/,
+    access: 'public',
+    why: 'forgot password: the person cannot sign in (decision 045)',
+  },
+  {
     methods: ['POST'],
     path: /^\/api\/invites\/(lookup|accept|signup)$/,
     // accept needs a session but validates the token first (400 before 401): with
@@ -84,6 +90,12 @@ const RULES: readonly Rule[] = [
     path: /^\/api\/auth\/user$/,
     access: 'viewer',
     why: 'own profile (company fields: admin, checked inside)',
+  },
+  {
+    methods: ['PUT'],
+    path: /^\/api\/auth\/password$/,
+    access: minimumRole('profile.edit'),
+    why: 'own password, with the current one (decision 045)',
   },
   {
     methods: ['POST', 'DELETE'],

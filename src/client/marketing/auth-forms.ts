@@ -90,7 +90,7 @@ export async function fetchProviders(fetchImpl: typeof fetch = fetch): Promise<A
 }
 
 /** Puts a message in an always-present `role="alert"` container (so screen readers announce it). */
-function setAlert(container: HTMLElement | null, message: string | null): void {
+export function setAlert(container: HTMLElement | null, message: string | null): void {
   if (!container) return;
   if (!message) {
     container.replaceChildren();
@@ -102,7 +102,7 @@ function setAlert(container: HTMLElement | null, message: string | null): void {
   container.replaceChildren(box);
 }
 
-function setFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
+export function setFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
   let firstInvalid: HTMLElement | null = null;
   for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
     'input[name], select[name]',
@@ -190,7 +190,7 @@ function applyProviders(providers: AuthProviders): void {
   if (noMethods) noMethods.hidden = hasSso || providers.password;
 }
 
-function initPasswordToggles(): void {
+export function initPasswordToggles(): void {
   for (const toggle of document.querySelectorAll<HTMLButtonElement>('button[data-password-toggle]')) {
     const input = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     if (!(input instanceof HTMLInputElement)) continue;

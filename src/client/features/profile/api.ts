@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ChangePassword,
   CompanyMemberships,
   CurrentUser,
   EmailChangeConfirmed,
@@ -126,5 +127,13 @@ export function useSwitchCompany() {
     mutationFn: (companyId: string) =>
       apiRequest<CurrentUser>('POST', '/api/auth/switch-company', { companyId }),
     onSuccess: () => window.location.assign(addressAfterSwitch(window.location.pathname)),
+  });
+}
+
+/** PUT /api/auth/password (decision 045): this session stays, the person's other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePassword) => apiRequest<void>('PUT', '/api/auth/password', input),
+    meta: { ownErrorToast: true },
   });
 }

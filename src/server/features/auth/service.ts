@@ -11,11 +11,16 @@ import type {
 } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { assertPasswordAllowed, hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { auditInsert } from '../audit/service.ts';
 import { prepareEmailChange } from './email-change.ts';
 import { findSignInCompany, guardMembership, isMembershipGuardFailure } from './last-company.ts';
+import {
+  assertNotSprayed,
+  limitAttemptsByAddress,
+  recordFailedSignIn,
+  rememberSignInAddress,
+} from './password-limits.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
 
 export interface RequestMeta {
@@ -32,20 +37,12 @@ export interface StartedSession {
 
 const emailTaken = () => conflict('An account with this email already exists. Sign in instead.');
 
-/** Per IP and per email (OWASP Authentication Cheat Sheet: throttle by both). */
+/**
+ * Per IP and per (email, IP) pair (OWASP Authentication Cheat Sheet: throttle by both; the pair,
+ * not the email alone, so a stranger cannot lock the owner out; decision 045).
+ */
 async function limitAuthAttempts(ctx: ServiceContext, bucket: string, email: string) {
-  const windowMs = ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const now = ctx.now();
-  await consumeRateLimit(
-    ctx.db,
-    { key: `${bucket}-ip:${ctx.ip ?? 'unknown'}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_IP, windowMs },
-    now,
-  );
-  await consumeRateLimit(
-    ctx.db,
-    { key: `${bucket}-email:${email}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL, windowMs },
-    now,
-  );
+  await limitAttemptsByAddress(ctx, bucket, email);
 }
 
 function assertPasswordSignInEnabled(ctx: ServiceContext) {
@@ -104,6 +101,7 @@ export function newAccountStatements(ctx: ServiceContext, account: NewAccount) {
 export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
   assertPasswordSignInEnabled(ctx);
   await limitAuthAttempts(ctx, 'sign-up', input.email);
+  assertPasswordAllowed(input.password, input.email);
   // Decision 041: hashed before the address is looked up, so a taken address costs the same work
   // (and time) as a new one; the per-IP limit above bounds how many addresses anyone can try.
   const passwordHash = await hashPassword(input.password);
@@ -131,6 +129,8 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  // The address the owner signed up from is theirs: a spray elsewhere does not lock them out (045).
+  await rememberSignInAddress(ctx, userId);
   await revokePreviousSession(ctx, meta.previousToken);
   return {
     token: session.token,
@@ -147,13 +147,17 @@ export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMe
     .from(users)
     .where(eq(users.email, input.email))
     .get();
+  await assertNotSprayed(ctx, input.email, user?.id ?? null);
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyDecoy(input.password);
   if (!user?.passwordHash || !valid) {
+    await recordFailedSignIn(ctx, input.email);
     throw new HttpError(401, 'Email or password is incorrect', 'invalid_credentials');
   }
-  return startSessionForUser(ctx, user.id, meta, 'signed_in');
+  const session = await startSessionForUser(ctx, user.id, meta, 'signed_in');
+  await rememberSignInAddress(ctx, user.id);
+  return session;
 }
 
 /**

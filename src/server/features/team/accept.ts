@@ -8,7 +8,7 @@ import { companies, memberships, sessions, users } from '../../../../db/schema/a
 import type { InviteLookup, InviteSignUp, InviteStatus } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -227,6 +227,7 @@ export async function signUpFromInvite(
     ctx.now(),
   );
   const invite = await findPendingInvite(ctx, input.token);
+  assertPasswordAllowed(input.password, invite.email);
   // Hashed before the lookup, like sign-up (decision 041): both answers cost the same work.
   const passwordHash = await hashPassword(input.password);
   const existing = await ctx.db
