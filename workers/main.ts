@@ -7,11 +7,14 @@
 import { hostname } from 'node:os';
 import { ConfigError } from '../src/server/config.ts';
 import { startRecurringJobs } from '../src/server/jobs/recurring.ts';
+import { setOutboundPolicy } from '../src/server/lib/outbound-url.ts';
 import { bootstrap } from '../src/server/start.ts';
 import { createJobRunner } from './runner.ts';
 
 async function main() {
   const { config, log, db, client, localReader } = await bootstrap();
+  // Connector syncs run here: the SSRF guard follows the same setting as the server (decision 040).
+  setOutboundPolicy({ allowPrivateNetwork: config.CONNECTOR_ALLOW_PRIVATE_NETWORK, log });
   const slots = config.JOB_SLOTS;
   const runner = createJobRunner({ db, config, log, slots, workerId: `worker-${hostname()}-${process.pid}` });
   runner.start();

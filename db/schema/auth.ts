@@ -108,6 +108,69 @@ export const oauthAccounts = sqliteTable(
   (table) => [primaryKey({ columns: [table.provider, table.providerUserId] })],
 );
 
+/**
+ * A change of email waiting for the new address to confirm (decision 041). One per user: a new
+ * request replaces the previous one. Until confirmed, users.email stays the address that signs in,
+ * shows and matches invitations. The link's token is stored as SHA-256 only.
+ */
+export const emailChangeRequests = sqliteTable(
+  'email_change_requests',
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased and trimmed, like users.email. */
+    newEmail: text().notNull(),
+    tokenHash: text().notNull(),
+    expiresAt: timestamp().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('email_change_requests_token_unique').on(table.tokenHash)],
+);
+
 export type Jurisdiction = (typeof jurisdictions)[number];
 export type Role = (typeof roles)[number];
 export type Plan = (typeof plans)[number];
+
+/**
+ * Password reset links (decision 045). Only SHA-256 of the link's 32 random bytes is stored. One
+ * link per user: issuing a new one deletes the older ones; a successful reset deletes them all, so
+ * a link works once. Expired rows are deleted whenever a link is issued.
+ */
+export const passwordResetTokens = sqliteTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text().notNull(),
+    expiresAt: timestamp().notNull(),
+    /** The admin who issued it in Settings → Team (no SMTP); null when it was emailed. */
+    issuedBy: text().references((): AnySQLiteColumn => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('password_reset_tokens_hash_unique').on(table.tokenHash),
+    index('password_reset_tokens_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * Addresses a person signed in from successfully (decision 045): from one of these, failed
+ * attempts by strangers elsewhere (the per-email limit over all addresses) do not lock them out.
+ * The address is kept as SHA-256 only; rows go with the user.
+ */
+export const knownSignInAddresses = sqliteTable(
+  'known_sign_in_addresses',
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the client IP, hex. */
+    addressHash: text().notNull(),
+    lastSignedInAt: timestamp().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.addressHash] })],
+);

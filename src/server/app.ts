@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './features/api-keys/routes.ts';
 import { auditRoutes } from './features/audit/routes.ts';
 import type { OAuthEndpointOverrides } from './features/auth/oauth.ts';
 import { oauthRoutes } from './features/auth/oauth-routes.ts';
+import { passwordRoutes } from './features/auth/password-routes.ts';
 import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { brandingRoutes, logoUpload } from './features/branding/routes.ts';
@@ -45,7 +46,10 @@ export interface CreateAppOptions extends AppDeps {
 
 /** The whole product as one Hono app: used by the Bun entry, the Worker entry and every test. */
 export function createApp(options: CreateAppOptions) {
-  setOutboundPolicy({ allowPrivateNetwork: options.config.CONNECTOR_ALLOW_PRIVATE_NETWORK });
+  setOutboundPolicy({
+    allowPrivateNetwork: options.config.CONNECTOR_ALLOW_PRIVATE_NETWORK,
+    log: options.log,
+  });
   const { oauthEndpoints, ...deps } = options;
   const app = new Hono<AppEnv>();
 
@@ -64,6 +68,7 @@ export function createApp(options: CreateAppOptions) {
     ]),
   );
   api.route('/', authRoutes);
+  api.route('/', passwordRoutes);
   api.route('/', oauthRoutes(oauthEndpoints));
   api.route('/', supportRoutes);
   api.route('/', dashboardRoutes);

@@ -26,10 +26,21 @@ export const ConfigSchema = z
     TRUST_PROXY: flag.default(false),
     /** How long a validated session may be answered from memory (0: ask the database every time). */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
-    /** Sign-in and sign-up attempts allowed per window, per IP and per email. */
+    /**
+     * Sign-in and sign-up attempts allowed per window: per IP, and per email from one IP (the pair,
+     * so a stranger elsewhere cannot use up the owner's attempts; decision 045).
+     */
     AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(30),
     AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
     AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    /**
+     * Failed sign-ins per email from all IPs together, per its own (slower) window: slows spraying
+     * one account from many addresses. An address the person signed in from before is exempt.
+     */
+    AUTH_RATE_LIMIT_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(100),
+    AUTH_RATE_LIMIT_FAILURES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
+    /** Reset-link emails one address may receive per hour (more requests get the same answer, no email). */
+    PASSWORD_RESET_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     /** Requests one API key may make per minute (Authorization: Bearer; 429 with Retry-After above). */
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Email + password sign-in; switch off to allow single sign-on only. */

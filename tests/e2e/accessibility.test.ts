@@ -22,6 +22,8 @@ const SIGNED_OUT: PageCheck[] = [
   { path: '/', ready: heading('AI-Powered ESG Reporting Made Simple for SMEs') },
   { path: '/login', ready: heading('Sign in to ESG Pilot') },
   { path: '/signup', ready: heading('Create your ESG Pilot account') },
+  { path: '/forgot-password', ready: heading('Forgot your password?') },
+  { path: '/reset-password', ready: heading('Choose a new password') },
   { path: '/terms-of-service', ready: heading('Terms of Service') },
   { path: '/privacy-policy', ready: heading('Privacy Policy') },
   { path: '/no-such-page', ready: heading('Page not found') },

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { startE2E } from './harness';
+import { seriousAccessibilityViolations, startE2E } from './harness';
 import {
   focusedElement,
   notifications,
@@ -64,6 +64,21 @@ describe('sign-up, sign-out and sign-in', () => {
     expect(await page.locator('astro-island').count()).toBe(0);
     const after = await page.request.get('/api/auth/user');
     expect(after.status()).toBe(401);
+  });
+
+  test('a link to /api/logout keeps the session until the page’s Log out button is pressed', async () => {
+    const { page } = await e2e.newPage();
+    await e2e.signUp(page);
+    await page.goto('/api/logout');
+    await page.getByRole('heading', { name: 'Log out of ESG Pilot?' }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await waitForPath(page, '/');
+    await page
+      .getByRole('heading', { name: 'AI-Powered ESG Reporting Made Simple for SMEs' })
+      .waitFor({ timeout: WAIT_MS });
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
   test('sign-in through the form with an existing account lands on the dashboard', async () => {

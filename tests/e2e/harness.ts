@@ -35,7 +35,13 @@ export interface E2E {
  * own database (and `options.env`, e.g. a fake provider's origins), and one Chromium, for one test file. Pages fail the test on any console error,
  * which includes Content-Security-Policy violations.
  */
-export function startE2E(options: { env?: Record<string, string> } = {}): E2E {
+export function startE2E(
+  options: {
+    env?: Record<string, string>;
+    /** More statuses the browser may log as failed loads in this file (e.g. 400 for a refused form). */
+    expectedStatuses?: number[];
+  } = {},
+): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;
@@ -82,7 +88,7 @@ export function startE2E(options: { env?: Record<string, string> } = {}): E2E {
     state.contexts.push(context);
     const page = await context.newPage();
     page.on('console', (message) => {
-      if (message.type() === 'error' && !isExpectedError(message.text())) {
+      if (message.type() === 'error' && !isExpectedError(message.text(), options.expectedStatuses ?? [])) {
         consoleErrors.push(`${page.url()}: ${message.text()}`);
       }
     });
@@ -111,8 +117,9 @@ export function startE2E(options: { env?: Record<string, string> } = {}): E2E {
 }
 
 /** 401s are expected while a signed-out page checks the session; the browser logs them. */
-function isExpectedError(text: string): boolean {
-  return /Failed to load resource: the server responded with a status of 40[14]/.test(text);
+function isExpectedError(text: string, expectedStatuses: number[]): boolean {
+  const status = /Failed to load resource: the server responded with a status of (\d{3})/.exec(text)?.[1];
+  return status !== undefined && [401, 404, ...expectedStatuses].includes(Number(status));
 }
 
 async function waitForServer(baseUrl: string) {

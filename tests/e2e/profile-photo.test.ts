@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { readPhotoHeader } from '../../src/server/features/auth/photo-image.ts';
+import { readImageHeader } from '../../src/server/lib/image-header.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -51,7 +51,7 @@ describe('Profile photo', () => {
     const served = await page.request.get(src);
     expect(served.status()).toBe(200);
     expect(served.headers()['x-content-type-options']).toBe('nosniff');
-    const header = readPhotoHeader(new Uint8Array(await served.body()));
+    const header = readImageHeader(new Uint8Array(await served.body()));
     expect(header).toEqual({ contentType: 'image/webp', width: 512, height: 512 });
     expect(served.headers()['content-type']).toBe('image/webp');
 

@@ -4,6 +4,8 @@ export interface FakeIdentity {
   sub: string;
   email: string;
   email_verified?: boolean;
+  /** Microsoft Entra's optional claim "email domain owner verified" (Entra never sends email_verified). */
+  xms_edov?: boolean;
   given_name?: string;
   family_name?: string;
 }

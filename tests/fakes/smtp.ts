@@ -17,6 +17,8 @@ export interface FakeSmtp {
   url(user?: string, password?: string): string;
   messages: ReceivedMail[];
   rejectRecipients: boolean;
+  /** Resolves once `count` messages have arrived in all (for mail the app sends after answering). */
+  waitForMessages(count: number): Promise<ReceivedMail[]>;
   close(): Promise<void>;
 }
 
@@ -26,10 +28,20 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
   const state: FakeSmtp = {
     messages: [],
     rejectRecipients: false,
+    waitForMessages: (count) =>
+      state.messages.length >= count
+        ? Promise.resolve(state.messages)
+        : new Promise((resolve) => waiting.push({ count, resolve })),
     url: () => '',
     close: async () => undefined,
   };
   const sockets = new Set<Socket>();
+  let waiting: { count: number; resolve: (messages: ReceivedMail[]) => void }[] = [];
+  const notify = () => {
+    const ready = waiting.filter((waiter) => state.messages.length >= waiter.count);
+    waiting = waiting.filter((waiter) => state.messages.length < waiter.count);
+    for (const waiter of ready) waiter.resolve(state.messages);
+  };
 
   const server = createServer((socket) => {
     sockets.add(socket);
@@ -93,6 +105,7 @@ export async function startFakeSmtp(): Promise<FakeSmtp> {
       if (mode === 'data') {
         if (text === '.') {
           state.messages.push({ from: mail!.from, to: mail!.to, data: dataLines.join('\r\n'), auth });
+          notify();
           mail = null;
           mode = 'command';
           reply('250 2.0.0 Ok: queued');

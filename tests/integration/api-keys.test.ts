@@ -324,7 +324,7 @@ describe('API keys: request protection', () => {
       ['GET', '/api/api-keys', 'API keys cannot manage API keys'],
       ['POST', '/api/api-keys', 'API keys cannot manage API keys'],
       ['DELETE', `/api/api-keys/${key.id}`, 'API keys cannot manage API keys'],
-      ['GET', '/api/logout', 'revoke the key instead'],
+      ['POST', '/api/logout', 'revoke the key instead'],
       ['PUT', '/api/auth/user', 'signed-in browser session'],
       ['POST', '/api/auth/user/photo', 'signed-in browser session'],
       ['GET', '/api/support/feedback', 'documented at /developers'],

@@ -1,7 +1,8 @@
-import { describe, expect, test } from 'bun:test';
+import { describe, expect, spyOn, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, sessions, users } from '../../db/schema/auth.ts';
+import * as passwordHashing from '../../src/server/lib/password.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
@@ -60,13 +61,35 @@ describe('sign-up', () => {
         firstName: 'A',
         lastName: 'B',
         email: user.email.toUpperCase(),
-        password: 'password123',
+        password: 'a long passphrase',
         companyName: 'X',
       },
     });
     expect(response.status).toBe(409);
     expect(response.json.message).toBe('An account with this email already exists. Sign in instead.');
     expect([await countRows(users), await countRows(companies)]).toEqual(before);
+  });
+
+  test('hashes the password whether or not the email is taken, so both answers cost the same work', async () => {
+    const { user } = await t.signUpCompany();
+    const hasher = spyOn(passwordHashing, 'hashPassword');
+    try {
+      const body = { firstName: 'A', lastName: 'B', password: 'a long passphrase', companyName: 'X' };
+      const taken = await t.call('POST', '/api/auth/signup', { body: { ...body, email: user.email } });
+      const fresh = await t.call('POST', '/api/auth/signup', {
+        body: { ...body, email: `new-${crypto.randomUUID()}@example.com` },
+      });
+      expect([taken.status, fresh.status]).toEqual([409, 201]);
+      expect(hasher).toHaveBeenCalledTimes(2);
+      expect(hasher.mock.calls).toEqual([['a long passphrase'], ['a long passphrase']]);
+      // The refusal is the one any taken address gets: code and words, nothing about the account.
+      expect(taken.json).toEqual({
+        message: 'An account with this email already exists. Sign in instead.',
+        code: 'conflict',
+      });
+    } finally {
+      hasher.mockRestore();
+    }
   });
 
   test('explains each invalid field and writes nothing', async () => {
@@ -87,7 +110,7 @@ describe('sign-up', () => {
     expect(response.json.details.fieldErrors).toMatchObject({
       firstName: ['First name is required'],
       email: ['Enter a valid email address'],
-      password: ['Password must be at least 8 characters'],
+      password: ['Password must be at least 10 characters'],
     });
     expect(response.json.details.fieldErrors.jurisdiction).toHaveLength(1);
     expect(await countRows(users)).toBe(before);
@@ -129,11 +152,10 @@ describe('sign-in and sign-out', () => {
     expect(wrong.json.message).toBe('Email or password is incorrect');
   });
 
-  test('logout ends the session, records it and goes back to the landing page', async () => {
+  test('POST /api/logout ends the session, records it and answers a fetch with 204', async () => {
     const { cookie, user } = await t.signUpCompany();
-    const response = await t.call('GET', '/api/logout', { cookie });
-    expect(response.status).toBe(302);
-    expect(response.headers.get('location')).toBe('/');
+    const response = await t.call('POST', '/api/logout', { cookie });
+    expect(response.status).toBe(204);
     expect(response.headers.getSetCookie().join()).toMatch(/esg_session=;.*Max-Age=0/);
     expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
     expect((await t.call('GET', '/api/auth/user', { cookie })).status).toBe(401);
@@ -143,6 +165,46 @@ describe('sign-in and sign-out', () => {
       .where(eq(auditLogs.userId, user.id))
       .all();
     expect(actions.map((row) => row.action)).toContain('signed_out');
+  });
+
+  test('the log-out form posts back to the landing page with 303', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const response = await t.call('POST', '/api/logout', {
+      cookie,
+      headers: { 'Sec-Fetch-Mode': 'navigate', Accept: 'text/html' },
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(0);
+  });
+
+  test('GET /api/logout keeps the session and answers a page whose button posts the sign-out', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const response = await t.call('GET', '/api/logout', {
+      cookie,
+      headers: { 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/html');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.text).toContain('<form method="post" action="/api/logout"');
+    expect(response.text).toContain('<button type="submit">Log out</button>');
+    expect(response.headers.getSetCookie().join()).not.toContain('esg_session=;');
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, user.id)).all()).toHaveLength(1);
+    expect((await t.call('GET', '/api/auth/user', { cookie })).status).toBe(200);
+    const signedOut = await t.call('GET', '/api/logout');
+    expect(signedOut.text).toContain('You are signed out');
+  });
+
+  test('a sign-out posted from another site is refused and the session stays', async () => {
+    const { cookie } = await t.signUpCompany();
+    const response = await t.call('POST', '/api/logout', {
+      cookie,
+      headers: { Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(response.status).toBe(403);
+    expect(response.json.code).toBe('csrf_rejected');
+    expect((await t.call('GET', '/api/auth/user', { cookie })).status).toBe(200);
   });
 
   test('/api/login sends visitors to the sign-in page and signed-in users home', async () => {

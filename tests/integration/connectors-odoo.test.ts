@@ -120,7 +120,7 @@ describe('Odoo connector', () => {
       cookie,
       body: { ...details(fake), database: 'nope' },
     });
-    expect(unknownDb.json.message).toContain('database "nope" does not exist');
+    expect(unknownDb.json.message).toBe('Odoo cannot open a database named "nope": check the database name');
   });
 
   test('validates the four details with the spec §5 message', async () => {

@@ -8,7 +8,7 @@ const signUpBody = (email: string) => ({
   firstName: 'A',
   lastName: 'B',
   email,
-  password: 'password123',
+  password: 'a long passphrase',
   companyName: 'C',
 });
 

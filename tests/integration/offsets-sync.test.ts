@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import { auditLogs } from '../../db/schema/audit.ts';
 import { offsetProjects } from '../../db/schema/offsets.ts';
 import catalogue from '../../db/seed/offsets/catalogue.json' with { type: 'json' };
 import { loadConfig } from '../../src/server/config.ts';
+import { MAX_FEED_BYTES } from '../../src/server/features/offsets/feed.ts';
 import { startFakeOffsetFeed } from '../fakes/offset-feed.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { projectStock } from './offsets-fixtures.ts';
@@ -192,6 +194,71 @@ describe('POST /api/carbon-offsets/sync', () => {
     expect(notAList.json.message).toBe(
       'The offset feed is not a list of projects (an array or { "projects": [...] })',
     );
+  });
+});
+
+describe('an oversized feed', () => {
+  const syncAudits = async () =>
+    (
+      await t.db
+        .select({ count: sql<number>`count(*)` })
+        .from(auditLogs)
+        .where(eq(auditLogs.action, 'offset_catalogue_synced'))
+        .get()
+    )?.count;
+
+  /** Serves `head`, then up to `total` bytes of body without a length, as fast as it is read. */
+  function rawFeed(head: string, total: number) {
+    let written = 0;
+    const server = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.once('data', () => {
+        socket.write(head);
+        const block = Buffer.alloc(64 * 1024, 0x20);
+        const pump = () => {
+          while (written < total && !socket.destroyed) {
+            written += block.byteLength;
+            if (!socket.write(block)) return void socket.once('drain', pump);
+          }
+          if (written >= total) socket.end();
+        };
+        pump();
+      });
+    });
+    const port = new Promise<number>((done) =>
+      server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port)),
+    );
+    return { port, written: () => written, stop: () => server.close() };
+  }
+
+  test('is refused while it streams, when Content-Length is missing or claims more than 5 MB', async () => {
+    // 300 MB on offer: the sync must stop reading near 5 MB instead of buffering it all.
+    const endless = rawFeed(
+      'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n[',
+      300 * 1024 * 1024,
+    );
+    const auditsBefore = await syncAudits();
+    const declared = rawFeed('HTTP/1.1 200 OK\r\nContent-Length: 314572800\r\n\r\n', 0);
+    try {
+      for (const feedUrl of [
+        `http://127.0.0.1:${await endless.port}/feed.json`,
+        `http://127.0.0.1:${await declared.port}/feed.json`,
+      ]) {
+        const response = await syncFrom(feedUrl);
+        expect(response.status).toBe(502);
+        expect(response.json).toEqual({
+          message: `The offset feed at ${feedUrl} is larger than 5 MB`,
+          code: 'feed_unavailable',
+        });
+      }
+      // What the server pushed before the reader hung up: the limit plus socket buffers, not 300 MB.
+      expect(endless.written()).toBeGreaterThan(MAX_FEED_BYTES);
+      expect(endless.written()).toBeLessThan(MAX_FEED_BYTES + 32 * 1024 * 1024);
+      expect(await syncAudits()).toBe(auditsBefore);
+    } finally {
+      endless.stop();
+      declared.stop();
+    }
   });
 });
 

@@ -35,10 +35,28 @@ const ANY: readonly Method[] = ['GET', ...MUTATING];
 const RULES: readonly Rule[] = [
   // Public: no session exists yet, the call ends one, or it carries no company data.
   { methods: ['GET'], path: /^\/api\/login$/, access: 'public', why: 'goes to the sign-in page' },
-  { methods: ['GET'], path: /^\/api\/logout$/, access: 'public', why: 'signs out whoever calls' },
+  { methods: ['GET'], path: /^\/api\/logout$/, access: 'public', why: 'the page that offers to sign out' },
+  {
+    methods: ['POST'],
+    path: /^\/api\/logout$/,
+    access: 'public',
+    why: 'signs out whoever calls (decision 041)',
+  },
+  {
+    methods: ['POST'],
+    path: /^\/api\/auth\/email-change\/confirm$/,
+    access: 'public',
+    why: 'the token from the new inbox proves the change, on any device (decision 041)',
+  },
   { methods: ['GET'], path: /^\/api\/auth\/providers$/, access: 'public', why: 'the sign-in page asks' },
   { methods: ['POST'], path: /^\/api\/auth\/(signup|signin)$/, access: 'public', why: 'starts a session' },
   { methods: ['GET'], path: /^\/api\/auth\/oauth\//, access: 'public', why: 'single sign-on' },
+  {
+    methods: ['GET', 'POST'],
+    path: /^\/api\/auth\/password\/(forgot|reset|reset\/check)$/,
+    access: 'public',
+    why: 'forgot password: the person cannot sign in (decision 045)',
+  },
   {
     methods: ['POST'],
     path: /^\/api\/invites\/(lookup|accept|signup)$/,
@@ -74,10 +92,22 @@ const RULES: readonly Rule[] = [
     why: 'own profile (company fields: admin, checked inside)',
   },
   {
+    methods: ['PUT'],
+    path: /^\/api\/auth\/password$/,
+    access: minimumRole('profile.edit'),
+    why: 'own password, with the current one (decision 045)',
+  },
+  {
     methods: ['POST', 'DELETE'],
     path: /^\/api\/auth\/user\/photo$/,
     access: minimumRole('profile.edit'),
     why: 'own photo: any signed-in role changes or removes their own picture (profile.edit)',
+  },
+  {
+    methods: ['DELETE'],
+    path: /^\/api\/auth\/email-change$/,
+    access: 'viewer',
+    why: 'cancels one’s own pending email change (decision 041)',
   },
   {
     methods: ['POST'],
@@ -325,5 +355,7 @@ describe('roles on every route', () => {
       if (status === 401 || status === 403) wrong.push(`${name(route)} → ${status}`);
     }
     expect(wrong).toEqual([]);
-  });
+    // Each route signs up a fresh viewer (one password hash each): bun's 5 s default is too tight
+    // on a busy 2-core machine.
+  }, 30_000);
 });

@@ -46,7 +46,7 @@ describe('session cache', async () => {
     };
     expect((await t.call('PUT', '/api/auth/user', { cookie, body: profile })).status).toBe(200);
     expect((await t.call('GET', '/api/auth/user', { cookie })).json).toMatchObject(profile);
-    await t.call('GET', '/api/logout', { cookie });
+    await t.call('POST', '/api/logout', { cookie });
     expect((await t.call('GET', '/api/auth/user', { cookie })).status).toBe(401);
   });
 

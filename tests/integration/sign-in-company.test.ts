@@ -39,7 +39,7 @@ const switchTo = (cookie: string, companyId: string) =>
   t.call('POST', '/api/auth/switch-company', { cookie, body: { companyId } });
 
 async function signOut(cookie: string) {
-  expect((await t.call('GET', '/api/logout', { cookie })).status).toBe(302);
+  expect((await t.call('POST', '/api/logout', { cookie })).status).toBe(204);
 }
 
 /** Signs in with the password; answers the company the new session is in, as the API shows it. */
@@ -161,7 +161,12 @@ describe('sign-in opens the company last chosen', () => {
     const person = await personInTwoCompanies('Sso Home', 'Sso Host');
     expect((await switchTo(person.cookie, person.homeId)).status).toBe(200);
     await signOut(person.cookie);
-    google.signInAs({ sub: `g-${person.userId}`, email: person.email, given_name: 'Pat' });
+    google.signInAs({
+      sub: `g-${person.userId}`,
+      email: person.email,
+      email_verified: true,
+      given_name: 'Pat',
+    });
     // First time: links the identity to the password account, then opens a session.
     const linking = await signInWithGoogle();
     expect(linking.companyId).toBe(person.homeId);

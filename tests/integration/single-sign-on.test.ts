@@ -52,6 +52,7 @@ describe('single sign-on', () => {
     google.signInAs({
       sub: 'g-1',
       email: 'Kat@Example.com',
+      email_verified: true,
       given_name: 'Katherine',
       family_name: 'Johnson',
     });
@@ -75,7 +76,7 @@ describe('single sign-on', () => {
 
   test('links to an existing password account with the same verified email', async () => {
     const { user } = await t.signUpCompany({ email: 'linked@example.com' });
-    google.signInAs({ sub: 'g-2', email: 'linked@example.com', given_name: 'L' });
+    google.signInAs({ sub: 'g-2', email: 'linked@example.com', email_verified: true, given_name: 'L' });
     const response = await signInWithGoogle();
     const me = await t.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(response.headers)! });
     expect(me.json.id).toBe(user.id);
@@ -96,7 +97,7 @@ describe('single sign-on', () => {
   test('refuses an unverified email and a tampered state', async () => {
     google.signInAs({ sub: 'g-3', email: 'unverified@example.com', email_verified: false });
     const unverified = await signInWithGoogle();
-    expect(unverified.headers.get('location')).toBe('/login?error=oauth_failed');
+    expect(unverified.headers.get('location')).toBe('/login?error=oauth_email_unverified');
     expect(
       await t.db.select().from(users).where(eq(users.email, 'unverified@example.com')).get(),
     ).toBeUndefined();
@@ -105,6 +106,23 @@ describe('single sign-on', () => {
       headers: { Cookie: 'esg_oauth_state=real; esg_oauth_verifier=v' },
     });
     expect(tampered.headers.get('location')).toBe('/login?error=oauth_failed');
+  });
+
+  test('never links an unverified Google email to the account that has it', async () => {
+    const { user } = await t.signUpCompany({ email: 'victim@example.com' });
+    for (const claim of [{ email_verified: false }, {}]) {
+      google.signInAs({
+        sub: `g-attacker-${Object.keys(claim).length}`,
+        email: 'victim@example.com',
+        ...claim,
+      });
+      const response = await signInWithGoogle();
+      expect(response.headers.get('location')).toBe('/login?error=oauth_email_unverified');
+      expect(sessionCookieFrom(response.headers)).toBeNull();
+    }
+    expect(await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id)).all()).toEqual(
+      [],
+    );
   });
 
   test('/api/login goes straight to the provider when it is the only way in', async () => {
@@ -121,5 +139,57 @@ describe('single sign-on', () => {
       body: { email: 'a@example.com', password: 'x' },
     });
     expect(refused.status).toBe(403);
+  });
+});
+
+describe('single sign-on with Microsoft Entra ID', async () => {
+  const entra = startFakeOidcProvider({ clientId: 'entra-client', clientSecret: 'entra-secret' });
+  afterAll(() => entra.stop());
+  const m = await createTestApp({
+    env: { MICROSOFT_ENTRA_CLIENT_ID: 'entra-client', MICROSOFT_ENTRA_CLIENT_SECRET: 'entra-secret' },
+    oauthEndpoints: { microsoft: entra.endpoints },
+  });
+
+  async function signInWithMicrosoft() {
+    const start = await m.app.request(`${ORIGIN}/api/auth/oauth/microsoft`);
+    const flowCookies = start.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(atProvider.headers.get('location')!);
+    return m.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, {
+      headers: { Cookie: flowCookies },
+    });
+  }
+
+  test('without xms_edov, neither links to the account with that email nor opens a new one', async () => {
+    const { user } = await m.signUpCompany({ email: 'owner@contoso.example' });
+    const usersBefore = (await m.db.select().from(users).all()).length;
+    for (const email of ['owner@contoso.example', 'newcomer@contoso.example']) {
+      // Entra sends no email_verified; an email_verified it did send is not what decides.
+      entra.signInAs({ sub: `ms-${email}`, email, email_verified: true, given_name: 'Eve' });
+      const response = await signInWithMicrosoft();
+      expect(response.headers.get('location')).toBe('/login?error=oauth_email_unverified');
+      expect(sessionCookieFrom(response.headers)).toBeNull();
+    }
+    expect(await m.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, user.id)).all()).toEqual(
+      [],
+    );
+    expect((await m.db.select().from(users).all()).length).toBe(usersBefore);
+  });
+
+  test('with xms_edov, links by email; the linked identity then signs in by its subject alone', async () => {
+    const { user } = await m.signUpCompany({ email: 'linked@fabrikam.example' });
+    entra.signInAs({ sub: 'ms-linked', email: 'linked@fabrikam.example', xms_edov: true });
+    const linked = await signInWithMicrosoft();
+    expect(linked.headers.get('location')).toBe('/');
+    const me = await m.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(linked.headers)! });
+    expect(me.json.id).toBe(user.id);
+
+    entra.signInAs({ sub: 'ms-linked', email: 'linked@fabrikam.example' });
+    const again = await signInWithMicrosoft();
+    const meAgain = await m.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(again.headers)! });
+    expect(meAgain.json.id).toBe(user.id);
   });
 });

@@ -32,6 +32,8 @@ const FORMS: Record<'signin' | 'signup', AuthFormConfig> = {
 export const QUERY_ERROR_MESSAGES: Record<string, string> = {
   oauth_failed:
     "We couldn't sign you in with that provider. Please try again, or use another way to sign in.",
+  oauth_email_unverified:
+    'Your sign-in provider did not confirm that you own this email address, so it cannot sign you in here. If you already have an account, sign in with your email and password.',
   oauth_not_configured:
     "That sign-in provider isn't available on this site. Please use another way to sign in.",
   session_expired: 'Your session has expired. Please sign in again.',
@@ -88,7 +90,7 @@ export async function fetchProviders(fetchImpl: typeof fetch = fetch): Promise<A
 }
 
 /** Puts a message in an always-present `role="alert"` container (so screen readers announce it). */
-function setAlert(container: HTMLElement | null, message: string | null): void {
+export function setAlert(container: HTMLElement | null, message: string | null): void {
   if (!container) return;
   if (!message) {
     container.replaceChildren();
@@ -100,7 +102,7 @@ function setAlert(container: HTMLElement | null, message: string | null): void {
   container.replaceChildren(box);
 }
 
-function setFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
+export function setFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
   let firstInvalid: HTMLElement | null = null;
   for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
     'input[name], select[name]',
@@ -188,7 +190,7 @@ function applyProviders(providers: AuthProviders): void {
   if (noMethods) noMethods.hidden = hasSso || providers.password;
 }
 
-function initPasswordToggles(): void {
+export function initPasswordToggles(): void {
   for (const toggle of document.querySelectorAll<HTMLButtonElement>('button[data-password-toggle]')) {
     const input = document.getElementById(toggle.getAttribute('aria-controls') ?? '');
     if (!(input instanceof HTMLInputElement)) continue;

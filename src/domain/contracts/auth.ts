@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordShapeProblem } from '../account/password-policy.ts';
 
 /** Jurisdictions offered (spec §9); default CSRD. */
 export const JurisdictionSchema = z.enum(['CSRD', 'SECR', 'SEC']);
@@ -22,11 +23,18 @@ export const EmailSchema = z
   .max(254, 'Email must be at most 254 characters')
   .pipe(z.email({ error: 'Enter a valid email address' }));
 
-/** NIST SP 800-63B §5.1.1.2: at least 8 characters; a generous upper bound keeps hashing cheap. */
+/**
+ * The rules of the password policy that need only the password (decision 045): length in code
+ * points, no control characters, more than spaces. The server adds the rules that need the
+ * account or the bundled list (not your email, not a common password) and answers them as a field
+ * error on the same field.
+ */
 export const NewPasswordSchema = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password must be at most 128 characters');
+  .string({ error: PASSWORD_MESSAGES.required })
+  .superRefine((value, context) => {
+    const problem = passwordShapeProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: PASSWORD_MESSAGES[problem] });
+  });
 
 export const SignUpSchema = z.object({
   firstName: name('First name'),
@@ -99,3 +107,88 @@ export const SwitchCompanySchema = z.object({
     .max(100, 'Company id must be at most 100 characters'),
 });
 export type SwitchCompany = z.infer<typeof SwitchCompanySchema>;
+
+/** An email change waiting for the new address to open its link (decision 041). */
+export const PendingEmailChangeSchema = z.object({
+  newEmail: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingEmailChange = z.infer<typeof PendingEmailChangeSchema>;
+
+/** GET /api/auth/email-change: the pending change, if any. */
+export const EmailChangeStatusSchema = z.object({ pending: PendingEmailChangeSchema.nullable() });
+export type EmailChangeStatus = z.infer<typeof EmailChangeStatusSchema>;
+
+/**
+ * PUT /api/auth/user answers the user as stored (the email is the confirmed one) and, when a new
+ * address was asked for, the same `emailChange` whether or not that address is taken.
+ */
+export const ProfileUpdateResultSchema = CurrentUserSchema.extend({
+  emailChange: PendingEmailChangeSchema.extend({ message: z.string() }).nullable(),
+});
+export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
+
+/** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
+export const EmailChangeTokenSchema = z.object({
+  token: z
+    .string({ error: 'The confirmation link is incomplete' })
+    .trim()
+    .min(16, 'The confirmation link is incomplete')
+    .max(128, 'The confirmation link is not valid'),
+});
+export type EmailChangeToken = z.infer<typeof EmailChangeTokenSchema>;
+
+/** What confirming an email change answers: the address that now signs in. */
+export const EmailChangeConfirmedSchema = z.object({ email: z.string() });
+export type EmailChangeConfirmed = z.infer<typeof EmailChangeConfirmedSchema>;
+
+/** PUT /api/auth/password (Settings → Profile): the current password proves it is the owner. */
+export const ChangePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: 'Enter your current password' })
+    .min(1, 'Enter your current password')
+    .max(PASSWORD_MAX_LENGTH * 4, 'Your current password is not that long'),
+  newPassword: NewPasswordSchema,
+});
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
+
+/** POST /api/auth/password/forgot: the address to send a reset link to. */
+export const ForgotPasswordSchema = z.object({ email: EmailSchema });
+export type ForgotPassword = z.infer<typeof ForgotPasswordSchema>;
+
+/**
+ * GET /api/auth/password/forgot: whether reset links go by email here. Without SMTP the page says
+ * so and sends people to an admin of their company (Settings → Team issues a link).
+ */
+export const PasswordResetOptionsSchema = z.object({ emailConfigured: z.boolean() });
+export type PasswordResetOptions = z.infer<typeof PasswordResetOptionsSchema>;
+
+/** The answer to a forgot-password request: the same words whether or not the address has an account. */
+export const ForgotPasswordAnswerSchema = z.object({ message: z.string(), emailConfigured: z.boolean() });
+export type ForgotPasswordAnswer = z.infer<typeof ForgotPasswordAnswerSchema>;
+
+/** The secret of a reset link: 32 random bytes, base64url (43 characters). */
+export const ResetTokenSchema = z
+  .string({ error: 'The reset link is incomplete' })
+  .trim()
+  .min(16, 'The reset link is incomplete')
+  .max(128, 'The reset link is not valid');
+
+/** POST /api/auth/password/reset/check: is this link still usable? (the page asks before the form). */
+export const ResetTokenBodySchema = z.object({ token: ResetTokenSchema });
+export type ResetTokenBody = z.infer<typeof ResetTokenBodySchema>;
+
+export const ResetTokenStatusSchema = z.object({
+  /** The address the link is for, so a password manager can save the new password under it. */
+  email: z.string(),
+  expiresAt: z.string(),
+});
+export type ResetTokenStatus = z.infer<typeof ResetTokenStatusSchema>;
+
+/** POST /api/auth/password/reset: the new password for the account the link belongs to. */
+export const ResetPasswordSchema = z.object({ token: ResetTokenSchema, password: NewPasswordSchema });
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+/** POST /api/team/members/{id}/reset-link (admin, no SMTP needed): the one-time link, shown once. */
+export const IssuedResetLinkSchema = z.object({ link: z.string(), expiresAt: z.string() });
+export type IssuedResetLink = z.infer<typeof IssuedResetLinkSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { odooBaseUrlProblem } from '../connectors/odoo-url.ts';
 
 /** spec §3 data source types. */
 export const DataSourceTypeSchema = z.enum(['quickbooks', 'xero', 'shopify', 'odoo', 'csv', 'receipt_ocr']);
@@ -36,10 +37,11 @@ const odooText = (max: number) => z.string({ error: ODOO_DETAILS }).trim().min(1
 
 /** POST /api/integrations/odoo/connect (spec §3 Odoo payload, §5 message). */
 export const OdooConnectSchema = z.object({
-  baseUrl: odooText(500).refine(
-    (value) => /^https?:\/\/[^\s/]/i.test(value) && URL.canParse(value),
-    'Enter the Odoo server URL, e.g. https://yourcompany.odoo.com',
-  ),
+  // A base address only: no userinfo, query or fragment (decision 040).
+  baseUrl: odooText(500).superRefine((value, context) => {
+    const problem = odooBaseUrlProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   database: odooText(200),
   username: odooText(200),
   apiKey: odooText(500),

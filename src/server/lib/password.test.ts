@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { PASSWORD_MESSAGES } from '../../domain/account/password-policy.ts';
 import {
+  assertPasswordAllowed,
   hashPassword,
   PBKDF2_ITERATIONS,
   verifyArgon2idPortable,
@@ -39,5 +41,23 @@ describe('password hashes', () => {
     expect(await verifyPassword('x', 'plain-text')).toBe(false);
     expect(await verifyPassword('x', '$pbkdf2-sha256$i=abc$$')).toBe(false);
     expect(await verifyArgon2idPortable('x', '$argon2id$broken')).toBe(false);
+  });
+});
+
+describe('the policy at the server', () => {
+  test('answers a refused password as a 400 field error in the validate() shape', () => {
+    expect(() => assertPasswordAllowed('Password123', 'ana@example.com')).toThrow(
+      expect.objectContaining({
+        status: 400,
+        code: 'validation_failed',
+        details: { formErrors: [], fieldErrors: { password: [PASSWORD_MESSAGES.common] } },
+      }),
+    );
+    expect(() => assertPasswordAllowed('ana@example.com', 'ana@example.com', 'newPassword')).toThrow(
+      expect.objectContaining({
+        details: { formErrors: [], fieldErrors: { newPassword: [PASSWORD_MESSAGES.isEmail] } },
+      }),
+    );
+    expect(() => assertPasswordAllowed('a long enough passphrase', 'ana@example.com')).not.toThrow();
   });
 });

@@ -1,5 +1,8 @@
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeBase64, encodeBase64 } from '@oslojs/encoding';
+import { isCommonPassword } from '../../domain/account/common-passwords.ts';
+import { PASSWORD_MESSAGES, passwordProblem } from '../../domain/account/password-policy.ts';
+import { HttpError } from './errors.ts';
 
 /**
  * Password hashes name their algorithm, so Bun and the Cloudflare Worker read each other's:
@@ -99,4 +102,19 @@ export async function verifyArgon2idPortable(password: string, stored: string): 
 
 function decodeUnpaddedBase64(text: string): Uint8Array {
   return decodeBase64(text.padEnd(Math.ceil(text.length / 4) * 4, '='));
+}
+
+/**
+ * The whole password policy (decision 045) for a new password of the account with `email`: 400
+ * `validation_failed` with the rule's message on `field`, in the shape `validate()` answers, so a
+ * form shows it beside the input like the rules its contract checked already.
+ */
+export function assertPasswordAllowed(password: string, email: string, field = 'password'): void {
+  const problem = passwordProblem(password, { email, isCommon: isCommonPassword });
+  if (!problem) return;
+  const message = PASSWORD_MESSAGES[problem];
+  throw new HttpError(400, message, 'validation_failed', {
+    formErrors: [],
+    fieldErrors: { [field]: [message] },
+  });
 }

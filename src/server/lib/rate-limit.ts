@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { rateLimits } from '../../../db/schema/security.ts';
 import { HttpError } from './errors.ts';
@@ -27,10 +27,37 @@ export async function consumeRateLimit(db: Db, rule: RateLimitRule, now: Date): 
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > rule.limit) {
-    const retryAfterSeconds = Math.max(1, Math.ceil((row.resetAt - nowMs) / 1000));
-    throw new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', 'rate_limited', {
-      retryAfterSeconds,
-    });
+  if (row && row.count > rule.limit) throw tooManyAttempts(row.resetAt - nowMs);
+}
+
+/**
+ * Refuses (429) when the rule's window is already full, without counting this call: for counters
+ * that only some outcomes feed (failed sign-ins), through `consumeRateLimit` after the outcome.
+ */
+export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, now: Date): Promise<void> {
+  const nowMs = now.getTime();
+  const row = await db
+    .select({ count: rateLimits.count, resetAt: rateLimits.resetAt })
+    .from(rateLimits)
+    .where(eq(rateLimits.key, rule.key))
+    .get();
+  if (row && row.resetAt > nowMs && row.count >= rule.limit) throw tooManyAttempts(row.resetAt - nowMs);
+}
+
+/** Whether `consumeRateLimit` would refuse: the same upsert, answered as a boolean. */
+export async function isRateLimited(db: Db, rule: RateLimitRule, now: Date): Promise<boolean> {
+  try {
+    await consumeRateLimit(db, rule, now);
+    return false;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 429) return true;
+    throw error;
   }
+}
+
+function tooManyAttempts(remainingMs: number): HttpError {
+  const retryAfterSeconds = Math.max(1, Math.ceil(remainingMs / 1000));
+  return new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', 'rate_limited', {
+    retryAfterSeconds,
+  });
 }

@@ -1,5 +1,13 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import type { CompanyMemberships, CurrentUser, UpdateProfile } from '../../../domain/contracts/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangePassword,
+  CompanyMemberships,
+  CurrentUser,
+  EmailChangeConfirmed,
+  EmailChangeStatus,
+  ProfileUpdateResult,
+  UpdateProfile,
+} from '../../../domain/contracts/auth';
 import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
@@ -8,25 +16,71 @@ import { addressAfterSwitch } from './company-switch';
 
 export const profileKeys = {
   companies: () => ['/api/auth/companies'] as const,
+  emailChange: () => ['/api/auth/email-change'] as const,
 };
 
-export function updateProfile(input: UpdateProfile): Promise<CurrentUser> {
-  return apiRequest<CurrentUser>('PUT', '/api/auth/user', input);
+export function updateProfile(input: UpdateProfile): Promise<ProfileUpdateResult> {
+  return apiRequest<ProfileUpdateResult>('PUT', '/api/auth/user', input);
 }
 
 /**
  * PUT /api/auth/user. The current user lives in the user store (loaded once per page), not in the
  * query cache, so success writes the answer there and every island shows the new name at once.
+ * A new email is not in that answer: it waits for its link (decision 041), shown as pending.
  */
 export function useUpdateProfile() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateProfile,
     meta: { ownErrorToast: true },
-    onSuccess: (user) => setCurrentUser(user),
+    onSuccess: ({ emailChange, ...user }) => {
+      setCurrentUser(user);
+      if (emailChange) void queryClient.invalidateQueries({ queryKey: profileKeys.emailChange() });
+    },
   });
 }
 
+/** GET /api/auth/email-change: the new address waiting for its confirmation link, if any. */
+export function useEmailChange() {
+  return useQuery({
+    queryKey: profileKeys.emailChange(),
+    queryFn: () => apiRequest<EmailChangeStatus>('GET', '/api/auth/email-change'),
+  });
+}
+
+/** DELETE /api/auth/email-change: the emailed link stops working; the email stays. */
+export function useCancelEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<void>('DELETE', '/api/auth/email-change'),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.emailChange() }),
+  });
+}
+
+/** POST /api/auth/email-change/confirm, from the /confirm-email page the link opens. */
+export function useConfirmEmailChange() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<EmailChangeConfirmed>('POST', '/api/auth/email-change/confirm', { token }),
+    meta: { ownErrorToast: true },
+  });
+}
+
+/** Spec §7: the menu's "Log out" is a link here; without JavaScript it opens a page that posts. */
 export const LOGOUT_PATH = '/api/logout';
+
+/**
+ * Signs out with a POST (a GET changes nothing, decision 041), then opens the landing page. If the
+ * call fails, the log-out page takes over, so the person is never left signed in unawares.
+ */
+export async function logOut(): Promise<void> {
+  try {
+    await apiRequest<void>('POST', LOGOUT_PATH);
+    window.location.assign('/');
+  } catch {
+    window.location.assign(LOGOUT_PATH);
+  }
+}
 
 /** POST /api/auth/user/photo (multipart, field `photo`): the cropped square; answers the user. */
 export function useUploadPhoto() {
@@ -73,5 +127,13 @@ export function useSwitchCompany() {
     mutationFn: (companyId: string) =>
       apiRequest<CurrentUser>('POST', '/api/auth/switch-company', { companyId }),
     onSuccess: () => window.location.assign(addressAfterSwitch(window.location.pathname)),
+  });
+}
+
+/** PUT /api/auth/password (decision 045): this session stays, the person's other sessions end. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePassword) => apiRequest<void>('PUT', '/api/auth/password', input),
+    meta: { ownErrorToast: true },
   });
 }

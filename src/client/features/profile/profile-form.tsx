@@ -16,6 +16,7 @@ import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useUpdateProfile } from './api';
+import { PendingEmailChange } from './pending-email-change';
 import { ProfilePhoto } from './profile-photo';
 
 export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
@@ -70,15 +71,23 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       return;
     }
     mutation.mutate(values, {
-      onSuccess: () => toastSuccess('Profile updated successfully'),
+      onSuccess: (result) => {
+        // A new email waits for its link (decision 041): the field shows the address in force.
+        if (result.emailChange) {
+          setValues((current) => ({ ...current, email: result.email }));
+          toastSuccess(result.emailChange.message);
+        } else {
+          toastSuccess('Profile updated successfully');
+        }
+      },
       onError: (error) => {
         // A lost session has its own toast and redirect (query client); don't replace it.
         if (isUnauthorizedError(error)) return;
         const serverErrors: FieldErrors = getFieldErrors(error);
-        // 409: the email belongs to another account; show that by the email field.
-        if (getErrorStatus(error) === 409 && !serverErrors.email) {
-          serverErrors.email =
-            getErrorBody(error)?.message || 'This email address is already used by another account.';
+        // 409 (email not set up here) or 422 (the link could not be sent): about the email field.
+        const status = getErrorStatus(error);
+        if ((status === 409 || status === 422) && !serverErrors.email) {
+          serverErrors.email = getErrorBody(error)?.message || 'The email could not be changed.';
         }
         setErrors(serverErrors);
         const details = Object.values(serverErrors).filter(Boolean);
@@ -128,6 +137,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
             {textField('lastName', 'Last name', 'text', 'family-name')}
           </div>
           {textField('email', 'Email', 'email', 'email')}
+          <PendingEmailChange />
           {/* The company's fields are an admin's (company.edit); others see them read-only. */}
           <fieldset disabled={!canEditCompany} className="contents">
             {textField('companyName', 'Company name', 'text', 'organization')}

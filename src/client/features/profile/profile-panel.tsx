@@ -3,13 +3,21 @@ import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
+import { ChangePasswordCard } from './change-password-card';
 import { ProfileForm } from './profile-form';
 
 /** The Settings → Profile tab: waits for the current user, then shows the form filled in. */
 export function ProfilePanel() {
   const session = useStore($currentUser, { ssr: 'initial' });
 
-  if (session.status === 'authenticated') return <ProfileForm key={session.user.id} user={session.user} />;
+  if (session.status === 'authenticated') {
+    return (
+      <div className="grid gap-6">
+        <ProfileForm key={session.user.id} user={session.user} />
+        <ChangePasswordCard email={session.user.email} />
+      </div>
+    );
+  }
   if (session.status === 'error') {
     return (
       <Card role="alert" className="grid justify-items-start gap-3 p-6">

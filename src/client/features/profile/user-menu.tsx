@@ -12,7 +12,7 @@ import {
 } from '../../ui/dropdown-menu';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
-import { LOGOUT_PATH, useMyCompanies } from './api';
+import { LOGOUT_PATH, logOut, useMyCompanies } from './api';
 import { CompanySwitchGroup } from './company-switch-group';
 import { getCompanyLabel, getDisplayName, getInitials } from './display';
 
@@ -71,7 +71,15 @@ export function UserMenu() {
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem asChild>
-          <a href={LOGOUT_PATH}>Log out</a>
+          <a
+            href={LOGOUT_PATH}
+            onClick={(event) => {
+              event.preventDefault();
+              void logOut();
+            }}
+          >
+            Log out
+          </a>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

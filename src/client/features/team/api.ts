@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CurrentUser, Role } from '../../../domain/contracts/auth';
+import type { CurrentUser, IssuedResetLink, Role } from '../../../domain/contracts/auth';
 import type {
   CreatedInvite,
   CreateInvite,
@@ -91,6 +91,18 @@ export function useSignInForInvite() {
   return useMutation({
     mutationFn: (input: { email: string; password: string }) =>
       apiRequest<CurrentUser>('POST', '/api/auth/signin', input),
+    meta: { ownErrorToast: true },
+  });
+}
+
+/**
+ * POST /api/team/members/{id}/reset-link (admin, no SMTP; decision 045): the one-time link to
+ * give the member. Changes nothing the team list shows, so nothing is invalidated.
+ */
+export function useIssueResetLink() {
+  return useMutation({
+    mutationFn: (membershipId: string) =>
+      apiRequest<IssuedResetLink>('POST', `/api/team/members/${encodeURIComponent(membershipId)}/reset-link`),
     meta: { ownErrorToast: true },
   });
 }

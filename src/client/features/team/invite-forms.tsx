@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import { PASSWORD_HINT } from '../../../domain/account/password-policy';
 import type { CurrentUser } from '../../../domain/contracts/auth';
 import { type InviteLookup, InviteSignUpSchema } from '../../../domain/contracts/team';
 import { getErrorMessage, getFieldErrors } from '../../lib/api';
@@ -105,7 +106,7 @@ export function InviteSignUpForm({
         {field('lastName', 'Last name', 'text', 'family-name')}
       </div>
       <InvitedEmail id={id} email={invite.email} />
-      {field('password', 'Password', 'password', 'new-password', 'At least 8 characters.')}
+      {field('password', 'Password', 'password', 'new-password', PASSWORD_HINT)}
       <Button type="submit" size="lg" disabled={mutation.isPending}>
         {mutation.isPending ? 'Creating account...' : `Create account and join ${invite.companyName}`}
       </Button>

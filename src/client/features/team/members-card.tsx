@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { getDisplayName } from '../profile/display';
 import { useRemoveMember, useUpdateMemberRole } from './api';
+import { ResetLinkButton } from './reset-link-button';
 import { formatDate, ROLE_LABELS, ROLE_OPTIONS } from './roles';
 
 function failed(error: unknown) {
@@ -19,10 +20,13 @@ function failed(error: unknown) {
 function MemberRow({
   member,
   canManage,
+  canIssueResetLink,
   onRemove,
 }: {
   member: TeamMember;
   canManage: boolean;
+  /** No email here: an admin gives reset links by hand (decision 045). */
+  canIssueResetLink: boolean;
   onRemove: () => void;
 }) {
   const id = useId();
@@ -74,6 +78,7 @@ function MemberRow({
               ))}
             </SelectContent>
           </Select>
+          {canIssueResetLink && !member.isYou ? <ResetLinkButton member={member} /> : null}
           <Button variant="outline" size="md" onClick={onRemove} aria-label={`Remove ${name}`}>
             Remove
           </Button>
@@ -125,6 +130,7 @@ export function MembersCard({ team }: { team: Team }) {
               key={member.id}
               member={member}
               canManage={team.canManage}
+              canIssueResetLink={team.canManage && !team.emailConfigured}
               onRemove={() => setRemoving(member)}
             />
           ))}

@@ -4,8 +4,8 @@ import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/activity-import/template.ts';
 import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
 import type { AppEnv } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
+import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
 import { importActivities } from './import-service.ts';
 import { fieldError } from './line-input.ts';
@@ -18,17 +18,10 @@ const edit = requirePermission('data.edit');
 /** The mapping step's answer: column header → field or 'ignore' (headers.ts). */
 const UserMappingSchema = z.record(z.string(), z.enum([...IMPORT_FIELDS, 'ignore']));
 
+const IMPORT_FORM = { field: 'file', noun: 'the file', missingMessage: 'Choose a CSV file to upload' };
+
 async function readUpload(request: Request) {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new HttpError(
-      415,
-      'Send the file as multipart/form-data in a field named "file"',
-      'unsupported_media_type',
-    );
-  }
-  const form = await request.formData();
-  const file = form.get('file');
-  if (!(file instanceof File)) throw fieldError('file', 'Choose a CSV file to upload');
+  const { form, file } = await readUploadForm(request, IMPORT_FORM);
   const mappingText = form.get('mapping');
   let userMapping: z.infer<typeof UserMappingSchema> | undefined;
   if (typeof mappingText === 'string' && mappingText.trim() !== '') {

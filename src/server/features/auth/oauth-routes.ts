@@ -2,6 +2,7 @@ import { generateCodeVerifier, generateState } from 'arctic';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../context.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { isLocalhost, publicOrigin, requestHostname } from '../../lib/origin.ts';
 import { serviceContext } from '../../lib/request.ts';
 import { readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
@@ -68,7 +69,7 @@ export function oauthRoutes(overrides?: OAuthEndpointOverrides) {
         const tokens = await found.client.validateAuthorizationCode(code, verifier);
         const clientId =
           found.provider === 'google' ? ctx.config.GOOGLE_CLIENT_ID! : ctx.config.MICROSOFT_ENTRA_CLIENT_ID!;
-        const identity = readIdentity(tokens.idToken(), found.client, clientId, ctx.now());
+        const identity = readIdentity(found.provider, tokens.idToken(), found.client, clientId, ctx.now());
         const session = await signInWithIdentity(ctx, found.provider, identity, {
           userAgent: c.req.header('user-agent') ?? null,
           previousToken: readSessionCookie(c),
@@ -77,7 +78,10 @@ export function oauthRoutes(overrides?: OAuthEndpointOverrides) {
         return c.redirect('/', 302);
       } catch (error) {
         ctx.log.warn('single sign-on failed', { provider: found.provider, error: String(error) });
-        return c.redirect('/login?error=oauth_failed', 302);
+        // The one refusal the person can act on gets its own words on the sign-in page.
+        const code =
+          error instanceof HttpError && error.code === 'oauth_email_unverified' ? error.code : 'oauth_failed';
+        return c.redirect(`/login?error=${code}`, 302);
       }
     });
 }

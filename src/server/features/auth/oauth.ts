@@ -101,9 +101,34 @@ export function createOAuthClient(
 export interface IdentityClaims {
   subject: string;
   email: string;
+  /** The provider vouches that this person owns `email` (see `isEmailVerified`). */
+  emailVerified: boolean;
   firstName: string;
   lastName: string;
 }
+
+/**
+ * Whether the provider asserts that the person owns the address (decision 041). Google:
+ * `email_verified` (OpenID Connect Core §5.1). Microsoft Entra ID never sends `email_verified`, and
+ * its `email` claim "isn't guaranteed to be correct … Never use it for authorization" (Microsoft
+ * identity platform, ID token claims reference): only the optional claim `xms_edov` (email domain
+ * owner verified, optional claims reference) says the tenant owns the address's domain.
+ */
+export function isEmailVerified(provider: OAuthProviderName, claims: Record<string, unknown>): boolean {
+  return provider === 'google' ? claims.email_verified === true : claims.xms_edov === true;
+}
+
+/**
+ * Refused when an unverified address would decide whose account this is: linking to an existing
+ * account, or opening a new one under an address an invitation may be bound to. One answer for
+ * both, so it does not tell whether the address has an account.
+ */
+export const unverifiedEmailRefusal = () =>
+  new HttpError(
+    403,
+    'Your sign-in provider did not confirm that you own this email address, so it cannot sign you in here. If you already have an account, sign in with your email and password.',
+    'oauth_email_unverified',
+  );
 
 /**
  * Reads the ID token returned by the token endpoint. It came straight from the provider over TLS,
@@ -111,6 +136,7 @@ export interface IdentityClaims {
  * issuer, audience and expiry are still checked.
  */
 export function readIdentity(
+  provider: OAuthProviderName,
   idToken: string,
   client: OAuthClient,
   clientId: string,
@@ -126,8 +152,7 @@ export function readIdentity(
     !audience.includes(clientId) ||
     typeof claims.exp !== 'number' ||
     claims.exp * 1000 < now.getTime() ||
-    !email ||
-    claims.email_verified === false
+    !email
   ) {
     throw new HttpError(401, 'The sign-in provider returned an identity we cannot accept', 'oauth_failed');
   }
@@ -135,6 +160,7 @@ export function readIdentity(
   return {
     subject: claims.sub,
     email,
+    emailVerified: isEmailVerified(provider, claims),
     firstName: typeof claims.given_name === 'string' ? claims.given_name : (name.split(' ')[0] ?? ''),
     lastName:
       typeof claims.family_name === 'string' ? claims.family_name : name.split(' ').slice(1).join(' '),
@@ -144,6 +170,7 @@ export function readIdentity(
 /**
  * Signs in the user linked to this identity; links an existing account with the same verified
  * email; or creates a user with their own company (admin), which they can rename in Settings.
+ * Without a verified email only an identity linked before signs in (decision 041).
  */
 export async function signInWithIdentity(
   ctx: ServiceContext,
@@ -157,6 +184,7 @@ export async function signInWithIdentity(
     .where(and(eq(oauthAccounts.provider, provider), eq(oauthAccounts.providerUserId, identity.subject)))
     .get();
   if (linked) return startSessionForUser(ctx, linked.userId, meta, 'signed_in');
+  if (!identity.emailVerified) throw unverifiedEmailRefusal();
 
   const now = ctx.now();
   const existing = await ctx.db

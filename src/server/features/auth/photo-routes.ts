@@ -1,37 +1,21 @@
 import { Hono } from 'hono';
 import { MAX_PHOTO_BYTES, PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo.ts';
 import type { AppEnv } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { requireRole } from '../../lib/request.ts';
+import { readUploadForm } from '../../lib/upload-form.ts';
 import { browserSessionContext } from '../api-keys/session-only.ts';
 import { photoTooLarge, readPhoto, removePhoto, uploadPhoto } from './photo.ts';
 
 const signedIn = requireRole('viewer');
 
 /** multipart/form-data with the picture in the field `photo`. */
-async function readPhotoForm(request: Request): Promise<File> {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new HttpError(
-      415,
-      `Send the photo as multipart/form-data in a field named "${PHOTO_FIELD}"`,
-      'unsupported_media_type',
-    );
-  }
-  const file = (await request.formData()).get(PHOTO_FIELD);
-  if (!(file instanceof File)) {
-    const message = 'Choose a photo to upload';
-    throw new HttpError(400, message, 'validation_failed', {
-      formErrors: [],
-      fieldErrors: { [PHOTO_FIELD]: [message] },
-    });
-  }
-  return file;
-}
+const PHOTO_FORM = { field: PHOTO_FIELD, noun: 'the photo', missingMessage: 'Choose a photo to upload' };
 
 export const photoRoutes = new Hono<AppEnv>()
   .post('/auth/user/photo', signedIn, async (c) => {
     const ctx = browserSessionContext(c);
-    return c.json(await uploadPhoto(ctx, await readPhotoForm(c.req.raw)));
+    const { file } = await readUploadForm(c.req.raw, PHOTO_FORM);
+    return c.json(await uploadPhoto(ctx, file));
   })
   .delete('/auth/user/photo', signedIn, async (c) => c.json(await removePhoto(browserSessionContext(c))))
   .get('/users/:id/photo', signedIn, async (c) => {

@@ -13,8 +13,8 @@ import {
 } from '../../../domain/contracts/profile-photo.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { readImageHeader } from '../../lib/image-header.ts';
 import { auditInsert } from '../audit/service.ts';
-import { readPhotoHeader } from './photo-image.ts';
 import { getCurrentUser } from './service.ts';
 import { forgetCachedSessions } from './session.ts';
 
@@ -36,8 +36,11 @@ export async function uploadPhoto(ctx: AuthedContext, file: File): Promise<Curre
   if (file.size > MAX_PHOTO_BYTES) throw photoTooLarge();
   if (file.size === 0) throw photoFieldError('The photo file is empty', 400);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const header = readPhotoHeader(bytes);
-  if (!header) throw new HttpError(415, PHOTO_TYPE_MESSAGE, 'unsupported_media_type');
+  const header = readImageHeader(bytes);
+  // GIF is read by the header module (receipts take it) but is no photo format here.
+  if (!header || header.contentType === 'image/gif') {
+    throw new HttpError(415, PHOTO_TYPE_MESSAGE, 'unsupported_media_type');
+  }
   const { width, height, contentType } = header;
   if (width !== height) throw photoFieldError(`The photo must be square (it is ${width}×${height} pixels)`);
   if (width > MAX_PHOTO_DIMENSION || width < MIN_PHOTO_DIMENSION) {

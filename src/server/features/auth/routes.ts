@@ -1,17 +1,22 @@
 import { type Context, Hono } from 'hono';
 import {
+  EmailChangeTokenSchema,
   SignInSchema,
   SignUpSchema,
   SwitchCompanySchema,
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
+import { publicOrigin } from '../../lib/origin.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, requireRole, serviceContext } from '../../lib/request.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import { validate } from '../../lib/validate.ts';
 import { browserSessionContext } from '../api-keys/session-only.ts';
 import { listMyCompanies, switchCompany } from './companies.ts';
+import { cancelEmailChange, getEmailChange } from './email-change.ts';
+import { confirmEmailChange } from './email-change-confirm.ts';
+import { logoutPage } from './logout-page.ts';
 import { configuredProviders, soleSignInRoute } from './oauth.ts';
 import { getCurrentUser, type StartedSession, signIn, signOut, signUp, updateProfile } from './service.ts';
 
@@ -21,11 +26,21 @@ export const authRoutes = new Hono<AppEnv>()
     if (c.var.principal) return c.redirect('/', 302);
     return c.redirect(soleSignInRoute(c.var.deps.config) ?? '/login', 302);
   })
-  /** spec §7: ends the session and goes back to the landing page. */
-  .get('/logout', async (c) => {
+  /**
+   * spec §7: the user menu's "Log out" navigates here. A GET changes nothing (decision 041): it
+   * answers a page whose button POSTs below, so no other site can sign anyone out.
+   */
+  .get('/logout', (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(logoutPage(Boolean(c.var.principal && !c.var.principal.apiKeyId)));
+  })
+  /** Ends the session: a form post goes back to the landing page, a fetch gets 204. */
+  .post('/logout', async (c) => {
     if (c.var.principal) await signOut(authedContext(c));
     clearSessionCookie(c);
-    return c.redirect('/', 302);
+    const isNavigation =
+      c.req.header('sec-fetch-mode') === 'navigate' || (c.req.header('accept') ?? '').includes('text/html');
+    return isNavigation ? c.redirect('/', 303) : c.body(null, 204);
   })
   .get('/auth/providers', (c) => c.json(configuredProviders(c.var.deps.config)))
   .post('/auth/signup', validate('json', SignUpSchema), async (c) => {
@@ -40,8 +55,20 @@ export const authRoutes = new Hono<AppEnv>()
     authedContext(c);
     return c.json(c.var.currentUser);
   })
-  .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) =>
-    c.json(await updateProfile(authorize(c, 'profile.edit'), c.req.valid('json'))),
+  .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) => {
+    const origin = publicOrigin(c.req.url, c.var.deps.config.PUBLIC_URL);
+    return c.json(await updateProfile(authorize(c, 'profile.edit'), c.req.valid('json'), origin));
+  })
+  /** Decision 041: the email change waiting for its link, cancelling it, and the link's confirmation. */
+  .get('/auth/email-change', async (c) => c.json(await getEmailChange(browserSessionContext(c))))
+  .delete('/auth/email-change', requireRole('viewer'), async (c) => {
+    await cancelEmailChange(browserSessionContext(c));
+    return c.body(null, 204);
+  })
+  // The token travels in the body (the /confirm-email page posts it), so a link scanner that
+  // follows the emailed URL confirms nothing and access logs never hold a usable link.
+  .post('/auth/email-change/confirm', validate('json', EmailChangeTokenSchema), async (c) =>
+    c.json(await confirmEmailChange(serviceContext(c), c.req.valid('json').token)),
   )
   /**
    * Decision 031: the person's companies, and moving this session to another of them. Any role may

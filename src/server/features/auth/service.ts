@@ -1,19 +1,26 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import { can } from '../../../domain/account/permissions.ts';
 import type {
   CurrentUser,
   Jurisdiction,
+  ProfileUpdateResult,
   SignIn,
   SignUp,
   UpdateProfile,
 } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
-import { hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { assertPasswordAllowed, hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { auditInsert } from '../audit/service.ts';
+import { prepareEmailChange } from './email-change.ts';
 import { findSignInCompany, guardMembership, isMembershipGuardFailure } from './last-company.ts';
+import {
+  assertNotSprayed,
+  limitAttemptsByAddress,
+  recordFailedSignIn,
+  rememberSignInAddress,
+} from './password-limits.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
 
 export interface RequestMeta {
@@ -30,20 +37,12 @@ export interface StartedSession {
 
 const emailTaken = () => conflict('An account with this email already exists. Sign in instead.');
 
-/** Per IP and per email (OWASP Authentication Cheat Sheet: throttle by both). */
+/**
+ * Per IP and per (email, IP) pair (OWASP Authentication Cheat Sheet: throttle by both; the pair,
+ * not the email alone, so a stranger cannot lock the owner out; decision 045).
+ */
 async function limitAuthAttempts(ctx: ServiceContext, bucket: string, email: string) {
-  const windowMs = ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000;
-  const now = ctx.now();
-  await consumeRateLimit(
-    ctx.db,
-    { key: `${bucket}-ip:${ctx.ip ?? 'unknown'}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_IP, windowMs },
-    now,
-  );
-  await consumeRateLimit(
-    ctx.db,
-    { key: `${bucket}-email:${email}`, limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL, windowMs },
-    now,
-  );
+  await limitAttemptsByAddress(ctx, bucket, email);
 }
 
 function assertPasswordSignInEnabled(ctx: ServiceContext) {
@@ -102,6 +101,10 @@ export function newAccountStatements(ctx: ServiceContext, account: NewAccount) {
 export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
   assertPasswordSignInEnabled(ctx);
   await limitAuthAttempts(ctx, 'sign-up', input.email);
+  assertPasswordAllowed(input.password, input.email);
+  // Decision 041: hashed before the address is looked up, so a taken address costs the same work
+  // (and time) as a new one; the per-IP limit above bounds how many addresses anyone can try.
+  const passwordHash = await hashPassword(input.password);
   const existing = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -114,7 +117,7 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
+    passwordHash,
     companyName: input.companyName,
     jurisdiction: input.jurisdiction,
   });
@@ -126,6 +129,8 @@ export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMe
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;
   }
+  // The address the owner signed up from is theirs: a spray elsewhere does not lock them out (045).
+  await rememberSignInAddress(ctx, userId);
   await revokePreviousSession(ctx, meta.previousToken);
   return {
     token: session.token,
@@ -142,13 +147,17 @@ export async function signIn(ctx: ServiceContext, input: SignIn, meta: RequestMe
     .from(users)
     .where(eq(users.email, input.email))
     .get();
+  await assertNotSprayed(ctx, input.email, user?.id ?? null);
   const valid = user?.passwordHash
     ? await verifyPassword(input.password, user.passwordHash)
     : await verifyDecoy(input.password);
   if (!user?.passwordHash || !valid) {
+    await recordFailedSignIn(ctx, input.email);
     throw new HttpError(401, 'Email or password is incorrect', 'invalid_credentials');
   }
-  return startSessionForUser(ctx, user.id, meta, 'signed_in');
+  const session = await startSessionForUser(ctx, user.id, meta, 'signed_in');
+  await rememberSignInAddress(ctx, user.id);
+  return session;
 }
 
 /**
@@ -247,28 +256,28 @@ export async function getCurrentUser(ctx: AuthedContext): Promise<CurrentUser> {
 
 /**
  * Settings → Profile. The person's own fields are theirs to change; the company's name and
- * jurisdiction belong to the company, so only an admin may change them.
+ * jurisdiction belong to the company, so only an admin may change them. A new email is not stored
+ * here: it waits for its confirmation link (decision 041), and the answer is the same whether or
+ * not another account uses it.
  */
-export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): Promise<CurrentUser> {
+export async function updateProfile(
+  ctx: AuthedContext,
+  input: UpdateProfile,
+  origin: string,
+): Promise<ProfileUpdateResult> {
   const current = await getCurrentUser(ctx);
   const companyChanged =
     input.companyName !== current.companyName || input.jurisdiction !== current.jurisdiction;
   if (companyChanged && !can(ctx.role, 'company.edit')) {
     throw forbidden('Only an admin can change the company name or jurisdiction');
   }
-  if (input.email !== current.email) {
-    const other = await ctx.db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.email, input.email), ne(users.id, ctx.userId)))
-      .get();
-    if (other) throw conflict('Another account already uses this email');
-  }
+  const emailChange =
+    input.email !== current.email ? await prepareEmailChange(ctx, input.email, origin) : null;
   const now = ctx.now();
   const statements = [
     ctx.db
       .update(users)
-      .set({ firstName: input.firstName, lastName: input.lastName, email: input.email, updatedAt: now })
+      .set({ firstName: input.firstName, lastName: input.lastName, updatedAt: now })
       .where(eq(users.id, ctx.userId)),
     auditInsert(ctx, {
       companyId: ctx.companyId,
@@ -277,11 +286,10 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
       entityType: 'user',
       entityId: ctx.userId,
     }),
+    ...(emailChange?.statements ?? []),
   ] as const;
-  try {
-    if (companyChanged) {
-      await ctx.db.batch([
-        ...statements,
+  const companyStatements = companyChanged
+    ? [
         ctx.db
           .update(companies)
           .set({ name: input.companyName, jurisdiction: input.jurisdiction, updatedAt: now })
@@ -293,17 +301,12 @@ export async function updateProfile(ctx: AuthedContext, input: UpdateProfile): P
           entityType: 'company',
           entityId: ctx.companyId,
         }),
-      ]);
-    } else {
-      await ctx.db.batch(statements);
-    }
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('Another account already uses this email');
-    throw error;
-  }
+      ]
+    : [];
+  await ctx.db.batch([...statements, ...companyStatements]);
   // Every cached session shows this user and company: none may answer from before the change.
   forgetCachedSessions(ctx.db);
-  return getCurrentUser(ctx);
+  return { ...(await getCurrentUser(ctx)), emailChange: emailChange?.emailChange ?? null };
 }
 
 function isUniqueViolation(error: unknown): boolean {

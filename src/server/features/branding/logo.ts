@@ -10,7 +10,7 @@ import {
   MIN_LOGO_DIMENSION,
 } from '../../../domain/contracts/branding.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { readPhotoHeader } from '../auth/photo-image.ts';
+import { readImageHeader } from '../../lib/image-header.ts';
 
 export const logoTooLarge = () => new HttpError(413, LOGO_TOO_LARGE_MESSAGE, 'payload_too_large');
 
@@ -30,24 +30,11 @@ export interface CheckedLogo {
 const isLogoType = (type: string): type is LogoContentType =>
   (LOGO_CONTENT_TYPES as readonly string[]).includes(type);
 
-/**
- * multipart/form-data with the logo in the field `logo` (the profile photo's shape, photo-routes.ts).
- */
-export async function readLogoForm(request: Request): Promise<File> {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new HttpError(
-      415,
-      `Send the logo as multipart/form-data in a field named "${LOGO_FIELD}"`,
-      'unsupported_media_type',
-    );
-  }
-  const file = (await request.formData()).get(LOGO_FIELD);
-  if (!(file instanceof File)) throw logoFieldError('Choose a logo to upload', 400);
-  return file;
-}
+/** multipart/form-data with the logo in the field `logo`, as the profile photo. */
+export const LOGO_FORM = { field: LOGO_FIELD, noun: 'the logo', missingMessage: 'Choose a logo to upload' };
 
 /**
- * The uploaded logo, checked as the profile photo is (photo-image.ts: type from the magic bytes,
+ * The uploaded logo, checked as the profile photo is (lib/image-header.ts: type from the magic bytes,
  * pixel size from the header; the name and the declared type are not trusted), but PNG and JPEG
  * only, and finally handed to pdf-lib: a file it cannot embed would fail every report later, so it
  * is refused now, in words, instead.
@@ -56,7 +43,7 @@ export async function checkLogo(file: File): Promise<CheckedLogo> {
   if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();
   if (file.size === 0) throw logoFieldError('The logo file is empty', 400);
   const bytes = new Uint8Array(await file.arrayBuffer());
-  const header = readPhotoHeader(bytes);
+  const header = readImageHeader(bytes);
   if (!header || !isLogoType(header.contentType)) {
     throw new HttpError(415, LOGO_TYPE_MESSAGE, 'unsupported_media_type');
   }

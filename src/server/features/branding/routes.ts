@@ -7,9 +7,10 @@ import {
 } from '../../../domain/contracts/branding.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
+import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
 import { requireEntitlement } from '../account/entitlements.ts';
-import { logoTooLarge, readLogoForm } from './logo.ts';
+import { LOGO_FORM, logoTooLarge } from './logo.ts';
 import { getBranding, readLogo, removeLogo, updateBranding, uploadLogo } from './service.ts';
 
 /**
@@ -33,7 +34,8 @@ export const brandingRoutes = new Hono<AppEnv>()
   )
   .post('/company/branding/logo', manage, enterprise, async (c) => {
     const ctx = authorize(c, 'branding.manage');
-    return c.json(await uploadLogo(ctx, await readLogoForm(c.req.raw)));
+    const { file } = await readUploadForm(c.req.raw, LOGO_FORM);
+    return c.json(await uploadLogo(ctx, file));
   })
   .delete('/company/branding/logo', manage, enterprise, async (c) =>
     c.json(await removeLogo(authorize(c, 'branding.manage'))),

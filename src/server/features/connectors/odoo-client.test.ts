@@ -49,7 +49,7 @@ describe('Odoo JSON-RPC client', () => {
     expect(error.message).toBe(BAD_LOGIN_MESSAGE);
   });
 
-  test('a JSON-RPC error object becomes a provider error with Odoo’s message', async () => {
+  test('a JSON-RPC error object becomes a provider error in our words, without the remote text', async () => {
     const server = scripted([
       () =>
         Response.json({
@@ -58,13 +58,31 @@ describe('Odoo JSON-RPC client', () => {
           error: {
             code: 200,
             message: 'Odoo Server Error',
-            data: { name: 'odoo.exceptions.AccessError', message: 'Not allowed' },
+            data: { name: 'odoo.exceptions.AccessError', message: 'Not allowed <internal detail>' },
+          },
+        }),
+      () =>
+        Response.json({
+          jsonrpc: '2.0',
+          id: 2,
+          error: {
+            code: 200,
+            message: 'root:x:0:0 from a server that is not Odoo',
+            data: { name: 'whatever' },
           },
         }),
     ]);
     servers.push(server);
-    const error = await failure(new OdooClient(credentials(server.url)).call('object', 'execute_kw', []));
-    expect(error).toMatchObject({ kind: 'provider', message: 'Odoo refused the request: Not allowed' });
+    const client = new OdooClient(credentials(server.url));
+    const error = await failure(client.call('object', 'execute_kw', []));
+    expect(error).toMatchObject({
+      kind: 'provider',
+      message:
+        'Odoo refused the request: the Odoo user lacks the access rights this needs (give it Accounting read access)',
+    });
+    const other = await failure(client.call('object', 'execute_kw', []));
+    expect(other.message).toBe('Odoo refused the request: Odoo reported an error');
+    expect(other.message).not.toContain('root');
   });
 
   test('gives up on a 429 whose Retry-After is longer than allowed, as retryable', async () => {
@@ -89,6 +107,25 @@ describe('Odoo JSON-RPC client', () => {
     expect(waits).toEqual([2000]);
   });
 
+  test('stored credentials ending in "#" or "?" still call <base>/jsonrpc, never the typed path', async () => {
+    const paths: string[] = [];
+    const server = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: (request) => {
+        const url = new URL(request.url);
+        paths.push(`${url.pathname}${url.search}`);
+        return Response.json({ jsonrpc: '2.0', id: 1, result: 7 });
+      },
+    });
+    servers.push({ stop: () => server.stop(true) });
+    const base = `http://127.0.0.1:${server.port}`;
+    for (const baseUrl of [`${base}/admin/panel#`, `${base}/admin/panel?x=`]) {
+      await new OdooClient({ ...credentials(base), baseUrl }).authenticate();
+    }
+    expect(paths).toEqual(['/admin/panel/jsonrpc', '/admin/panel/jsonrpc']);
+  });
+
   test('HTML instead of JSON-RPC and 5xx are named for what they are', async () => {
     const server = scripted([
       () => new Response('<html>login</html>', { headers: { 'Content-Type': 'text/html' } }),
@@ -99,7 +136,7 @@ describe('Odoo JSON-RPC client', () => {
     expect((await failure(client.call('common', 'version', []))).kind).toBe('protocol');
     expect(await failure(client.call('common', 'version', []))).toMatchObject({
       kind: 'unreachable',
-      message: 'The Odoo server answered HTTP 503',
+      message: 'The Odoo server answered with an error (HTTP 503)',
     });
   });
 });

@@ -4,9 +4,14 @@
 // method. Errors come back as HTTP 200 with a JSON-RPC `error` object whose `data.name` is the
 // Python exception (e.g. odoo.exceptions.AccessDenied). Odoo.sh and proxies answer 429 with
 // Retry-After when rate limiting.
+//
+// Every call goes through the guarded outbound fetch (src/server/lib/outbound-fetch.ts, decision
+// 040): the endpoint is built from the typed base URL, redirects are refused, and what the remote
+// answers is never shown raw: people read our own sentences, the details go to the server log.
 
-import { HttpError } from '../../lib/errors.ts';
-import { assertPublicUrl } from '../../lib/outbound-url.ts';
+import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../domain/connectors/odoo-url.ts';
+import { type OutboundAnswer, OutboundError, outboundFetch } from '../../lib/outbound-fetch.ts';
+import { outboundPolicy } from '../../lib/outbound-url.ts';
 import { ConnectorError } from './types.ts';
 
 export interface OdooCredentials {
@@ -22,12 +27,27 @@ export interface OdooClientOptions {
   /** A Retry-After longer than this is not waited for: the sync fails and the job retries later. */
   maxRetryAfterMs?: number;
   timeoutMs?: number;
+  /** Largest answer read; a page of move lines is far below it. */
+  maxAnswerBytes?: number;
+  /** Tests: answers for names instead of the system resolver. */
+  resolver?: (host: string) => Promise<string[]>;
   sleep?: (ms: number) => Promise<void>;
 }
+
+const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 export const BAD_LOGIN_MESSAGE = 'Odoo rejected the login: check the database name, username and API key';
 
 const ACCESS_DENIED = /AccessDenied|SessionExpired/;
+
+/** Odoo's exception classes (odoo/exceptions.py), in words a person can act on. */
+const ODOO_EXCEPTIONS: Record<string, string> = {
+  AccessError: 'the Odoo user lacks the access rights this needs (give it Accounting read access)',
+  MissingError: 'a record it asked for no longer exists in Odoo',
+  UserError: 'Odoo reported a problem with the data it was asked for',
+  ValidationError: 'Odoo found the request invalid',
+  CacheMiss: 'Odoo could not read a field it was asked for',
+};
 
 interface JsonRpcAnswer {
   result?: unknown;
@@ -53,12 +73,10 @@ export class OdooClient {
     private readonly credentials: OdooCredentials,
     private readonly options: OdooClientOptions = {},
   ) {
-    const base = credentials.baseUrl
-      .trim()
-      .replace(/\/+$/, '')
-      .replace(/\/(odoo|web)(\/.*)?$/, '');
-    this.endpoint = `${base}/jsonrpc`;
-    this.origin = base;
+    if (!URL.canParse(credentials.baseUrl.trim())) throw new ConnectorError('protocol', ODOO_URL_EXAMPLE);
+    // Built on the parsed URL: a `?` or `#` in stored credentials cannot steer the path.
+    this.endpoint = odooEndpoint(credentials.baseUrl).toString();
+    this.origin = describeOdooBase(credentials.baseUrl);
   }
 
   /** One JSON-RPC call, waiting out 429s; throws ConnectorError. */
@@ -72,29 +90,10 @@ export class OdooClient {
       params: { service, method, args },
       id: ++this.requestId,
     });
-    await this.checkDestination();
     for (let attempt = 0; ; attempt++) {
-      let response: Response;
-      try {
-        response = await fetch(this.endpoint, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-          body,
-          // A public address must not bounce the API key to a private one (SSRF guard).
-          redirect: 'manual',
-          signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
-        });
-      } catch (error) {
-        const reason =
-          error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : describe(error);
-        throw new ConnectorError(
-          'unreachable',
-          `Could not reach the Odoo server at ${this.origin} (${reason})`,
-        );
-      }
-      if (response.status === 429) {
-        const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
-        await response.body?.cancel();
+      const answer = await this.post(body);
+      if (answer.status === 429) {
+        const wait = retryAfterMs(answer.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
         if (attempt >= maxRetries || wait > maxWait) {
           throw new ConnectorError(
             'rate_limited',
@@ -104,30 +103,45 @@ export class OdooClient {
         await sleep(wait);
         continue;
       }
-      return this.readAnswer(response);
+      return this.readAnswer(answer);
     }
   }
 
-  private destinationChecked = false;
-
-  /** The SSRF guard (src/server/lib/outbound-url.ts), once per client, as a connector error. */
-  private async checkDestination(): Promise<void> {
-    if (this.destinationChecked) return;
+  /** One POST to the endpoint; transport failures become connector errors in our own words. */
+  private async post(body: string): Promise<OutboundAnswer> {
     try {
-      await assertPublicUrl(this.endpoint);
+      return await outboundFetch(this.endpoint, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body,
+        // A redirect is refused: the API key must not follow it anywhere (SSRF guard).
+        maxRedirects: 0,
+        timeoutMs: this.options.timeoutMs ?? 30_000,
+        maxBytes: this.options.maxAnswerBytes ?? MAX_ANSWER_BYTES,
+        resolver: this.options.resolver,
+      });
     } catch (error) {
-      if (error instanceof HttpError) throw new ConnectorError('protocol', error.message);
-      throw error;
+      if (!(error instanceof OutboundError)) throw error;
+      if (error.failure === 'refused') throw new ConnectorError('protocol', error.message);
+      if (error.failure === 'too_large') {
+        throw new ConnectorError(
+          'protocol',
+          `The Odoo server at ${this.origin} answered more than ESG Pilot reads`,
+        );
+      }
+      // Refused, reset, silent or unknown name read alike: the caller learns nothing about ports.
+      throw new ConnectorError(
+        'unreachable',
+        `Could not reach the Odoo server at ${this.origin}: check the address and that the server is online`,
+      );
     }
-    this.destinationChecked = true;
   }
 
-  private async readAnswer(response: Response): Promise<unknown> {
+  private readAnswer(response: OutboundAnswer): unknown {
     if (response.status >= 300 && response.status < 400) {
-      const location = response.headers.get('Location');
       throw new ConnectorError(
         'protocol',
-        `The Odoo server redirects to ${location ?? 'another address'}: enter that address as the server URL`,
+        `The Odoo server at ${this.origin} redirects to another address (HTTP ${response.status}): enter the address Odoo itself answers on`,
       );
     }
     if (response.status === 404) {
@@ -137,9 +151,12 @@ export class OdooClient {
       );
     }
     if (response.status >= 500) {
-      throw new ConnectorError('unreachable', `The Odoo server answered HTTP ${response.status}`);
+      throw new ConnectorError(
+        'unreachable',
+        `The Odoo server answered with an error (HTTP ${response.status})`,
+      );
     }
-    if (!response.ok) {
+    if (response.status < 200 || response.status >= 300) {
       throw new ConnectorError(
         'protocol',
         `The Odoo server answered HTTP ${response.status}: check the server URL`,
@@ -147,19 +164,14 @@ export class OdooClient {
     }
     let answer: JsonRpcAnswer;
     try {
-      answer = (await response.json()) as JsonRpcAnswer;
+      answer = JSON.parse(response.text()) as JsonRpcAnswer;
     } catch {
       throw new ConnectorError(
         'protocol',
         `The server at ${this.origin} did not answer as Odoo does (no JSON-RPC)`,
       );
     }
-    if (answer && typeof answer === 'object' && answer.error) {
-      const name = answer.error.data?.name ?? '';
-      if (ACCESS_DENIED.test(name)) throw new ConnectorError('credentials', BAD_LOGIN_MESSAGE);
-      const detail = answer.error.data?.message || answer.error.message || 'unknown error';
-      throw new ConnectorError('provider', `Odoo refused the request: ${detail}`);
-    }
+    if (answer && typeof answer === 'object' && answer.error) throw this.refusal(answer.error);
     if (!answer || typeof answer !== 'object' || !('result' in answer)) {
       throw new ConnectorError(
         'protocol',
@@ -167,6 +179,29 @@ export class OdooClient {
       );
     }
     return answer.result;
+  }
+
+  /**
+   * Odoo's JSON-RPC error in our words: the exception's class picks the sentence; its free text
+   * (which a server that is not Odoo could fill with anything) goes to the log only.
+   */
+  private refusal(error: NonNullable<JsonRpcAnswer['error']>): ConnectorError {
+    const name = typeof error.data?.name === 'string' ? error.data.name : '';
+    outboundPolicy().log?.warn('Odoo refused a request', {
+      origin: this.origin,
+      exception: name.slice(0, 200),
+      detail: String(error.data?.message || error.message || '').slice(0, 500),
+    });
+    if (ACCESS_DENIED.test(name)) return new ConnectorError('credentials', BAD_LOGIN_MESSAGE);
+    // What Odoo raises for a database it cannot open (psycopg2: "database … does not exist").
+    if (/OperationalError$/.test(name)) {
+      return new ConnectorError(
+        'provider',
+        `Odoo cannot open a database named "${this.credentials.database}": check the database name`,
+      );
+    }
+    const known = ODOO_EXCEPTIONS[name.replace(/^odoo\.exceptions\./, '')];
+    return new ConnectorError('provider', `Odoo refused the request: ${known ?? 'Odoo reported an error'}`);
   }
 
   /** The user id; ConnectorError('credentials') when Odoo answers false. */
@@ -205,12 +240,4 @@ export class OdooClient {
       if (page.length < pageSize) return out;
     }
   }
-}
-
-function describe(error: unknown): string {
-  if (error instanceof Error) {
-    const code = (error as { code?: string }).code;
-    return code ? `${code}` : error.message;
-  }
-  return String(error);
 }

@@ -1,6 +1,7 @@
 // Connector sources: connect (Odoo), test, queue a sync, the sync history and the account mapping.
 // The connectors are the data-sources feature's back end (decision 016): they write the
 // `data_sources` row of the source they manage, through the same tenant filter.
+
 import { and, asc, desc, eq } from 'drizzle-orm';
 import {
   connectorAccountMappings,
@@ -9,6 +10,7 @@ import {
 } from '../../../../db/schema/connectors.ts';
 import { dataSources } from '../../../../db/schema/emissions.ts';
 import { SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
+import { describeOdooBase } from '../../../domain/connectors/odoo-url.ts';
 import type {
   AccountMapping,
   ConnectionTestResult,
@@ -61,7 +63,8 @@ export function queueSyncStatements(ctx: AuthedContext, sourceId: string) {
  */
 export async function connectOdoo(ctx: AuthedContext, input: OdooConnect) {
   const credentials = {
-    baseUrl: input.baseUrl.replace(/\/+$/, ''),
+    // The base the client builds /jsonrpc on (decision 040): no page part, no trailing slash.
+    baseUrl: describeOdooBase(input.baseUrl),
     database: input.database,
     username: input.username,
     apiKey: input.apiKey,

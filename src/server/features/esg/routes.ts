@@ -6,8 +6,8 @@ import {
   UpdateProgressSchema,
 } from '../../../domain/contracts/esg.ts';
 import type { AppEnv } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
+import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate, validationError } from '../../lib/validate.ts';
 import { addEvidence, deleteEvidence, readEvidenceFile } from './evidence.ts';
 import { attachmentDisposition } from './evidence-type.ts';
@@ -17,29 +17,16 @@ import { getProgress, initializeChecklist, updateProgress } from './service.ts';
 const edit = requirePermission('esg.edit');
 const read = requirePermission('data.read');
 
+const EVIDENCE_FORM = { field: 'file', noun: 'the file', missingMessage: 'Choose a file to attach' };
+
 /** The evidence form: jurisdiction and indicator validated like JSON fields, and the file. */
 async function readEvidenceForm(request: Request) {
-  if (!request.headers.get('content-type')?.toLowerCase().startsWith('multipart/form-data')) {
-    throw new HttpError(
-      415,
-      'Send the file as multipart/form-data in a field named "file"',
-      'unsupported_media_type',
-    );
-  }
-  const form = await request.formData();
+  const { form, file } = await readUploadForm(request, EVIDENCE_FORM);
   const fields = EvidenceFieldsSchema.safeParse({
     jurisdiction: form.get('jurisdiction') ?? undefined,
     indicator: form.get('indicator') ?? undefined,
   });
   if (!fields.success) throw validationError(fields.error);
-  const file = form.get('file');
-  if (!(file instanceof File)) {
-    const message = 'Choose a file to attach';
-    throw new HttpError(400, message, 'validation_failed', {
-      formErrors: [],
-      fieldErrors: { file: [message] },
-    });
-  }
   return { ...fields.data, file };
 }
 

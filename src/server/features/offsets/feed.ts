@@ -1,16 +1,21 @@
 // Reads the offset catalogue feed named by CARBON_OFFSET_FEED: the bundled file, another JSON file
 // (Bun only) or an http(s) URL fetched with a 10-second timeout.
 import { BUNDLED_CATALOGUE_PATH, bundledCatalogue } from '../../../../db/seed/offsets/seed.ts';
+import { type OutboundAnswer, OutboundError, outboundFetch } from '../../lib/outbound-fetch.ts';
 
 /** How long an HTTP feed may take to answer before the sync gives up. */
 export const FEED_TIMEOUT_MS = 10_000;
 /** A catalogue of a few thousand projects is well under this; anything larger is refused. */
-const MAX_FEED_BYTES = 5 * 1024 * 1024;
+export const MAX_FEED_BYTES = 5 * 1024 * 1024;
+/** A feed host moving its file (http to https, a CDN) redirects once or twice. */
+const MAX_REDIRECTS = 3;
 
 /** The feed could not be read or is not JSON: the route answers 502 with this message. */
 export class FeedUnavailableError extends Error {}
 
-type BunGlobal = { Bun?: { file(path: string): { exists(): Promise<boolean>; text(): Promise<string> } } };
+type BunGlobal = {
+  Bun?: { file(path: string): { size: number; exists(): Promise<boolean>; text(): Promise<string> } };
+};
 
 const isHttp = (feed: string) => /^https?:\/\//i.test(feed);
 const isBundled = (feed: string) => feed.replace(/^\.\//, '') === BUNDLED_CATALOGUE_PATH;
@@ -40,40 +45,43 @@ export async function readFeed(feed: string): Promise<unknown> {
   }
 }
 
+/**
+ * Through the guarded outbound fetch (decision 040): the feed and every redirect it makes are
+ * checked against the SSRF guard, at most MAX_REDIRECTS are followed, and the body is read up to
+ * 5 MB and no further, whatever Content-Length says.
+ */
 async function fetchFeed(feed: string): Promise<string> {
   const where = describeFeed(feed);
-  let response: Response;
+  let answer: OutboundAnswer;
   try {
-    response = await fetch(feed, {
+    answer = await outboundFetch(feed, {
       headers: { Accept: 'application/json' },
-      redirect: 'follow',
-      signal: AbortSignal.timeout(FEED_TIMEOUT_MS),
+      maxRedirects: MAX_REDIRECTS,
+      timeoutMs: FEED_TIMEOUT_MS,
+      maxBytes: MAX_FEED_BYTES,
     });
   } catch (error) {
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    throw new FeedUnavailableError(
-      timedOut
-        ? `The offset feed at ${where} did not answer within ${FEED_TIMEOUT_MS / 1000} seconds`
-        : `The offset feed at ${where} could not be reached`,
-    );
+    if (!(error instanceof OutboundError)) throw error;
+    throw new FeedUnavailableError(`The offset feed at ${where} ${feedFailure(error)}`);
   }
-  if (!response.ok) {
-    await response.body?.cancel();
-    throw new FeedUnavailableError(`The offset feed at ${where} answered HTTP ${response.status}`);
+  if (answer.status < 200 || answer.status >= 300) {
+    throw new FeedUnavailableError(`The offset feed at ${where} answered HTTP ${answer.status}`);
   }
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_FEED_BYTES) {
-    await response.body?.cancel();
-    throw new FeedUnavailableError(`The offset feed at ${where} is larger than 5 MB`);
-  }
-  try {
-    const text = await response.text();
-    if (text.length > MAX_FEED_BYTES)
-      throw new FeedUnavailableError(`The offset feed at ${where} is larger than 5 MB`);
-    return text;
-  } catch (error) {
-    if (error instanceof FeedUnavailableError) throw error;
-    throw new FeedUnavailableError(`The offset feed at ${where} broke off while answering`);
+  return answer.text();
+}
+
+function feedFailure(error: OutboundError): string {
+  switch (error.failure) {
+    case 'refused':
+      return error.redirected
+        ? 'redirects to a private or local network address, which ESG Pilot does not follow'
+        : 'is on a private or local network, which ESG Pilot does not call: serve the feed from a public address or set CARBON_OFFSET_FEED to a file';
+    case 'too_large':
+      return 'is larger than 5 MB';
+    case 'redirect':
+      return `redirects more than ${MAX_REDIRECTS} times or to an address that is not http(s)`;
+    default:
+      return 'could not be reached';
   }
 }
 
@@ -86,8 +94,9 @@ async function readFeedFile(path: string): Promise<string> {
   }
   const file = bun.file(path);
   if (!(await file.exists())) throw new FeedUnavailableError(`The offset feed file ${path} does not exist`);
-  const text = await file.text();
-  if (text.length > MAX_FEED_BYTES)
+  // Measured before reading: a larger file is never loaded.
+  if (file.size > MAX_FEED_BYTES) {
     throw new FeedUnavailableError(`The offset feed file ${path} is larger than 5 MB`);
-  return text;
+  }
+  return file.text();
 }

@@ -1,20 +1,14 @@
-// What a receipt file is, decided from its first bytes (the formats' signatures: PDF 1.7 §7.5.2,
-// PNG §5.2, JFIF, RIFF/WebP, GIF89a). The name and the browser's declared type are not trusted.
+// What a receipt file is, decided from its first bytes (the formats' signatures: PDF 1.7 §7.5.2;
+// images through lib/image-header.ts). The name and the browser's declared type are not trusted.
+import { type ImageContentType, imageContentType } from '../../lib/image-header.ts';
 
-export type ReceiptContentType = 'application/pdf' | 'image/png' | 'image/jpeg' | 'image/webp' | 'image/gif';
+export type ReceiptContentType = 'application/pdf' | ImageContentType;
 
-const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
-  bytes.length >= offset + signature.length && signature.every((byte, i) => bytes[offset + i] === byte);
-
-const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+const PDF_SIGNATURE = [...'%PDF-'].map((char) => char.charCodeAt(0));
 
 export function receiptContentType(bytes: Uint8Array): ReceiptContentType | null {
-  if (startsWith(bytes, ascii('%PDF-'))) return 'application/pdf';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
-  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
-  if (startsWith(bytes, ascii('GIF87a')) || startsWith(bytes, ascii('GIF89a'))) return 'image/gif';
-  return null;
+  if (PDF_SIGNATURE.every((byte, i) => bytes[i] === byte)) return 'application/pdf';
+  return imageContentType(bytes);
 }
 
 /** The name kept for a download: no folders, no control characters, at most 200 characters. */

@@ -4,9 +4,16 @@
 // one-page receipt ~0.3 s once warm, so workers are created on first use and kept. Load isolation:
 // tesseract.js runs the WASM engine of each worker in its own `worker_threads` thread
 // (tesseract.js/src/worker/node/spawnWorker.js), so recognition never blocks this process's event
-// loop and other API requests keep their latency (checked in ocr-pool.test.ts). The pool bounds the
+// loop and other API requests keep their latency (checked in ocr.test.ts). The pool bounds the
 // CPU it takes: at most `size` recognitions at once (1 on a 2-core machine, 2 above), the rest wait
 // in a bounded queue and beyond that the request is refused with 503 rather than piling up.
+//
+// Hostile images (decision 039): without an `errorHandler`, tesseract.js rethrows a failed job on
+// this thread's message handler, where nothing can catch it, and the process exits; a worker
+// thread that errors with no 'error' listener does the same. Every engine gets both, a failed or
+// slow recognition answers 422, and the engine that failed is terminated and replaced (its WASM
+// heap may be left half-written by the decoder's longjmp, and never shrinks), so the next scan
+// starts on a fresh one.
 //
 // Fully offline: the model is the `@tesseract.js-data/eng` package's 4.0.0_best_int data (LSTM,
 // gzipped) read from node_modules, the engine is the installed tesseract.js-core; `cacheMethod:
@@ -17,24 +24,62 @@ import { startInBackgroundPriority } from '../../lib/thread-priority.ts';
 interface TesseractWorker {
   recognize(image: Uint8Array): Promise<{ data: { text: string } }>;
   terminate(): Promise<unknown>;
+  /** The `worker_threads` Worker the engine runs in (tesseract.js createWorker's `worker`). */
+  worker?: { on(event: 'error' | 'exit', listener: (value: unknown) => void): unknown };
 }
 
 interface TesseractModule {
   createWorker(
     lang: string,
     oem: number,
-    options: { langPath: string; gzip: boolean; cacheMethod: string },
+    options: { langPath: string; gzip: boolean; cacheMethod: string; errorHandler: (error: unknown) => void },
   ): Promise<TesseractWorker>;
 }
+
+/** One engine, and a promise that rejects when its thread errors or exits. */
+interface Engine {
+  tesseract: TesseractWorker;
+  died: Promise<never>;
+  isDead: boolean;
+}
+
+interface Waiter {
+  resolve: (engine: Engine) => void;
+  reject: (error: unknown) => void;
+}
+
+/** When a recognition has run too long: `expired` resolves then; `cancel` stops the clock. */
+export type TimeLimit = () => { expired: Promise<void>; cancel: () => void };
 
 /** Tesseract OEM 1: LSTM only, the engine the best_int model was trained for. */
 const OEM_LSTM_ONLY = 1;
 /** Requests that may wait for a worker before new ones are refused. */
 const MAX_WAITING = 16;
+/**
+ * A receipt inside the pixel budget reads in a few seconds; an image of noise of the same size
+ * can keep an engine busy for minutes, holding every other scan in the queue (decision 039).
+ */
+const RECOGNITION_TIME_LIMIT_MS = 30_000;
 
 export const OCR_BUSY_MESSAGE = 'Receipt scanning is busy. Please try again in a moment.';
 export const OCR_UNAVAILABLE_MESSAGE =
   'Reading images needs the Bun server; this deployment reads PDFs with text only. Upload a PDF, or add the line by hand.';
+export const OCR_START_FAILED_MESSAGE =
+  'Receipt scanning could not start on this server. Upload a PDF with text, or add the line by hand.';
+export const UNREADABLE_IMAGE_MESSAGE =
+  'We could not read this image: the file looks damaged or cut short. Take the photo again, or upload a PDF.';
+export const SLOW_IMAGE_MESSAGE =
+  'Reading this image took too long. Crop the photo to the receipt and try again, or add the line by hand.';
+
+const ignore = () => undefined;
+
+const defaultTimeLimit: TimeLimit = () => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, RECOGNITION_TIME_LIMIT_MS);
+  });
+  return { expired, cancel: () => clearTimeout(timer) };
+};
 
 /** Whether image OCR can run here: Bun (or Node) with worker threads, not the Cloudflare Worker. */
 export function isOcrAvailable(): boolean {
@@ -52,78 +97,151 @@ function modelDirectory(): string {
   return decodeURIComponent(new URL('./4.0.0_best_int', packageJson).pathname);
 }
 
+async function createEngine(): Promise<Engine> {
+  // A variable specifier: bundlers (the Worker build) leave it alone, so only Bun loads it.
+  const specifier = 'tesseract.js';
+  const loaded = (await import(/* @vite-ignore */ specifier)) as TesseractModule & {
+    default?: TesseractModule;
+  };
+  const tesseract = loaded.default ?? loaded;
+  // Below the API threads' priority: a scan takes the CPU requests leave idle.
+  const worker = await startInBackgroundPriority(() =>
+    tesseract.createWorker('eng', OEM_LSTM_ONLY, {
+      langPath: modelDirectory(),
+      gzip: true,
+      cacheMethod: 'none',
+      // The failed job's own promise rejects with the reason; this only stops the rethrow.
+      errorHandler: ignore,
+    }),
+  );
+  const engine = { tesseract: worker, isDead: false } as Engine;
+  engine.died = new Promise<never>((_, reject) => {
+    const die = (reason: unknown) => {
+      engine.isDead = true;
+      reject(reason);
+    };
+    worker.worker?.on('error', die);
+    worker.worker?.on('exit', die);
+  });
+  engine.died.catch(ignore); // nobody may be racing it when an idle thread ends
+  return engine;
+}
+
 export class OcrPool {
-  private readonly workers: Promise<TesseractWorker>[] = [];
-  private readonly idle: TesseractWorker[] = [];
-  private readonly waiting: ((worker: TesseractWorker) => void)[] = [];
+  private readonly engines = new Set<Engine>();
+  private readonly idle: Engine[] = [];
+  private readonly waiting: Waiter[] = [];
+  private readonly pending = new Set<Promise<Engine>>();
+  private starting = 0;
   private closed = false;
 
-  constructor(readonly size: number) {}
+  constructor(
+    readonly size: number,
+    private readonly timeLimit: TimeLimit = defaultTimeLimit,
+  ) {}
 
   /** Creates every worker now (the first request then needs no start-up). */
   async warm(): Promise<void> {
-    while (this.workers.length < this.size) this.workers.push(this.startWorker());
-    await Promise.all(this.workers);
+    const started: Promise<Engine>[] = [];
+    while (this.engines.size + this.starting < this.size) started.push(this.startEngine());
+    await Promise.all(started);
   }
 
-  private async startWorker(): Promise<TesseractWorker> {
-    // A variable specifier: bundlers (the Worker build) leave it alone, so only Bun loads it.
-    const specifier = 'tesseract.js';
-    const loaded = (await import(/* @vite-ignore */ specifier)) as TesseractModule & {
-      default?: TesseractModule;
-    };
-    const tesseract = loaded.default ?? loaded;
-    // Below the API threads' priority: a scan takes the CPU requests leave idle.
-    const worker = await startInBackgroundPriority(() =>
-      tesseract.createWorker('eng', OEM_LSTM_ONLY, {
-        langPath: modelDirectory(),
-        gzip: true,
-        cacheMethod: 'none',
-      }),
+  /** Engines alive or starting; at most `size`. */
+  get liveEngines(): number {
+    return this.engines.size + this.starting;
+  }
+
+  private startEngine(): Promise<Engine> {
+    this.starting += 1;
+    const started = createEngine();
+    this.pending.add(started);
+    started.finally(() => this.pending.delete(started)).catch(ignore);
+    started.then(
+      (engine) => {
+        this.starting -= 1;
+        this.engines.add(engine);
+        this.release(engine);
+      },
+      () => {
+        this.starting -= 1;
+        // The request that asked for it learns now; the next request tries again.
+        this.waiting.shift()?.reject(new HttpError(503, OCR_START_FAILED_MESSAGE, 'ocr_unavailable'));
+      },
     );
-    this.release(worker);
-    return worker;
+    return started;
   }
 
-  private release(worker: TesseractWorker) {
-    const next = this.waiting.shift();
-    if (next) next(worker);
-    else this.idle.push(worker);
-  }
-
-  private acquire(): Promise<TesseractWorker> {
-    const worker = this.idle.pop();
-    if (worker) return Promise.resolve(worker);
-    if (this.waiting.length >= MAX_WAITING) throw new HttpError(503, OCR_BUSY_MESSAGE, 'ocr_busy');
-    if (this.workers.length < this.size) {
-      const started = this.startWorker();
-      this.workers.push(started);
-      // A worker that fails to start is forgotten, so the next request tries again.
-      started.catch(() => this.workers.splice(this.workers.indexOf(started), 1));
+  /** Starts engines for the requests waiting, up to `size`. */
+  private fill() {
+    while (!this.closed && this.liveEngines < this.size && this.waiting.length > this.starting) {
+      this.startEngine().catch(ignore);
     }
-    return new Promise((resolve) => this.waiting.push(resolve));
   }
 
-  /** The text tesseract reads in an image (PNG, JPEG, WebP, GIF bytes). */
+  private release(engine: Engine) {
+    if (this.closed || engine.isDead) return this.retire(engine);
+    const next = this.waiting.shift();
+    if (next) next.resolve(engine);
+    else this.idle.push(engine);
+  }
+
+  /** Terminates an engine that failed or died and starts a replacement if someone is waiting. */
+  private retire(engine: Engine) {
+    this.engines.delete(engine);
+    const index = this.idle.indexOf(engine);
+    if (index >= 0) this.idle.splice(index, 1);
+    engine.tesseract.terminate().catch(ignore);
+    this.fill();
+  }
+
+  private acquire(): Promise<Engine> {
+    for (let engine = this.idle.pop(); engine; engine = this.idle.pop()) {
+      if (!engine.isDead) return Promise.resolve(engine);
+      this.retire(engine);
+    }
+    if (this.waiting.length >= MAX_WAITING) throw new HttpError(503, OCR_BUSY_MESSAGE, 'ocr_busy');
+    const next = new Promise<Engine>((resolve, reject) => this.waiting.push({ resolve, reject }));
+    this.fill();
+    return next;
+  }
+
+  /**
+   * The text tesseract reads in an image (PNG, JPEG, WebP, GIF bytes). An image the engine cannot
+   * decode, or one it is still reading at the time limit, answers 422; its engine is replaced.
+   */
   async recognize(image: Uint8Array): Promise<string> {
     if (this.closed) throw new Error('The OCR pool is closed');
-    const worker = await this.acquire();
+    const engine = await this.acquire();
+    const limit = this.timeLimit();
+    const recognition = engine.tesseract.recognize(image);
+    recognition.catch(ignore); // settles after the race when the thread died or time ran out
+    const timedOut = limit.expired.then(() =>
+      Promise.reject(new HttpError(422, SLOW_IMAGE_MESSAGE, 'image_too_slow')),
+    );
+    timedOut.catch(ignore);
     try {
-      const result = await worker.recognize(image);
+      const result = await Promise.race([recognition, engine.died, timedOut]);
+      this.release(engine);
       return result.data.text;
+    } catch (error) {
+      this.retire(engine);
+      if (error instanceof HttpError) throw error;
+      throw new HttpError(422, UNREADABLE_IMAGE_MESSAGE, 'unreadable_image');
     } finally {
-      this.release(worker);
+      limit.cancel();
     }
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    const started = await Promise.allSettled(this.workers);
-    this.workers.length = 0;
+    for (const waiter of this.waiting.splice(0)) waiter.reject(new Error('The OCR pool is closed'));
+    // An engine still starting is terminated as soon as it is up (release → retire).
+    await Promise.allSettled([...this.pending]);
+    const engines = [...this.engines];
+    this.engines.clear();
     this.idle.length = 0;
-    await Promise.all(
-      started.map((entry) => (entry.status === 'fulfilled' ? entry.value.terminate() : undefined)),
-    );
+    await Promise.all(engines.map((engine) => engine.tesseract.terminate().catch(ignore)));
   }
 }
 

@@ -20,8 +20,24 @@ import { auditInsert } from '../audit/service.ts';
 import { cleanFileName, receiptContentType } from './file-type.ts';
 import { ocrPool } from './ocr-pool.ts';
 import { pdfText } from './pdf-text.ts';
+import { checkReceiptImage } from './receipt-image.ts';
 
 export const receiptTooLarge = () => new HttpError(413, RECEIPT_TOO_LARGE_MESSAGE, 'payload_too_large');
+
+/**
+ * The text of a receipt image. The size comes from the header and is checked against the budget
+ * before any decoder sees the bytes (decision 039); a failed read is logged by reason only.
+ */
+async function imageText(ctx: AuthedContext, bytes: Uint8Array): Promise<string> {
+  checkReceiptImage(bytes);
+  try {
+    return await ocrPool().recognize(bytes);
+  } catch (error) {
+    if (error instanceof HttpError)
+      ctx.log.warn('receipt image not read', { code: error.code, bytes: bytes.length });
+    throw error;
+  }
+}
 
 /** Reads a receipt, stores it as evidence and answers the fields and the draft line. */
 export async function scanReceipt(ctx: AuthedContext, file: File): Promise<OcrUploadResult> {
@@ -39,7 +55,7 @@ export async function scanReceipt(ctx: AuthedContext, file: File): Promise<OcrUp
 
   const textSource = contentType === 'application/pdf' ? 'pdf_text' : 'ocr';
   const started = performance.now();
-  const text = textSource === 'pdf_text' ? await pdfText(bytes) : await ocrPool().recognize(bytes);
+  const text = textSource === 'pdf_text' ? await pdfText(bytes) : await imageText(ctx, bytes);
   ctx.log.info('receipt read', {
     textSource,
     ms: Math.round(performance.now() - started),

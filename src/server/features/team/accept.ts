@@ -8,7 +8,7 @@ import { companies, memberships, sessions, users } from '../../../../db/schema/a
 import type { InviteLookup, InviteSignUp, InviteStatus } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
-import { hashPassword } from '../../lib/password.ts';
+import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -154,8 +154,10 @@ export async function acceptInvite(
   meta: RequestMeta,
 ): Promise<StartedSession> {
   const invite = await findPendingInvite(ctx, token);
+  // Bound to the confirmed address: users.email changes only once the new inbox opens its link
+  // (decision 041), so asking for the invitee's address does not make it one's own.
   const me = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, ctx.userId)).get();
-  if (me?.email !== invite.email) {
+  if (!me || me.email.toLowerCase() !== invite.email.toLowerCase()) {
     throw forbidden(`This invitation was sent to ${invite.email}. Sign in with that address to accept it.`);
   }
   const already = await ctx.db
@@ -225,6 +227,9 @@ export async function signUpFromInvite(
     ctx.now(),
   );
   const invite = await findPendingInvite(ctx, input.token);
+  assertPasswordAllowed(input.password, invite.email);
+  // Hashed before the lookup, like sign-up (decision 041): both answers cost the same work.
+  const passwordHash = await hashPassword(input.password);
   const existing = await ctx.db
     .select({ id: users.id })
     .from(users)
@@ -234,7 +239,6 @@ export async function signUpFromInvite(
 
   const now = ctx.now();
   const userId = crypto.randomUUID();
-  const passwordHash = await hashPassword(input.password);
   const session = await newSessionValues({
     userId,
     companyId: invite.companyId,

@@ -1,0 +1,93 @@
+import { useRef, useState } from 'react';
+import type { IssuedResetLink } from '../../../domain/contracts/auth';
+import type { TeamMember } from '../../../domain/contracts/team';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { toastError } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
+import { Input } from '../../ui/input';
+import { getDisplayName } from '../profile/display';
+import { useIssueResetLink } from './api';
+import { formatDateTime } from './roles';
+
+/**
+ * Settings → Team, where email is not set up (decision 045): an admin gives a member a one-time
+ * link to choose a new password. The server keeps only its hash, so the dialog is the only place
+ * anyone sees it.
+ */
+export function ResetLinkButton({ member }: { member: TeamMember }) {
+  const name = getDisplayName(member);
+  const issue = useIssueResetLink();
+  const [issued, setIssued] = useState<IssuedResetLink | null>(null);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const start = () =>
+    issue.mutate(member.id, {
+      onSuccess: (link) => {
+        setCopyState('idle');
+        setIssued(link);
+      },
+      onError: (error) => {
+        if (!isUnauthorizedError(error)) toastError(getErrorMessage(error));
+      },
+    });
+
+  const copy = async () => {
+    if (!issued) return;
+    try {
+      await navigator.clipboard.writeText(issued.link);
+      setCopyState('copied');
+    } catch {
+      // Clipboard access can be refused (permissions, insecure origin): select the text instead.
+      inputRef.current?.select();
+      setCopyState('failed');
+    }
+  };
+
+  return (
+    <>
+      <Button
+        variant="outline"
+        size="md"
+        onClick={start}
+        disabled={issue.isPending}
+        aria-label={`Issue a password reset link for ${name}`}
+      >
+        {issue.isPending ? 'Issuing...' : 'Reset link'}
+      </Button>
+      <Dialog open={issued !== null} onOpenChange={(open) => (open ? undefined : setIssued(null))}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Password reset link for {name}</DialogTitle>
+            <DialogDescription>
+              Email is not set up on this server. Give this link to {member.email} yourself: it lets them
+              choose a new password once, expires on {issued ? formatDateTime(issued.expiresAt) : ''}, and is
+              shown only now. A newer link replaces it.
+            </DialogDescription>
+          </DialogHeader>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              ref={inputRef}
+              readOnly
+              value={issued?.link ?? ''}
+              aria-label={`Password reset link for ${name}`}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-xs"
+            />
+            <Button variant="primary" onClick={copy}>
+              {copyState === 'copied' ? 'Copied' : 'Copy'}
+            </Button>
+          </div>
+          <p role="status" className="text-sm text-muted empty:hidden">
+            {copyState === 'copied'
+              ? 'The link is on your clipboard.'
+              : copyState === 'failed'
+                ? 'Copying is blocked in this browser: the link is selected, press Ctrl+C (or ⌘C) to copy it.'
+                : ''}
+          </p>
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
