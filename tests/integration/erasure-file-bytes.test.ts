@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { memberships } from '../../db/schema/auth.ts';
+import { emailChangeRequests, memberships } from '../../db/schema/auth.ts';
 import { rateLimits } from '../../db/schema/security.ts';
 import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
 import { auditInsert } from '../../src/server/features/audit/service.ts';
@@ -76,6 +76,14 @@ describe('erasure leaves no personal data in the database file (decision 043)', 
         entityId: personId,
       },
     );
+    // A pending change to a new address (the email change feature's own row).
+    const newEmail = `zq.next.${tag}@example.com`;
+    await t.db.insert(emailChangeRequests).values({
+      userId: personId,
+      newEmail,
+      tokenHash: `hash-${tag}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
     // A failed sign-in leaves counters keyed by the email.
     expect(
       (await t.call('POST', '/api/auth/signin', { body: { email: person.email, password: 'wrong one!' } }))
@@ -83,7 +91,15 @@ describe('erasure leaves no personal data in the database file (decision 043)', 
     ).toBe(401);
     // Keepers' chain is sealed and checkpointed before the erasure touches its entries.
     expect((await t.call('GET', '/api/audit-logs/verify', { cookie: keepers.cookie })).json.valid).toBe(true);
-    const needles = [person.email, person.firstName, person.lastName, feedbackText, siteName, personId];
+    const needles = [
+      person.email,
+      newEmail,
+      person.firstName,
+      person.lastName,
+      feedbackText,
+      siteName,
+      personId,
+    ];
     expect(occurring(fileBytes(), needles)).toEqual(needles);
 
     const erased = await t.call('DELETE', '/api/gdpr/delete-account', {
