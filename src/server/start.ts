@@ -4,6 +4,7 @@ import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
 import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
 import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type Config, loadConfig } from './config.ts';
+import { discardAbandonedImports } from './features/activities/import-store.ts';
 import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
 import { createLogger } from './lib/logger.ts';
 
@@ -22,6 +23,9 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   await seedFactorLibrary(db);
   // The bundled illustrative offset catalogue: new project ids only.
   await seedOffsetCatalogue(db);
+  // Imports a killed process left pending, with their lines (decision 042).
+  const discarded = await discardAbandonedImports(db, new Date());
+  if (discarded > 0) log.info('abandoned imports removed', { count: discarded });
   const localReader = openLocalReader(config.DATABASE_URL);
   return { config, log, db, client, localReader };
 }

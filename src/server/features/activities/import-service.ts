@@ -33,7 +33,14 @@ import {
   siteKey,
 } from './import-batches.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
-import { discardImport, discardStaleImports, linesOfImport, startPendingImport } from './import-store.ts';
+import {
+  discardImport,
+  discardStaleImports,
+  IMPORT_HEARTBEAT_MS,
+  linesOfImport,
+  refreshImportHeartbeat,
+  startPendingImport,
+} from './import-store.ts';
 import { importThreadAvailable, preparedBatches } from './import-thread.ts';
 
 export interface ImportUpload {
@@ -122,6 +129,8 @@ export async function importActivities(
   // stored result with it; the lines added are counted by import id at the end. A staged batch
   // leaves the writer no garbage to speak of (a path), so only payload writes collect.
   const write = async (batch: PreparedBatch) => {
+    // Still ours (decision 042): had another process taken the import for abandoned, stop here.
+    await refreshImportHeartbeat(ctx, importId);
     if (batch.stagedFile !== undefined) {
       await copyStagedLines(ctx.db, batch.stagedFile);
       rmSync(batch.stagedFile, { force: true });
@@ -131,6 +140,12 @@ export async function importActivities(
       collectGarbage();
     }
   };
+
+  // Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead).
+  const heartbeat = setInterval(() => {
+    refreshImportHeartbeat(ctx, importId).catch(() => undefined);
+  }, IMPORT_HEARTBEAT_MS);
+  (heartbeat as { unref?: () => void }).unref?.();
 
   try {
     // On a local database the import thread stages each batch in a file of this folder and the
@@ -163,12 +178,19 @@ export async function importActivities(
         { errors: summary.errors, errorCount: summary.errorCount },
       );
     }
+    await refreshImportHeartbeat(ctx, importId);
     const imported = await linesOfImport(ctx, importId);
     const duplicates = summary.validCount - imported;
     await ctx.db.batch([
       ctx.db
         .update(activityImports)
-        .set({ rowCount: summary.rowCount, importedCount: imported, duplicateCount: duplicates })
+        .set({
+          rowCount: summary.rowCount,
+          importedCount: imported,
+          duplicateCount: duplicates,
+          ownerInstance: null,
+          heartbeatAt: null,
+        })
         .where(eq(activityImports.id, importId)),
       ...(dataSourceId
         ? [
@@ -204,6 +226,7 @@ export async function importActivities(
     );
     throw asHttpError(error);
   } finally {
+    clearInterval(heartbeat);
     // A write that failed leaves the generator waiting at a batch: returning it ends the import
     // thread (import-thread.ts), which would otherwise read on, and stay, for nothing.
     await batches?.return(undefined as never);
