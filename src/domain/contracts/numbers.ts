@@ -18,28 +18,28 @@ const tooLarge = (label: string, max: number) => `${label} must be at most ${max
 /** A non-negative quantity of a unit, at most MAX_QUANTITY. */
 export const quantity = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: 'Enter a number' })
     .nonnegative(`${label} cannot be negative`)
     .max(MAX_QUANTITY, tooLarge(label, MAX_QUANTITY));
 
 /** A non-negative amount of money, at most MAX_AMOUNT. */
 export const amount = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
+    .number({ error: 'Enter a number' })
     .nonnegative(`${label} cannot be negative`)
     .max(MAX_AMOUNT, tooLarge(label, MAX_AMOUNT));
 
 /** A whole number from 0 to MAX_COUNT. */
 export const count = (label: string) =>
   z
-    .number({ error: `${label} must be a whole number` })
-    .int(`${label} must be a whole number`)
-    .nonnegative(`${label} cannot be negative`)
+    .number({ error: 'Enter a whole number' })
+    .int('Enter a whole number')
+    .nonnegative('Cannot be negative')
     .max(MAX_COUNT, tooLarge(label, MAX_COUNT));
 
 /** A non-negative number of hours or people that may have a fraction (FTE, training hours). */
 export const measure = (label: string) =>
   z
-    .number({ error: `${label} must be a number` })
-    .nonnegative(`${label} cannot be negative`)
+    .number({ error: 'Enter a number' })
+    .nonnegative('Cannot be negative')
     .max(MAX_COUNT, tooLarge(label, MAX_COUNT));
