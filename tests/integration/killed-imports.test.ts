@@ -137,3 +137,18 @@ describe('killed imports', () => {
     expect(PROCESS_INSTANCE).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('import file names', () => {
+  test('are stored without their path and with control characters spaced out', async () => {
+    const { cookie, user } = await setUp();
+    const response = await upload(t, cookie, importCsv(IMPORT_ROWS.slice(0, 1)), {
+      fileName: 'C:\\exports\\bills\u0000\u001b.csv',
+    });
+    expect(response.status).toBe(201);
+    const [row] = await t.db
+      .select({ fileName: activityImports.fileName })
+      .from(activityImports)
+      .where(eq(activityImports.companyId, user.companyId));
+    expect(row?.fileName).toBe('bills  .csv');
+  });
+});
