@@ -28,6 +28,12 @@ const owner = await t.signUpCompany();
 const siteId = await addSite(t, owner.cookie, 'Leeds depot');
 // Custom branding is an Enterprise feature: the plan check would otherwise answer first.
 await t.db.update(companies).set({ plan: 'enterprise' }).where(eq(companies.id, owner.user.companyId));
+const lineId = (
+  await t.call('POST', '/api/activities', {
+    cookie: owner.cookie,
+    body: { siteId, date: '2025-01-15', category: 'electricity', quantity: 5, unit: 'kWh' },
+  })
+).json.id as string;
 
 /** Each route with a valid body and the free-text fields (dotted paths) to poison one at a time. */
 const ROUTES: {
@@ -135,6 +141,56 @@ const ROUTES: {
       entityIdentifier: { scheme: 'https://www.dnb.com', value: '123' },
     },
     fields: ['entityIdentifier.value', 'entityIdentifier.scheme'],
+  },
+  {
+    method: 'PUT',
+    path: `/api/activities/${lineId}`,
+    body: { siteId, date: '2025-01-31', category: 'electricity', quantity: 1, unit: 'kWh', reference: 'R' },
+    fields: ['reference'],
+  },
+  {
+    method: 'POST',
+    path: '/api/invites/signup',
+    anonymous: true,
+    body: { token: 'A'.repeat(32), firstName: 'Joan', lastName: 'Clarke', password: 'correct horse battery' },
+    fields: ['firstName', 'lastName'],
+  },
+  {
+    method: 'POST',
+    path: '/api/integrations/odoo/connect',
+    body: { baseUrl: 'https://acme.odoo.com', database: 'acme', username: 'books', apiKey: 'k', name: 'ERP' },
+    fields: ['database', 'username', 'apiKey', 'name'],
+  },
+  { method: 'POST', path: '/api/integrations/xero/connect', body: { name: 'Books' }, fields: ['name'] },
+  {
+    method: 'PUT',
+    path: `/api/data-sources/${crypto.randomUUID()}/mappings`,
+    body: { mappings: [{ accountKey: 'acc-1', category: 'ignore' }] },
+    fields: ['mappings.0.accountKey'],
+  },
+  {
+    method: 'PUT',
+    path: `/api/data-sources/${crypto.randomUUID()}/site-mappings`,
+    body: { mappings: [{ trackingKey: 'north', siteId: null }] },
+    fields: ['mappings.0.trackingKey'],
+  },
+  {
+    method: 'POST',
+    path: '/api/narratives/check',
+    body: { content: 'We cut 12 tonnes.' },
+    fields: ['content'],
+  },
+  {
+    method: 'PUT',
+    path: `/api/narratives/${crypto.randomUUID()}`,
+    body: { content: 'Revised text.' },
+    fields: ['content'],
+  },
+  {
+    method: 'POST',
+    path: '/api/carbon-offsets/purchase',
+    body: { projectId: crypto.randomUUID(), quantity: 1, metadata: { source: 'marketplace' } },
+    fields: ['metadata.source'],
   },
   {
     method: 'DELETE',
