@@ -130,7 +130,7 @@ export const ListActivitiesQuerySchema = z.object({
   to: isoDate.optional(),
   siteId: z.string().optional(),
   category: ActivityCategorySchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
