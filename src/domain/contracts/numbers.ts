@@ -14,6 +14,13 @@ export const MAX_AMOUNT = 1e13;
 export const MAX_COUNT = 1e9;
 
 const tooLarge = (label: string, max: number) => `${label} must be at most ${max.toLocaleString('en-GB')}`;
+/**
+ * The smallest amount or measure above zero: revenue and headcount divide the intensities, and a
+ * divisor such as 1e-300 would make them Infinity. A thousandth is below any currency's minor unit.
+ */
+export const MIN_NON_ZERO = 0.001;
+const zeroOrAtLeast = (value: number) => value === 0 || value >= MIN_NON_ZERO;
+const tooSmall = (label: string) => `${label} must be 0 or at least ${MIN_NON_ZERO}`;
 
 /** A non-negative quantity of a unit, at most MAX_QUANTITY. */
 export const quantity = (label: string) =>
@@ -27,7 +34,8 @@ export const amount = (label: string) =>
   z
     .number({ error: 'Enter a number' })
     .nonnegative(`${label} cannot be negative`)
-    .max(MAX_AMOUNT, tooLarge(label, MAX_AMOUNT));
+    .max(MAX_AMOUNT, tooLarge(label, MAX_AMOUNT))
+    .refine(zeroOrAtLeast, tooSmall(label));
 
 /** A whole number from 0 to MAX_COUNT. */
 export const count = (label: string) =>
@@ -42,4 +50,5 @@ export const measure = (label: string) =>
   z
     .number({ error: 'Enter a number' })
     .nonnegative('Cannot be negative')
-    .max(MAX_COUNT, tooLarge(label, MAX_COUNT));
+    .max(MAX_COUNT, tooLarge(label, MAX_COUNT))
+    .refine(zeroOrAtLeast, tooSmall(label));

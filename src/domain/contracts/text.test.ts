@@ -88,3 +88,14 @@ describe('data source config', () => {
     });
   });
 });
+
+describe('divisors', () => {
+  test('revenue and employees are 0 or at least a thousandth, so no intensity can become Infinity', async () => {
+    const { SaveFinancialsSchema } = await import('./ledger.ts');
+    expect(SaveFinancialsSchema.safeParse({ year: 2025, revenue: 1e-300, currency: 'GBP' }).success).toBe(
+      false,
+    );
+    expect(SaveFinancialsSchema.safeParse({ year: 2025, employees: 1e-300 }).success).toBe(false);
+    expect(SaveFinancialsSchema.safeParse({ year: 2025, revenue: 0, employees: 0.5 }).success).toBe(true);
+  });
+});
