@@ -89,6 +89,14 @@ export const activityImports = sqliteTable(
     duplicateCount: integer().notNull(),
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * While the import is pending: the process instance writing it and when that process last
+     * said it is still at work. A pending import whose heartbeat is older than the lease was left
+     * by a process that died; it is removed at start and before the next import (decision 042).
+     * Null on completed imports and on imports written before this column.
+     */
+    ownerInstance: text(),
+    heartbeatAt: integer({ mode: 'timestamp_ms' }),
   },
   (table) => [index('activity_imports_company_idx').on(table.companyId)],
 );

@@ -103,8 +103,9 @@ export const ConfigSchema = z
     NODE_ENV: z.string().optional(),
     /**
      * Connector credentials are sealed with AES-256-GCM under this key: 32 random bytes in base64
-     * (`openssl rand -base64 32`). Without it (not allowed in production) a fixed, published
-     * development key is used and a warning logged (src/server/lib/secret-box.ts).
+     * (`openssl rand -base64 32`). Without it (not allowed in production) a Bun process creates a
+     * random key once in `secrets.key` beside the database file and reuses it; a Worker cannot
+     * seal, so its connectors answer "not configured" (src/server/lib/local-secrets-key.ts).
      */
     SECRETS_KEY: z
       .string()

@@ -4,19 +4,28 @@ import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
 import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
 import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type Config, loadConfig } from './config.ts';
+import { discardAbandonedImports } from './features/activities/import-store.ts';
+import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
 import { createLogger } from './lib/logger.ts';
 
 /** Config, logger and a migrated database: what every Bun process (server, runner, scripts) needs. */
 export async function bootstrap(env: Record<string, string | undefined> = process.env) {
-  const config: Config = loadConfig(env);
-  const log = createLogger(config.LOG_LEVEL, { service: 'esg' });
-  await ensureDatabaseFolder(config.DATABASE_URL);
+  const configured: Config = loadConfig(env);
+  const log = createLogger(configured.LOG_LEVEL, { service: 'esg' });
+  await ensureDatabaseFolder(configured.DATABASE_URL);
+  // Outside production SECRETS_KEY may be unset: a random key kept beside the database then
+  // seals connector credentials (decision 042).
+  const config = withLocalSecretsKey(configured);
+  if (!configured.SECRETS_KEY) log.info('SECRETS_KEY is not set: using the local key beside the database');
   const { db, client } = createLibsqlDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   await migrateDatabase(db, client, config.DATABASE_URL);
   // New factor ids only; stored results keep the factors they were made with.
   await seedFactorLibrary(db);
   // The bundled illustrative offset catalogue: new project ids only.
   await seedOffsetCatalogue(db);
+  // Imports a killed process left pending, with their lines (decision 042).
+  const discarded = await discardAbandonedImports(db, new Date());
+  if (discarded > 0) log.info('abandoned imports removed', { count: discarded });
   const localReader = openLocalReader(config.DATABASE_URL);
   return { config, log, db, client, localReader };
 }

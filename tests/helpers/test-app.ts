@@ -10,6 +10,7 @@ import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
+import { withLocalSecretsKey } from '../../src/server/lib/local-secrets-key.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createJobRunner } from '../../workers/runner.ts';
 
@@ -34,12 +35,15 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'esg-test-'));
   const url = `file:${join(folder, 'test.db')}`;
   // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: url,
-    CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
-    ...options.env,
-  });
+  // Without SECRETS_KEY, as `npm start`: a local key file beside the database (decision 042).
+  const config = withLocalSecretsKey(
+    loadConfig({
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url,
+      CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+      ...options.env,
+    }),
+  );
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
   await seedFactorLibrary(db);

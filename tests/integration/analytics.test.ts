@@ -300,7 +300,7 @@ describe('analytics sessions', () => {
     at('2026-03-18T12:00:00Z');
   });
 
-  test('visitors may create only a few sessions an hour from one IP address; signed-in users are not limited', async () => {
+  test('visitors may create only a few sessions an hour from one IP address; signed-in users are counted apart, per user', async () => {
     at('2026-03-18T15:00:00Z');
     for (let i = 0; i < ANONYMOUS_SESSIONS_PER_IP_PER_HOUR; i++) await startSession(undefined, ip(3));
     const refused = await t.call('POST', '/api/analytics/sessions', { headers: ip(3) });

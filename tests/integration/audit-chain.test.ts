@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { auditChainHeads, auditLogs } from '../../db/schema/audit.ts';
@@ -347,6 +347,24 @@ describe('after SECRETS_KEY changed', () => {
     expect(latest.seq).toBe(4);
     expect(await isCheckpointSigned(rotated.config, latest)).toBe(true);
     expect(await isCheckpointSigned(t.config, latest)).toBe(false);
+  });
+});
+
+describe('without a key to sign with (a Worker without SECRETS_KEY)', () => {
+  test('seals unsigned heads and writes no checkpoint line', async () => {
+    const company = await companyWithEntries(3);
+    const keyless = { db: t.db, config: { ...t.config, SECRETS_KEY: undefined } };
+    expect(await sealCompanyChain(keyless, company.companyId, clock)).toMatchObject({
+      sealed: 3,
+      stoppedAt: null,
+    });
+    const head = await t.db
+      .select()
+      .from(auditChainHeads)
+      .where(eq(auditChainHeads.companyId, company.companyId))
+      .get();
+    expect(head).toMatchObject({ sealedSeq: 3, checkpointSignature: null, checkpointAt: null });
+    expect(existsSync(checkpointFile(company.companyId))).toBe(false);
   });
 });
 

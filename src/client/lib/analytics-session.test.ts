@@ -121,6 +121,33 @@ describe('usage analytics session', () => {
     expect(tab.warnings).toEqual([]);
   });
 
+  test('a 429 pauses sending for Retry-After seconds with one warning, then sending resumes', async () => {
+    tab.storage.set(SESSION_STORAGE_KEY, 's1');
+    tab.openPage('/');
+    let limited = true;
+    tab.answerWith(() =>
+      limited
+        ? new Response('{}', { status: 429, headers: { 'Retry-After': '30' } })
+        : new Response(null, { status: 204 }),
+    );
+    let now = 1_000_000;
+    const analytics = new UsageAnalytics(() => now);
+    analytics.start();
+    await settle();
+    for (let i = 0; i < 20; i++) await analytics.track('wizard_started', {});
+    expect(tab.calls).toHaveLength(1);
+    expect(tab.warnings.map((warning) => warning[0])).toEqual([ANALYTICS_WARNINGS.pageView]);
+
+    now += 29_000;
+    await analytics.track('wizard_started', {});
+    expect(tab.calls).toHaveLength(1);
+    limited = false;
+    now += 1_000;
+    await analytics.track('wizard_completed', {});
+    expect(tab.calls.map((call) => call.path)).toEqual(['/api/analytics/page-view', '/api/analytics/events']);
+    expect(tab.warnings).toHaveLength(1);
+  });
+
   test('failures only warn with the spec texts', async () => {
     tab.openPage('/');
     tab.answerWith(() => new Response('{"message":"down"}', { status: 503 }));

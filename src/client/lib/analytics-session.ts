@@ -23,10 +23,17 @@ export function warn(message: string, ...details: unknown[]): void {
 }
 
 class AnalyticsHttpError extends Error {
-  constructor(readonly status: number) {
+  constructor(
+    readonly status: number,
+    /** Seconds the server asked us to wait (429 Retry-After), when it said. */
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(`HTTP ${status}`);
   }
 }
+
+/** How long to stay quiet after a 429 that named no Retry-After. */
+const DEFAULT_PAUSE_MS = 60_000;
 
 /** No session on this page: analytics was not started here, or starting it failed. */
 class SessionMissing extends Error {
@@ -44,7 +51,13 @@ async function post(path: string, body?: unknown): Promise<unknown> {
     headers: body === undefined ? { Accept: 'application/json' } : { 'Content-Type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!response.ok) throw new AnalyticsHttpError(response.status);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers?.get?.('Retry-After'));
+    throw new AnalyticsHttpError(
+      response.status,
+      Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : null,
+    );
+  }
   const text = await response.text();
   return text ? JSON.parse(text) : null;
 }
@@ -77,6 +90,14 @@ export class UsageAnalytics {
   private session: Promise<string | null> | null = null;
   /** The same id, readable synchronously by the pagehide handler. */
   private currentId: string | null = null;
+  /**
+   * Until when sends are dropped: the server answered 429 (decision 042). One warning says so;
+   * the page views and events of the pause are dropped without a word, never retried in a loop.
+   */
+  private pausedUntil = 0;
+
+  /** `now` is the clock of the pause (tests pass their own). */
+  constructor(private readonly now: () => number = Date.now) {}
 
   get started(): boolean {
     return this.session !== null;
@@ -147,11 +168,16 @@ export class UsageAnalytics {
    * send is tried once more. Throws when there is no session or the send fails.
    */
   private async sendWithSession(send: (sessionId: string) => Promise<unknown>): Promise<void> {
+    if (this.now() < this.pausedUntil) return;
     const id = this.session ? await this.session : null;
     if (!id) throw new SessionMissing();
     try {
       await send(id);
     } catch (error) {
+      if (error instanceof AnalyticsHttpError && error.status === 429) {
+        this.pausedUntil =
+          this.now() + (error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : DEFAULT_PAUSE_MS);
+      }
       if (!(error instanceof AnalyticsHttpError && error.status === 404)) throw error;
       // Several sends may meet the same stale id at once: only the first starts a new session.
       if (this.currentId === id) this.session = this.createSession();

@@ -57,7 +57,6 @@ describe('rowChecker', () => {
       'a \u00a0b',
       'a\u00a0b',
       'Zürich Büro',
-      'x\u001cy', // a control character that is not whitespace: kept
       'tab\u000bend\u000c',
       'Caf\u00e9\u2003Bar',
       "O'Neil & Sons (No. 2)",
@@ -83,5 +82,35 @@ describe('isBlankRecord', () => {
     expect(isBlankRecord(['\u00a0x'])).toBe(false);
     expect(isBlankRecord(['', 'é'])).toBe(false);
     expect(isBlankRecord(['\u001c'])).toBe(false);
+  });
+});
+
+describe('hostile cells (decision 042)', () => {
+  const check = rowChecker(MAPPING, { separator: ',' });
+
+  test('refuses a NUL, an escape or a lone surrogate in site, variant and reference', () => {
+    const errors = check(
+      fieldsOf({ ...base, site: 'HQ\u0000', variant: 'a\u001b', reference: 'r\ud800' }),
+      4,
+    );
+    expect(errors).toEqual([
+      'Line 4: site contains characters that are not allowed (control characters)',
+      'Line 4: variant contains characters that are not allowed (control characters)',
+      'Line 4: reference contains characters that are not allowed (control characters)',
+    ]);
+  });
+
+  test('refuses a quantity or spend above the bounds that keep totals finite', () => {
+    const errors = check(fieldsOf({ ...base, quantity: '1e308' }), 5);
+    expect(Array.isArray(errors)).toBe(true);
+    const huge = check(
+      fieldsOf({ ...base, quantity: '2000000000000', spend: '20000000000000', currency: 'GBP' }),
+      6,
+    );
+    expect(huge).toEqual([
+      'Line 6: quantity "2000000000000" is above the largest accepted, 1,000,000,000,000',
+      'Line 6: spend "20000000000000" is above the largest accepted, 10,000,000,000,000',
+    ]);
+    expect(Array.isArray(check(fieldsOf({ ...base, quantity: '1000000000000' }), 7))).toBe(false);
   });
 });

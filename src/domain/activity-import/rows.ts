@@ -16,6 +16,8 @@
 // spend_based. calorificBasis (gross | net) applies to fuels measured in energy units and defaults to
 // gross there (UK bills are gross CV); elsewhere it must be empty and is null.
 
+import { MAX_AMOUNT, MAX_QUANTITY } from '../contracts/numbers.ts';
+import { hasRefusedCharacters } from '../contracts/text.ts';
 import type { CsvSeparator } from './csv-reader.ts';
 import type { ColumnMapping, ImportField } from './headers.ts';
 import { type DecimalMark, isPlainIsoDay, parseDate, parseDecimal, plainDecimal } from './row-values.ts';
@@ -173,6 +175,7 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
     const siteText = cell(fields, siteColumn);
     const site = tidyText(siteText);
     if (site.length > MAX_TEXT) errors = fail(errors, line, tooLong('site', site));
+    if (hasRefusedCharacters(site)) errors = fail(errors, line, refused('site'));
     if (siteText === '') errors = fail(errors, line, 'site is empty');
 
     let category: ActivityCategory | undefined;
@@ -191,8 +194,10 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
     }
     const variant = tidyText(cell(fields, variantColumn));
     if (variant.length > MAX_TEXT) errors = fail(errors, line, tooLong('variant', variant));
+    if (hasRefusedCharacters(variant)) errors = fail(errors, line, refused('variant'));
     const reference = tidyText(cell(fields, referenceColumn));
     if (reference.length > MAX_TEXT) errors = fail(errors, line, tooLong('reference', reference));
+    if (hasRefusedCharacters(reference)) errors = fail(errors, line, refused('reference'));
 
     // quantity + unit
     let quantity: number | null = null;
@@ -216,6 +221,9 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
         const q = parseDecimal(quantityText, decimalMark);
         if (q.ok) quantity = q.value;
         else errors = fail(errors, line, numberMessage('quantity', quantityText, q.reason, decimalMark));
+      }
+      if (quantity !== null && quantity > MAX_QUANTITY) {
+        errors = fail(errors, line, aboveLimit('quantity', quantityText, MAX_QUANTITY));
       }
       const unitText = cell(fields, unitColumn);
       if (unitText === '' && defaultUnit) unit = defaultUnit;
@@ -274,6 +282,8 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
         if (s.ok) spend = s.value;
         else errors = fail(errors, line, numberMessage('spend', spendText, s.reason, decimalMark));
       }
+      if (spend !== null && spend > MAX_AMOUNT)
+        errors = fail(errors, line, aboveLimit('spend', spendText, MAX_AMOUNT));
       const currencyText = cell(fields, currencyColumn);
       if (currencyText !== '') {
         const c = parseCurrency(currencyText);
@@ -371,6 +381,16 @@ function fail(errors: string[] | undefined, line: number, message: string): stri
   const list = errors ?? [];
   list.push(`Line ${line}: ${message}`);
   return list;
+}
+
+/** decision 042: control characters and lone surrogates are refused in every text cell. */
+function refused(label: string): string {
+  return `${label} contains characters that are not allowed (control characters)`;
+}
+
+/** decision 042: bounds that keep every sum of the ledger finite. */
+function aboveLimit(label: string, text: string, max: number): string {
+  return `${label} "${text}" is above the largest accepted, ${max.toLocaleString('en-GB')}`;
 }
 
 function tooLong(label: string, value: string): string {

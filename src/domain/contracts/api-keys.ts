@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RoleSchema } from './auth.ts';
+import { text } from './text.ts';
 
 /**
  * API keys (Settings → API Keys, issue 9). A key is `esgp_` followed by 32 random bytes in
@@ -19,11 +20,7 @@ export function maskApiKey(prefix: string): string {
 
 /** POST /api/api-keys. `role` defaults to the creator's own role and may not exceed it. */
 export const CreateApiKeySchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
-    .min(1, 'Name is required')
-    .max(80, 'Name must be at most 80 characters'),
+  name: text('Name', { max: 80 }).min(1, 'Name is required'),
   role: RoleSchema.optional(),
 });
 export type CreateApiKey = z.infer<typeof CreateApiKeySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** spec §9: the Audit Log tab shows at most 10 entries at a time. */
 export const AUDIT_PAGE_SIZE = 10;
@@ -8,10 +9,7 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date such as 2025-01-31')
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'Enter a real date');
 
-const optionalText = z
-  .string()
-  .trim()
-  .max(100)
+const optionalText = text('Filter', { max: 100 })
   .optional()
   .transform((value) => (value ? value : undefined));
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, passwordShapeProblem } from '../account/password-policy.ts';
+import { text } from './text.ts';
 
 /** Jurisdictions offered (spec §9); default CSRD. */
 export const JurisdictionSchema = z.enum(['CSRD', 'SECR', 'SEC']);
@@ -8,12 +9,7 @@ export type Jurisdiction = z.infer<typeof JurisdictionSchema>;
 export const RoleSchema = z.enum(['admin', 'member', 'viewer']);
 export type Role = z.infer<typeof RoleSchema>;
 
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`);
+const name = (label: string) => text(label, { max: 100 }).min(1, `${label} is required`);
 
 export const EmailSchema = z
   .string({ error: 'Email is required' })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlanSchema } from '../account/plans.ts';
 import { accentColourProblem } from '../branding/contrast.ts';
+import { text } from './text.ts';
 
 /**
  * Report branding (Settings → Billing → Report branding; spec §9 "Enterprise: custom branding",
@@ -27,10 +28,7 @@ export const LOGO_TYPE_MESSAGE = 'The logo must be a PNG or JPEG image';
 
 /** PUT /api/company/branding. An empty brand name means "use the company name". */
 export const UpdateBrandingSchema = z.object({
-  brandName: z
-    .string()
-    .trim()
-    .max(MAX_BRAND_NAME_LENGTH, `Brand name must be at most ${MAX_BRAND_NAME_LENGTH} characters`)
+  brandName: text('Brand name', { max: MAX_BRAND_NAME_LENGTH })
     .nullish()
     .transform((value) => (value ? value : null)),
   accentColour: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { odooBaseUrlProblem } from '../connectors/odoo-url.ts';
+import { text } from './text.ts';
 
 /** spec §3 data source types. */
 export const DataSourceTypeSchema = z.enum(['quickbooks', 'xero', 'shopify', 'odoo', 'csv', 'receipt_ocr']);
@@ -20,12 +21,54 @@ export const DataSourceSchema = z.object({
 });
 export type DataSource = z.infer<typeof DataSourceSchema>;
 
+/** A source's `config` serialised: far above what any type needs (decision 042). */
+export const MAX_DATA_SOURCE_CONFIG_BYTES = 16 * 1024;
+
+/**
+ * What `config` may hold, per type; unknown keys are refused (decision 042). A CSV source needs
+ * nothing (its data arrives by upload) but may carry a note; Odoo's fields are checked in full by
+ * OdooConnectSchema, which gives the form's messages. The other types take nothing here.
+ */
+const odooConfigText = (max: number) => z.string().max(max).optional();
+const CONFIG_BY_TYPE: Record<DataSourceType, z.ZodType<Record<string, unknown>>> = {
+  csv: z.strictObject({ note: text('Note', { max: 500, multiline: true }).optional() }),
+  odoo: z.strictObject({
+    baseUrl: odooConfigText(500),
+    database: odooConfigText(200),
+    username: odooConfigText(200),
+    apiKey: odooConfigText(500),
+  }),
+  quickbooks: z.strictObject({}),
+  xero: z.strictObject({}),
+  shopify: z.strictObject({}),
+  receipt_ocr: z.strictObject({}),
+};
+
 /** POST /api/data-sources (spec §7): type and name required (spec §5). */
-export const CreateDataSourceSchema = z.object({
-  type: DataSourceTypeSchema,
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
-  config: z.record(z.string(), z.unknown()).default({}),
-});
+export const CreateDataSourceSchema = z
+  .object({
+    type: DataSourceTypeSchema,
+    name: text('Name', { max: 100 }).min(1, 'Name is required'),
+    config: z.record(z.string(), z.unknown()).default({}),
+  })
+  .transform((input, context) => {
+    if (new TextEncoder().encode(JSON.stringify(input.config)).length > MAX_DATA_SOURCE_CONFIG_BYTES) {
+      context.addIssue({ code: 'custom', path: ['config'], message: 'config must be at most 16 KB' });
+      return z.NEVER;
+    }
+    const config = CONFIG_BY_TYPE[input.type].safeParse(input.config);
+    if (!config.success) {
+      for (const issue of config.error.issues) {
+        context.addIssue({
+          code: 'custom',
+          path: ['config', ...issue.path.map(String)],
+          message: issue.message,
+        });
+      }
+      return z.NEVER;
+    }
+    return { ...input, config: config.data };
+  });
 export type CreateDataSource = z.infer<typeof CreateDataSourceSchema>;
 
 /** POST /api/data-sources/:id/test (spec §3 connection test result). */
@@ -33,7 +76,8 @@ export const ConnectionTestResultSchema = z.object({ connected: z.boolean(), err
 export type ConnectionTestResult = z.infer<typeof ConnectionTestResultSchema>;
 
 const ODOO_DETAILS = 'Please fill in all Odoo connection details';
-const odooText = (max: number) => z.string({ error: ODOO_DETAILS }).trim().min(1, ODOO_DETAILS).max(max);
+const odooText = (max: number) =>
+  text('Odoo connection details', { max, missingMessage: ODOO_DETAILS }).min(1, ODOO_DETAILS);
 
 /** POST /api/integrations/odoo/connect (spec §3 Odoo payload, §5 message). */
 export const OdooConnectSchema = z.object({
@@ -45,13 +89,13 @@ export const OdooConnectSchema = z.object({
   database: odooText(200),
   username: odooText(200),
   apiKey: odooText(500),
-  name: z.string().trim().min(1).max(100).optional(),
+  name: text('Name', { max: 100 }).min(1, 'Name is required').optional(),
 });
 export type OdooConnect = z.infer<typeof OdooConnectSchema>;
 
 /** POST /api/integrations/xero/connect: the source's display name (default "Xero <organisation>"). */
 export const XeroConnectSchema = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(100).optional(),
+  name: text('Name', { max: 100 }).min(1, 'Name is required').optional(),
 });
 export type XeroConnect = z.infer<typeof XeroConnectSchema>;
 
@@ -98,7 +142,7 @@ export const UpdateAccountMappingsSchema = z.object({
   mappings: z
     .array(
       z.object({
-        accountKey: z.string().min(1).max(100),
+        accountKey: text('Account', { max: 100, keepSpaces: true }).min(1),
         category: z.enum(['purchased_goods', 'ignore']),
         variant: z
           .string()
@@ -131,7 +175,7 @@ export const UpdateSiteMappingsSchema = z.object({
   mappings: z
     .array(
       z.object({
-        trackingKey: z.string().min(1).max(200),
+        trackingKey: text('Tracking option', { max: 200, keepSpaces: true }).min(1),
         siteId: z.string({ error: 'Choose a site' }).min(1, 'Choose a site').max(100).nullable(),
       }),
     )

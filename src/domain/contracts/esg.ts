@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { JurisdictionSchema as ProfileJurisdictionSchema } from './auth.ts';
 import { ComplianceStatusSchema } from './dashboard.ts';
+import { text } from './text.ts';
 
 /** spec §5: a jurisdiction must be chosen (CSRD, SECR, SEC). */
 export const WizardJurisdictionSchema = z.enum(ProfileJurisdictionSchema.options, {
@@ -39,9 +40,18 @@ export const UpdateProgressSchema = z
       .string({ error: 'Choose an indicator' })
       .trim()
       .regex(/^[a-z0-9_]{1,80}$/, 'Choose an indicator'),
-    value: z.string().max(10_000, 'Keep the answer under 10,000 characters').optional(),
+    value: text('The answer', {
+      max: 10_000,
+      multiline: true,
+      keepSpaces: true,
+      maxMessage: 'Keep the answer under 10,000 characters',
+    }).optional(),
     useLedger: z.literal(true).optional(),
-    note: z.string().trim().max(2000, 'Keep the note under 2,000 characters').nullish(),
+    note: text('The note', {
+      max: 2000,
+      multiline: true,
+      maxMessage: 'Keep the note under 2,000 characters',
+    }).nullish(),
     /** Reporting year of the progress answered (default: the last full calendar year). */
     year: reportingYear.optional(),
   })

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
+import { amount, count, measure, quantity } from './numbers.ts';
+import { text } from './text.ts';
+
+/** kg CO2e per kWh a supplier may state (SaveActivitySchema.supplierKgCO2ePerKWh). */
+export const MAX_SUPPLIER_KG_PER_KWH = 10;
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date like 2025-03-31');
 const countryCode = z
@@ -18,11 +23,11 @@ export const SiteSchema = z.object({
 export type Site = z.infer<typeof SiteSchema>;
 
 export const SaveSiteSchema = z.object({
-  name: z.string({ error: 'Name is required' }).trim().min(1, 'Name is required').max(100),
+  name: text('Name', { max: 100 }).min(1, 'Name is required'),
   country: countryCode,
   /** Sub-national factor region, e.g. an eGRID subregion `US-CAMX`. */
-  region: z.string().trim().max(20).nullish(),
-  postcode: z.string().trim().max(20).nullish(),
+  region: text('Region', { max: 20 }).nullish(),
+  postcode: text('Postcode', { max: 20 }).nullish(),
 });
 export type SaveSite = z.infer<typeof SaveSiteSchema>;
 
@@ -46,10 +51,10 @@ export const SaveActivitySchema = z
     date: isoDate,
     periodEnd: isoDate.nullish(),
     category: ActivityCategorySchema,
-    variant: z.string().trim().max(60).nullish(),
-    quantity: z.number().nonnegative('Quantity cannot be negative').nullish(),
-    unit: z.string().trim().max(30).nullish(),
-    spend: z.number().nonnegative('Spend cannot be negative').nullish(),
+    variant: text('Variant', { max: 60 }).nullish(),
+    quantity: quantity('Quantity').nullish(),
+    unit: text('Unit', { max: 30 }).nullish(),
+    spend: amount('Spend').nullish(),
     currency: z
       .string()
       .trim()
@@ -57,18 +62,26 @@ export const SaveActivitySchema = z
       .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as GBP')
       .nullish(),
     calorificBasis: z.enum(['gross', 'net']).nullish(),
-    supplierKgCO2ePerKWh: z.number().nonnegative().nullish(),
+    supplierKgCO2ePerKWh: z
+      .number()
+      .nonnegative('The supplier factor cannot be negative')
+      // The most carbon-intensive grids emit about 1 kg CO2e per kWh; 10 leaves room for any tariff.
+      .max(
+        MAX_SUPPLIER_KG_PER_KWH,
+        `The supplier factor must be at most ${MAX_SUPPLIER_KG_PER_KWH} kg CO2e per kWh`,
+      )
+      .nullish(),
     instrument: z.enum(['renewable_tariff', 'certificate']).nullish(),
     radiativeForcing: z.boolean().nullish(),
     dataQuality: DataQualitySchema.nullish(),
-    evidenceUrl: z.string().trim().max(500).nullish(),
-    reference: z.string().trim().max(200).nullish(),
+    evidenceUrl: text('Evidence link', { max: 500 }).nullish(),
+    reference: text('Reference', { max: 200 }).nullish(),
     /**
      * A scanned receipt this line was confirmed from (POST /api/integrations/ocr/upload): the
      * server then records the line's source as 'receipt' and links the stored file as evidence.
      * Read on create only.
      */
-    receiptFileId: z.string().trim().min(1).max(60).nullish(),
+    receiptFileId: text('Receipt', { max: 60 }).min(1).nullish(),
   })
   .refine((line) => (line.quantity != null && !!line.unit) || (line.spend != null && !!line.currency), {
     message: 'Give a quantity with its unit, or a spend with its currency',
@@ -117,7 +130,7 @@ export const ListActivitiesQuerySchema = z.object({
   to: isoDate.optional(),
   siteId: z.string().optional(),
   category: ActivityCategorySchema.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
 
@@ -150,27 +163,27 @@ export const SaveTargetSchema = z
 
 export const SaveFinancialsSchema = z.object({
   year: z.number().int().min(2000).max(2100),
-  revenue: z.number().nonnegative().nullish(),
+  revenue: amount('Revenue').nullish(),
   currency: z
     .string()
     .trim()
     .toUpperCase()
     .regex(/^[A-Z]{3}$/)
     .nullish(),
-  employees: z.number().nonnegative().nullish(),
+  employees: measure('Employees').nullish(),
 });
 
 export const SaveWorkforceSchema = z.object({
   year: z.number().int().min(2000).max(2100),
-  headcountFemale: z.number().int().nonnegative().nullish(),
-  headcountMale: z.number().int().nonnegative().nullish(),
-  headcountOther: z.number().int().nonnegative().nullish(),
-  leadershipFemale: z.number().int().nonnegative().nullish(),
-  leadershipTotal: z.number().int().nonnegative().nullish(),
-  ageUnder30: z.number().int().nonnegative().nullish(),
-  age30To50: z.number().int().nonnegative().nullish(),
-  ageOver50: z.number().int().nonnegative().nullish(),
-  trainingHours: z.number().nonnegative().nullish(),
+  headcountFemale: count('Female headcount').nullish(),
+  headcountMale: count('Male headcount').nullish(),
+  headcountOther: count('Other headcount').nullish(),
+  leadershipFemale: count('Women in leadership').nullish(),
+  leadershipTotal: count('Leadership headcount').nullish(),
+  ageUnder30: count('Employees under 30').nullish(),
+  age30To50: count('Employees aged 30 to 50').nullish(),
+  ageOver50: count('Employees over 50').nullish(),
+  trainingHours: measure('Training hours').nullish(),
 });
 
 /** GET /api/activities: one page, newest first, and how many lines match the filters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** spec §3 project types. */
 export const ProjectTypeSchema = z.enum([
@@ -78,7 +79,10 @@ export const PurchaseRequestSchema = z.object({
     .min(1, 'Quantity must be a whole number of at least 1')
     .max(1_000_000, 'Quantity is too large'),
   metadata: z
-    .object({ source: z.string().max(50).optional(), timestamp: z.string().max(40).optional() })
+    .object({
+      source: text('metadata.source', { max: 50 }).optional(),
+      timestamp: z.string().max(40).optional(),
+    })
     .passthrough()
     .optional(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** spec §9: narrative sections (default executive_summary) and frameworks (default gri). */
 export const NarrativeSectionSchema = z.enum(['executive_summary', 'environmental', 'social', 'governance'], {
@@ -13,10 +14,15 @@ export type NarrativeStatus = z.infer<typeof NarrativeStatusSchema>;
 
 /** Narrative text limit: a section is 200–400 words (spec tips); this leaves ample room. */
 const MAX_CONTENT = 20_000;
-const content = z
-  .string({ error: 'Please enter narrative content' })
-  .max(MAX_CONTENT, 'Keep the narrative under 20,000 characters')
-  .refine((text) => text.trim() !== '', 'Please enter narrative content');
+const content = text('The narrative', {
+  max: MAX_CONTENT,
+  multiline: true,
+  keepSpaces: true,
+  missingMessage: 'Please enter narrative content',
+  maxMessage: 'Keep the narrative under 20,000 characters',
+}).refine((value) => value.trim() !== '', 'Please enter narrative content');
+/** A number a person confirmed, exactly as written in the text. */
+const confirmedNumber = text('A confirmed number', { max: 40, keepSpaces: true });
 
 /**
  * A number in a text that matches no figure of the facts pack (issue: "marked in the editor and
@@ -90,7 +96,7 @@ export const CreateNarrativeSchema = z.object({
   status: NarrativeStatusSchema.optional(),
   aiGenerated: z.boolean().optional(),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  confirmedNumbers: z.array(z.string().max(40)).max(200).optional(),
+  confirmedNumbers: z.array(confirmedNumber).max(200).optional(),
 });
 export type CreateNarrative = z.infer<typeof CreateNarrativeSchema>;
 
@@ -99,7 +105,7 @@ export const UpdateNarrativeSchema = z
   .object({
     content: content.optional(),
     status: NarrativeStatusSchema.optional(),
-    confirmedNumbers: z.array(z.string().max(40)).max(200).optional(),
+    confirmedNumbers: z.array(confirmedNumber).max(200).optional(),
   })
   .refine((body) => body.content !== undefined || body.status !== undefined || body.confirmedNumbers, {
     message: 'Send content or a status',
@@ -109,9 +115,14 @@ export type UpdateNarrative = z.infer<typeof UpdateNarrativeSchema>;
 
 /** POST /api/narratives/check: the number check of a text being edited. */
 export const CheckNarrativeSchema = z.object({
-  content: z.string().max(MAX_CONTENT, 'Keep the narrative under 20,000 characters'),
+  content: text('The narrative', {
+    max: MAX_CONTENT,
+    multiline: true,
+    keepSpaces: true,
+    maxMessage: 'Keep the narrative under 20,000 characters',
+  }),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  confirmedNumbers: z.array(z.string().max(40)).max(200).optional(),
+  confirmedNumbers: z.array(confirmedNumber).max(200).optional(),
 });
 
 /** GET /api/narratives/{id}/versions: every saved version, newest first. */

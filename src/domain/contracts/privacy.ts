@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** What deleting the caller's account would do, shown in the confirmation dialog beforehand. */
 export const AccountDeletionImpactSchema = z.object({
@@ -34,7 +35,11 @@ export type DataSummary = z.infer<typeof DataSummarySchema>;
 /** DELETE /api/gdpr/delete-account (spec §5: the understanding checkbox must be ticked). */
 export const DeleteAccountSchema = z.object({
   confirmed: z.literal(true, { error: 'Confirm that you understand the account will be deleted' }),
-  reason: z.string().trim().max(1000, 'Reason must be at most 1000 characters').optional(),
+  reason: text('Reason', {
+    max: 1000,
+    multiline: true,
+    maxMessage: 'Reason must be at most 1000 characters',
+  }).optional(),
 });
 export type DeleteAccount = z.infer<typeof DeleteAccountSchema>;
 

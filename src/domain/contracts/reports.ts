@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidLei, LEI_SCHEME } from '../reports/xbrl/entity.ts';
+import { text } from './text.ts';
 
 export { LEI_SCHEME };
 
@@ -36,17 +37,14 @@ export const GenerationStatusSchema = z.enum(['queued', 'running', 'succeeded', 
  */
 export const EntityIdentifierSchema = z
   .object({
-    scheme: z
-      .string()
-      .trim()
-      .max(200)
+    scheme: text('Scheme', { max: 200 })
       .regex(/^[A-Za-z][A-Za-z0-9+.-]*:\S+$/, 'Use an LEI or a scheme URI such as https://www.dnb.com')
       .default(LEI_SCHEME),
-    value: z
-      .string({ error: 'Enter the entity identifier' })
-      .trim()
-      .min(1, 'Enter the entity identifier')
-      .max(100, 'Keep the identifier under 100 characters'),
+    value: text('The entity identifier', {
+      max: 100,
+      missingMessage: 'Enter the entity identifier',
+      maxMessage: 'Keep the identifier under 100 characters',
+    }).min(1, 'Enter the entity identifier'),
   })
   .refine((identifier) => identifier.scheme !== LEI_SCHEME || isValidLei(identifier.value.toUpperCase()), {
     message: 'Enter a valid LEI: 20 characters, 18 letters or digits then 2 check digits',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 export const FeedbackTypeSchema = z.enum(['support', 'bug', 'feature', 'other']);
 export type FeedbackType = z.infer<typeof FeedbackTypeSchema>;
@@ -7,16 +8,15 @@ export const FeedbackStatusSchema = z.enum(['open', 'in_progress', 'resolved', '
 /** POST /api/support/feedback (spec §3, §5): subject and message non-blank; email optional. */
 export const CreateFeedbackSchema = z.object({
   type: FeedbackTypeSchema.default('support'),
-  subject: z
-    .string({ error: 'Subject is required' })
-    .trim()
-    .min(1, 'Subject is required')
-    .max(200, 'Subject must be at most 200 characters'),
-  message: z
-    .string({ error: 'Message is required' })
-    .trim()
-    .min(1, 'Message is required')
-    .max(5000, 'Message must be at most 5000 characters'),
+  subject: text('Subject', { max: 200, maxMessage: 'Subject must be at most 200 characters' }).min(
+    1,
+    'Subject is required',
+  ),
+  message: text('Message', {
+    max: 5000,
+    multiline: true,
+    maxMessage: 'Message must be at most 5000 characters',
+  }).min(1, 'Message is required'),
   email: z
     .string()
     .trim()

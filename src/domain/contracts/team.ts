@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlanSchema } from '../account/plans.ts';
 import { EmailSchema, NewPasswordSchema, RoleSchema } from './auth.ts';
+import { text } from './text.ts';
 
 /** How long an invitation link works (issue 9): 7 days from when it is sent. */
 export const INVITE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
@@ -99,16 +100,8 @@ export type InviteLookup = z.infer<typeof InviteLookupSchema>;
 /** POST /api/invites/signup: a new account that joins the inviting company (email fixed by it). */
 export const InviteSignUpSchema = z.object({
   token: InviteTokenSchema,
-  firstName: z
-    .string({ error: 'First name is required' })
-    .trim()
-    .min(1, 'First name is required')
-    .max(100, 'First name must be at most 100 characters'),
-  lastName: z
-    .string({ error: 'Last name is required' })
-    .trim()
-    .min(1, 'Last name is required')
-    .max(100, 'Last name must be at most 100 characters'),
+  firstName: text('First name', { max: 100 }).min(1, 'First name is required'),
+  lastName: text('Last name', { max: 100 }).min(1, 'Last name is required'),
   password: NewPasswordSchema,
 });
 export type InviteSignUp = z.infer<typeof InviteSignUpSchema>;

@@ -3,22 +3,18 @@
 // so a later key rotation or algorithm can add `v2` without guessing what old rows hold.
 // The caller passes `context` (e.g. the data source id) as additional authenticated data: a
 // sealed value copied onto another row does not open there.
+// There is no fallback key (decision 042): a Bun process without SECRETS_KEY gets a random local
+// one kept beside its database (local-secrets-key.ts); a Worker without it cannot seal, and the
+// connection is refused as not configured.
 import type { Config } from '../config.ts';
+import { HttpError } from './errors.ts';
 import type { Logger } from './logger.ts';
-
-/**
- * INSECURE, published development key (32 bytes), used only when SECRETS_KEY is unset outside
- * production (config refuses to start production without one). Anyone with the source can open
- * what it sealed.
- */
-export const DEVELOPMENT_SECRETS_KEY = 'ZXNnLXBpbG90LWRldmVsb3BtZW50LW9ubHkta2V5ISE=';
 
 const VERSION = 'v1';
 const IV_BYTES = 12;
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 const keys = new Map<string, Promise<CryptoKey>>();
-let warned = false;
 
 /** A sealed value that does not open: wrong key, damaged or moved to another row. */
 export class SecretBoxError extends Error {
@@ -39,11 +35,22 @@ function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
+/** Thrown where a credential would be sealed or opened without SECRETS_KEY (only a Worker). */
+export class SecretsKeyMissing extends HttpError {
+  constructor() {
+    super(
+      503,
+      'Connections cannot be stored on this server: SECRETS_KEY is not configured. Ask your administrator to set it.',
+      'not_configured',
+    );
+  }
+}
+
 function keyFor(config: Pick<Config, 'SECRETS_KEY'>, log?: Logger): Promise<CryptoKey> {
-  const material = config.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY;
-  if (!config.SECRETS_KEY && !warned) {
-    warned = true;
-    log?.warn('SECRETS_KEY is not set: connector credentials are sealed with the published development key');
+  const material = config.SECRETS_KEY;
+  if (!material) {
+    log?.warn('SECRETS_KEY is not set: connector credentials cannot be sealed or opened');
+    throw new SecretsKeyMissing();
   }
   let key = keys.get(material);
   if (!key) {
@@ -83,10 +90,11 @@ export async function openSecret(
   if (version !== VERSION || !iv || !body || rest.length > 0) {
     throw new SecretBoxError('The stored secret is not in a known format');
   }
+  const key = await keyFor(config, log);
   try {
     const plain = await crypto.subtle.decrypt(
       { name: 'AES-GCM', iv: fromBase64Url(iv), additionalData: encoder.encode(context) },
-      await keyFor(config, log),
+      key,
       fromBase64Url(body),
     );
     return decoder.decode(plain);

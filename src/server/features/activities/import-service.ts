@@ -16,6 +16,7 @@ import { fileSha256 } from '../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { MAX_IMPORT_BYTES } from '../../../domain/activity-import/limits.ts';
 import type { ImportResult } from '../../../domain/contracts/ledger.ts';
+import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -33,7 +34,14 @@ import {
   siteKey,
 } from './import-batches.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
-import { discardImport, discardStaleImports, linesOfImport, startPendingImport } from './import-store.ts';
+import {
+  discardImport,
+  discardStaleImports,
+  IMPORT_HEARTBEAT_MS,
+  linesOfImport,
+  refreshImportHeartbeat,
+  startPendingImport,
+} from './import-store.ts';
 import { importThreadAvailable, preparedBatches } from './import-thread.ts';
 
 export interface ImportUpload {
@@ -103,7 +111,7 @@ export async function importActivities(
   // thread stamps on the lines it stages.
   const importId = await startPendingImport(ctx, {
     dataSourceId,
-    fileName: upload.file.name || 'upload.csv',
+    fileName: importFileName(upload.file.name),
     sha,
     createdAt: now,
   });
@@ -122,6 +130,8 @@ export async function importActivities(
   // stored result with it; the lines added are counted by import id at the end. A staged batch
   // leaves the writer no garbage to speak of (a path), so only payload writes collect.
   const write = async (batch: PreparedBatch) => {
+    // Still ours (decision 042): had another process taken the import for abandoned, stop here.
+    await refreshImportHeartbeat(ctx, importId);
     if (batch.stagedFile !== undefined) {
       await copyStagedLines(ctx.db, batch.stagedFile);
       rmSync(batch.stagedFile, { force: true });
@@ -131,6 +141,12 @@ export async function importActivities(
       collectGarbage();
     }
   };
+
+  // Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead).
+  const heartbeat = setInterval(() => {
+    refreshImportHeartbeat(ctx, importId).catch(() => undefined);
+  }, IMPORT_HEARTBEAT_MS);
+  (heartbeat as { unref?: () => void }).unref?.();
 
   try {
     // On a local database the import thread stages each batch in a file of this folder and the
@@ -163,12 +179,19 @@ export async function importActivities(
         { errors: summary.errors, errorCount: summary.errorCount },
       );
     }
+    await refreshImportHeartbeat(ctx, importId);
     const imported = await linesOfImport(ctx, importId);
     const duplicates = summary.validCount - imported;
     await ctx.db.batch([
       ctx.db
         .update(activityImports)
-        .set({ rowCount: summary.rowCount, importedCount: imported, duplicateCount: duplicates })
+        .set({
+          rowCount: summary.rowCount,
+          importedCount: imported,
+          duplicateCount: duplicates,
+          ownerInstance: null,
+          heartbeatAt: null,
+        })
         .where(eq(activityImports.id, importId)),
       ...(dataSourceId
         ? [
@@ -204,11 +227,22 @@ export async function importActivities(
     );
     throw asHttpError(error);
   } finally {
+    clearInterval(heartbeat);
     // A write that failed leaves the generator waiting at a batch: returning it ends the import
     // thread (import-thread.ts), which would otherwise read on, and stay, for nothing.
     await batches?.return(undefined as never);
     if (staging) removeStagingFolder(ctx, staging.dir);
   }
+}
+
+/**
+ * The uploaded file's name as stored: its last path part, control characters spaced out and at
+ * most 200 characters (decision 042), as receipts and evidence keep theirs.
+ */
+function importFileName(name: string): string {
+  // Cut first, then replace: a cut through a surrogate pair leaves a half that is replaced too.
+  const base = replaceRefusedCharacters((name.split(/[\\/]/).pop() ?? '').slice(0, 200)).trim();
+  return base === '' ? 'upload.csv' : base;
 }
 
 /** Best effort: a folder left behind holds only scratch files, in the temporary folder. */

@@ -4,6 +4,7 @@ import type { PageView, SessionCreated, TrackEvent } from '../../../domain/contr
 import type { Principal, ServiceContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { WindowCounter } from './session-limit.ts';
 
 /**
  * Usage analytics writes (spec §4 "Usage-analytics session", §7). What is stored: the company and
@@ -25,6 +26,15 @@ const HOUR_MS = 3_600_000;
  */
 export const ANONYMOUS_SESSIONS_PER_IP_PER_HOUR = 30;
 export const ANONYMOUS_WRITES_PER_IP_PER_HOUR = 600;
+/**
+ * Every session, signed in or not, is bounded too (decision 042): a person loads a page every few
+ * seconds at most, so a minute's ceiling of 60 page views and events never meets a person, only a
+ * script (one wrote 1,272 page views a second). A signed-in person's sessions per hour are bounded
+ * so that opening new sessions does not get around it.
+ */
+export const WRITES_PER_SESSION_PER_MINUTE = 60;
+export const SESSIONS_PER_USER_PER_HOUR = 120;
+const MINUTE_MS = 60_000;
 
 async function limitAnonymous(ctx: TrackingContext, bucket: string, limit: number) {
   if (ctx.principal) return;
@@ -35,9 +45,31 @@ async function limitAnonymous(ctx: TrackingContext, bucket: string, limit: numbe
   );
 }
 
+const sessionWrites = new WindowCounter(WRITES_PER_SESSION_PER_MINUTE, MINUTE_MS);
+
+/** Page views and events of one (existing, owned) session, counted in memory (session-limit.ts). */
+function limitSession(ctx: TrackingContext, sessionId: string) {
+  sessionWrites.consume(
+    sessionId,
+    ctx.now(),
+    'Too many page views and events from this page. Analytics resumes in a minute.',
+  );
+}
+
 /** POST /api/analytics/sessions: a new session, tied to the caller's user and company when signed in. */
 export async function createSession(ctx: TrackingContext): Promise<SessionCreated> {
   await limitAnonymous(ctx, 'sessions', ANONYMOUS_SESSIONS_PER_IP_PER_HOUR);
+  if (ctx.principal) {
+    await consumeRateLimit(
+      ctx.db,
+      {
+        key: `analytics-sessions-user:${ctx.principal.userId}`,
+        limit: SESSIONS_PER_USER_PER_HOUR,
+        windowMs: HOUR_MS,
+      },
+      ctx.now(),
+    );
+  }
   const id = crypto.randomUUID();
   await ctx.db.insert(analyticsSessions).values({
     id,
@@ -89,6 +121,7 @@ export async function endSession(ctx: TrackingContext, sessionId: string): Promi
 export async function recordPageView(ctx: TrackingContext, input: PageView): Promise<void> {
   await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR);
   const session = await ownSession(ctx, input.sessionId);
+  limitSession(ctx, input.sessionId);
   await ctx.db.batch([
     ctx.db.insert(analyticsPageViews).values({
       sessionId: input.sessionId,
@@ -105,6 +138,7 @@ export async function recordPageView(ctx: TrackingContext, input: PageView): Pro
 export async function recordEvent(ctx: TrackingContext, input: TrackEvent): Promise<void> {
   await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR);
   const session = await ownSession(ctx, input.sessionId);
+  limitSession(ctx, input.sessionId);
   await ctx.db.batch([
     ctx.db.insert(analyticsEvents).values({
       sessionId: input.sessionId,

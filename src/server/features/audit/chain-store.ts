@@ -14,7 +14,7 @@ import {
 import type { ChainEntry, ChainHead } from '../../../domain/audit/verify.ts';
 import type { Config } from '../../config.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { type AuditCheckpoint, signCheckpoint } from './checkpoint.ts';
+import { type AuditCheckpoint, canSignCheckpoints, signCheckpoint } from './checkpoint.ts';
 import { appendCheckpointLine, readLatestCheckpointLine } from './checkpoint-file.ts';
 
 /**
@@ -219,7 +219,8 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
       previousHash = chainHash;
       expectedSeq += 1;
     }
-    if (updates.length > 0 || (head.sealedSeq > 0 && !head.checkpointSignature)) {
+    const unsignedHead = head.sealedSeq > 0 && !head.checkpointSignature && canSignCheckpoints(deps.config);
+    if (updates.length > 0 || unsignedHead) {
       // A head sealed before checkpoints existed is signed as it stands.
       const checkpoint = await signCheckpoint(deps.config, {
         companyId,
@@ -230,17 +231,18 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
       const moveHead = db
         .update(auditChainHeads)
         .set({
-          sealedSeq: checkpoint.seq,
-          sealedHash: checkpoint.chainHash,
-          checkpointAt: now,
-          checkpointSignature: checkpoint.signature,
+          sealedSeq: expectedSeq - 1,
+          sealedHash: previousHash,
+          checkpointAt: checkpoint ? now : null,
+          checkpointSignature: checkpoint?.signature ?? null,
           updatedAt: now,
         })
         .where(and(eq(auditChainHeads.companyId, companyId), eq(auditChainHeads.sealedSeq, head.sealedSeq)));
       const results = await db.batch([moveHead, ...updates]);
       sealed += updates.length;
       // Only the sealer that moved the head writes its checkpoint out.
-      if (results[0].rowsAffected === 1) await appendCheckpointLine(deps.config, checkpoint, log);
+      if (checkpoint && results[0].rowsAffected === 1)
+        await appendCheckpointLine(deps.config, checkpoint, log);
     }
     if (stoppedAt) {
       log?.warn('audit chain not sealed past a suspect entry', { companyId, ...stoppedAt });

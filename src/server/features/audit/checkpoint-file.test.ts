@@ -7,15 +7,18 @@ import { appendCheckpointLine, checkpointFolder, readLatestCheckpointLine } from
 
 const folder = mkdtempSync(join(tmpdir(), 'esg-checkpoints-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
-const config = { DATABASE_URL: `file:${join(folder, 'esg.db')}`, SECRETS_KEY: undefined };
+const config = {
+  DATABASE_URL: `file:${join(folder, 'esg.db')}`,
+  SECRETS_KEY: btoa('checkpoint-test-key-of-32-bytes!'),
+};
 
-const point = (seq: number) =>
-  signCheckpoint(config, {
+const point = async (seq: number) =>
+  (await signCheckpoint(config, {
     companyId: 'company-1',
     seq,
     chainHash: 'ab'.repeat(32),
     signedAt: new Date(seq),
-  });
+  }))!;
 
 describe('checkpoint file (decision 043)', () => {
   test('lives next to a database file, and nowhere for memory or remote databases', () => {
@@ -41,5 +44,12 @@ describe('checkpoint file (decision 043)', () => {
     const otherKey = { SECRETS_KEY: btoa('another-installation-key-32bytes') };
     expect(await isCheckpointSigned(otherKey, signed)).toBe(false);
     expect(await isCheckpointSigned(config, { ...signed, signature: 'not base64!' })).toBe(false);
+  });
+
+  test('without any key (a Worker without SECRETS_KEY) nothing is signed and nothing verifies', async () => {
+    const keyless = { SECRETS_KEY: undefined };
+    const unsigned = { companyId: 'company-1', seq: 1, chainHash: 'ab'.repeat(32), signedAt: new Date(1) };
+    expect(await signCheckpoint(keyless, unsigned)).toBeNull();
+    expect(await isCheckpointSigned(keyless, await point(1))).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import type { Config } from '../../config.ts';
-import { DEVELOPMENT_SECRETS_KEY } from '../../lib/secret-box.ts';
 
 /**
  * Signed checkpoints of a company's audit chain (decision 043): the sealed position and hash,
@@ -22,11 +21,12 @@ const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
 /**
- * The key material: SECRETS_KEY, or the development key secret-box falls back to outside
- * production (the same choice, so both secrets follow one setting).
+ * Checkpoints can be signed: SECRETS_KEY is set, or on Bun the local key beside the database
+ * stands in for it (decision 042). Only a Worker without SECRETS_KEY has none: its heads are
+ * sealed unsigned, as connectors there are "not configured".
  */
-function keyMaterial(config: Pick<Config, 'SECRETS_KEY'>): string {
-  return (config.SECRETS_KEY ?? DEVELOPMENT_SECRETS_KEY).trim();
+export function canSignCheckpoints(config: Pick<Config, 'SECRETS_KEY'>): boolean {
+  return Boolean(config.SECRETS_KEY);
 }
 
 function fromBase64(text: string): Uint8Array<ArrayBuffer> {
@@ -43,7 +43,7 @@ function toBase64Url(bytes: Uint8Array): string {
 
 /** HKDF with its own label, so the checkpoint key is never the key that seals credentials. */
 function checkpointKey(config: Pick<Config, 'SECRETS_KEY'>): Promise<CryptoKey> {
-  const material = keyMaterial(config);
+  const material = (config.SECRETS_KEY ?? '').trim();
   let key = keys.get(material);
   if (!key) {
     key = (async () => {
@@ -73,10 +73,12 @@ function checkpointMessage(point: Omit<AuditCheckpoint, 'signature'>): Uint8Arra
   ) as Uint8Array<ArrayBuffer>;
 }
 
+/** The signed checkpoint; null without a key (see `canSignCheckpoints`). */
 export async function signCheckpoint(
   config: Pick<Config, 'SECRETS_KEY'>,
   point: { companyId: string; seq: number; chainHash: string; signedAt: Date },
-): Promise<AuditCheckpoint> {
+): Promise<AuditCheckpoint | null> {
+  if (!canSignCheckpoints(config)) return null;
   const unsigned = { ...point, signedAt: point.signedAt.toISOString() };
   const signature = await crypto.subtle.sign(
     'HMAC',
@@ -91,6 +93,7 @@ export async function isCheckpointSigned(
   config: Pick<Config, 'SECRETS_KEY'>,
   point: AuditCheckpoint,
 ): Promise<boolean> {
+  if (!canSignCheckpoints(config)) return false;
   try {
     return await crypto.subtle.verify(
       'HMAC',

@@ -12,7 +12,7 @@ import {
   sealCompanyChain,
   toChainEntry,
 } from './chain-store.ts';
-import { type AuditCheckpoint, isCheckpointSigned } from './checkpoint.ts';
+import { type AuditCheckpoint, canSignCheckpoints, isCheckpointSigned } from './checkpoint.ts';
 import { readLatestCheckpointLine } from './checkpoint-file.ts';
 
 /** Entries read per query while walking the chain. */
@@ -105,7 +105,8 @@ async function signatureProblem(
   fileForged: boolean,
 ) {
   if (fileForged) return mismatch(sealedSeq);
-  if (sealedSeq === 0) return null;
+  // A Worker without SECRETS_KEY seals unsigned heads: nothing to check (decision 043).
+  if (sealedSeq === 0 || !canSignCheckpoints(ctx.config)) return null;
   if (!signed || !(await isCheckpointSigned(ctx.config, signed))) return mismatch(sealedSeq);
   return null;
 }

@@ -5,6 +5,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { connectorSiteMappings } from '../../../../db/schema/connectors.ts';
 import { sites } from '../../../../db/schema/emissions.ts';
+import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
 import { PermanentJobError } from '../../jobs/handlers.ts';
 import type { ExternalLine } from './types.ts';
@@ -63,9 +64,11 @@ export async function resolveSites(
     const tracking = line.tracking;
     if (!tracking) continue;
     const known = mappings.get(tracking.key);
+    // A provider's text is kept, its control characters spaced out (decision 042).
+    const trackingName = replaceRefusedCharacters(tracking.name);
     if (!known) {
       const siteId = matchingSite(tracking.name, companySites)?.id ?? null;
-      mappings.set(tracking.key, { trackingKey: tracking.key, trackingName: tracking.name, siteId });
+      mappings.set(tracking.key, { trackingKey: tracking.key, trackingName, siteId });
       statements.push(
         ctx.db
           .insert(connectorSiteMappings)
@@ -73,20 +76,20 @@ export async function resolveSites(
             dataSourceId: target.sourceId,
             companyId: target.companyId,
             trackingKey: tracking.key,
-            trackingName: tracking.name,
+            trackingName,
             siteId,
             isUserSet: false,
             updatedAt: now,
           })
           .onConflictDoNothing(),
       );
-    } else if (known.trackingName !== tracking.name) {
+    } else if (known.trackingName !== trackingName) {
       // Renamed in the provider: the label follows, the chosen site stays.
-      known.trackingName = tracking.name;
+      known.trackingName = trackingName;
       statements.push(
         ctx.db
           .update(connectorSiteMappings)
-          .set({ trackingName: tracking.name, updatedAt: now })
+          .set({ trackingName, updatedAt: now })
           .where(
             and(
               eq(connectorSiteMappings.dataSourceId, target.sourceId),

@@ -19,6 +19,8 @@ import {
 import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
 import { toHex } from '../../../domain/activity-import/fingerprint.ts';
 import { defaultAccountMapping, SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
+import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
+import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -177,8 +179,9 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
         dataSourceId: target.sourceId,
         companyId: target.companyId,
         accountKey: external.account.key,
-        accountCode: external.account.code,
-        accountName: external.account.name,
+        // A provider's text is kept, its control characters spaced out (decision 042).
+        accountCode: replaceRefusedCharacters(external.account.code),
+        accountName: replaceRefusedCharacters(external.account.name),
         category: suggested.category,
         variant: suggested.variant,
         isUserSet: false,
@@ -189,7 +192,9 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       mapping.category === 'ignore' ||
       !mapping.variant ||
       !SPEND_NAICS.has(mapping.variant) ||
-      !(external.amount > 0)
+      !(external.amount > 0) ||
+      // Above the bound of a typed spend (decision 042): no real bill, and totals must stay finite.
+      external.amount > MAX_AMOUNT
     ) {
       plan.skipped++;
       continue;

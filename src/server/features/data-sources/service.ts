@@ -54,7 +54,8 @@ const sourceColumns = {
   statusReason: sql<
     string | null
   >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
-  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_id = "data_sources"."company_id" AND l.data_source_id = "data_sources"."id")`,
+  // Lines of an import still pending (being written, or left by a killed process) do not count.
+  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_id = "data_sources"."company_id" AND l.data_source_id = "data_sources"."id" AND (l.import_id IS NULL OR l.import_id NOT IN (SELECT i.id FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.imported_count < 0)))`,
 };
 
 type SourceRow = Omit<DataSource, 'lastSyncAt' | 'createdAt'> & { lastSyncAt: Date | null; createdAt: Date };

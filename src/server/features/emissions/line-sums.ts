@@ -2,14 +2,61 @@
 // recalculation totals) sums the same kg columns, which the (company_id, date, …) covering index
 // holds, and turns each group's sums into rows per scope and scope 3 category with `scopeRows`.
 import { type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import type { Scope } from '../../../domain/emissions/types.ts';
+import { HttpError } from '../../lib/errors.ts';
 import {
   SCOPE_KG_KEYS,
   SCOPE3_CATEGORY_NUMBERS,
   type Scope3CategoryNumber,
   scope3CategoryKey,
 } from './line-figures.ts';
+
+/**
+ * A total that is not a finite number (a sum past 1.8e308, or a NaN) would leave as JSON null and
+ * a report would show an empty figure as if all were well. The contracts' bounds make one
+ * impossible (decision 042); should a ledger written before them hold one, the roll-up stops with
+ * this error instead of answering null.
+ */
+export class NonFiniteTotalError extends HttpError {
+  constructor() {
+    super(
+      422,
+      'The totals cannot be added up: a ledger line holds a figure too large to count. Correct the line with the largest quantity or spend and try again.',
+      'total_not_finite',
+    );
+  }
+}
+
+/** `kg`, or NonFiniteTotalError when it is not a finite number (or the marker of `guardedSum`). */
+export function finiteTotal(kg: number): number {
+  if (typeof kg !== 'number' || !Number.isFinite(kg)) throw new NonFiniteTotalError();
+  return kg;
+}
+
+/**
+ * sum() of a kg column, null where no line has a figure. SQLite answers NULL for a sum past the
+ * largest double too, which would read as "no figures": total() (never NULL otherwise) tells the
+ * two apart, and an overflow comes back as a text marker that finiteTotal refuses.
+ */
+function guardedSum(column: SQLiteColumn): SQL<number | null> {
+  return sql<
+    number | null
+  >`coalesce(sum(${column}), CASE WHEN total(${column}) IS NULL THEN 'not finite' END)`;
+}
+
+/** Throws NonFiniteTotalError when any number in `figures` (an answer being built) is not finite. */
+export function assertFiniteFigures<T>(figures: T): T {
+  const visit = (value: unknown): void => {
+    if (typeof value === 'number') finiteTotal(value);
+    else if (Array.isArray(value)) for (const item of value) visit(item);
+    else if (value !== null && typeof value === 'object')
+      for (const item of Object.values(value)) visit(item);
+  };
+  visit(figures);
+  return figures;
+}
 
 type CategorySumKey = `scope3Cat${Scope3CategoryNumber}`;
 export type ScopeSums = Record<Scope, number | null>;
@@ -19,7 +66,7 @@ export type CategorySums = Record<CategorySumKey, number | null>;
 export function scopeSums(): Record<Scope, SQL<number | null>> {
   const sums = {} as Record<Scope, SQL<number | null>>;
   for (const [scope, key] of Object.entries(SCOPE_KG_KEYS) as [Scope, (typeof SCOPE_KG_KEYS)[Scope]][]) {
-    sums[scope] = sql<number | null>`sum(${activityLines[key]})`;
+    sums[scope] = guardedSum(activityLines[key]);
   }
   return sums;
 }
@@ -40,7 +87,7 @@ export function scopeColumns() {
 export function categorySums(): Record<CategorySumKey, SQL<number | null>> {
   const sums = {} as Record<CategorySumKey, SQL<number | null>>;
   for (const n of SCOPE3_CATEGORY_NUMBERS) {
-    sums[`scope3Cat${n}`] = sql<number | null>`sum(${activityLines[scope3CategoryKey(n)]})`;
+    sums[`scope3Cat${n}`] = guardedSum(activityLines[scope3CategoryKey(n)]);
   }
   return sums;
 }
@@ -62,7 +109,7 @@ export function scopeRows(sums: ScopeSums & CategorySums): ScopeRow[] {
   const rows: ScopeRow[] = [];
   for (const scope of NON_SCOPE_3) {
     const kg = sums[scope];
-    if (kg !== null) rows.push({ scope, scope3Category: null, kg });
+    if (kg !== null) rows.push({ scope, scope3Category: null, kg: finiteTotal(kg) });
   }
   for (const { category, kg } of categoryTotalRows(sums))
     rows.push({ scope: 'scope_3', scope3Category: category, kg });
@@ -74,7 +121,7 @@ export function categoryTotalRows(sums: CategorySums): { category: number; kg: n
   const rows: { category: number; kg: number }[] = [];
   for (const n of SCOPE3_CATEGORY_NUMBERS) {
     const kg = sums[`scope3Cat${n}`];
-    if (kg !== null) rows.push({ category: n, kg });
+    if (kg !== null) rows.push({ category: n, kg: finiteTotal(kg) });
   }
   return rows;
 }
@@ -84,7 +131,7 @@ export function scopeTotalRows(sums: ScopeSums): { scope: Scope; kg: number }[] 
   const rows: { scope: Scope; kg: number }[] = [];
   for (const scope of Object.keys(SCOPE_KG_KEYS) as Scope[]) {
     const kg = sums[scope];
-    if (kg !== null) rows.push({ scope, kg });
+    if (kg !== null) rows.push({ scope, kg: finiteTotal(kg) });
   }
   return rows;
 }
@@ -93,10 +140,10 @@ export function scopeTotalRows(sums: ScopeSums): { scope: Scope; kg: number }[] 
 export function scopeTotals(sums: ScopeSums | undefined): Record<Scope, number> {
   if (!sums) return { scope_1: 0, scope_2_location: 0, scope_2_market: 0, scope_3: 0, outside_scopes: 0 };
   return {
-    scope_1: sums.scope_1 ?? 0,
-    scope_2_location: sums.scope_2_location ?? 0,
-    scope_2_market: sums.scope_2_market ?? 0,
-    scope_3: sums.scope_3 ?? 0,
-    outside_scopes: sums.outside_scopes ?? 0,
+    scope_1: finiteTotal(sums.scope_1 ?? 0),
+    scope_2_location: finiteTotal(sums.scope_2_location ?? 0),
+    scope_2_market: finiteTotal(sums.scope_2_market ?? 0),
+    scope_3: finiteTotal(sums.scope_3 ?? 0),
+    outside_scopes: finiteTotal(sums.outside_scopes ?? 0),
   };
 }

@@ -12,7 +12,13 @@ import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
 import { entryField } from '../emissions/line-figures.ts';
-import { categorySums, type ScopeRow, scopeRows, scopeSums } from '../emissions/line-sums.ts';
+import {
+  assertFiniteFigures,
+  categorySums,
+  type ScopeRow,
+  scopeRows,
+  scopeSums,
+} from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { ENERGY_CATEGORIES } from './aggregates.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
@@ -172,15 +178,18 @@ export async function getPeriodInventory(
       )
       .limit(1),
   ]);
-  return periodInventoryFrom({
-    scopes: sums[0] ? scopeRows(sums[0]) : [],
-    quality,
-    lineCount: lines[0]?.lines ?? 0,
-    datasets,
-    energy,
-    waste,
-    hasActivityOutsideRegion: outside.length > 0,
-  });
+  // decision 042: reports built on a figure that is not finite are refused, never shown as null.
+  return assertFiniteFigures(
+    periodInventoryFrom({
+      scopes: sums[0] ? scopeRows(sums[0]) : [],
+      quality,
+      lineCount: lines[0]?.lines ?? 0,
+      datasets,
+      energy,
+      waste,
+      hasActivityOutsideRegion: outside.length > 0,
+    }),
+  );
 }
 
 type EnergyRow = { category: string; unit: string | null; instrument: string | null; quantity: number };

@@ -5,7 +5,12 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
-import { categoryTotalRows, scopeTotalRows, scopeTotals } from '../emissions/line-sums.ts';
+import {
+  assertFiniteFigures,
+  categoryTotalRows,
+  scopeTotalRows,
+  scopeTotals,
+} from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
 import {
   emissionsByDay,
@@ -73,7 +78,8 @@ export async function getMetrics(
   const key = `${ctx.companyId}|${year}|${query.grain}`;
   const known = memo.get(key);
   if (known && known.version === version) return known.metrics;
-  const metrics = await computeMetrics(ctx, year, query.grain);
+  // decision 042: a figure that is not finite stops here, never leaves as JSON null.
+  const metrics = assertFiniteFigures(await computeMetrics(ctx, year, query.grain));
   memo.delete(key);
   memo.set(key, { version, metrics });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);

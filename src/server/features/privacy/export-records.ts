@@ -1,4 +1,4 @@
-import { count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { apiKeys, planChangeRequests, teamInvites, userPhotos } from '../../../../db/schema/account.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
@@ -194,7 +194,8 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
         createdAt: activityImports.createdAt,
       })
       .from(activityImports)
-      .where(eq(activityImports.createdBy, userId)),
+      // A pending import (being written, or left by a killed process) is not the person's data yet.
+      .where(and(eq(activityImports.createdBy, userId), gte(activityImports.importedCount, 0))),
     db
       .select({
         id: reports.id,
@@ -274,7 +275,15 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
       })
       .from(connectorOauthStates)
       .where(eq(connectorOauthStates.userId, userId)),
-    db.select({ total: count() }).from(activityLines).where(eq(activityLines.createdBy, userId)),
+    db
+      .select({ total: count() })
+      .from(activityLines)
+      .where(
+        and(
+          eq(activityLines.createdBy, userId),
+          sql`(${activityLines.importId} IS NULL OR ${activityLines.importId} NOT IN (SELECT id FROM activity_imports WHERE imported_count < 0))`,
+        ),
+      ),
     db.select({ total: count() }).from(recalculations).where(eq(recalculations.createdBy, userId)),
     db.select({ total: count() }).from(esgChecklists).where(eq(esgChecklists.createdBy, userId)),
     db.select({ total: count() }).from(narrativeVersions).where(eq(narrativeVersions.savedBy, userId)),
