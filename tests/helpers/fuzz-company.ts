@@ -7,6 +7,7 @@ type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Rows of one company a fuzzed id can point at. */
 export interface CompanyRows {
+  label: string;
   cookie: string;
   email: string;
   companyId: string;
@@ -51,6 +52,7 @@ export async function companyWithData(t: TestApp, label: string): Promise<Compan
   });
   const dataSourceId = await created(t, cookie, '/api/data-sources', { type: 'csv', name: `${label} sheet` });
   return {
+    label,
     cookie,
     email: admin.user.email,
     companyId: admin.user.companyId,

@@ -1,72 +1,66 @@
-import Database from 'libsql';
+import type { Client } from '@libsql/client';
 
 /**
- * Watches what a test database stores, from a read-only connection of its own. `PRAGMA
- * data_version` changes whenever another connection commits, so each fuzzed request costs one
- * pragma, and only a request after which something committed pays for a full snapshot (row count
- * and a hash of every row of every table), compared table by table with the one before.
+ * Records every row a request inserts, updates or deletes, with triggers this test adds to its
+ * own throwaway database (decision 044). A trigger sees each write whatever path made it
+ * (Drizzle, a batch, a job, an import's INSERT … SELECT), and reading the log is one query, where
+ * hashing every table after each of ~2,000 requests took most of a minute.
  */
 export interface StoreWatch {
-  /** Tables whose rows changed (count or content) since the last call, ignoring `allowed`. */
-  changedSince(): string[];
-  close(): void;
+  /**
+   * "table (n insert)" and the like for each watched table a request left changed since the last
+   * call; then starts again. A row inserted and deleted again within that time (a pending row
+   * cleaned up on refusal) left nothing and is not counted.
+   */
+  writesSince(): Promise<string[]>;
 }
 
-type Snapshot = Map<string, { rows: number; hash: string }>;
+const LOG = 'fuzz_writes';
 
-export function watchStore(databaseUrl: string, allowed: ReadonlySet<string>): StoreWatch {
-  const database = new Database(databaseUrl.slice('file:'.length), { readonly: true });
-  const dataVersion = database.prepare('PRAGMA data_version').pluck();
-  const tables = (
-    database
-      .prepare(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-      )
-      .pluck()
-      .all() as string[]
-  ).filter((name) => !allowed.has(name));
-
-  const snapshot = (): Snapshot => {
-    const taken: Snapshot = new Map();
-    for (const table of tables) {
-      const rows = database.prepare(`SELECT * FROM "${table}" ORDER BY 1`).raw(true).all() as unknown[][];
-      const hash = new Bun.CryptoHasher('sha256');
-      for (const row of rows) hash.update(JSON.stringify(row, bytesAsHex));
-      taken.set(table, { rows: rows.length, hash: hash.digest('hex') });
+export async function watchStore(client: Client, unwatched: ReadonlySet<string>): Promise<StoreWatch> {
+  const listed = await client.execute(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+  );
+  const tables = listed.rows.map((row) => String(row.name)).filter((name) => !unwatched.has(name));
+  const statements = [
+    `CREATE TABLE ${LOG} (seq INTEGER PRIMARY KEY, table_name TEXT NOT NULL, operation TEXT NOT NULL, row INTEGER)`,
+  ];
+  const rowOf = { INSERT: 'NEW.rowid', UPDATE: 'NEW.rowid', DELETE: 'OLD.rowid' };
+  for (const [index, table] of tables.entries()) {
+    for (const [operation, row] of Object.entries(rowOf)) {
+      statements.push(
+        `CREATE TRIGGER fuzz_${index}_${operation.toLowerCase()} AFTER ${operation} ON "${table}" BEGIN ` +
+          `INSERT INTO ${LOG} (table_name, operation, row) VALUES ('${table}', '${operation.toLowerCase()}', ${row}); END`,
+      );
     }
-    return taken;
-  };
-
-  let version = dataVersion.get();
-  let last = snapshot();
+  }
+  await client.batch(statements, 'write');
   return {
-    changedSince() {
-      const now = dataVersion.get();
-      if (now === version) return [];
-      version = now;
-      const next = snapshot();
-      const changed = tables.filter((table) => {
-        const before = last.get(table);
-        const after = next.get(table);
-        return before?.hash !== after?.hash;
-      });
-      const described = changed.map((table) => {
-        const before = last.get(table)?.rows ?? 0;
-        const after = next.get(table)?.rows ?? 0;
-        return before === after ? `${table} (rows changed)` : `${table} (${before} → ${after} rows)`;
-      });
-      last = next;
-      return described;
+    async writesSince() {
+      const log = await client.execute(`SELECT table_name, operation, row FROM ${LOG} ORDER BY seq`);
+      if (log.rows.length === 0) return [];
+      await client.execute(`DELETE FROM ${LOG}`);
+      return netWrites(
+        log.rows.map((entry) => [String(entry.table_name), String(entry.operation), Number(entry.row)]),
+      );
     },
-    close: () => database.close(),
   };
 }
 
-function bytesAsHex(_key: string, value: unknown): unknown {
-  if (typeof value === 'bigint') return value.toString();
-  if (value instanceof Uint8Array) return Buffer.from(value).toString('hex');
-  if (value && typeof value === 'object' && (value as { type?: string }).type === 'Buffer') {
-    return Buffer.from((value as { data: number[] }).data).toString('hex');
+/** The writes that remain once rows inserted and then deleted are taken out. */
+function netWrites(log: [table: string, operation: string, row: number][]): string[] {
+  const transient = new Set<string>();
+  const inserted = new Set<string>();
+  for (const [table, operation, row] of log) {
+    const key = `${table}:${row}`;
+    if (operation === 'insert') inserted.add(key);
+    else if (operation === 'delete' && inserted.has(key)) transient.add(key);
   }
-  return value;
+  const counts = new Map<string, number>();
+  for (const [table, operation, row] of log) {
+    if (transient.has(`${table}:${row}`)) continue;
+    const name = `${table} (${operation})`;
+    counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  return [...counts].map(([name, count]) => (count === 1 ? name : `${name} ×${count}`)).sort();
 }

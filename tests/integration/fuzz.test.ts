@@ -1,10 +1,10 @@
-import { afterAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { type CompanyRows, companyWithData, fuzzIdsOf, otherCompanyRow } from '../helpers/fuzz-company.ts';
 import { fuzzSeed, seededRandom } from '../helpers/fuzz-random.ts';
 import { fuzzSamples, type Sample } from '../helpers/fuzz-samples.ts';
 import { watchStore } from '../helpers/fuzz-store.ts';
 import { fuzzVariants, type Variant } from '../helpers/fuzz-variants.ts';
-import { MUTATING, type WalkedRoute, walkRoutes } from '../helpers/route-walk.ts';
+import { concretePath, MUTATING, type WalkedRoute, walkRoutes } from '../helpers/route-walk.ts';
 import { PASSWORD } from '../helpers/team.ts';
 import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
 
@@ -35,6 +35,8 @@ const ACTS_WITHOUT_BODY: Record<string, string> = {
 /** Last: a wrongly accepted variant of these would sign the admin out and hide every later route. */
 const LAST = /\/gdpr\/delete-account$|\/auth\/switch-company$/;
 
+const VISITOR_CALLS = /\/auth\/(signup|signin)$/;
+
 const seed = fuzzSeed();
 // Both OAuth connectors configured, so their connect calls validate the body instead of answering
 // "not configured" whatever is sent (no network: connecting only returns the provider's URL).
@@ -44,18 +46,25 @@ const t = await createTestApp({
     QUICKBOOKS_CLIENT_SECRET: 'fuzz-secret',
     XERO_CLIENT_ID: 'fuzz-client',
     XERO_CLIENT_SECRET: 'fuzz-secret',
+    // No remembered sessions: a variant that ends a session is seen at once, not a moment later.
+    SESSION_CACHE_MS: '0',
   },
 });
 const a = await companyWithData(t, 'A');
 const b = await companyWithData(t, 'B');
 const projects = await t.call('GET', '/api/carbon-offsets/projects', { cookie: a.cookie });
 const visit = await t.call('POST', '/api/analytics/sessions', { cookie: a.cookie });
-const samples = fuzzSamples(fuzzIdsOf(a, b, projects.json?.[0]?.id ?? 'no-project'), visit.json?.id);
+const samples = fuzzSamples(fuzzIdsOf(a, b, projects.json?.[0]?.id ?? 'no-project'), visit.json?.sessionId);
 const routes = walkRoutes(t.app)
   .filter((route) => (MUTATING as readonly string[]).includes(route.method))
   .sort((x, y) => Number(LAST.test(x.path)) - Number(LAST.test(y.path)));
-const store = watchStore(t.config.DATABASE_URL, MAY_CHANGE);
-afterAll(() => store.close());
+const store = await watchStore(t.client, MAY_CHANGE);
+
+/**
+ * Local use only, while a fix lands elsewhere: `FUZZ_SKIP='<regex>'` leaves out the variants
+ * whose "METHOD path [variant]" matches. Nothing is skipped by default (decision 044).
+ */
+const skipped = process.env.FUZZ_SKIP ? new RegExp(process.env.FUZZ_SKIP) : null;
 
 const key = (route: WalkedRoute) => `${route.method} ${route.path}`;
 
@@ -90,6 +99,25 @@ describe(`fuzzing every mutating route (seed ${seed})`, () => {
     const missing = routes.map(key).filter((name) => !samples[name]);
     // A new route fails here until tests/helpers/fuzz-samples.ts describes a valid call to it.
     expect(missing).toEqual([]);
+    // Each exception names a route that still exists.
+    expect(Object.keys(ACTS_WITHOUT_BODY).filter((name) => !routes.map(key).includes(name))).toEqual([]);
+  });
+
+  test('the store watch reports a stored row, and not one inserted and deleted again', async () => {
+    expect(await store.writesSince()).toEqual([]);
+    const site = await t.call('POST', '/api/sites', {
+      cookie: a.cookie,
+      body: { name: 'Watched', country: 'GB' },
+    });
+    expect(site.status).toBe(201);
+    expect(await store.writesSince()).toEqual(['audit_logs (insert)', 'sites (insert)']);
+    const again = await t.call('POST', '/api/sites', {
+      cookie: a.cookie,
+      body: { name: 'Brief', country: 'GB' },
+    });
+    expect((await t.call('DELETE', `/api/sites/${again.json.id}`, { cookie: a.cookie })).status).toBe(204);
+    // The site came and went; the two audit rows that record it stay.
+    expect(await store.writesSince()).toEqual(['audit_logs (insert) ×2']);
   });
 
   test('malformed bodies, media types, encodings, ids and queries answer a 4xx, store nothing and leave the app up', async () => {
@@ -97,30 +125,71 @@ describe(`fuzzing every mutating route (seed ${seed})`, () => {
     const failures: string[] = [];
     let sent = 0;
     for (const route of routes) {
-      const sample = samples[key(route)] as Sample;
-      for (const variant of fuzzVariants(route, sample, random, otherCompanyRow(route.path, b))) {
+      const actsAnyway = !!ACTS_WITHOUT_BODY[key(route)];
+      const variants = fuzzVariants(
+        route,
+        samples[key(route)] as Sample,
+        random,
+        otherCompanyRow(route.path, b),
+      );
+      for (const variant of variants) {
+        const where = `${key(route)} [${variant.name}]`;
+        if (skipped?.test(where)) continue;
         const { status, text } = await send(route.method, variant, a.cookie);
         sent += 1;
-        const where = `${key(route)} [${variant.name}]`;
         const refused = status >= 400 && status < 500;
-        const allowed = refused || (status < 400 && ACTS_WITHOUT_BODY[key(route)]);
-        if (!allowed) failures.push(`${where} → ${status} ${text.slice(0, 160)}`);
-        const stored = store.changedSince();
-        if (stored.length > 0 && !ACTS_WITHOUT_BODY[key(route)]) {
-          failures.push(`${where} stored: ${stored.join(', ')}`);
-        }
+        if (!refused && !(actsAnyway && status < 400))
+          failures.push(`${where} → ${status} ${text.slice(0, 160)}`);
+        const stored = actsAnyway ? [] : await store.writesSince();
+        if (stored.length > 0) failures.push(`${where} stored: ${stored.join(', ')}`);
       }
+      if (actsAnyway) await store.writesSince(); // what the route does on every call, once for all its variants
       for (const rows of [a, b]) {
         if (await isSignedIn(rows)) continue;
-        failures.push(
-          `${key(route)}: after its variants an admin of company ${rows === a ? 'A' : 'B'} is signed out`,
-        );
+        failures.push(`${key(route)}: after its variants an admin of company ${rows.label} is signed out`);
         if (!(await signInAgain(rows))) return void expect(failures).toEqual([]);
-        store.changedSince(); // the new session and its audit row are this test's, not the route's
+        await store.writesSince(); // the new session and its audit row are this test's, not the route's
       }
     }
-    if (failures.length > 0) console.info(`fuzz seed ${seed}: ${failures.length} failures`);
+    if (failures.length > 0)
+      console.info(`fuzz seed ${seed}: ${failures.length} failures in ${sent} requests`);
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThan(routes.length * 30);
+    if (!skipped) expect(sent).toBeGreaterThan(routes.length * 30);
   }, 180_000);
+
+  test('afterwards every route still answers its well-formed sample without a 5xx, and everyday writes succeed', async () => {
+    const wrong: string[] = [];
+    for (const route of routes) {
+      if (LAST.test(route.path)) continue; // would erase or move the admin this test signs in as
+      const sample = samples[key(route)] as Sample;
+      const path = sample.id ? route.path.replace(/:\w+/, sample.id) : concretePath(route.path);
+      // Signing up or in starts a new session in place of the caller's: a visitor makes these calls.
+      const cookie = VISITOR_CALLS.test(route.path) ? undefined : a.cookie;
+      const response = await t.call(route.method, path, { cookie, body: sample.json ?? undefined });
+      if (response.status >= 500)
+        wrong.push(`${key(route)} → ${response.status} ${response.text.slice(0, 160)}`);
+    }
+    expect(wrong).toEqual([]);
+    const everyday: [string, string, unknown, number][] = [
+      ['POST', '/api/sites', { name: 'After the fuzz', country: 'GB' }, 201],
+      ['PUT', `/api/sites/${a.siteId}`, { name: 'Renamed after the fuzz', country: 'GB' }, 200],
+      [
+        'POST',
+        '/api/activities',
+        { siteId: a.siteId, date: '2025-06-01', category: 'electricity', quantity: 10, unit: 'kWh' },
+        201,
+      ],
+      ['PUT', '/api/targets', { baseYear: 2024, targetYear: 2030, reductionPercent: 30 }, 200],
+      ['PUT', `/api/narratives/${a.narrativeId}`, { content: 'Written after the fuzz.' }, 200],
+    ];
+    for (const [method, path, body, expected] of everyday) {
+      const response = await t.call(method, path, { cookie: a.cookie, body });
+      expect(`${method} ${path} → ${response.status}`).toBe(`${method} ${path} → ${expected}`);
+    }
+    expect(
+      (await t.call('GET', '/api/sites', { cookie: a.cookie })).json.map(
+        (site: { name: string }) => site.name,
+      ),
+    ).toContain('Renamed after the fuzz');
+  }, 60_000);
 });
