@@ -4,7 +4,7 @@ import type { Client } from '@libsql/client';
  * Records every row a request inserts, updates or deletes, with triggers this test adds to its
  * own throwaway database (decision 044). A trigger sees each write whatever path made it
  * (Drizzle, a batch, a job, an import's INSERT … SELECT), and reading the log is one query, where
- * hashing every table after each of ~2,000 requests took most of a minute.
+ * hashing every table after each request was most of the test's time.
  */
 export interface StoreWatch {
   /**
