@@ -18,6 +18,8 @@ export interface Variant {
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const BOUNDARY = 'fuzzboundary7MA4YWxkTrZu0gW';
 const NESTING = 20_000;
+/** Over the default MAX_BODY_BYTES (1 MiB), built once: every route gets the same one. */
+const OVERSIZED = `{"name":"${'x'.repeat(1_200_000)}"}`;
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Replace = (value: Json, key: string) => Json | undefined;
@@ -135,6 +137,7 @@ export function fuzzVariants(
   json('deeply nested array', `${'['.repeat(NESTING)}${']'.repeat(NESTING)}`);
   json('deeply nested object', nestedObject(NESTING));
   json('empty body with a JSON content type', '');
+  json('body over the size limit', OVERSIZED);
   json('JSON sent as text/plain', text, { 'Content-Type': 'text/plain;charset=UTF-8' });
   json('JSON without a content type', new TextEncoder().encode(text), {});
   json('form-urlencoded body', new URLSearchParams(flatStrings(base)).toString(), {
