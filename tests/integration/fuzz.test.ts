@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { type CompanyRows, companyWithData, fuzzIdsOf, otherCompanyRow } from '../helpers/fuzz-company.ts';
-import { fuzzSeed, seededRandom } from '../helpers/fuzz-random.ts';
+import { fuzzSeed, type Random, seededRandom } from '../helpers/fuzz-random.ts';
 import { fuzzSamples, type Sample } from '../helpers/fuzz-samples.ts';
 import { watchStore } from '../helpers/fuzz-store.ts';
 import { fuzzVariants, type Variant } from '../helpers/fuzz-variants.ts';
@@ -68,10 +68,15 @@ const skipped = process.env.FUZZ_SKIP ? new RegExp(process.env.FUZZ_SKIP) : null
 
 const key = (route: WalkedRoute) => `${route.method} ${route.path}`;
 
-async function send(method: string, variant: Variant, cookie: string) {
+async function send(method: string, variant: Variant, cookie: string | undefined) {
   const response = await t.app.request(`${ORIGIN}${variant.path}`, {
     method,
-    headers: { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie, ...variant.headers },
+    headers: {
+      Origin: ORIGIN,
+      'Sec-Fetch-Site': 'same-origin',
+      ...(cookie && { Cookie: cookie }),
+      ...variant.headers,
+    },
     body: variant.body,
   });
   return { status: response.status, text: await response.text() };
@@ -90,6 +95,29 @@ async function signInAgain(rows: CompanyRows): Promise<boolean> {
   if (response.status !== 200 || !cookie) return false;
   rows.cookie = cookie;
   return true;
+}
+
+/**
+ * Sends every variant of one route as `caller` (null: a visitor) and notes each answer that is
+ * not a 4xx and each write a variant left; returns how many requests it sent.
+ */
+async function fuzzRoute(route: WalkedRoute, random: Random, caller: CompanyRows | null, failures: string[]) {
+  const actsAnyway = !!ACTS_WITHOUT_BODY[key(route)];
+  const variants = fuzzVariants(route, samples[key(route)] as Sample, random, otherCompanyRow(route.path, b));
+  let sent = 0;
+  for (const variant of variants) {
+    const where = `${caller ? '' : 'signed out: '}${key(route)} [${variant.name}]`;
+    if (skipped?.test(where)) continue;
+    const { status, text } = await send(route.method, variant, caller?.cookie);
+    sent += 1;
+    const refused = status >= 400 && status < 500;
+    if (!refused && !(actsAnyway && status < 400))
+      failures.push(`${where} → ${status} ${text.slice(0, 160)}`);
+    const stored = actsAnyway ? [] : await store.writesSince();
+    if (stored.length > 0) failures.push(`${where} stored: ${stored.join(', ')}`);
+  }
+  if (actsAnyway) await store.writesSince(); // what the route does on every call, once for all its variants
+  return sent;
 }
 
 describe(`fuzzing every mutating route (seed ${seed})`, () => {
@@ -125,25 +153,7 @@ describe(`fuzzing every mutating route (seed ${seed})`, () => {
     const failures: string[] = [];
     let sent = 0;
     for (const route of routes) {
-      const actsAnyway = !!ACTS_WITHOUT_BODY[key(route)];
-      const variants = fuzzVariants(
-        route,
-        samples[key(route)] as Sample,
-        random,
-        otherCompanyRow(route.path, b),
-      );
-      for (const variant of variants) {
-        const where = `${key(route)} [${variant.name}]`;
-        if (skipped?.test(where)) continue;
-        const { status, text } = await send(route.method, variant, a.cookie);
-        sent += 1;
-        const refused = status >= 400 && status < 500;
-        if (!refused && !(actsAnyway && status < 400))
-          failures.push(`${where} → ${status} ${text.slice(0, 160)}`);
-        const stored = actsAnyway ? [] : await store.writesSince();
-        if (stored.length > 0) failures.push(`${where} stored: ${stored.join(', ')}`);
-      }
-      if (actsAnyway) await store.writesSince(); // what the route does on every call, once for all its variants
+      sent += await fuzzRoute(route, random, a, failures);
       for (const rows of [a, b]) {
         if (await isSignedIn(rows)) continue;
         failures.push(`${key(route)}: after its variants an admin of company ${rows.label} is signed out`);
@@ -155,6 +165,14 @@ describe(`fuzzing every mutating route (seed ${seed})`, () => {
       console.info(`fuzz seed ${seed}: ${failures.length} failures in ${sent} requests`);
     expect(failures).toEqual([]);
     if (!skipped) expect(sent).toBeGreaterThan(routes.length * 30);
+  }, 180_000);
+
+  test('signed out, the same variants answer a 4xx and store nothing', async () => {
+    const random = seededRandom(seed + 1);
+    const failures: string[] = [];
+    for (const route of routes) await fuzzRoute(route, random, null, failures);
+    expect(failures).toEqual([]);
+    expect(await isSignedIn(a)).toBe(true);
   }, 180_000);
 
   test('afterwards every route still answers its well-formed sample without a 5xx, and everyday writes succeed', async () => {
