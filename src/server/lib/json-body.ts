@@ -49,9 +49,11 @@ export async function readJsonBody(c: Context): Promise<void> {
   if (charset && !/^utf-?8$/i.test(charset)) {
     throw refuse(415, 'Send JSON encoded as UTF-8', 'unsupported_charset');
   }
+  // Read outside the try: only a failure to decode says the bytes are not UTF-8.
+  const bytes = await c.req.arrayBuffer();
   let text: string;
   try {
-    text = strictUtf8.decode(await c.req.arrayBuffer());
+    text = strictUtf8.decode(bytes);
   } catch {
     throw refuse(400, 'The request body is not valid UTF-8 text', 'malformed_json');
   }

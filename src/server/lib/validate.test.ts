@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { HttpError, unreadableRequest } from './errors.ts';
 import { MAX_JSON_DEPTH, nestingDepth } from './json-body.ts';
@@ -7,6 +8,14 @@ import { validate } from './validate.ts';
 
 /** One JSON route behind validate(), with an error handler that answers as the app's does. */
 const app = new Hono()
+  .use(
+    bodyLimit({
+      maxSize: 64 * 1024,
+      onError: () => {
+        throw new HttpError(413, 'The request is too large', 'payload_too_large');
+      },
+    }),
+  )
   .post(
     '/items',
     validate('json', z.object({ name: z.string().optional(), tags: z.unknown().optional() })),
@@ -72,6 +81,17 @@ describe('validate on a JSON body', () => {
     expect((await post('{"name":"\\ud83d\\ude00"}', 'application/json')).status).toBe(200);
     expect((await post('{"tags":[1e309]}', 'application/json')).json.message).toBe('A number is too large');
   });
+});
+
+test('a streamed body over the size limit answers 413, not a JSON error', async () => {
+  const stream = new Blob([`{"name":"${'x'.repeat(100_000)}"}`]).stream();
+  const response = await app.request('/items', {
+    method: 'POST',
+    body: stream,
+    headers: { 'Content-Type': 'application/json' },
+    duplex: 'half',
+  } as RequestInit);
+  expect(response.status).toBe(413);
 });
 
 describe('nestingDepth', () => {
