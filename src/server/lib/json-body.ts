@@ -11,6 +11,12 @@ const unpairedSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
 
 const refuse = (status: 400 | 415, message: string, code: string) => new HttpError(status, message, code);
+const notJson = () =>
+  refuse(
+    415,
+    'Send the body as JSON with the header Content-Type: application/json',
+    'unsupported_media_type',
+  );
 
 /**
  * Reads a JSON request body strictly before validation (decision 044), so that a malformed body
@@ -28,19 +34,11 @@ export async function readJsonBody(c: Context): Promise<void> {
   if (!contentType) {
     if (c.req.raw.body === null) return;
     if ((await c.req.arrayBuffer()).byteLength === 0) return;
-    throw refuse(
-      415,
-      'Send the body as JSON with the header Content-Type: application/json',
-      'unsupported_media_type',
-    );
+    throw notJson();
   }
   const [mediaType = '', ...parameters] = contentType.split(';').map((part) => part.trim());
   if (!jsonMediaType.test(mediaType)) {
-    throw refuse(
-      415,
-      'Send the body as JSON with the header Content-Type: application/json',
-      'unsupported_media_type',
-    );
+    throw notJson();
   }
   const charset = parameters
     .find((part) => /^charset=/i.test(part))
