@@ -3,6 +3,18 @@
  * kind of value, and writing bodies byte by byte (multipart, UTF-16, bytes that are not UTF-8).
  */
 
+/**
+ * The first 33 bytes of a 1×1 PNG: signature and header chunk, no image data. Decoders that are
+ * handed it fail mid-read (issue 19: "libpng error: Read Error" ended the process).
+ */
+export const TRUNCATED_PNG =
+  '\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89';
+
+/** A multipart text whose characters are all below 256, as the bytes they stand for. */
+export function latin1Bytes(text: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(text, (char) => char.charCodeAt(0));
+}
+
 /** The boundary multipart() writes with. */
 export const BOUNDARY = 'fuzzboundary7MA4YWxkTrZu0gW';
 

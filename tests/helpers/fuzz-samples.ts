@@ -23,6 +23,8 @@ export interface Sample {
   json: Record<string, unknown> | null;
   /** The route reads multipart/form-data with its file in this field. */
   fileField?: string;
+  /** The route decodes the uploaded image (it also gets a truncated PNG). */
+  decodesImage?: boolean;
   /** Text fields sent alongside the file. */
   formFields?: Record<string, string>;
   /** The id its `:param` takes when the body is fuzzed (a real row of the company); else random. */
@@ -151,7 +153,7 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'POST /api/regulatory/submit': {
       json: { reportId: ids.reportId, regulatorCode: 'UK-CH', jurisdiction: 'SECR', filingType: 'annual' },
     },
-    'POST /api/integrations/ocr/upload': { json: null, fileField: 'receipt' },
+    'POST /api/integrations/ocr/upload': { json: null, fileField: 'receipt', decodesImage: true },
     'POST /api/analytics/sessions': none,
     'POST /api/analytics/sessions/:sessionId/end': none,
     'POST /api/analytics/page-view': { json: { page: '/dashboard', sessionId } },
@@ -172,10 +174,10 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'POST /api/api-keys': { json: { name: 'CI', role: 'viewer' } },
     'POST /api/api-keys/:id/regenerate': none,
     'DELETE /api/api-keys/:id': none,
-    'POST /api/auth/user/photo': { json: null, fileField: 'photo' },
+    'POST /api/auth/user/photo': { json: null, fileField: 'photo', decodesImage: true },
     'DELETE /api/auth/user/photo': none,
     'PUT /api/company/branding': { json: { brandName: 'Acme', accentColour: '#0F766E' } },
-    'POST /api/company/branding/logo': { json: null, fileField: 'logo' },
+    'POST /api/company/branding/logo': { json: null, fileField: 'logo', decodesImage: true },
     'DELETE /api/company/branding/logo': none,
   };
 }

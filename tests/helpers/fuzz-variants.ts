@@ -4,6 +4,7 @@ import {
   hasLeaf,
   invalidUtf8,
   type Json,
+  latin1Bytes,
   mapLeaves,
   multipart,
   nestedObject,
@@ -12,6 +13,7 @@ import {
   onStrings,
   type Replace,
   stringLeaves,
+  TRUNCATED_PNG,
   utf16le,
 } from './fuzz-bodies.ts';
 import type { Random } from './fuzz-random.ts';
@@ -109,6 +111,10 @@ function multipartVariants({ random, add }: Base, sample: Sample): void {
   });
   const emptyName = { name: fileField, filename: '', type: 'application/octet-stream', content: '' };
   add('multipart with an empty file name', multipart([...fields, emptyName]), framed);
+  if (sample.decodesImage) {
+    const png = { name: fileField, filename: 'scan.png', type: 'image/png', content: TRUNCATED_PNG };
+    add('multipart with a truncated PNG', latin1Bytes(multipart([...fields, png])), framed);
+  }
   add('multipart without the file field', multipart([...fields, { name: 'other', content: 'x' }]), framed);
 }
 
