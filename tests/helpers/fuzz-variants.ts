@@ -69,6 +69,7 @@ export function fuzzVariants(
   wholeBodyVariants(base);
   multipartVariants(base, sample);
   fieldVariants(base, sample);
+  headerVariants(base, sample);
   variants.push(...addressVariants(base, route.path, sample, otherCompanyRowId));
   return variants;
 }
@@ -175,6 +176,25 @@ function fieldVariants({ json, text, random, add, mutate }: Base, sample: Sample
       `{${prototypeKeys},"unknownKey":1,${text.slice(1, -1)},"${first}":[{"x":1}]}`,
     );
   }
+}
+
+/**
+ * Headers the central layers read (CSRF, API key, session cookie). The first two carry the valid
+ * sample to a real row: only the header is wrong, and refusing it is the whole defence.
+ */
+function headerVariants({ text, add }: Base, sample: Sample): void {
+  const validBody = sample.json ? text : '';
+  const json = sample.json ? JSON_TYPE : {};
+  add('cross-site origin with a valid body', validBody, {
+    ...json,
+    Origin: 'https://evil.example',
+    'Sec-Fetch-Site': 'cross-site',
+  });
+  add('malformed API key with a valid body', validBody, { ...json, Authorization: 'Bearer %E0%A4%A' });
+  add('malformed session cookie with a broken body', '{"name": tru', {
+    ...JSON_TYPE,
+    Cookie: `esg_session=%E0%A4%A; esg_session="${'x'.repeat(5_000)}`,
+  });
 }
 
 /** Ids and the address: each id variant carries the valid sample, so only the id is wrong. */

@@ -9,7 +9,7 @@ import { PASSWORD } from '../helpers/team.ts';
 import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
 
 /**
- * Issue 19 item 9 (decision 044): every mutating route of the app's own route table gets ~32
+ * Issue 19 item 9 (decision 044): every mutating route of the app's own route table gets ~35
  * malformed requests, signed in as an admin of a company with data; each must answer a 4xx, the
  * app must stay up, and nothing may be stored. Replay a failure with `FUZZ_SEED=<seed>`.
  */
