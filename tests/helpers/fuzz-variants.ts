@@ -31,6 +31,8 @@ export interface Variant {
   path: string;
   headers: Record<string, string>;
   body?: string | Uint8Array<ArrayBuffer>;
+  /** Refused by the central layers before any route runs, even one that acts without a body. */
+  refusedCentrally?: boolean;
 }
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
@@ -44,7 +46,12 @@ interface Base {
   json: Json;
   text: string;
   random: Random;
-  add: (name: string, body: string | Uint8Array<ArrayBuffer>, headers?: Record<string, string>) => void;
+  add: (
+    name: string,
+    body: string | Uint8Array<ArrayBuffer>,
+    headers?: Record<string, string>,
+    refusedCentrally?: boolean,
+  ) => void;
   /** Adds the sample with `replace` applied, unless that changed nothing. */
   mutate: (name: string, replace: Replace) => void;
 }
@@ -59,8 +66,8 @@ export function fuzzVariants(
   const json = (sample.json ?? {}) as Json;
   const text = JSON.stringify(json);
   const variants: Variant[] = [];
-  const add: Base['add'] = (name, body, headers = JSON_TYPE) =>
-    variants.push({ name, path: bodyPath, headers, body });
+  const add: Base['add'] = (name, body, headers = JSON_TYPE, refusedCentrally = false) =>
+    variants.push({ name, path: bodyPath, headers, body, refusedCentrally });
   const mutate: Base['mutate'] = (name, replace) => {
     const changed = JSON.stringify(mapLeaves(json, replace));
     if (changed !== text) add(name, changed);
@@ -185,12 +192,9 @@ function fieldVariants({ json, text, random, add, mutate }: Base, sample: Sample
 function headerVariants({ text, add }: Base, sample: Sample): void {
   const validBody = sample.json ? text : '';
   const json = sample.json ? JSON_TYPE : {};
-  add('cross-site origin with a valid body', validBody, {
-    ...json,
-    Origin: 'https://evil.example',
-    'Sec-Fetch-Site': 'cross-site',
-  });
-  add('malformed API key with a valid body', validBody, { ...json, Authorization: 'Bearer %E0%A4%A' });
+  const crossSite = { ...json, Origin: 'https://evil.example', 'Sec-Fetch-Site': 'cross-site' };
+  add('cross-site origin with a valid body', validBody, crossSite, true);
+  add('malformed API key with a valid body', validBody, { ...json, Authorization: 'Bearer %E0%A4%A' }, true);
   add('malformed session cookie with a broken body', '{"name": tru', {
     ...JSON_TYPE,
     Cookie: `esg_session=%E0%A4%A; esg_session="${'x'.repeat(5_000)}`,
