@@ -33,7 +33,7 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
-import { HttpError } from './lib/errors.ts';
+import { HttpError, unreadableRequest } from './lib/errors.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
 import { requestContext } from './middleware/request-context.ts';
@@ -105,7 +105,8 @@ export function createApp(options: CreateAppOptions) {
   );
   app.all('*', (c) => c.json({ message: 'Method not allowed', code: 'method_not_allowed' }, 405));
 
-  app.onError((error, c) => {
+  app.onError((thrown, c) => {
+    const error = unreadableRequest(thrown) ?? thrown;
     if (error instanceof HttpError) {
       if (error.status === 429) {
         const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;

@@ -19,3 +19,25 @@ export const forbidden = (message = 'You do not have permission to do that') =>
   new HttpError(403, message, 'forbidden');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`, 'not_found');
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+
+/**
+ * The body a request sent cannot be read: multipart framing that does not parse (Bun sets this
+ * code on `formData()`'s TypeError; workerd says "form data" or "multipart" in the message) or a
+ * percent-encoding that does not decode (URIError). Nothing else is treated as the caller's fault:
+ * any other error stays a 500, so a bug is never passed off as bad input.
+ */
+export function unreadableRequest(error: unknown): HttpError | null {
+  if (error instanceof URIError) {
+    return new HttpError(400, 'The address contains a malformed percent-encoding', 'malformed_url');
+  }
+  if (!(error instanceof TypeError)) return null;
+  const code = (error as TypeError & { code?: unknown }).code;
+  if (code === 'ERR_FORMDATA_PARSE_ERROR' || /form ?data|multipart/i.test(error.message)) {
+    return new HttpError(
+      400,
+      'The upload could not be read as multipart/form-data (a missing or broken boundary): choose the file and send the form again',
+      'malformed_multipart',
+    );
+  }
+  return null;
+}
