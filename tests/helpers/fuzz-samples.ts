@@ -179,5 +179,15 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'PUT /api/company/branding': { json: { brandName: 'Acme', accentColour: '#0F766E' } },
     'POST /api/company/branding/logo': { json: null, fileField: 'logo', decodesImage: true },
     'DELETE /api/company/branding/logo': none,
+    'POST /api/logout': none,
+    'DELETE /api/auth/email-change': none,
+    'POST /api/auth/email-change/confirm': { json: { token: TOKEN } },
+    'PUT /api/auth/password': {
+      json: { currentPassword: 'not the password at all', newPassword: 'a fresh long passphrase' },
+    },
+    'POST /api/auth/password/forgot': { json: { email: ids.adminEmail } },
+    'POST /api/auth/password/reset/check': { json: { token: TOKEN } },
+    'POST /api/auth/password/reset': { json: { token: TOKEN, password: 'a fresh long passphrase' } },
+    'POST /api/team/members/:id/reset-link': { json: null, id: ids.memberUserId },
   };
 }

@@ -1,4 +1,8 @@
 import { describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema/auth.ts';
+import { newSessionValues } from '../../src/server/features/auth/session.ts';
+import { SESSION_COOKIE } from '../../src/server/lib/session-cookie.ts';
 import { type CompanyRows, companyWithData, fuzzIdsOf, otherCompanyRow } from '../helpers/fuzz-company.ts';
 import { fuzzSeed, type Random, seededRandom } from '../helpers/fuzz-random.ts';
 import { fuzzSamples, type Sample } from '../helpers/fuzz-samples.ts';
@@ -30,7 +34,12 @@ const ACTS_WITHOUT_BODY: Record<string, string> = {
   'POST /api/carbon-offsets/sync': 'refreshes the catalogue and audits the sync',
   'DELETE /api/auth/user/photo': 'removes the photo (none is a no-op that is still audited)',
   'DELETE /api/company/branding/logo': 'removes the logo',
+  'DELETE /api/auth/email-change': 'cancels the pending email change, if any (none: nothing to do)',
+  'POST /api/logout': "ends the caller's session; the log-out form posts an empty body (decision 041)",
 };
+
+/** Routes that end the caller's session on every call: each variant gets a session of its own. */
+const ENDS_SESSION = /\/logout$/;
 
 /** Last: a wrongly accepted variant of these would sign the admin out and hide every later route. */
 const LAST = /\/gdpr\/delete-account$|\/auth\/switch-company$/;
@@ -97,6 +106,20 @@ async function signInAgain(rows: CompanyRows): Promise<boolean> {
   return true;
 }
 
+/** A new session for the company's admin, written straight to the database (no sign-in limits). */
+async function throwawaySession(rows: CompanyRows): Promise<string> {
+  const user = await t.db.select({ id: users.id }).from(users).where(eq(users.email, rows.email)).get();
+  const session = await newSessionValues({
+    userId: user!.id,
+    companyId: rows.companyId,
+    now: new Date(),
+    ip: null,
+    userAgent: null,
+  });
+  await t.db.insert(sessions).values(session.row);
+  return `${SESSION_COOKIE}=${session.token}`;
+}
+
 /**
  * Sends every variant of one route as `caller` (null: a visitor) and notes each answer that is
  * not a 4xx and each write a variant left; returns how many requests it sent.
@@ -109,8 +132,9 @@ async function fuzzRoute(route: WalkedRoute, random: Random, caller: CompanyRows
     const where = `${caller ? '' : 'signed out: '}${key(route)} [${variant.name}]`;
     if (skipped?.test(where)) continue;
     const strict = !actsAnyway || variant.refusedCentrally;
+    const cookie = caller && ENDS_SESSION.test(route.path) ? await throwawaySession(caller) : caller?.cookie;
     if (strict && actsAnyway) await store.writesSince(); // the route's own writes so far
-    const { status, text } = await send(route.method, variant, caller?.cookie);
+    const { status, text } = await send(route.method, variant, cookie);
     sent += 1;
     const refused = status >= 400 && status < 500;
     if (!refused && (strict || status >= 400)) failures.push(`${where} → ${status} ${text.slice(0, 160)}`);
@@ -179,7 +203,8 @@ describe(`fuzzing every mutating route (seed ${seed})`, () => {
   test('afterwards every route still answers its well-formed sample without a 5xx, and everyday writes succeed', async () => {
     const wrong: string[] = [];
     for (const route of routes) {
-      if (LAST.test(route.path)) continue; // would erase or move the admin this test signs in as
+      // would erase or move the admin this test signs in as, or end their session
+      if (LAST.test(route.path) || ENDS_SESSION.test(route.path)) continue;
       const sample = samples[key(route)] as Sample;
       const path = sample.id ? route.path.replace(/:\w+/, sample.id) : concretePath(route.path);
       // Signing up or in starts a new session in place of the caller's: a visitor makes these calls.

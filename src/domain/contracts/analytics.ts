@@ -5,6 +5,7 @@ import { DataSourceTypeSchema } from './data-sources.ts';
 import { EsgSectionSchema } from './esg.ts';
 import { NarrativeSectionSchema } from './narratives.ts';
 import { ReportFormatSchema } from './reports.ts';
+import { text } from './text.ts';
 
 /**
  * Usage analytics of the product itself (spec §3, §7). Events and their data are a closed list:
@@ -41,17 +42,14 @@ export type SessionCreated = z.infer<typeof SessionCreatedSchema>;
  * visitor's fault); what is stored is the sanitised path (src/domain/analytics/page-path.ts).
  */
 export const PageViewSchema = z.object({
-  page: z
-    .string({ error: 'page is required' })
-    .max(2000, 'page must be at most 2000 characters')
-    .transform((raw, context) => {
-      const path = sanitisePagePath(raw);
-      if (path === null) {
-        context.addIssue({ code: 'custom', message: 'page must be a path such as /export' });
-        return z.NEVER;
-      }
-      return path;
-    }),
+  page: text('page', { max: 2000 }).transform((raw, context) => {
+    const path = sanitisePagePath(raw);
+    if (path === null) {
+      context.addIssue({ code: 'custom', message: 'page must be a path such as /export' });
+      return z.NEVER;
+    }
+    return path;
+  }),
   sessionId: AnalyticsSessionIdSchema,
 });
 export type PageView = z.infer<typeof PageViewSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /**
  * POST /api/integrations/{quickbooks}/connect: starts an OAuth connection. The browser then
@@ -6,11 +7,8 @@ import { z } from 'zod';
  * /data-sources?connected=<type> or /data-sources?connect_error=<reason> (decision 024).
  */
 export const OAuthConnectSchema = z.object({
-  name: z
-    .string({ error: 'Name is required' })
-    .trim()
+  name: text('Name', { max: 100, maxMessage: 'Use at most 100 characters' })
     .min(1, 'Name is required')
-    .max(100, 'Use at most 100 characters')
     .optional(),
 });
 export type OAuthConnect = z.infer<typeof OAuthConnectSchema>;
