@@ -45,7 +45,16 @@ describe('Xero connector', () => {
     expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Select a source type' });
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Xero' }).waitFor();
-    await page.keyboard.type('Xero');
+    // The list takes focus a frame after it appears; keys sent before that go nowhere. One letter,
+    // since Radix's typeahead forgets what was typed after a second (a busy machine can exceed
+    // that between keys), then Enter once Xero is the highlighted option.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'option');
+    await page.keyboard.press('X');
+    await page.waitForFunction(
+      () =>
+        document.activeElement?.getAttribute('role') === 'option' &&
+        document.activeElement.textContent === 'Xero',
+    );
     await page.keyboard.press('Enter');
     await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor();
     expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Xero' });
