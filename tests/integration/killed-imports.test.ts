@@ -10,6 +10,7 @@ import {
   IMPORT_LEASE_MS,
   PROCESS_INSTANCE,
 } from '../../src/server/features/activities/import-store.ts';
+import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -123,6 +124,29 @@ describe('killed imports', () => {
       .from(activityLines)
       .where(eq(activityLines.companyId, b.user.companyId));
     expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
+  });
+
+  test('the recurring job removes abandoned imports without a restart or a next import; a live one stays', async () => {
+    const { user, siteId, sourceId } = await setUp();
+    const dead = await leftImport(user.companyId, siteId, sourceId, IMPORT_LEASE_MS + 1);
+    const alive = await leftImport(user.companyId, siteId, sourceId, 0);
+
+    // What the Worker's cron and every Bun runner do each minute: enqueue the period's jobs, run them.
+    await enqueueRecurringJobs(t.db, clock);
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    const importIds = (
+      await t.db
+        .select({ id: activityImports.id })
+        .from(activityImports)
+        .where(eq(activityImports.companyId, user.companyId))
+    ).map((row) => row.id);
+    expect(importIds).toEqual([alive]);
+    const staged = await t.db
+      .select({ importId: activityLines.importId })
+      .from(activityLines)
+      .where(eq(activityLines.companyId, user.companyId));
+    expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
+    expect(importIds).not.toContain(dead);
   });
 
   test('an import records this process as its owner while pending and clears it when complete', async () => {
