@@ -163,16 +163,16 @@ describe('killed imports', () => {
 });
 
 describe('import file names', () => {
-  test('are stored without their path and with control characters spaced out', async () => {
+  test('are stored without their path and without C0 or C1 control characters, as receipts and evidence', async () => {
     const { cookie, user } = await setUp();
     const response = await upload(t, cookie, importCsv(IMPORT_ROWS.slice(0, 1)), {
-      fileName: 'C:\\exports\\bills\u0000\u001b.csv',
+      fileName: 'C:\\exports\\bills\u0000\u001b\u0085\u009f.csv',
     });
     expect(response.status).toBe(201);
     const [row] = await t.db
       .select({ fileName: activityImports.fileName })
       .from(activityImports)
       .where(eq(activityImports.companyId, user.companyId));
-    expect(row?.fileName).toBe('bills  .csv');
+    expect(row?.fileName).toBe('bills.csv');
   });
 });
