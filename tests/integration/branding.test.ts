@@ -268,6 +268,21 @@ describe('reports', () => {
     expect(pdf.pagesWithImages).toEqual([1]);
   });
 
+  test('a PNG bomb stored before uploads were measured is left off the report, which still renders', async () => {
+    const owner = await companyOn('enterprise', 'Old Logo Ltd');
+    await putBranding(owner.cookie, BRAND);
+    await uploadLogo(owner.cookie, pngImage(100, 100));
+    // What an upload accepted before the check left in the table: a header of 100 × 100 over 64 MB.
+    await t.db
+      .update(companyBranding)
+      .set({ logoBytes: pngBomb(100, 100, 64 * 1024 * 1024) })
+      .where(eq(companyBranding.companyId, owner.user.companyId));
+    const { pdf, snapshot } = await generatePdf(owner.cookie);
+    expect(snapshot.branding?.logo).toMatchObject({ contentType: 'image/png', width: 100, height: 100 });
+    expect(pdf.pages[0]).toContain('Northwind Bread');
+    expect(pdf.pagesWithImages).toEqual([]);
+  });
+
   test('after a downgrade the stored branding stays but reports use the default look', async () => {
     const owner = await companyOn('enterprise', 'Downgraded Ltd');
     await putBranding(owner.cookie, BRAND);

@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { measurePngData } from '../../../domain/branding/png-data.ts';
 import {
   LOGO_CONTENT_TYPES,
   LOGO_FIELD,
@@ -11,7 +12,6 @@ import {
 } from '../../../domain/contracts/branding.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { readImageHeader } from '../../lib/image-header.ts';
-import { measurePngData } from '../../lib/png-data.ts';
 
 export const logoTooLarge = () => new HttpError(413, LOGO_TOO_LARGE_MESSAGE, 'payload_too_large');
 
@@ -40,7 +40,7 @@ export const LOGO_FORM = { field: LOGO_FIELD, noun: 'the logo', missingMessage: 
  * only, and finally handed to pdf-lib: a file it cannot embed would fail every report later, so it
  * is refused now, in words, instead. pdf-lib's embedPng inflates a PNG's whole IDAT stream, here
  * and in every report, so that stream is first measured against the header's size with a cap
- * (lib/png-data.ts); embedJpg reads the frame header only and copies the JPEG as it is.
+ * (domain/branding/png-data.ts); embedJpg reads the frame header only and copies the JPEG as it is.
  */
 export async function checkLogo(file: File): Promise<CheckedLogo> {
   if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();

@@ -1,8 +1,9 @@
-// How much pixel data a PNG unpacks to, measured with a cap. The header's size is checked first
-// (image-header.ts), but a decoder that inflates the whole IDAT stream (pdf-lib's embedPng does)
-// is not bounded by it: a 100 × 100 image whose IDAT inflates to hundreds of megabytes is a valid
-// zlib stream in a small file. So the stream is inflated here in small pieces, counting, and the
-// count stops as soon as it passes what the header allows (decision 039, follow-ups).
+// How much pixel data a PNG logo unpacks to, measured with a cap. The header's size is checked
+// first (server/lib/image-header.ts), but a decoder that inflates the whole IDAT stream (pdf-lib's
+// embedPng does) is not bounded by it: a 100 × 100 image whose IDAT inflates to hundreds of
+// megabytes is a valid zlib stream in a small file. So the stream is inflated here in small
+// pieces, counting, and the count stops as soon as it passes what the header allows; the upload
+// and every report's cover ask first (decision 039, follow-ups).
 import { Unzlib } from 'fflate';
 
 const PNG_SIGNATURE_LENGTH = 8;
