@@ -81,9 +81,10 @@ export const ConfigSchema = z
     /** Jobs one runner process (in-process or `bun workers/main.ts`) runs at the same time. */
     JOB_SLOTS: z.coerce.number().int().min(1).max(64).default(2),
     /**
-     * Let connectors call servers on private or local networks (an Odoo at 192.168.x.x, the test
-     * fakes on 127.0.0.1). Off by default: the server refuses such addresses (SSRF guard,
-     * src/server/lib/outbound-url.ts). Refused in production.
+     * Let connectors and the offset feed (CARBON_OFFSET_FEED) call servers on private or local
+     * networks (an Odoo at 192.168.x.x, the test fakes on 127.0.0.1). Off by default: the server
+     * refuses such addresses, and redirects to them (SSRF guard, src/server/lib/outbound-url.ts,
+     * decision 040). Refused in production.
      */
     CONNECTOR_ALLOW_PRIVATE_NETWORK: flag.default(false),
     /**

@@ -133,7 +133,7 @@ export default {
       console.error(error instanceof ConfigError ? error.message : error);
       return;
     }
-    // Scheduled work (audit sealing, retention) is enqueued here, once per period (decision 021).
+    // Scheduled work (audit sealing, retention, abandoned imports) is enqueued here, once per period (decision 021).
     await enqueueRecurringJobs(isolate.db, new Date()).catch((error) =>
       isolate.log.warn('recurring jobs not enqueued', { error: String(error) }),
     );

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { analyticsEvents, analyticsPageViews } from '../../db/schema/analytics.ts';
 import {
+  SESSIONS_LIMIT_MESSAGE,
   SESSIONS_PER_USER_PER_HOUR,
   WRITES_PER_SESSION_PER_MINUTE,
 } from '../../src/server/features/analytics/tracking.ts';
@@ -81,11 +82,13 @@ describe('analytics write limits', () => {
     expect(refused.status).toBe(429);
   });
 
-  test('a signed-in person cannot get round the limit by opening sessions without end', async () => {
+  test('a signed-in person cannot get round the limit by opening sessions without end, and the 429 says analytics sessions were limited', async () => {
     const { cookie } = await t.signUpCompany();
     for (let i = 0; i < SESSIONS_PER_USER_PER_HOUR; i++) await newSession(cookie);
     const refused = await t.call('POST', '/api/analytics/sessions', { cookie });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // Not the sign-in forms' "Too many attempts": no attempt of the person's was counted.
+    expect(refused.json.message).toBe(SESSIONS_LIMIT_MESSAGE);
   });
 });

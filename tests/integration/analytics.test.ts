@@ -8,7 +8,10 @@ import {
   FeatureAdoptionSchema,
   USAGE_EVENT_NAMES,
 } from '../../src/domain/contracts/analytics.ts';
-import { ANONYMOUS_SESSIONS_PER_IP_PER_HOUR } from '../../src/server/features/analytics/tracking.ts';
+import {
+  ANONYMOUS_SESSIONS_PER_IP_PER_HOUR,
+  SESSIONS_LIMIT_MESSAGE,
+} from '../../src/server/features/analytics/tracking.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -306,6 +309,7 @@ describe('analytics sessions', () => {
     const refused = await t.call('POST', '/api/analytics/sessions', { headers: ip(3) });
     expect(refused.status).toBe(429);
     expect(refused.headers.get('Retry-After')).toBe('3600');
+    expect(refused.json.message).toBe(SESSIONS_LIMIT_MESSAGE);
     await startSession(undefined, ip(4));
     await startSession(admin.cookie, ip(3));
     at('2026-03-18T16:00:01Z');

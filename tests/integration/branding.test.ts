@@ -6,7 +6,7 @@ import { companyBranding } from '../../db/schema/branding.ts';
 import { reports } from '../../db/schema/reports.ts';
 import type { Plan } from '../../src/domain/account/plans.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
-import { jpegHeader, pngImage, webpHeader } from '../fixtures/images/encode.ts';
+import { jpegHeader, pngBomb, pngImage, webpHeader } from '../fixtures/images/encode.ts';
 import { joinCompany } from '../helpers/api-keys.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { inspectPdf } from '../helpers/pdf-inspect.ts';
@@ -173,6 +173,27 @@ describe('validation', () => {
 });
 
 describe('the logo', () => {
+  test('a 100 × 100 PNG whose data inflates to 250 MB is refused with 422 in words, and nothing is stored', async () => {
+    const owner = await companyOn('enterprise');
+    const bomb = pngBomb(100, 100, 250 * 1024 * 1024);
+    expect(bomb.length).toBeLessThanOrEqual(256 * 1024);
+    const refused = await uploadLogo(owner.cookie, bomb);
+    expect(refused.status).toBe(422);
+    expect(refused.json.details.fieldErrors.logo).toEqual([
+      "The logo's image data is larger than a 100×100 picture can hold. Save it again from an image editor and upload that file",
+    ]);
+    const [row] = await t.db
+      .select({ logo: companyBranding.logoBytes })
+      .from(companyBranding)
+      .where(eq(companyBranding.companyId, owner.user.companyId));
+    expect(row?.logo ?? null).toBeNull();
+    const actions = await t.db
+      .select({ action: auditLogs.action })
+      .from(auditLogs)
+      .where(eq(auditLogs.companyId, owner.user.companyId));
+    expect(actions.map((entry) => entry.action)).not.toContain('branding_logo_updated');
+  });
+
   test('is served, nosniff, to its own company only; removing it is audited', async () => {
     const owner = await companyOn('enterprise');
     const png = pngImage(64, 64);
@@ -245,6 +266,21 @@ describe('reports', () => {
     expect(pdf.pages.join(' ')).toContain('Northwind Bread · 2025');
     expect(pdf.colours).toContain('#1d4ed8');
     expect(pdf.pagesWithImages).toEqual([1]);
+  });
+
+  test('a PNG bomb stored before uploads were measured is left off the report, which still renders', async () => {
+    const owner = await companyOn('enterprise', 'Old Logo Ltd');
+    await putBranding(owner.cookie, BRAND);
+    await uploadLogo(owner.cookie, pngImage(100, 100));
+    // What an upload accepted before the check left in the table: a header of 100 × 100 over 64 MB.
+    await t.db
+      .update(companyBranding)
+      .set({ logoBytes: pngBomb(100, 100, 64 * 1024 * 1024) })
+      .where(eq(companyBranding.companyId, owner.user.companyId));
+    const { pdf, snapshot } = await generatePdf(owner.cookie);
+    expect(snapshot.branding?.logo).toMatchObject({ contentType: 'image/png', width: 100, height: 100 });
+    expect(pdf.pages[0]).toContain('Northwind Bread');
+    expect(pdf.pagesWithImages).toEqual([]);
   });
 
   test('after a downgrade the stored branding stays but reports use the default look', async () => {

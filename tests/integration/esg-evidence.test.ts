@@ -92,6 +92,15 @@ describe('POST /api/esg/evidence', () => {
     expect(audit!.n).toBe(1);
   });
 
+  test('stores the file name without C0 or C1 controls (U+0085, U+009B), and sends it back', async () => {
+    const { cookie } = await initialised();
+    const saved = await attach(cookie, { bytes: PDF, name: 'Gas\u0085 bill\u009b\u0007.pdf' });
+    expect(saved.status).toBe(201);
+    expect(saved.json.fileName).toBe('Gas bill.pdf');
+    const file = await download(cookie, saved.json.id);
+    expect(file.headers.get('content-disposition')).toBe("attachment; filename*=UTF-8''Gas%20bill.pdf");
+  });
+
   test('decides the type from the content: a PNG named .pdf is stored as image/png', async () => {
     const { cookie } = await initialised();
     const saved = await attach(cookie, { bytes: PNG, name: 'invoice.pdf', type: 'application/pdf' });

@@ -10,6 +10,7 @@ import {
   IMPORT_LEASE_MS,
   PROCESS_INSTANCE,
 } from '../../src/server/features/activities/import-store.ts';
+import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -125,6 +126,29 @@ describe('killed imports', () => {
     expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
   });
 
+  test('the recurring job removes abandoned imports without a restart or a next import; a live one stays', async () => {
+    const { user, siteId, sourceId } = await setUp();
+    const dead = await leftImport(user.companyId, siteId, sourceId, IMPORT_LEASE_MS + 1);
+    const alive = await leftImport(user.companyId, siteId, sourceId, 0);
+
+    // What the Worker's cron and every Bun runner do each minute: enqueue the period's jobs, run them.
+    await enqueueRecurringJobs(t.db, clock);
+    expect(await t.runJobs()).toBeGreaterThanOrEqual(1);
+    const importIds = (
+      await t.db
+        .select({ id: activityImports.id })
+        .from(activityImports)
+        .where(eq(activityImports.companyId, user.companyId))
+    ).map((row) => row.id);
+    expect(importIds).toEqual([alive]);
+    const staged = await t.db
+      .select({ importId: activityLines.importId })
+      .from(activityLines)
+      .where(eq(activityLines.companyId, user.companyId));
+    expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
+    expect(importIds).not.toContain(dead);
+  });
+
   test('an import records this process as its owner while pending and clears it when complete', async () => {
     const { cookie, user } = await setUp();
     const response = await upload(t, cookie, importCsv(IMPORT_ROWS.slice(0, 1)));
@@ -139,16 +163,16 @@ describe('killed imports', () => {
 });
 
 describe('import file names', () => {
-  test('are stored without their path and with control characters spaced out', async () => {
+  test('are stored without their path and without C0 or C1 control characters, as receipts and evidence', async () => {
     const { cookie, user } = await setUp();
     const response = await upload(t, cookie, importCsv(IMPORT_ROWS.slice(0, 1)), {
-      fileName: 'C:\\exports\\bills\u0000\u001b.csv',
+      fileName: 'C:\\exports\\bills\u0000\u001b\u0085\u009f.csv',
     });
     expect(response.status).toBe(201);
     const [row] = await t.db
       .select({ fileName: activityImports.fileName })
       .from(activityImports)
       .where(eq(activityImports.companyId, user.companyId));
-    expect(row?.fileName).toBe('bills  .csv');
+    expect(row?.fileName).toBe('bills.csv');
   });
 });

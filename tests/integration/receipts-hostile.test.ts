@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { and, count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { receiptFileChunks, receiptFiles } from '../../db/schema/receipts.ts';
+import { hasRefusedCharacters } from '../../src/domain/contracts/text.ts';
 import { closeOcrPool, UNREADABLE_IMAGE_MESSAGE } from '../../src/server/features/receipts/ocr-pool.ts';
 import { PDF_TOO_LARGE_UNPACKED_MESSAGE } from '../../src/server/features/receipts/pdf-bounds.ts';
 import { UNREADABLE_PDF_MESSAGE } from '../../src/server/features/receipts/pdf-text.ts';
@@ -176,6 +177,49 @@ describe('corrupt receipt images', () => {
     }
     expect(await storedFor(owner.user.companyId)).toEqual({ files: 3, chunks: 3, audits: 3 });
   }, 60_000);
+});
+
+describe('receipt text and names', () => {
+  /**
+   * A PDF whose text layer carries controls and half a character: the font's encoding maps the
+   * codes 1–4 to glyph names PDF.js turns into U+0001, U+001B, U+0085 and U+D800.
+   */
+  const hostileTextPdf = () =>
+    onePagePdf(
+      deflate(
+        new TextEncoder().encode(
+          'BT /F1 12 Tf 72 720 Td (Octopus\\001Energy\\002bill\\003total\\00412.00) Tj 0 -20 Td (Total 12.00) Tj ET\n',
+        ),
+      ),
+      '/FlateDecode',
+      '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding << /Type /Encoding /Differences [1 /uni0000 /uni001B /uni0085 /uniD800] >> >>',
+    );
+
+  test('the text of a PDF loses its control characters and lone surrogates, in the answer and stored', async () => {
+    const owner = await t.signUpCompany();
+    const scanned = await scan(owner.cookie, hostileTextPdf(), 'bill.pdf');
+    expect(scanned.status).toBe(201);
+    const text: string = scanned.json.ocrResult.text;
+    expect(text).toContain('Octopus Energy bill total12.00');
+    expect(hasRefusedCharacters(text, true)).toBe(false);
+    const [stored] = await t.db
+      .select({ extracted: receiptFiles.extracted })
+      .from(receiptFiles)
+      .where(eq(receiptFiles.companyId, owner.user.companyId));
+    expect(stored!.extracted).not.toMatch(/\\u00|\\ud8/i);
+    expect(hasRefusedCharacters(stored!.extracted)).toBe(false);
+  });
+
+  test('a receipt named with C0 and C1 controls is stored under the name without them', async () => {
+    const owner = await t.signUpCompany();
+    const scanned = await scan(owner.cookie, pdf, 'a\u0085b\u009b\u0000.pdf');
+    expect(scanned.status).toBe(201);
+    const [stored] = await t.db
+      .select({ fileName: receiptFiles.fileName })
+      .from(receiptFiles)
+      .where(eq(receiptFiles.companyId, owner.user.companyId));
+    expect(stored).toEqual({ fileName: 'ab.pdf' });
+  });
 });
 
 function garbagePdf(): Uint8Array {

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { CreateDataSourceSchema, MAX_DATA_SOURCE_CONFIG_BYTES } from './data-sources.ts';
 import { SaveActivitySchema, SaveWorkforceSchema } from './ledger.ts';
 import { MAX_AMOUNT, MAX_QUANTITY } from './numbers.ts';
-import { hasRefusedCharacters, replaceRefusedCharacters, text } from './text.ts';
+import { hasRefusedCharacters, removeRefusedCharacters, replaceRefusedCharacters, text } from './text.ts';
 
 describe('free text fields', () => {
   const name = text('Name', { max: 20 }).min(1, 'Name is required');
@@ -43,6 +43,19 @@ describe('free text fields', () => {
   test('text from providers has refused characters replaced by spaces, the rest kept', () => {
     expect(replaceRefusedCharacters('Fuel\u0000card\u0085 🌍')).toBe('Fuel card  🌍');
     expect(hasRefusedCharacters(replaceRefusedCharacters('a\ud83d\u0007'))).toBe(false);
+  });
+
+  test('replacing drops a lone surrogate half instead of spacing it, and multi-line text keeps its lines', () => {
+    expect(replaceRefusedCharacters('a\ud83db\udc00c')).toBe('abc');
+    expect(replaceRefusedCharacters('TOTAL\t12.50\r\nVAT\u0000\u001b2.08\rx', true)).toBe(
+      'TOTAL\t12.50\r\nVAT  2.08 x',
+    );
+    expect(replaceRefusedCharacters('one\ntwo')).toBe('one two');
+  });
+
+  test('removing drops every refused character: C0, DEL, C1 and lone surrogate halves', () => {
+    expect(removeRefusedCharacters('a\u0085b\u009f\u007f\u0000\ud800.png')).toBe('ab.png');
+    expect(removeRefusedCharacters('bill 🌍.pdf')).toBe('bill 🌍.pdf');
   });
 });
 

@@ -35,16 +35,38 @@ export function hasRefusedCharacters(value: string, multiline = false): boolean 
   return false;
 }
 
+/** Whether the refused code unit at `index` is half of a character rather than a whole one. */
+function isLoneSurrogate(value: string, index: number): boolean {
+  const code = value.charCodeAt(index);
+  return code >= 0xd800 && code <= 0xdfff;
+}
+
 /**
  * Text from elsewhere (a provider's account name, a receipt's recognised text), where refusing
- * the whole record would lose the person's data for one stray byte: each refused character
- * becomes a space instead.
+ * the whole record would lose the person's data for one stray byte: each refused control becomes
+ * a space, so words it separated stay apart, and an unpaired surrogate half, which is half of a
+ * character and separates nothing, is dropped. `multiline` keeps tab, line feed and CR LF (the
+ * lines of a receipt's text).
  */
-export function replaceRefusedCharacters(value: string): string {
+export function replaceRefusedCharacters(value: string, multiline = false): string {
+  if (!hasRefusedCharacters(value, multiline)) return value;
+  let result = '';
+  for (let index = 0; index < value.length; index++) {
+    if (!isRefusedAt(value, index, multiline)) result += value[index];
+    else if (!isLoneSurrogate(value, index)) result += ' ';
+  }
+  return result;
+}
+
+/**
+ * The same, each refused character dropped: for names (an uploaded file's), where a control
+ * character is never a separator the person typed.
+ */
+export function removeRefusedCharacters(value: string): string {
   if (!hasRefusedCharacters(value)) return value;
   let result = '';
   for (let index = 0; index < value.length; index++) {
-    result += isRefusedAt(value, index, false) ? ' ' : value[index];
+    if (!isRefusedAt(value, index, false)) result += value[index];
   }
   return result;
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../config.ts';
+import { discardAbandonedImportsJob } from '../features/activities/abandoned-imports-job.ts';
 import { sealAuditChainsJob } from '../features/audit/seal-job.ts';
 import { connectorSyncJob } from '../features/connectors/sync.ts';
 import { advanceFilingJob } from '../features/filings/advance.ts';
@@ -52,4 +53,5 @@ export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
   'connector.sync': connectorSyncJob,
   'audit.seal': sealAuditChainsJob,
   'privacy.retention': retentionJob,
+  'imports.discard-abandoned': discardAbandonedImportsJob,
 };

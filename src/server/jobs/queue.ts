@@ -8,7 +8,8 @@ export type JobKind =
   | 'filing.advance'
   | 'connector.sync'
   | 'audit.seal'
-  | 'privacy.retention';
+  | 'privacy.retention'
+  | 'imports.discard-abandoned';
 
 export interface NewJob {
   kind: JobKind;

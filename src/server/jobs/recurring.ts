@@ -13,6 +13,9 @@ export const RECURRING_JOBS: readonly { kind: JobKind; everyMs: number }[] = [
   { kind: 'audit.seal', everyMs: 15 * 60 * 1000 },
   // Legal-page retention: audit 1 year, analytics pseudonymised at 2, inactive accounts at 3.
   { kind: 'privacy.retention', everyMs: 24 * 60 * 60 * 1000 },
+  // Removes imports a killed process left pending, in every runtime, not only at a process start
+  // or the company's next import (decision 042); a few lease lengths apart is soon enough.
+  { kind: 'imports.discard-abandoned', everyMs: 5 * 60 * 1000 },
 ];
 
 /** How often a long-running process looks (the Worker's cron calls it every minute instead). */

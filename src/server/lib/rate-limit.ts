@@ -7,7 +7,11 @@ export interface RateLimitRule {
   key: string;
   limit: number;
   windowMs: number;
+  /** The 429's message when it is not a person's attempts that are counted (default: attempts). */
+  message?: string;
 }
+
+const ATTEMPTS_MESSAGE = 'Too many attempts. Please wait a few minutes and try again.';
 
 /**
  * Fixed-window counter in the database, one atomic upsert per check, so every process and the
@@ -27,7 +31,7 @@ export async function consumeRateLimit(db: Db, rule: RateLimitRule, now: Date): 
       },
     })
     .returning({ count: rateLimits.count, resetAt: rateLimits.resetAt });
-  if (row && row.count > rule.limit) throw tooManyAttempts(row.resetAt - nowMs);
+  if (row && row.count > rule.limit) throw tooManyAttempts(rule, row.resetAt - nowMs);
 }
 
 /**
@@ -41,7 +45,7 @@ export async function assertUnderRateLimit(db: Db, rule: RateLimitRule, now: Dat
     .from(rateLimits)
     .where(eq(rateLimits.key, rule.key))
     .get();
-  if (row && row.resetAt > nowMs && row.count >= rule.limit) throw tooManyAttempts(row.resetAt - nowMs);
+  if (row && row.resetAt > nowMs && row.count >= rule.limit) throw tooManyAttempts(rule, row.resetAt - nowMs);
 }
 
 /** Whether `consumeRateLimit` would refuse: the same upsert, answered as a boolean. */
@@ -55,9 +59,7 @@ export async function isRateLimited(db: Db, rule: RateLimitRule, now: Date): Pro
   }
 }
 
-function tooManyAttempts(remainingMs: number): HttpError {
+function tooManyAttempts(rule: RateLimitRule, remainingMs: number): HttpError {
   const retryAfterSeconds = Math.max(1, Math.ceil(remainingMs / 1000));
-  return new HttpError(429, 'Too many attempts. Please wait a few minutes and try again.', 'rate_limited', {
-    retryAfterSeconds,
-  });
+  return new HttpError(429, rule.message ?? ATTEMPTS_MESSAGE, 'rate_limited', { retryAfterSeconds });
 }

@@ -3,8 +3,10 @@
 // cover and in the footers, the logo on the cover. Everything comes from the frozen snapshot, so
 // a branded report renders to the same bytes every time; a snapshot without branding (older ones,
 // or a plan without custom branding) keeps the default look.
+import { decodeBase64 } from '@oslojs/encoding';
 import { type PDFDocument, type PDFImage, type RGB, rgb } from 'pdf-lib';
 import { parseHexColour } from '../../branding/contrast.ts';
+import { measurePngData } from '../../branding/png-data.ts';
 import type { ReportSnapshot, SnapshotBranding } from '../snapshot.ts';
 import { COLOURS, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, type PdfLayout } from './layout.ts';
 
@@ -52,11 +54,12 @@ export async function embedLogo(
   const logo = branding?.logo;
   if (!logo) return null;
   // The upload was already embedded once when it was checked (server branding/logo.ts); should a
-  // stored logo still fail, the report is rendered without it rather than not at all.
+  // stored logo still fail, the report is rendered without it rather than not at all. A PNG stored
+  // before its image data was measured at upload is measured here too: embedPng inflates it whole.
   try {
-    return logo.contentType === 'image/png'
-      ? await doc.embedPng(logo.base64)
-      : await doc.embedJpg(logo.base64);
+    if (logo.contentType === 'image/jpeg') return await doc.embedJpg(logo.base64);
+    if (!measurePngData(decodeBase64(logo.base64))?.fits) return null;
+    return await doc.embedPng(logo.base64);
   } catch {
     return null;
   }

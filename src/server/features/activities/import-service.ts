@@ -16,9 +16,9 @@ import { fileSha256 } from '../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { MAX_IMPORT_BYTES } from '../../../domain/activity-import/limits.ts';
 import type { ImportResult } from '../../../domain/contracts/ledger.ts';
-import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
 import {
@@ -111,7 +111,7 @@ export async function importActivities(
   // thread stamps on the lines it stages.
   const importId = await startPendingImport(ctx, {
     dataSourceId,
-    fileName: importFileName(upload.file.name),
+    fileName: cleanFileName(upload.file.name, 'upload.csv'),
     sha,
     createdAt: now,
   });
@@ -233,16 +233,6 @@ export async function importActivities(
     await batches?.return(undefined as never);
     if (staging) removeStagingFolder(ctx, staging.dir);
   }
-}
-
-/**
- * The uploaded file's name as stored: its last path part, control characters spaced out and at
- * most 200 characters (decision 042), as receipts and evidence keep theirs.
- */
-function importFileName(name: string): string {
-  // Cut first, then replace: a cut through a surrogate pair leaves a half that is replaced too.
-  const base = replaceRefusedCharacters((name.split(/[\\/]/).pop() ?? '').slice(0, 200)).trim();
-  return base === '' ? 'upload.csv' : base;
 }
 
 /** Best effort: a folder left behind holds only scratch files, in the temporary folder. */

@@ -36,11 +36,17 @@ export const WRITES_PER_SESSION_PER_MINUTE = 60;
 export const SESSIONS_PER_USER_PER_HOUR = 120;
 const MINUTE_MS = 60_000;
 
-async function limitAnonymous(ctx: TrackingContext, bucket: string, limit: number) {
+/** What the 429s below say: no person's attempt is counted, the page's usage analytics are. */
+export const SESSIONS_LIMIT_MESSAGE =
+  'Too many analytics sessions were opened in the last hour. Analytics resumes within the hour.';
+export const ANONYMOUS_WRITES_LIMIT_MESSAGE =
+  'Too many page views and events from this address in the last hour. Analytics resumes within the hour.';
+
+async function limitAnonymous(ctx: TrackingContext, bucket: string, limit: number, message: string) {
   if (ctx.principal) return;
   await consumeRateLimit(
     ctx.db,
-    { key: `analytics-${bucket}-ip:${ctx.ip ?? 'unknown'}`, limit, windowMs: HOUR_MS },
+    { key: `analytics-${bucket}-ip:${ctx.ip ?? 'unknown'}`, limit, windowMs: HOUR_MS, message },
     ctx.now(),
   );
 }
@@ -58,7 +64,7 @@ function limitSession(ctx: TrackingContext, sessionId: string) {
 
 /** POST /api/analytics/sessions: a new session, tied to the caller's user and company when signed in. */
 export async function createSession(ctx: TrackingContext): Promise<SessionCreated> {
-  await limitAnonymous(ctx, 'sessions', ANONYMOUS_SESSIONS_PER_IP_PER_HOUR);
+  await limitAnonymous(ctx, 'sessions', ANONYMOUS_SESSIONS_PER_IP_PER_HOUR, SESSIONS_LIMIT_MESSAGE);
   if (ctx.principal) {
     await consumeRateLimit(
       ctx.db,
@@ -66,6 +72,7 @@ export async function createSession(ctx: TrackingContext): Promise<SessionCreate
         key: `analytics-sessions-user:${ctx.principal.userId}`,
         limit: SESSIONS_PER_USER_PER_HOUR,
         windowMs: HOUR_MS,
+        message: SESSIONS_LIMIT_MESSAGE,
       },
       ctx.now(),
     );
@@ -119,7 +126,7 @@ export async function endSession(ctx: TrackingContext, sessionId: string): Promi
 
 /** POST /api/analytics/page-view: one row per page load, with the path only (no query, no fragment). */
 export async function recordPageView(ctx: TrackingContext, input: PageView): Promise<void> {
-  await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR);
+  await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR, ANONYMOUS_WRITES_LIMIT_MESSAGE);
   const session = await ownSession(ctx, input.sessionId);
   limitSession(ctx, input.sessionId);
   await ctx.db.batch([
@@ -136,7 +143,7 @@ export async function recordPageView(ctx: TrackingContext, input: PageView): Pro
 
 /** POST /api/analytics/events: one usage event of spec §7 with its validated data. */
 export async function recordEvent(ctx: TrackingContext, input: TrackEvent): Promise<void> {
-  await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR);
+  await limitAnonymous(ctx, 'writes', ANONYMOUS_WRITES_PER_IP_PER_HOUR, ANONYMOUS_WRITES_LIMIT_MESSAGE);
   const session = await ownSession(ctx, input.sessionId);
   limitSession(ctx, input.sessionId);
   await ctx.db.batch([

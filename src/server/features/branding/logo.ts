@@ -1,4 +1,5 @@
 import { PDFDocument } from 'pdf-lib';
+import { measurePngData } from '../../../domain/branding/png-data.ts';
 import {
   LOGO_CONTENT_TYPES,
   LOGO_FIELD,
@@ -37,7 +38,9 @@ export const LOGO_FORM = { field: LOGO_FIELD, noun: 'the logo', missingMessage: 
  * The uploaded logo, checked as the profile photo is (lib/image-header.ts: type from the magic bytes,
  * pixel size from the header; the name and the declared type are not trusted), but PNG and JPEG
  * only, and finally handed to pdf-lib: a file it cannot embed would fail every report later, so it
- * is refused now, in words, instead.
+ * is refused now, in words, instead. pdf-lib's embedPng inflates a PNG's whole IDAT stream, here
+ * and in every report, so that stream is first measured against the header's size with a cap
+ * (domain/branding/png-data.ts); embedJpg reads the frame header only and copies the JPEG as it is.
  */
 export async function checkLogo(file: File): Promise<CheckedLogo> {
   if (file.size > MAX_LOGO_BYTES) throw logoTooLarge();
@@ -54,14 +57,25 @@ export async function checkLogo(file: File): Promise<CheckedLogo> {
       `The logo must be between ${MIN_LOGO_DIMENSION} and ${MAX_LOGO_DIMENSION} pixels on each side (it is ${width}×${height})`,
     );
   }
+  const unreadable = () =>
+    logoFieldError(
+      `The logo could not be read as a ${header.contentType === 'image/png' ? 'PNG' : 'JPEG'} image`,
+    );
+  if (header.contentType === 'image/png') {
+    const data = measurePngData(bytes);
+    if (!data) throw unreadable();
+    if (!data.fits) {
+      throw logoFieldError(
+        `The logo's image data is larger than a ${width}×${height} picture can hold. Save it again from an image editor and upload that file`,
+      );
+    }
+  }
   try {
     const doc = await PDFDocument.create();
     if (header.contentType === 'image/png') await doc.embedPng(bytes);
     else await doc.embedJpg(bytes);
   } catch {
-    throw logoFieldError(
-      `The logo could not be read as a ${header.contentType === 'image/png' ? 'PNG' : 'JPEG'} image`,
-    );
+    throw unreadable();
   }
   return { contentType: header.contentType, bytes, width, height };
 }

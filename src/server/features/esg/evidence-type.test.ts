@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { attachmentDisposition, cleanFileName, evidenceContentType } from './evidence-type.ts';
+import { evidenceContentType } from './evidence-type.ts';
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(
@@ -32,20 +32,5 @@ describe('evidenceContentType', () => {
     expect(evidenceContentType(bytes('date,kWh\n', 0xc3, 0x28), claim('data.csv'))).toBeNull();
     expect(evidenceContentType(bytes('RIFF', 0x24, 0, 0, 0, 'WAVEfmt '), claim('a.webp'))).toBeNull();
     expect(evidenceContentType(bytes('%PD', 0), claim('a.pdf'))).toBeNull();
-  });
-});
-
-describe('file names for download', () => {
-  test('keep the last path segment without control characters', () => {
-    expect(cleanFileName('C:\\Users\\ada\\bill.pdf')).toBe('bill.pdf');
-    expect(cleanFileName('../../etc/passwd')).toBe('passwd');
-    expect(cleanFileName('bad\r\nname.pdf')).toBe('badname.pdf');
-    expect(cleanFileName('   ')).toBe('evidence');
-  });
-
-  test('are sent in RFC 5987 form', () => {
-    expect(attachmentDisposition("Ada's bill (März).pdf")).toBe(
-      "attachment; filename*=UTF-8''Ada%27s%20bill%20%28M%C3%A4rz%29.pdf",
-    );
   });
 });

@@ -57,20 +57,3 @@ export function evidenceContentType(
   const saysCsv = claimed.type.toLowerCase().startsWith('text/csv') || /\.csv$/i.test(claimed.fileName);
   return saysCsv ? 'text/csv' : 'text/plain';
 }
-
-/** The name kept for a download: no folders, no control characters, at most 200 characters. */
-export function cleanFileName(name: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  const printable = [...base].filter((char) => char >= ' ' && char !== '\u007f').join('');
-  const cleaned = printable.trim().slice(0, 200);
-  return cleaned === '' ? 'evidence' : cleaned;
-}
-
-/** `Content-Disposition` for a download, with the name in RFC 5987 / RFC 6266 form. */
-export function attachmentDisposition(fileName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename*=UTF-8''${encoded}`;
-}

@@ -10,9 +10,9 @@ import type { Evidence } from '../../../domain/contracts/esg.ts';
 import type { AuthedContext } from '../../context.ts';
 import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { auditInsert } from '../audit/service.ts';
 import {
-  cleanFileName,
   EVIDENCE_TOO_LARGE_MESSAGE,
   EVIDENCE_TYPE_MESSAGE,
   evidenceContentType,
@@ -60,7 +60,7 @@ export async function addEvidence(ctx: AuthedContext, upload: EvidenceUpload): P
 
   const id = crypto.randomUUID();
   const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
-  const fileName = cleanFileName(file.name);
+  const fileName = cleanFileName(file.name, 'evidence');
   const createdAt = ctx.now();
   const chunkInserts = splitIntoChunks(bytes).map((data, seq) =>
     ctx.db.insert(esgEvidenceChunks).values({ evidenceId: id, companyId: ctx.companyId, seq, data }),

@@ -6,11 +6,11 @@ import {
   UpdateProgressSchema,
 } from '../../../domain/contracts/esg.ts';
 import type { AppEnv } from '../../context.ts';
+import { attachmentDisposition } from '../../lib/file-name.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate, validationError } from '../../lib/validate.ts';
 import { addEvidence, deleteEvidence, readEvidenceFile } from './evidence.ts';
-import { attachmentDisposition } from './evidence-type.ts';
 import { getProgress, initializeChecklist, updateProgress } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */

@@ -7,6 +7,7 @@ import { jobs } from '../../../../db/schema/jobs.ts';
 import { createChainVerifier } from '../../../domain/audit/verify.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { JobHandler } from '../../jobs/handlers.ts';
+import { RECURRING_JOBS } from '../../jobs/recurring.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import {
@@ -192,15 +193,16 @@ export const retentionJob: JobHandler = async (job, deps) => {
   const analyticsPeoplePseudonymised = await pseudonymiseAnalytics(deps.db, now);
   const accounts = await deleteInactiveAccounts(ctx);
   const finishedBefore = new Date(now.getTime() - FINISHED_SCHEDULED_JOB_DAYS * 24 * 60 * 60 * 1000);
-  await deps.db
-    .delete(jobs)
-    .where(
-      and(
-        inArray(jobs.kind, ['audit.seal', 'privacy.retention']),
-        eq(jobs.status, 'succeeded'),
-        lt(jobs.updatedAt, finishedBefore),
+  await deps.db.delete(jobs).where(
+    and(
+      inArray(
+        jobs.kind,
+        RECURRING_JOBS.map((recurring) => recurring.kind),
       ),
-    );
+      eq(jobs.status, 'succeeded'),
+      lt(jobs.updatedAt, finishedBefore),
+    ),
+  );
   const result = {
     auditEntriesSealed: sealed.entries,
     auditEntriesRemoved,

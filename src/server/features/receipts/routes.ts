@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../context.ts';
+import { attachmentDisposition } from '../../lib/file-name.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
-import { attachmentDisposition } from './file-type.ts';
 import { readReceiptFile, scanReceipt } from './service.ts';
 
 /** The upload path, for the upload guard's 10 MB allowance (app.ts). */

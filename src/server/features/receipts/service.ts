@@ -12,12 +12,14 @@ import {
   RECEIPT_TYPE_MESSAGE,
   receiptFileUrl,
 } from '../../../domain/contracts/receipts.ts';
+import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import { extractReceipt } from '../../../domain/receipts/extract.ts';
 import type { AuthedContext } from '../../context.ts';
 import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { cleanFileName } from '../../lib/file-name.ts';
 import { auditInsert } from '../audit/service.ts';
-import { cleanFileName, receiptContentType } from './file-type.ts';
+import { receiptContentType } from './file-type.ts';
 import { ocrPool } from './ocr-pool.ts';
 import { pdfText } from './pdf-text.ts';
 import { checkReceiptImage } from './receipt-image.ts';
@@ -55,7 +57,11 @@ export async function scanReceipt(ctx: AuthedContext, file: File): Promise<OcrUp
 
   const textSource = contentType === 'application/pdf' ? 'pdf_text' : 'ocr';
   const started = performance.now();
-  const text = textSource === 'pdf_text' ? await pdfText(bytes) : await imageText(ctx, bytes);
+  const read = textSource === 'pdf_text' ? await pdfText(bytes) : await imageText(ctx, bytes);
+  // A PDF's text layer is whatever its producer wrote (NULs, escapes, half characters), and OCR
+  // may misread too: the text keeps its lines and tabs, each other control becomes a space and a
+  // lone surrogate half goes (decision 042, follow-ups), before the fields are read from it.
+  const text = replaceRefusedCharacters(read, true);
   ctx.log.info('receipt read', {
     textSource,
     ms: Math.round(performance.now() - started),
@@ -72,7 +78,7 @@ export async function scanReceipt(ctx: AuthedContext, file: File): Promise<OcrUp
     ctx.db.insert(receiptFiles).values({
       id,
       companyId: ctx.companyId,
-      fileName: cleanFileName(file.name),
+      fileName: cleanFileName(file.name, 'receipt'),
       contentType,
       size: bytes.length,
       sha256,

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { GenerateReportSchema, UpdateReportStatusSchema } from '../../../domain/contracts/reports.ts';
 import type { AppEnv } from '../../context.ts';
+import { attachmentDisposition } from '../../lib/file-name.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { streamFile } from './files.ts';
@@ -17,15 +18,6 @@ import {
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
 const edit = requirePermission('reports.edit');
 const read = requirePermission('data.read');
-
-/** `Content-Disposition` for a download, the name in RFC 5987 / RFC 6266 form. */
-export function attachmentDisposition(fileName: string): string {
-  const encoded = encodeURIComponent(fileName).replace(
-    /['()*]/g,
-    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
-  return `attachment; filename*=UTF-8''${encoded}`;
-}
 
 const download = (fileName: string, contentType: string, size: number) => ({
   // Text formats are UTF-8 (CSV with a BOM): say so, so a download never guesses another charset.
