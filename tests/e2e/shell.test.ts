@@ -141,12 +141,19 @@ describe('keyboard: header menus', () => {
         const menu = page.getByRole('menu');
         await menu.waitFor({ state: 'visible', timeout: WAIT_MS });
         expect(await trigger.getAttribute('aria-expanded')).toBe('true');
-        // Focus is inside the menu, so arrow keys move between its items.
-        expect(await menu.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+        // Focus moves inside the menu (a frame after it opens), so arrow keys move between its items.
+        const menuHandle = await menu.elementHandle();
+        await page.waitForFunction((element) => element?.contains(document.activeElement), menuHandle, {
+          timeout: WAIT_MS,
+        });
         await page.keyboard.press('Escape');
         await menu.waitFor({ state: 'detached', timeout: WAIT_MS });
         expect(await trigger.getAttribute('aria-expanded')).toBe('false');
-        expect(await trigger.evaluate((element) => element === document.activeElement)).toBe(true);
+        // Radix gives focus back to the trigger after the menu closes, also a frame later.
+        const triggerHandle = await trigger.elementHandle();
+        await page.waitForFunction((element) => element === document.activeElement, triggerHandle, {
+          timeout: WAIT_MS,
+        });
       }
     }
   });
