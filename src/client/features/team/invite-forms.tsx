@@ -5,21 +5,12 @@ import { type InviteLookup, InviteSignUpSchema } from '../../../domain/contracts
 import { getErrorMessage, getFieldErrors } from '../../lib/api';
 import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 import { Button } from '../../ui/button';
+import { FormAlert } from '../../ui/form-alert';
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useSignInForInvite, useSignUpFromInvite } from './api';
 
 type Fields = 'firstName' | 'lastName' | 'password';
-
-function FormAlert({ message }: { message: string | null }) {
-  return (
-    <div role="alert" className="empty:hidden">
-      {message ? (
-        <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{message}</p>
-      ) : null}
-    </div>
-  );
-}
 
 function InvitedEmail({ id, email }: { id: string; email: string }) {
   return (
