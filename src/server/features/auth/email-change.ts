@@ -9,9 +9,9 @@ import type { EmailChangeStatus } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { issueLinkToken } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
+import { consumePersonLimit } from './person-limit.ts';
 
 /** OWASP Forgot Password Cheat Sheet: single use, short lived; a day leaves time to reach the inbox. */
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
@@ -55,15 +55,7 @@ export async function prepareEmailChange(ctx: AuthedContext, newEmail: string, o
     );
   }
   // Each request sends an email: bounded per person like sign-in attempts per email.
-  await consumeRateLimit(
-    ctx.db,
-    {
-      key: `email-change-user:${ctx.userId}`,
-      limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL,
-      windowMs: ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    ctx.now(),
-  );
+  await consumePersonLimit(ctx, 'email-change', ctx.config.AUTH_RATE_LIMIT_PER_EMAIL);
   const now = ctx.now();
   const { token, tokenHash, expiresAt } = await issueLinkToken(now, EMAIL_CHANGE_LIFETIME_MS);
   const sent = await sendEmail(
