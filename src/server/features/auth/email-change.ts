@@ -8,7 +8,7 @@ import { emailChangeRequests } from '../../../../db/schema/auth.ts';
 import type { EmailChangeStatus } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { issueLinkToken } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
 import { consumePersonLimit } from './person-limit.ts';
@@ -31,7 +31,7 @@ export function buildEmailChangeEmail(input: { from: string; to: string; link: s
       '',
       `Confirm the change: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not ask for this, ignore this email: nothing changes.',
     ].join('\n'),
   };

@@ -9,7 +9,7 @@ import { rateLimits } from '../../../../db/schema/security.ts';
 import type { ForgotPasswordAnswer, ResetTokenStatus } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit, isRateLimited } from '../../lib/rate-limit.ts';
 import { issueLinkToken, secretTokenHash } from '../../lib/secret-token.ts';
@@ -75,7 +75,7 @@ function buildResetEmail(input: { from: string; to: string; link: string; expire
       '',
       `Choose a new password: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ].join('\n'),
   };

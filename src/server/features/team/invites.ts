@@ -9,7 +9,7 @@ import type { Role } from '../../../domain/contracts/auth.ts';
 import { type CreatedInvite, type CreateInvite, INVITE_LIFETIME_MS } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { issueLinkToken } from '../../lib/secret-token.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -68,7 +68,7 @@ export function buildInviteEmail(input: {
       '',
       `Accept the invitation: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not expect this invitation, ignore this email.',
     ].join('\n'),
   };
