@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { issuesToErrors } from './form-errors';
+import { z } from 'zod';
+import { issuesToErrors, schemaErrors } from './form-errors';
 
 describe('issuesToErrors', () => {
   test('keeps the first message of each field, in the order zod reported them', () => {
@@ -19,5 +20,17 @@ describe('issuesToErrors', () => {
     expect(issuesToErrors([{ path: ['lines', 2, 'amount'], message: 'Too large.' }])).toEqual({
       lines: 'Too large.',
     });
+  });
+});
+
+describe('schemaErrors', () => {
+  const schema = z.object({ name: z.string().min(1, 'Enter a name.'), size: z.number() });
+
+  test('is empty when the values pass the contract', () => {
+    expect(schemaErrors(schema, { name: 'Head office', size: 3 })).toEqual({});
+  });
+
+  test("gives each failing field the contract's message", () => {
+    expect(schemaErrors<'name' | 'size'>(schema, { name: '', size: 3 })).toEqual({ name: 'Enter a name.' });
   });
 });

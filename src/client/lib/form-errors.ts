@@ -3,6 +3,8 @@
  * to the first field in error (CONVENTIONS 15b: one form approach). The server answers with the
  * same shape (`getFieldErrors` in ./api), so both feed the same state.
  */
+import type { ZodType } from 'zod';
+
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
 /** The first message for each top-level field; issues about the whole object are left out. */
@@ -15,6 +17,12 @@ export function issuesToErrors<K extends string>(
     if (field && !errors[field]) errors[field] = issue.message;
   }
   return errors;
+}
+
+/** The form's values checked against its contract: empty when they pass. */
+export function schemaErrors<K extends string>(schema: ZodType, values: unknown): FieldErrors<K> {
+  const result = schema.safeParse(values);
+  return result.success ? {} : issuesToErrors<K>(result.error.issues);
 }
 
 /** Focuses the first field, in the form's own order, that has an error. */

@@ -2,7 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { PASSWORD_HINT } from '../../../domain/account/password-policy';
 import { type ChangePassword, ChangePasswordSchema } from '../../../domain/contracts/auth';
 import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
-import { type FieldErrors as FormFieldErrors, focusFirstError, issuesToErrors } from '../../lib/form-errors';
+import { type FieldErrors as FormFieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -14,11 +14,6 @@ type Field = keyof ChangePassword;
 type FieldErrors = FormFieldErrors<Field>;
 const FIELDS: Field[] = ['currentPassword', 'newPassword'];
 const EMPTY: ChangePassword = { currentPassword: '', newPassword: '' };
-
-function clientErrors(values: ChangePassword): FieldErrors {
-  const result = ChangePasswordSchema.safeParse(values);
-  return result.success ? {} : issuesToErrors<Field>(result.error.issues);
-}
 
 /**
  * Settings → Profile "Change password" (decision 045). The current password is required; the new
@@ -37,7 +32,7 @@ export function ChangePasswordCard({ email }: { email: string }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = clientErrors(values);
+    const found = schemaErrors<Field>(ChangePasswordSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirst(found);

@@ -8,7 +8,7 @@ import {
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth';
 import { getErrorBody, getErrorStatus, getFieldErrors, isUnauthorizedError } from '../../lib/api';
-import { type FieldErrors as FormFieldErrors, focusFirstError, issuesToErrors } from '../../lib/form-errors';
+import { type FieldErrors as FormFieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -35,11 +35,6 @@ function fromUser(user: CurrentUser): UpdateProfile {
   return { firstName, lastName, email, companyName, jurisdiction };
 }
 
-function clientErrors(values: UpdateProfile): FieldErrors {
-  const result = UpdateProfileSchema.safeParse(values);
-  return result.success ? {} : issuesToErrors<Field>(result.error.issues);
-}
-
 export function ProfileForm({ user }: { user: CurrentUser }) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -56,7 +51,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = clientErrors(values);
+    const found = schemaErrors<Field>(UpdateProfileSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirst(found);
