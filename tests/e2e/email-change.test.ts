@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
-import { startFakeSmtp } from '../fakes/smtp';
+import { mailText, startFakeSmtp } from '../fakes/smtp';
 import { seriousAccessibilityViolations, startE2E } from './harness';
 import { openSettingsTab, WAIT_MS, waitForToast } from './helpers';
 
@@ -15,7 +15,7 @@ const e2e = startE2E({ env: { SMTP_URL: smtp.url(), SMTP_FROM: 'ESG Pilot <pilot
 /** The token of the newest confirmation link sent to `address`. */
 function linkTokenSentTo(address: string): string {
   const mail = smtp.messages.findLast((message) => message.to.includes(address));
-  const body = (mail?.data ?? '').replace(/=\r\n/g, '').replace(/=3D/g, '=');
+  const body = mailText(mail);
   const token = /\/confirm-email\?token=([a-z2-7]{32})/.exec(body)?.[1];
   if (!token) throw new Error(`no confirmation link sent to ${address}`);
   return token;

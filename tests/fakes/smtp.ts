@@ -22,6 +22,13 @@ export interface FakeSmtp {
   close(): Promise<void>;
 }
 
+/** A message's text with quoted-printable (RFC 2045 §6.7) soft breaks and escapes undone. */
+export function mailText(mail: Pick<ReceivedMail, 'data'> | undefined): string {
+  return (mail?.data ?? '')
+    .replace(/=\r\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
 const decode = (text: string) => Buffer.from(text, 'base64').toString('utf8');
 
 export async function startFakeSmtp(): Promise<FakeSmtp> {

@@ -1,22 +1,16 @@
 import { expect } from 'bun:test';
-import type { FuzzIds } from './fuzz-samples.ts';
+import type { FuzzIds, OwnedRowIds } from './fuzz-samples.ts';
 import { companyWithMember } from './team.ts';
 import type { createTestApp } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
 /** Rows of one company a fuzzed id can point at. */
-export interface CompanyRows {
+export interface CompanyRows extends OwnedRowIds {
   label: string;
   cookie: string;
   email: string;
   companyId: string;
-  siteId: string;
-  activityId: string;
-  narrativeId: string;
-  reportId: string;
-  dataSourceId: string;
-  memberUserId: string;
 }
 
 async function created(t: TestApp, cookie: string, path: string, body: unknown): Promise<string> {

@@ -5,15 +5,19 @@
  * later has no entry and fails the fuzz test until it gets one here.
  */
 
-/** Real rows of the fuzzed company, so an update's body is checked against a row that exists. */
-export interface FuzzIds {
-  adminEmail: string;
+/** The rows a company owns that a route's `:id` can name. */
+export interface OwnedRowIds {
   siteId: string;
   activityId: string;
   narrativeId: string;
   reportId: string;
   dataSourceId: string;
   memberUserId: string;
+}
+
+/** Real rows of the fuzzed company, so an update's body is checked against a row that exists. */
+export interface FuzzIds extends OwnedRowIds {
+  adminEmail: string;
   projectId: string;
   otherCompanyId: string;
 }

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { connectorAccountMappings } from '../../db/schema/connectors.ts';
 import { activityLines } from '../../db/schema/emissions.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
-import { addSite } from '../helpers/ledger.ts';
+import { syncedOdooCompany } from '../helpers/odoo.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
@@ -23,19 +23,7 @@ afterAll(() => fake.stop());
 
 describe('hostile provider data', () => {
   test('control characters in account names are spaced out and a 1e308 amount is skipped', async () => {
-    const company = await t.signUpCompany();
-    await addSite(t, company.cookie, 'Head office', 'FR');
-    const connected = await t.call('POST', '/api/integrations/odoo/connect', {
-      cookie: company.cookie,
-      body: {
-        baseUrl: fake.url,
-        database: fake.data.database,
-        username: fake.data.login,
-        apiKey: fake.data.apiKey,
-      },
-    });
-    expect(connected.status).toBe(201);
-    await t.runJobs();
+    const company = await syncedOdooCompany(t, fake);
 
     const names = await t.db
       .select({ name: connectorAccountMappings.accountName })

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
-import { addSite } from '../helpers/ledger.ts';
+import { syncedOdooCompany } from '../helpers/odoo.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 // Issue 5: revenue read by a connector feeds the intensity ratios unless the company typed its own.
@@ -8,23 +8,7 @@ const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
 const fake = startFakeOdoo(sampleOdooData());
 afterAll(() => fake.stop());
 
-async function syncedCompany() {
-  const company = await t.signUpCompany();
-  await addSite(t, company.cookie, 'Head office', 'FR');
-  const connect = await t.call('POST', '/api/integrations/odoo/connect', {
-    cookie: company.cookie,
-    body: {
-      baseUrl: fake.url,
-      database: fake.data.database,
-      username: fake.data.login,
-      apiKey: fake.data.apiKey,
-      name: 'Acme books',
-    },
-  });
-  expect(connect.status).toBe(201);
-  await t.runJobs();
-  return { ...company, sourceId: connect.json.id as string };
-}
+const syncedCompany = () => syncedOdooCompany(t, fake, 'Acme books');
 
 const intensity = async (cookie: string, year: number) =>
   (await t.call('GET', `/api/metrics?year=${year}`, { cookie })).json.carbon.intensityPerRevenue;

@@ -5,7 +5,8 @@ import { eq } from 'drizzle-orm';
 import { activityLines } from '../../db/schema/emissions.ts';
 import { startFakeOdoo } from '../fakes/odoo.ts';
 import { leftoverNotice, refundsOdooData } from '../fakes/odoo-refunds.ts';
-import { addSite, storedResults } from '../helpers/ledger.ts';
+import { storedResults } from '../helpers/ledger.ts';
+import { syncedOdooCompany } from '../helpers/odoo.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 const t = await createTestApp({ env: { SECRETS_KEY: TEST_SECRETS_KEY } });
@@ -22,21 +23,7 @@ const SERVICES_APRIL = 'Purchases of services, 2025-04: USD 120.00 (RBILL/2025/0
 async function connected() {
   const fake = startFakeOdoo(refundsOdooData());
   fakes.push(fake);
-  const company = await t.signUpCompany();
-  await addSite(t, company.cookie, 'Head office', 'FR');
-  const response = await t.call('POST', '/api/integrations/odoo/connect', {
-    cookie: company.cookie,
-    body: {
-      baseUrl: fake.url,
-      database: fake.data.database,
-      username: fake.data.login,
-      apiKey: fake.data.apiKey,
-      name: 'Acme books',
-    },
-  });
-  expect(response.status).toBe(201);
-  await t.runJobs();
-  return { fake, ...company, sourceId: response.json.id as string };
+  return { fake, ...(await syncedOdooCompany(t, fake, 'Acme books')) };
 }
 
 const spendOf = async (sourceId: string) =>

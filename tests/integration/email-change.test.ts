@@ -4,7 +4,7 @@ import { teamInvites } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { emailChangeRequests, memberships, users } from '../../db/schema/auth.ts';
 import { sha256Hex } from '../../src/server/lib/hash.ts';
-import { startFakeSmtp } from '../fakes/smtp.ts';
+import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -21,17 +21,10 @@ const t = await createTestApp({
 });
 const hour = 60 * 60 * 1000;
 
-/** The message body with quoted-printable soft breaks and escapes undone. */
-function bodyOf(data: string): string {
-  return data
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
-
 /** The newest message sent to `address`, and the token of the link it carries, if any. */
 function mailTo(address: string) {
   const mail = smtp.messages.findLast((message) => message.to.includes(address));
-  const body = mail ? bodyOf(mail.data) : '';
+  const body = mailText(mail);
   const token = /https:\/\/esg\.example\.com\/(?:confirm-email|invite)\?token=([a-z2-7]{32})/.exec(body)?.[1];
   return { mail, body, token };
 }

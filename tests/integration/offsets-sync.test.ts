@@ -1,6 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -10,6 +9,7 @@ import catalogue from '../../db/seed/offsets/catalogue.json' with { type: 'json'
 import { loadConfig } from '../../src/server/config.ts';
 import { MAX_FEED_BYTES } from '../../src/server/features/offsets/feed.ts';
 import { startFakeOffsetFeed } from '../fakes/offset-feed.ts';
+import { startRawHttpServer } from '../fakes/raw-http.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { projectStock } from './offsets-fixtures.ts';
 
@@ -207,29 +207,7 @@ describe('an oversized feed', () => {
         .get()
     )?.count;
 
-  /** Serves `head`, then up to `total` bytes of body without a length, as fast as it is read. */
-  function rawFeed(head: string, total: number) {
-    let written = 0;
-    const server = createServer((socket) => {
-      socket.on('error', () => {});
-      socket.once('data', () => {
-        socket.write(head);
-        const block = Buffer.alloc(64 * 1024, 0x20);
-        const pump = () => {
-          while (written < total && !socket.destroyed) {
-            written += block.byteLength;
-            if (!socket.write(block)) return void socket.once('drain', pump);
-          }
-          if (written >= total) socket.end();
-        };
-        pump();
-      });
-    });
-    const port = new Promise<number>((done) =>
-      server.listen(0, '127.0.0.1', () => done((server.address() as { port: number }).port)),
-    );
-    return { port, written: () => written, stop: () => server.close() };
-  }
+  const rawFeed = (head: string, total: number) => startRawHttpServer(head, total);
 
   test('is refused while it streams, when Content-Length is missing or claims more than 5 MB', async () => {
     // 300 MB on offer: the sync must stop reading near 5 MB instead of buffering it all.

@@ -3,8 +3,9 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/auth.ts';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { signInWithProvider } from '../helpers/sso.ts';
 import { invite, PASSWORD, signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
-import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
+import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
 
 const google = startFakeOidcProvider({ clientId: 'google-client', clientSecret: 'google-secret' });
 afterAll(() => google.stop());
@@ -65,16 +66,7 @@ async function removeFrom(admin: { cookie: string }, userId: string) {
  * session's cookie and the company it is in.
  */
 async function signInWithGoogle() {
-  const start = await t.app.request(`${ORIGIN}/api/auth/oauth/google`);
-  const flowCookies = start.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-  const callback = new URL(atProvider.headers.get('location')!);
-  const response = await t.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, {
-    headers: { Cookie: flowCookies },
-  });
+  const response = await signInWithProvider(t, 'google');
   expect(response.headers.get('location')).toBe('/');
   const cookie = sessionCookieFrom(response.headers)!;
   const me = await t.call('GET', '/api/auth/user', { cookie });

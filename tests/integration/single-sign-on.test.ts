@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { oauthAccounts, users } from '../../db/schema/auth.ts';
 import { startFakeOidcProvider } from '../fakes/oidc-provider.ts';
+import { signInWithProvider } from '../helpers/sso.ts';
 import { createTestApp, ORIGIN, sessionCookieFrom } from '../helpers/test-app.ts';
 
 const google = startFakeOidcProvider({ clientId: 'google-client', clientSecret: 'google-secret' });
@@ -12,20 +13,7 @@ const t = await createTestApp({
   oauthEndpoints: { google: google.endpoints },
 });
 
-/** Runs the browser's part of the redirect dance: app → provider → app callback. */
-async function signInWithGoogle() {
-  const start = await t.app.request(`${ORIGIN}/api/auth/oauth/google`);
-  expect(start.status).toBe(302);
-  const flowCookies = start.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-  const callback = new URL(atProvider.headers.get('location')!);
-  return t.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, {
-    headers: { Cookie: flowCookies },
-  });
-}
+const signInWithGoogle = () => signInWithProvider(t, 'google');
 
 describe('single sign-on', () => {
   test('offers Google only when it is configured', async () => {
@@ -150,18 +138,7 @@ describe('single sign-on with Microsoft Entra ID', async () => {
     oauthEndpoints: { microsoft: entra.endpoints },
   });
 
-  async function signInWithMicrosoft() {
-    const start = await m.app.request(`${ORIGIN}/api/auth/oauth/microsoft`);
-    const flowCookies = start.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ');
-    const atProvider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
-    const callback = new URL(atProvider.headers.get('location')!);
-    return m.app.request(`${ORIGIN}${callback.pathname}${callback.search}`, {
-      headers: { Cookie: flowCookies },
-    });
-  }
+  const signInWithMicrosoft = () => signInWithProvider(m, 'microsoft');
 
   test('without xms_edov, neither links to the account with that email nor opens a new one', async () => {
     const { user } = await m.signUpCompany({ email: 'owner@contoso.example' });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { teamInvites } from '../../db/schema/account.ts';
 import { sha256Hex } from '../../src/server/lib/hash.ts';
-import { startFakeSmtp } from '../fakes/smtp.ts';
+import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -16,13 +16,6 @@ const t = await createTestApp({
     PUBLIC_URL: 'https://esg.example.com',
   },
 });
-
-/** The message body with quoted-printable soft breaks and escapes undone. */
-function bodyOf(data: string): string {
-  return data
-    .replace(/=\r\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(Number.parseInt(hex, 16)));
-}
 
 describe('invitations with SMTP configured', () => {
   test('emails the link to the invited address and does not return it', async () => {
@@ -40,7 +33,7 @@ describe('invitations with SMTP configured', () => {
     expect(smtp.messages).toHaveLength(before + 1);
     const mail = smtp.messages.at(-1)!;
     expect(mail).toMatchObject({ from: 'team@example.com', to: [email], auth: 'team:secret' });
-    const body = bodyOf(mail.data);
+    const body = mailText(mail);
     expect(body).toContain('Mary Lovelace invited you to join Mailed Ltd on ESG Pilot as a viewer');
     const token = /https:\/\/esg\.example\.com\/invite\?token=([a-z2-7]{32})/.exec(body)?.[1];
     expect(token).toBeDefined();

@@ -1,29 +1,17 @@
 /**
- * Sign-in and sign-up pages (/login, /signup): plain TypeScript, no React. Validates with the same
- * zod contracts as the server, posts JSON, and shows the server's `{ message, details }` errors
- * inline. Also reveals the SSO buttons the deployment offers and explains `?error=` codes.
+ * Sign-in and sign-up pages (/login, /signup): plain TypeScript, no React. The form itself goes
+ * through ./public-form; this adds the SSO buttons the deployment offers and explains `?error=`
+ * codes.
  */
-import { type ZodType, z } from 'zod';
 import {
   type AuthProviders,
   AuthProvidersSchema,
   SignInSchema,
   SignUpSchema,
 } from '../../domain/contracts/auth';
+import { type FormConfig, setAlert, wireForm } from './public-form';
 
-export type FieldErrors = Partial<Record<string, string[]>>;
-export interface FormError {
-  message: string;
-  fieldErrors: FieldErrors;
-}
-
-interface AuthFormConfig {
-  schema: ZodType;
-  endpoint: string;
-  busyLabel: string;
-}
-
-const FORMS: Record<'signin' | 'signup', AuthFormConfig> = {
+const FORMS: Record<'signin' | 'signup', FormConfig> = {
   signin: { schema: SignInSchema, endpoint: '/api/auth/signin', busyLabel: 'Signing in...' },
   signup: { schema: SignUpSchema, endpoint: '/api/auth/signup', busyLabel: 'Creating account...' },
 };
@@ -39,42 +27,10 @@ export const QUERY_ERROR_MESSAGES: Record<string, string> = {
   session_expired: 'Your session has expired. Please sign in again.',
 };
 const UNKNOWN_QUERY_ERROR = 'Sign-in did not complete. Please try again.';
-export const INVALID_FORM_MESSAGE = 'Please correct the highlighted fields.';
-export const NETWORK_ERROR_MESSAGE = 'We could not reach the server. Check your connection and try again.';
-const GENERIC_ERROR_MESSAGE = 'Something went wrong. Please try again.';
 
 export function describeQueryError(code: string | null): string | null {
   if (!code) return null;
   return QUERY_ERROR_MESSAGES[code] ?? UNKNOWN_QUERY_ERROR;
-}
-
-/** Client-side check with the server's contract; field messages keyed like the form's `name`s. */
-export function validateAuthForm(
-  schema: ZodType,
-  values: Record<string, unknown>,
-): { success: true; data: unknown } | { success: false; fieldErrors: FieldErrors } {
-  const result = schema.safeParse(values);
-  if (result.success) return { success: true, data: result.data };
-  return { success: false, fieldErrors: z.flattenError(result.error).fieldErrors as FieldErrors };
-}
-
-/** Reads the API error body `{ message, code?, details?: { fieldErrors } }`, tolerating anything else. */
-export async function readFormError(response: Response): Promise<FormError> {
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // Not JSON (for example a proxy error page): fall back to a generic message below.
-  }
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const details = record.details as { fieldErrors?: unknown } | undefined;
-  const fieldErrors =
-    typeof details?.fieldErrors === 'object' && details.fieldErrors !== null
-      ? (details.fieldErrors as FieldErrors)
-      : {};
-  const message =
-    typeof record.message === 'string' && record.message ? record.message : GENERIC_ERROR_MESSAGE;
-  return { message, fieldErrors };
 }
 
 /** GET /api/auth/providers; null when it fails, so the page keeps the password form and no SSO. */
@@ -87,90 +43,6 @@ export async function fetchProviders(fetchImpl: typeof fetch = fetch): Promise<A
   } catch {
     return null;
   }
-}
-
-/** Puts a message in an always-present `role="alert"` container (so screen readers announce it). */
-export function setAlert(container: HTMLElement | null, message: string | null): void {
-  if (!container) return;
-  if (!message) {
-    container.replaceChildren();
-    return;
-  }
-  const box = document.createElement('p');
-  box.className = 'rounded-md border border-danger bg-red-50 px-4 py-3 text-sm text-danger';
-  box.textContent = message;
-  container.replaceChildren(box);
-}
-
-export function setFieldErrors(form: HTMLFormElement, fieldErrors: FieldErrors): HTMLElement | null {
-  let firstInvalid: HTMLElement | null = null;
-  for (const control of form.querySelectorAll<HTMLInputElement | HTMLSelectElement>(
-    'input[name], select[name]',
-  )) {
-    const errorElement = document.getElementById(`${control.id}-error`);
-    if (!errorElement) continue;
-    const message = fieldErrors[control.name]?.[0];
-    errorElement.textContent = message ?? '';
-    // Keep any hint, and add the error to the description only while there is one.
-    const describedBy = (control.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .filter((id) => id && id !== errorElement.id);
-    if (message) {
-      describedBy.push(errorElement.id);
-      control.setAttribute('aria-invalid', 'true');
-      firstInvalid ??= control;
-    } else {
-      control.removeAttribute('aria-invalid');
-    }
-    if (describedBy.length > 0) control.setAttribute('aria-describedby', describedBy.join(' '));
-    else control.removeAttribute('aria-describedby');
-  }
-  return firstInvalid;
-}
-
-function initAuthForm(form: HTMLFormElement, config: AuthFormConfig): void {
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  const alert = document.getElementById('form-alert');
-  if (!button) return;
-  const idleLabel = button.textContent ?? '';
-
-  const showError = (error: FormError) => {
-    setAlert(alert, error.message);
-    setFieldErrors(form, error.fieldErrors)?.focus();
-  };
-
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (button.disabled) return;
-    const values = Object.fromEntries(new FormData(form));
-    const checked = validateAuthForm(config.schema, values);
-    if (!checked.success) {
-      showError({ message: INVALID_FORM_MESSAGE, fieldErrors: checked.fieldErrors });
-      return;
-    }
-    setAlert(alert, null);
-    setFieldErrors(form, {});
-    button.disabled = true;
-    button.textContent = config.busyLabel;
-    try {
-      const response = await fetch(config.endpoint, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify(checked.data),
-        credentials: 'same-origin',
-      });
-      if (response.ok) {
-        // Sign-in answers 200 and sign-up 201; either way the session cookie is set.
-        location.href = '/';
-        return;
-      }
-      showError(await readFormError(response));
-    } catch {
-      showError({ message: NETWORK_ERROR_MESSAGE, fieldErrors: {} });
-    }
-    button.disabled = false;
-    button.textContent = idleLabel;
-  });
 }
 
 function applyProviders(providers: AuthProviders): void {
@@ -228,7 +100,16 @@ export function initAuthPage(): void {
 
   const form = document.querySelector<HTMLFormElement>('form[data-auth-form]');
   const kind = form?.dataset.authForm;
-  if (form && (kind === 'signin' || kind === 'signup')) initAuthForm(form, FORMS[kind]);
+  if (form && (kind === 'signin' || kind === 'signup')) {
+    wireForm(form, {
+      ...FORMS[kind],
+      leavesPage: true,
+      // Sign-in answers 200 and sign-up 201; either way the session cookie is set.
+      onSuccess: () => {
+        location.href = '/';
+      },
+    });
+  }
   initPasswordToggles();
   initJurisdictionHelp();
   void fetchProviders().then((providers) => {

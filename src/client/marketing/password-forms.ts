@@ -10,25 +10,8 @@ import {
   ResetPasswordSchema,
   ResetTokenStatusSchema,
 } from '../../domain/contracts/auth';
-import {
-  type FormError,
-  INVALID_FORM_MESSAGE,
-  initPasswordToggles,
-  NETWORK_ERROR_MESSAGE,
-  readFormError,
-  setAlert,
-  setFieldErrors,
-  validateAuthForm,
-} from './auth-forms';
-
-async function postJson(path: string, body: unknown): Promise<Response> {
-  return fetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-}
+import { initPasswordToggles } from './auth-forms';
+import { NETWORK_ERROR_MESSAGE, postJson, readFormError, setAlert, wireForm } from './public-form';
 
 /** Shows a plain notice in an always-present `role="status"` container. */
 function setNotice(container: HTMLElement | null, message: string): void {
@@ -37,53 +20,6 @@ function setNotice(container: HTMLElement | null, message: string): void {
   box.className = 'rounded-md border border-brand-600 bg-brand-50 px-4 py-3 text-sm text-ink';
   box.textContent = message;
   container.replaceChildren(box);
-}
-
-/**
- * Validates with `schema`, posts, and calls `onSuccess` with the response; errors go to the form's
- * alert and fields. `extra` adds values that are not inputs (the reset token).
- */
-function wireForm(
-  form: HTMLFormElement,
-  options: {
-    schema: Parameters<typeof validateAuthForm>[0];
-    endpoint: string;
-    busyLabel: string;
-    extra?: () => Record<string, unknown>;
-    onSuccess: (response: Response) => Promise<void> | void;
-  },
-): void {
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
-  const alert = document.getElementById('form-alert');
-  if (!button) return;
-  const idleLabel = button.textContent ?? '';
-  const showError = (error: FormError) => {
-    setAlert(alert, error.message);
-    setFieldErrors(form, error.fieldErrors)?.focus();
-  };
-  form.addEventListener('submit', async (event) => {
-    event.preventDefault();
-    if (button.disabled) return;
-    const values = { ...Object.fromEntries(new FormData(form)), ...options.extra?.() };
-    const checked = validateAuthForm(options.schema, values);
-    if (!checked.success) {
-      showError({ message: INVALID_FORM_MESSAGE, fieldErrors: checked.fieldErrors });
-      return;
-    }
-    setAlert(alert, null);
-    setFieldErrors(form, {});
-    button.disabled = true;
-    button.textContent = options.busyLabel;
-    try {
-      const response = await postJson(options.endpoint, checked.data);
-      if (response.ok) await options.onSuccess(response);
-      else showError(await readFormError(response));
-    } catch {
-      showError({ message: NETWORK_ERROR_MESSAGE, fieldErrors: {} });
-    }
-    button.disabled = false;
-    button.textContent = idleLabel;
-  });
 }
 
 /** Entry point of /forgot-password. */

@@ -124,14 +124,19 @@ export const ProfileUpdateResultSchema = CurrentUserSchema.extend({
 });
 export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResultSchema>;
 
-/** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
-export const EmailChangeTokenSchema = z.object({
-  token: z
-    .string({ error: 'The confirmation link is incomplete' })
+/**
+ * The secret of a single-use link (server/lib/secret-token.ts: 160 random bits, base32, 32
+ * characters), bounded loosely so older links still parse; `link` names it in the messages.
+ */
+export const linkTokenSchema = (link: string) =>
+  z
+    .string({ error: `The ${link} link is incomplete` })
     .trim()
-    .min(16, 'The confirmation link is incomplete')
-    .max(128, 'The confirmation link is not valid'),
-});
+    .min(16, `The ${link} link is incomplete`)
+    .max(128, `The ${link} link is not valid`);
+
+/** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
+export const EmailChangeTokenSchema = z.object({ token: linkTokenSchema('confirmation') });
 export type EmailChangeToken = z.infer<typeof EmailChangeTokenSchema>;
 
 /** What confirming an email change answers: the address that now signs in. */
@@ -163,12 +168,7 @@ export type PasswordResetOptions = z.infer<typeof PasswordResetOptionsSchema>;
 export const ForgotPasswordAnswerSchema = z.object({ message: z.string(), emailConfigured: z.boolean() });
 export type ForgotPasswordAnswer = z.infer<typeof ForgotPasswordAnswerSchema>;
 
-/** The secret of a reset link: 32 random bytes, base64url (43 characters). */
-export const ResetTokenSchema = z
-  .string({ error: 'The reset link is incomplete' })
-  .trim()
-  .min(16, 'The reset link is incomplete')
-  .max(128, 'The reset link is not valid');
+export const ResetTokenSchema = linkTokenSchema('reset');
 
 /** POST /api/auth/password/reset/check: is this link still usable? (the page asks before the form). */
 export const ResetTokenBodySchema = z.object({ token: ResetTokenSchema });

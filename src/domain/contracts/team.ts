@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PlanSchema } from '../account/plans.ts';
-import { EmailSchema, NewPasswordSchema, RoleSchema } from './auth.ts';
+import { EmailSchema, linkTokenSchema, NewPasswordSchema, RoleSchema } from './auth.ts';
 import { text } from './text.ts';
 
 /** How long an invitation link works (issue 9): 7 days from when it is sent. */
@@ -70,12 +70,7 @@ export type CreatedInvite = z.infer<typeof CreatedInviteSchema>;
 export const UpdateMemberRoleSchema = z.object({ role: RoleSchema });
 export type UpdateMemberRole = z.infer<typeof UpdateMemberRoleSchema>;
 
-/** The secret of an invitation link: 160 random bits, base32 (32 characters). */
-export const InviteTokenSchema = z
-  .string({ error: 'The invitation link is incomplete' })
-  .trim()
-  .min(16, 'The invitation link is incomplete')
-  .max(128, 'The invitation link is not valid');
+export const InviteTokenSchema = linkTokenSchema('invitation');
 
 export const InviteTokenBodySchema = z.object({ token: InviteTokenSchema });
 export type InviteTokenBody = z.infer<typeof InviteTokenBodySchema>;

@@ -15,6 +15,11 @@ export interface OutgoingEmail {
   attachments?: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
+/** The closing line of every email that carries a single-use link: in UTC, to the minute. */
+export function linkExpiryLine(expiresAt: Date): string {
+  return `The link works once and expires on ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
+}
+
 /** SMTP can be used here: configured, and running under Bun (not in the Worker). */
 export function isMailerAvailable(config: Config): boolean {
   return (

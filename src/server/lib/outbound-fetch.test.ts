@@ -1,5 +1,6 @@
 import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
-import { createServer, type Socket } from 'node:net';
+import { createServer } from 'node:net';
+import { startRawHttpServer } from '../../../tests/fakes/raw-http.ts';
 import { OutboundError, outboundFetch } from './outbound-fetch.ts';
 import { setOutboundPolicy } from './outbound-url.ts';
 
@@ -161,34 +162,11 @@ describe('outboundFetch: the body limit holds while streaming', () => {
     expect(sent).toBeGreaterThan(LIMIT);
   });
 
-  /** A raw HTTP/1.1 server: `head` as given, then `total` bytes of body in 64 KB writes. */
+  /** A raw HTTP/1.1 server on the "public" address, stopped after the file. */
   function rawServer(head: string, total: number) {
-    let written = 0;
-    const sockets = new Set<Socket>();
-    const server = createServer((socket) => {
-      sockets.add(socket);
-      socket.on('error', () => {});
-      socket.once('data', () => {
-        socket.write(head);
-        const block = Buffer.alloc(64 * 1024, 0x20);
-        const pump = () => {
-          while (written < total && !socket.destroyed) {
-            written += block.byteLength;
-            if (!socket.write(block)) return void socket.once('drain', pump);
-          }
-          if (written >= total) socket.end();
-        };
-        pump();
-      });
-    });
-    const ready = new Promise<number>((done) =>
-      server.listen(0, PUBLIC, () => done((server.address() as { port: number }).port)),
-    );
-    stops.push(() => {
-      for (const socket of sockets) socket.destroy();
-      server.close();
-    });
-    return { ready, written: () => written };
+    const raw = startRawHttpServer(head, total, PUBLIC);
+    stops.push(raw.stop);
+    return raw;
   }
 
   test('an answer without Content-Length, read until close, stops at the limit', async () => {
@@ -196,7 +174,7 @@ describe('outboundFetch: the body limit holds while streaming', () => {
       'HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n',
       64 * 1024 * 1024,
     );
-    const port = await raw.ready;
+    const port = await raw.port;
     const error = await failureOf(get(`http://${PUBLIC}:${port}/`, { maxBytes: LIMIT }));
     expect(error.failure).toBe('too_large');
     expect(error.bytesRead).toBeLessThanOrEqual(LIMIT + SOCKET_READ);
@@ -206,14 +184,14 @@ describe('outboundFetch: the body limit holds while streaming', () => {
 
   test('a Content-Length above the limit is refused before reading, and one that lies low cuts the body', async () => {
     const declaredHuge = rawServer('HTTP/1.1 200 OK\r\nContent-Length: 999999999999\r\n\r\n', 0);
-    const hugePort = await declaredHuge.ready;
+    const hugePort = await declaredHuge.port;
     const huge = await failureOf(get(`http://${PUBLIC}:${hugePort}/`, { maxBytes: LIMIT }));
     expect(huge).toMatchObject({ failure: 'too_large', bytesRead: 0 });
     const lying = rawServer(
       'HTTP/1.1 200 OK\r\nContent-Length: 10\r\nConnection: close\r\n\r\n',
       4 * 1024 * 1024,
     );
-    const lyingPort = await lying.ready;
+    const lyingPort = await lying.port;
     const outcome = await get(`http://${PUBLIC}:${lyingPort}/`, { maxBytes: LIMIT }).then(
       (answer) => answer.bytes.byteLength,
       (error: OutboundError) => error.failure,

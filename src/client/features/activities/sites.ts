@@ -1,5 +1,6 @@
 import { type SaveSite, SaveSiteSchema, type Site } from '../../../domain/contracts/ledger';
 import { getErrorBody, getErrorStatus } from '../../lib/api';
+import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
 /** The countries offered first; any other ISO 3166-1 alpha-2 code can be typed in. */
 export const COMMON_COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
@@ -36,7 +37,7 @@ export interface SiteFormValues {
 }
 
 export type SiteField = 'name' | 'country' | 'region' | 'postcode';
-export type SiteErrors = Partial<Record<SiteField, string>>;
+export type SiteErrors = FieldErrors<SiteField>;
 
 export function siteFormFrom(site?: Site | null): SiteFormValues {
   if (!site) return { name: '', countryChoice: 'GB', otherCountry: '', region: '', postcode: '' };
@@ -62,12 +63,7 @@ export function validateSiteForm(
     postcode: values.postcode.trim() || null,
   });
   if (result.success) return { ok: true, payload: result.data };
-  const errors: SiteErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as SiteField | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return { ok: false, errors };
+  return { ok: false, errors: issuesToErrors<SiteField>(result.error.issues) };
 }
 
 /** 409: lines still use the site (the ledger keeps every line's site). */

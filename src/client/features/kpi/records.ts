@@ -7,21 +7,11 @@ import {
   type Target,
   type Workforce,
 } from '../../../domain/contracts/ledger';
+import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
 export type SaveTarget = z.infer<typeof SaveTargetSchema>;
 export type SaveFinancials = z.infer<typeof SaveFinancialsSchema>;
 export type SaveWorkforce = z.infer<typeof SaveWorkforceSchema>;
-
-type Errors<K extends string> = Partial<Record<K, string>>;
-
-function issuesToErrors<K extends string>(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>) {
-  const errors: Errors<K> = {};
-  for (const issue of issues) {
-    const field = issue.path[0] as K | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /** '' → null, '1,200' → 1200, anything unreadable → NaN (which the schema refuses). */
 export function parseOptionalNumber(value: string): number | null {
@@ -53,7 +43,7 @@ export function targetFormFrom(target: Target | null, currentYear: number): Targ
 /** Checked with the shared contract, so the form refuses exactly what the server would. */
 export function validateTargetForm(
   values: TargetFormValues,
-): { ok: true; payload: SaveTarget } | { ok: false; errors: Errors<TargetField> } {
+): { ok: true; payload: SaveTarget } | { ok: false; errors: FieldErrors<TargetField> } {
   const result = SaveTargetSchema.safeParse({
     baseYear: parseOptionalNumber(values.baseYear) ?? Number.NaN,
     targetYear: parseOptionalNumber(values.targetYear) ?? Number.NaN,
@@ -84,9 +74,9 @@ export function financialsFormFrom(record: Financials | null): FinancialsFormVal
 export function validateFinancialsForm(
   year: number,
   values: FinancialsFormValues,
-): { ok: true; payload: SaveFinancials } | { ok: false; errors: Errors<FinancialsField> } {
+): { ok: true; payload: SaveFinancials } | { ok: false; errors: FieldErrors<FinancialsField> } {
   const revenue = parseOptionalNumber(values.revenue);
-  const errors: Errors<FinancialsField> = {};
+  const errors: FieldErrors<FinancialsField> = {};
   if (revenue != null && !values.currency.trim())
     errors.currency = 'Give the currency of the revenue, e.g. GBP';
   const result = SaveFinancialsSchema.safeParse({
@@ -132,11 +122,11 @@ export function workforceFormFrom(record: Partial<Workforce> | null): WorkforceF
 export function validateWorkforceForm(
   year: number,
   values: WorkforceFormValues,
-): { ok: true; payload: SaveWorkforce } | { ok: false; errors: Errors<WorkforceField> } {
+): { ok: true; payload: SaveWorkforce } | { ok: false; errors: FieldErrors<WorkforceField> } {
   const input: Record<string, unknown> = { year };
   for (const field of WORKFORCE_FIELDS) input[field] = parseOptionalNumber(values[field]);
   const result = SaveWorkforceSchema.safeParse(input);
-  const errors: Errors<WorkforceField> = {};
+  const errors: FieldErrors<WorkforceField> = {};
   if (!result.success) {
     const found = issuesToErrors<WorkforceField>(result.error.issues);
     for (const key of Object.keys(found) as WorkforceField[]) {

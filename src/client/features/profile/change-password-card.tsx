@@ -2,6 +2,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { PASSWORD_HINT } from '../../../domain/account/password-policy';
 import { type ChangePassword, ChangePasswordSchema } from '../../../domain/contracts/auth';
 import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { type FieldErrors as FormFieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -10,20 +11,9 @@ import { Label } from '../../ui/label';
 import { useChangePassword } from './api';
 
 type Field = keyof ChangePassword;
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = FormFieldErrors<Field>;
 const FIELDS: Field[] = ['currentPassword', 'newPassword'];
 const EMPTY: ChangePassword = { currentPassword: '', newPassword: '' };
-
-function clientErrors(values: ChangePassword): FieldErrors {
-  const result = ChangePasswordSchema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
 
 /**
  * Settings → Profile "Change password" (decision 045). The current password is required; the new
@@ -38,14 +28,11 @@ export function ChangePasswordCard({ email }: { email: string }) {
   const mutation = useChangePassword();
 
   const fieldId = (field: Field) => `${id}-${field}`;
-  const focusFirst = (found: FieldErrors) => {
-    const first = FIELDS.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
-  };
+  const focusFirst = (found: FieldErrors) => focusFirstError(formRef.current, FIELDS, found, fieldId);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = clientErrors(values);
+    const found = schemaErrors<Field>(ChangePasswordSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       focusFirst(found);

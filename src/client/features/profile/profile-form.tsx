@@ -8,6 +8,7 @@ import {
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth';
 import { getErrorBody, getErrorStatus, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { type FieldErrors as FormFieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -26,23 +27,12 @@ export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
 };
 
 type Field = keyof UpdateProfile;
-type FieldErrors = Partial<Record<Field, string>>;
+type FieldErrors = FormFieldErrors<Field>;
 const FIELD_ORDER: Field[] = ['firstName', 'lastName', 'email', 'companyName', 'jurisdiction'];
 
 function fromUser(user: CurrentUser): UpdateProfile {
   const { firstName, lastName, email, companyName, jurisdiction } = user;
   return { firstName, lastName, email, companyName, jurisdiction };
-}
-
-function clientErrors(values: UpdateProfile): FieldErrors {
-  const result = UpdateProfileSchema.safeParse(values);
-  const errors: FieldErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field | undefined;
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
 }
 
 export function ProfileForm({ user }: { user: CurrentUser }) {
@@ -57,17 +47,14 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   const errorId = (field: Field) => `${id}-${field}-error`;
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
-  const focusFirstError = (found: FieldErrors) => {
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
-  };
+  const focusFirst = (found: FieldErrors) => focusFirstError(formRef.current, FIELD_ORDER, found, fieldId);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const found = clientErrors(values);
+    const found = schemaErrors<Field>(UpdateProfileSchema, values);
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      focusFirstError(found);
+      focusFirst(found);
       return;
     }
     mutation.mutate(values, {
@@ -94,7 +81,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
         toastError(
           details.length ? `Failed to update profile. ${details.join(' ')}` : 'Failed to update profile',
         );
-        focusFirstError(serverErrors);
+        focusFirst(serverErrors);
       },
     });
   };

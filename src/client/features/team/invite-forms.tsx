@@ -3,22 +3,14 @@ import { PASSWORD_HINT } from '../../../domain/account/password-policy';
 import type { CurrentUser } from '../../../domain/contracts/auth';
 import { type InviteLookup, InviteSignUpSchema } from '../../../domain/contracts/team';
 import { getErrorMessage, getFieldErrors } from '../../lib/api';
+import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 import { Button } from '../../ui/button';
+import { FormAlert } from '../../ui/form-alert';
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useSignInForInvite, useSignUpFromInvite } from './api';
 
 type Fields = 'firstName' | 'lastName' | 'password';
-
-function FormAlert({ message }: { message: string | null }) {
-  return (
-    <div role="alert" className="empty:hidden">
-      {message ? (
-        <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">{message}</p>
-      ) : null}
-    </div>
-  );
-}
 
 function InvitedEmail({ id, email }: { id: string; email: string }) {
   return (
@@ -44,7 +36,7 @@ export function InviteSignUpForm({
 }) {
   const id = useId();
   const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
-  const [errors, setErrors] = useState<Partial<Record<Fields, string>>>({});
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const mutation = useSignUpFromInvite();
 
@@ -52,12 +44,7 @@ export function InviteSignUpForm({
     event.preventDefault();
     const parsed = InviteSignUpSchema.safeParse({ token, ...values });
     if (!parsed.success) {
-      const found: Partial<Record<Fields, string>> = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as Fields;
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
+      setErrors(issuesToErrors<Fields>(parsed.error.issues));
       setAlert('Please correct the highlighted fields.');
       return;
     }

@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
+import { CopyableLink } from './copyable-link';
 import { formatDateTime } from './roles';
 
 /**
@@ -22,22 +22,9 @@ export function InviteLinkNotice({
 }) {
   const id = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
 
   // Move focus to the notice so keyboard and screen-reader users land on the link at once.
   useEffect(() => headingRef.current?.focus(), []);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopyState('copied');
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): select the text instead.
-      inputRef.current?.select();
-      setCopyState('failed');
-    }
-  };
 
   return (
     <section
@@ -59,26 +46,7 @@ export function InviteLinkNotice({
         Copy this link and send it to {email} yourself. It works once, expires on {formatDateTime(expiresAt)},
         and is shown only now.
       </p>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          ref={inputRef}
-          readOnly
-          value={link}
-          aria-label={`Invitation link for ${email}`}
-          onFocus={(event) => event.currentTarget.select()}
-          className="font-mono text-xs"
-        />
-        <Button variant="primary" onClick={copy}>
-          {copyState === 'copied' ? 'Copied' : 'Copy'}
-        </Button>
-      </div>
-      <p role="status" className="text-sm text-muted empty:hidden">
-        {copyState === 'copied'
-          ? 'The link is on your clipboard.'
-          : copyState === 'failed'
-            ? 'Copying is blocked in this browser: the link is selected, press Ctrl+C (or ⌘C) to copy it.'
-            : ''}
-      </p>
+      <CopyableLink link={link} label={`Invitation link for ${email}`} />
       <div>
         <Button variant="outline" size="sm" onClick={onDismiss}>
           Done

@@ -1,30 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { CurrentUser } from '../../../domain/contracts/auth';
 import type { InviteLookup } from '../../../domain/contracts/team';
 import { getErrorMessage, getErrorStatus, isUnauthorizedError } from '../../lib/api';
 import { $currentUser, setCurrentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
+import { FormAlert } from '../../ui/form-alert';
+import { LinkPageMessage, LinkPagePanel, useLinkToken } from '../../ui/link-page';
 import { Skeleton } from '../../ui/skeleton';
 import { useAcceptInvite, useInviteLookup } from './api';
 import { InviteSignInForm, InviteSignUpForm } from './invite-forms';
 import { formatDateTime, ROLE_LABELS } from './roles';
-
-const panel = 'grid gap-5 rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8';
-
-function Closed({ title, children }: { title: string; children: React.ReactNode }) {
-  return (
-    <div className={panel}>
-      <h1 className="text-2xl font-bold tracking-tight text-ink">{title}</h1>
-      <p className="text-muted">{children}</p>
-      <p>
-        <a href="/" className="font-semibold text-brand-700 underline underline-offset-2">
-          Go to ESG Pilot
-        </a>
-      </p>
-    </div>
-  );
-}
 
 const CLOSED_TITLES: Record<Exclude<InviteLookup['status'], 'pending'>, string> = {
   expired: 'This invitation has expired',
@@ -58,13 +44,9 @@ function Join({ token, invite, user }: { token: string; invite: InviteLookup; us
   return (
     <div className="grid gap-3">
       <p className="text-sm text-muted">Signed in as {user.email}.</p>
-      <div role="alert" className="empty:hidden">
-        {accept.isError && !isUnauthorizedError(accept.error) ? (
-          <p className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-            {getErrorMessage(accept.error)}
-          </p>
-        ) : null}
-      </div>
+      <FormAlert
+        message={accept.isError && !isUnauthorizedError(accept.error) ? getErrorMessage(accept.error) : null}
+      />
       <div>
         <Button
           size="lg"
@@ -85,7 +67,7 @@ function Pending({ token, invite }: { token: string; invite: InviteLookup }) {
   const inviter = invite.inviterFirstName ?? 'An admin';
 
   return (
-    <div className={panel}>
+    <LinkPagePanel>
       <div className="grid gap-2">
         <h1 className="text-2xl font-bold tracking-tight text-ink">Join {invite.companyName} on ESG Pilot</h1>
         <p className="text-muted">
@@ -124,39 +106,37 @@ function Pending({ token, invite }: { token: string; invite: InviteLookup }) {
           </p>
         </div>
       )}
-    </div>
+    </LinkPagePanel>
   );
 }
 
 /** The /invite page (issue 9): reads ?token=, looks the invitation up and offers the way in. */
 export function InviteView() {
-  // Read after hydration: the static build renders this page without a query string.
-  const [token, setToken] = useState<string | null>(null);
-  useEffect(() => setToken(new URLSearchParams(window.location.search).get('token') ?? ''), []);
+  const token = useLinkToken();
   const lookup = useInviteLookup(token ?? '');
 
   if (token === '') {
     return (
-      <Closed title="This invitation link is incomplete">
+      <LinkPageMessage title="This invitation link is incomplete">
         Open the link from your invitation again, or ask an admin of the company for a new one.
-      </Closed>
+      </LinkPageMessage>
     );
   }
   if (token === null || lookup.isPending) {
     return (
-      <div aria-busy="true" className={panel}>
+      <LinkPagePanel aria-busy="true">
         <span className="sr-only" role="status">
           Loading your invitation
         </span>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-5 w-full" />
-      </div>
+      </LinkPagePanel>
     );
   }
   if (lookup.isError) {
     const status = getErrorStatus(lookup.error);
     return (
-      <Closed
+      <LinkPageMessage
         title={
           status === 404 || status === 400 ? 'This invitation link is not valid' : 'Something went wrong'
         }
@@ -164,17 +144,17 @@ export function InviteView() {
         {status === 400
           ? 'The link is incomplete. Open it again from your invitation.'
           : getErrorMessage(lookup.error)}
-      </Closed>
+      </LinkPageMessage>
     );
   }
   const invite = lookup.data;
   if (invite.status !== 'pending') {
     return (
-      <Closed title={CLOSED_TITLES[invite.status]}>
+      <LinkPageMessage title={CLOSED_TITLES[invite.status]}>
         {invite.status === 'accepted'
           ? 'An invitation link works once. If you accepted it, sign in to reach the company.'
           : `Ask an admin of ${invite.companyName} for a new invitation.`}
-      </Closed>
+      </LinkPageMessage>
     );
   }
   return <Pending token={token} invite={invite} />;

@@ -1,13 +1,13 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import type { IssuedResetLink } from '../../../domain/contracts/auth';
 import type { TeamMember } from '../../../domain/contracts/team';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { Input } from '../../ui/input';
 import { getDisplayName } from '../profile/display';
 import { useIssueResetLink } from './api';
+import { CopyableLink } from './copyable-link';
 import { formatDateTime } from './roles';
 
 /**
@@ -19,31 +19,14 @@ export function ResetLinkButton({ member }: { member: TeamMember }) {
   const name = getDisplayName(member);
   const issue = useIssueResetLink();
   const [issued, setIssued] = useState<IssuedResetLink | null>(null);
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const inputRef = useRef<HTMLInputElement>(null);
 
   const start = () =>
     issue.mutate(member.id, {
-      onSuccess: (link) => {
-        setCopyState('idle');
-        setIssued(link);
-      },
+      onSuccess: setIssued,
       onError: (error) => {
         if (!isUnauthorizedError(error)) toastError(getErrorMessage(error));
       },
     });
-
-  const copy = async () => {
-    if (!issued) return;
-    try {
-      await navigator.clipboard.writeText(issued.link);
-      setCopyState('copied');
-    } catch {
-      // Clipboard access can be refused (permissions, insecure origin): select the text instead.
-      inputRef.current?.select();
-      setCopyState('failed');
-    }
-  };
 
   return (
     <>
@@ -66,26 +49,9 @@ export function ResetLinkButton({ member }: { member: TeamMember }) {
               shown only now. A newer link replaces it.
             </DialogDescription>
           </DialogHeader>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <Input
-              ref={inputRef}
-              readOnly
-              value={issued?.link ?? ''}
-              aria-label={`Password reset link for ${name}`}
-              onFocus={(event) => event.currentTarget.select()}
-              className="font-mono text-xs"
-            />
-            <Button variant="primary" onClick={copy}>
-              {copyState === 'copied' ? 'Copied' : 'Copy'}
-            </Button>
-          </div>
-          <p role="status" className="text-sm text-muted empty:hidden">
-            {copyState === 'copied'
-              ? 'The link is on your clipboard.'
-              : copyState === 'failed'
-                ? 'Copying is blocked in this browser: the link is selected, press Ctrl+C (or ⌘C) to copy it.'
-                : ''}
-          </p>
+          {issued ? (
+            <CopyableLink key={issued.link} link={issued.link} label={`Password reset link for ${name}`} />
+          ) : null}
         </DialogContent>
       </Dialog>
     </>

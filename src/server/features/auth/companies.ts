@@ -4,9 +4,9 @@ import { companies, memberships, sessions } from '../../../../db/schema/auth.ts'
 import type { CompanyMemberships, CurrentUser, SwitchCompany } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
 import { guardMembership, isMembershipGuardFailure, rememberLastCompany } from './last-company.ts';
+import { consumePersonLimit } from './person-limit.ts';
 import { getCurrentUser } from './service.ts';
 import { forgetCachedSession } from './session.ts';
 
@@ -50,15 +50,7 @@ const notAMember = () =>
 export async function switchCompany(ctx: AuthedContext, input: SwitchCompany): Promise<CurrentUser> {
   // Per person (the caller is already signed in): bounds membership probing and audit-log
   // flooding; the larger auth limit, because a person serving several companies switches often.
-  await consumeRateLimit(
-    ctx.db,
-    {
-      key: `switch-company-user:${ctx.userId}`,
-      limit: ctx.config.AUTH_RATE_LIMIT_PER_IP,
-      windowMs: ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    ctx.now(),
-  );
+  await consumePersonLimit(ctx, 'switch-company', ctx.config.AUTH_RATE_LIMIT_PER_IP);
   const membership = await ctx.db
     .select({ role: memberships.role })
     .from(memberships)

@@ -6,8 +6,8 @@ import type { EmailChangeConfirmed } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { sendEmail } from '../../lib/mailer.ts';
+import { secretTokenHash } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
-import { emailChangeTokenHash } from './email-change.ts';
 import { forgetCachedSessions } from './session.ts';
 
 const invalidLink = () =>
@@ -28,7 +28,7 @@ const addressTaken = () =>
  * companies; then tells the old address, so a change nobody expected does not go unnoticed.
  */
 export async function confirmEmailChange(ctx: ServiceContext, token: string): Promise<EmailChangeConfirmed> {
-  const tokenHash = await emailChangeTokenHash(token);
+  const tokenHash = await secretTokenHash(token);
   const request = await ctx.db
     .select({
       userId: emailChangeRequests.userId,

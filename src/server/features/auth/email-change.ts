@@ -3,21 +3,18 @@
 // address until then. Asking answers the same whether or not the new address belongs to another
 // account (no enumeration); whether it is still free is checked when the link is opened, by the
 // person who owns that inbox.
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, gt } from 'drizzle-orm';
 import { emailChangeRequests } from '../../../../db/schema/auth.ts';
 import type { EmailChangeStatus } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
+import { issueLinkToken } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
+import { consumePersonLimit } from './person-limit.ts';
 
 /** OWASP Forgot Password Cheat Sheet: single use, short lived; a day leaves time to reach the inbox. */
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 60 * 60 * 1000;
-
-export const emailChangeTokenHash = (token: string) => sha256Hex(token);
 
 export function emailChangeLink(origin: string, token: string): string {
   return `${origin}/confirm-email?token=${encodeURIComponent(token)}`;
@@ -34,7 +31,7 @@ export function buildEmailChangeEmail(input: { from: string; to: string; link: s
       '',
       `Confirm the change: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not ask for this, ignore this email: nothing changes.',
     ].join('\n'),
   };
@@ -58,18 +55,9 @@ export async function prepareEmailChange(ctx: AuthedContext, newEmail: string, o
     );
   }
   // Each request sends an email: bounded per person like sign-in attempts per email.
-  await consumeRateLimit(
-    ctx.db,
-    {
-      key: `email-change-user:${ctx.userId}`,
-      limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL,
-      windowMs: ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    ctx.now(),
-  );
+  await consumePersonLimit(ctx, 'email-change', ctx.config.AUTH_RATE_LIMIT_PER_EMAIL);
   const now = ctx.now();
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-  const expiresAt = new Date(now.getTime() + EMAIL_CHANGE_LIFETIME_MS);
+  const { token, tokenHash, expiresAt } = await issueLinkToken(now, EMAIL_CHANGE_LIFETIME_MS);
   const sent = await sendEmail(
     ctx.config,
     buildEmailChangeEmail({
@@ -87,7 +75,7 @@ export async function prepareEmailChange(ctx: AuthedContext, newEmail: string, o
       'email_not_sent',
     );
   }
-  const row = { userId: ctx.userId, newEmail, tokenHash: await emailChangeTokenHash(token), expiresAt };
+  const row = { userId: ctx.userId, newEmail, tokenHash, expiresAt };
   const statements = [
     ctx.db
       .insert(emailChangeRequests)

@@ -5,8 +5,8 @@ import type { ChangePassword } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { assertPasswordAllowed, hashPassword, verifyPassword } from '../../lib/password.ts';
-import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
+import { consumePersonLimit } from './person-limit.ts';
 import { forgetCachedSessions } from './session.ts';
 
 const wrongCurrentPassword = () => {
@@ -25,15 +25,7 @@ const wrongCurrentPassword = () => {
  * "Forgot password?", which proves the mailbox instead.
  */
 export async function changePassword(ctx: AuthedContext, input: ChangePassword): Promise<void> {
-  await consumeRateLimit(
-    ctx.db,
-    {
-      key: `password-change-user:${ctx.userId}`,
-      limit: ctx.config.AUTH_RATE_LIMIT_PER_EMAIL,
-      windowMs: ctx.config.AUTH_RATE_LIMIT_WINDOW_SECONDS * 1000,
-    },
-    ctx.now(),
-  );
+  await consumePersonLimit(ctx, 'password-change', ctx.config.AUTH_RATE_LIMIT_PER_EMAIL);
   const user = await ctx.db
     .select({ email: users.email, passwordHash: users.passwordHash })
     .from(users)

@@ -1,19 +1,18 @@
-// Password reset by a single-use link (issue 19, decision 045). The link carries 32 random bytes;
-// only their SHA-256 is stored (CONVENTIONS §9). A link expires after an hour, a newer one replaces
+// Password reset by a single-use link (issue 19, decision 045). The link carries a secret token
+// (lib/secret-token.ts); only its SHA-256 is stored (CONVENTIONS §9). A link expires after an hour, a newer one replaces
 // it, and a successful reset deletes every link of the person and ends all their sessions. Links
 // are emailed (`requestPasswordReset`) or, where no email is set up, issued by an admin of the
 // person's company (team/reset-link.ts) through `issueResetLinkStatements`.
-import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { passwordResetTokens, sessions, users } from '../../../../db/schema/auth.ts';
 import { rateLimits } from '../../../../db/schema/security.ts';
 import type { ForgotPasswordAnswer, ResetTokenStatus } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit, isRateLimited } from '../../lib/rate-limit.ts';
+import { issueLinkToken, secretTokenHash } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
 import { findSignInCompany } from './last-company.ts';
 import { forgetCachedSessions } from './session.ts';
@@ -33,11 +32,6 @@ const invalidLink = () =>
     'reset_link_invalid',
   );
 
-/** 32 random bytes, base64url: the only copy travels in the link. */
-function generateResetToken(): string {
-  return encodeBase64urlNoPadding(crypto.getRandomValues(new Uint8Array(32)));
-}
-
 export function resetLink(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
 }
@@ -56,14 +50,13 @@ export function isResetEmailAvailable(ctx: ServiceContext): boolean {
  */
 export async function issueResetLinkStatements(ctx: ServiceContext, userId: string, issuedBy: string | null) {
   const now = ctx.now();
-  const token = generateResetToken();
-  const expiresAt = new Date(now.getTime() + RESET_LINK_LIFETIME_MS);
+  const { token, tokenHash, expiresAt } = await issueLinkToken(now, RESET_LINK_LIFETIME_MS);
   const statements = [
     ctx.db.delete(passwordResetTokens).where(lte(passwordResetTokens.expiresAt, now)),
     ctx.db.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, userId)),
     ctx.db.insert(passwordResetTokens).values({
       userId,
-      tokenHash: await sha256Hex(token),
+      tokenHash,
       expiresAt,
       issuedBy,
       createdAt: now,
@@ -82,7 +75,7 @@ function buildResetEmail(input: { from: string; to: string; link: string; expire
       '',
       `Choose a new password: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not ask for this, ignore this email: your password stays as it is.',
     ].join('\n'),
   };
@@ -179,7 +172,7 @@ async function findValidLink(ctx: ServiceContext, token: string) {
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
     .where(
       and(
-        eq(passwordResetTokens.tokenHash, await sha256Hex(token)),
+        eq(passwordResetTokens.tokenHash, await secretTokenHash(token)),
         gt(passwordResetTokens.expiresAt, ctx.now()),
       ),
     )

@@ -1,25 +1,20 @@
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, eq, is, isNull, lte, or, Placeholder, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import type { LocalReader } from '../../../../db/local-reader.ts';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import type { CurrentUser } from '../../../domain/contracts/auth.ts';
 import type { Principal } from '../../context.ts';
-import { sha256Hex } from '../../lib/hash.ts';
+import { generateSecretToken, secretTokenHash } from '../../lib/secret-token.ts';
 
 /** Sliding expiry (Lucia's session guide): 30 days, renewed once less than half remains. */
 export const SESSION_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 const RENEW_WHEN_REMAINING_MS = SESSION_LIFETIME_MS / 2;
 
-/** 160 random bits, base32: the only copy lives in the browser's cookie. */
-export function generateSessionToken(): string {
-  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-}
+/** The only copy lives in the browser's cookie; the session's id is its hash. */
+export const generateSessionToken = generateSecretToken;
 
 /** The database keeps only SHA-256(token), so a leaked table cannot be replayed as cookies. */
-export function sessionIdFromToken(token: string): Promise<string> {
-  return sha256Hex(token);
-}
+export const sessionIdFromToken = secretTokenHash;
 
 export interface SessionValidation {
   principal: Principal;

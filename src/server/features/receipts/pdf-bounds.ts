@@ -5,6 +5,7 @@
 // budget. Filters that cannot be measured this way and unpack far beyond their size are refused:
 // LZW (a full code table emits thousands of bytes per 12-bit code) and run-length (64:1). Works in
 // Bun and in the Cloudflare Worker alike (Web DecompressionStream, no node:zlib).
+import { joinChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /**
@@ -69,13 +70,7 @@ async function inflateCounted(data: Uint8Array, budget: Budget): Promise<Uint8Ar
   } finally {
     reader.cancel().catch(() => undefined);
   }
-  const out = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.length, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return out;
+  return joinChunks(chunks);
 }
 
 /** Object streams and chained filters nest; deeper than this is no bill. */

@@ -10,13 +10,14 @@ import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
+import { secretTokenHash } from '../../lib/secret-token.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
 import { rememberLastCompany } from '../auth/last-company.ts';
 import type { RequestMeta, StartedSession } from '../auth/service.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from '../auth/session.ts';
 import { guardFailure, guardSeatLimit, insertMembershipFromClaim, isUniqueViolation } from './guards.ts';
-import { assertSeatAvailable, inviteTokenHash, seatLimitRefusal } from './invites.ts';
+import { assertSeatAvailable, seatLimitRefusal } from './invites.ts';
 
 const invalidLink = () =>
   new HttpError(
@@ -53,7 +54,7 @@ async function findInvite(ctx: ServiceContext, token: string) {
     .from(teamInvites)
     .innerJoin(companies, eq(companies.id, teamInvites.companyId))
     .leftJoin(users, eq(users.id, teamInvites.invitedBy))
-    .where(eq(teamInvites.tokenHash, await inviteTokenHash(token)))
+    .where(eq(teamInvites.tokenHash, await secretTokenHash(token)))
     .get();
   if (!row) throw invalidLink();
   const status: InviteStatus = row.acceptedAt

@@ -1,7 +1,6 @@
 // Team invitations (issue 9): an admin invites an email address with a role. The link carries a
 // random token; only its SHA-256 is stored (CONVENTIONS §9: secrets are hashed and shown once).
 // With SMTP the link is emailed and never returned; without it, the API returns it once.
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, count, eq, isNull, lte, ne } from 'drizzle-orm';
 import { teamInvites } from '../../../../db/schema/account.ts';
 import { companies, memberships, users } from '../../../../db/schema/auth.ts';
@@ -10,18 +9,11 @@ import type { Role } from '../../../domain/contracts/auth.ts';
 import { type CreatedInvite, type CreateInvite, INVITE_LIFETIME_MS } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
+import { issueLinkToken } from '../../lib/secret-token.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
 import { inviteColumns, pendingInviteFilter, toInvite } from './service.ts';
-
-/** 160 random bits, base32, like session tokens: the only copy travels in the link. */
-export function generateInviteToken(): string {
-  return encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
-}
-
-export const inviteTokenHash = (token: string) => sha256Hex(token);
 
 export function inviteLink(origin: string, token: string): string {
   return `${origin}/invite?token=${encodeURIComponent(token)}`;
@@ -76,7 +68,7 @@ export function buildInviteEmail(input: {
       '',
       `Accept the invitation: ${input.link}`,
       '',
-      `The link works once and expires on ${input.expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(input.expiresAt),
       'If you did not expect this invitation, ignore this email.',
     ].join('\n'),
   };
@@ -108,9 +100,8 @@ export async function createInvite(
   const replaced = pending.find((invite) => invite.email === input.email);
   await assertSeatAvailable(ctx, ctx.companyId, pending.length - (replaced ? 1 : 0));
 
-  const token = generateInviteToken();
+  const { token, tokenHash, expiresAt } = await issueLinkToken(now, INVITE_LIFETIME_MS);
   const id = crypto.randomUUID();
-  const expiresAt = new Date(now.getTime() + INVITE_LIFETIME_MS);
   const revokeReplaced = replaced
     ? [
         ctx.db
@@ -134,7 +125,7 @@ export async function createInvite(
         companyId: ctx.companyId,
         email: input.email,
         role: input.role,
-        tokenHash: await inviteTokenHash(token),
+        tokenHash,
         invitedBy: ctx.userId,
         expiresAt,
         createdAt: now,
