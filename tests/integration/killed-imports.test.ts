@@ -8,7 +8,7 @@ import { activityImports, activityLines } from '../../db/schema/emissions.ts';
 import {
   discardAbandonedImports,
   IMPORT_LEASE_MS,
-  PROCESS_INSTANCE,
+  processInstance,
 } from '../../src/server/features/activities/import-store.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
@@ -158,7 +158,7 @@ describe('killed imports', () => {
       .from(activityImports)
       .where(eq(activityImports.companyId, user.companyId));
     expect(row).toEqual({ owner: null, heartbeat: null });
-    expect(PROCESS_INSTANCE).toMatch(/^[0-9a-f-]{36}$/);
+    expect(processInstance()).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

@@ -13,8 +13,16 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { PENDING_IMPORT } from '../emissions/visibility.ts';
 
-/** This process instance: a new one at every start, so a restarted process owns nothing old. */
-export const PROCESS_INSTANCE = crypto.randomUUID();
+let instance: string | undefined;
+
+/**
+ * This process instance: a new one at every start, so a restarted process owns nothing old. Made
+ * on first use: the Cloudflare Worker refuses random values at module scope.
+ */
+export function processInstance(): string {
+  instance ??= crypto.randomUUID();
+  return instance;
+}
 /**
  * A pending import silent this long was left by a process that died. Each batch (20,000 lines)
  * refreshes the heartbeat, and so does a timer every IMPORT_HEARTBEAT_MS, so a live import is
@@ -85,7 +93,7 @@ export async function refreshImportHeartbeat(ctx: AuthedContext, importId: strin
     .where(
       and(
         eq(activityImports.id, importId),
-        eq(activityImports.ownerInstance, PROCESS_INSTANCE),
+        eq(activityImports.ownerInstance, processInstance()),
         lt(activityImports.importedCount, 0),
       ),
     )
@@ -113,7 +121,7 @@ export async function startPendingImport(
     INSERT INTO activity_imports (id, company_id, data_source_id, file_name, file_sha256, row_count,
       imported_count, duplicate_count, created_by, created_at, owner_instance, heartbeat_at)
     SELECT ${id}, ${ctx.companyId}, ${file.dataSourceId}, ${file.fileName}, ${file.sha}, 0,
-      ${PENDING_IMPORT}, 0, ${ctx.userId}, ${file.createdAt.getTime()}, ${PROCESS_INSTANCE},
+      ${PENDING_IMPORT}, 0, ${ctx.userId}, ${file.createdAt.getTime()}, ${processInstance()},
       ${file.createdAt.getTime()}
     WHERE NOT EXISTS (SELECT 1 FROM activity_imports WHERE company_id = ${ctx.companyId} AND imported_count < 0)
     RETURNING id`);
