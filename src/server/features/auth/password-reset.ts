@@ -11,7 +11,7 @@ import type { ForgotPasswordAnswer, ResetTokenStatus } from '../../../domain/con
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { sha256Hex } from '../../lib/hash.ts';
-import { isMailerAvailable, sendEmail } from '../../lib/mailer.ts';
+import { isLinkEmailAvailable, sendEmail } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit, isRateLimited } from '../../lib/rate-limit.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -40,14 +40,6 @@ function generateResetToken(): string {
 
 export function resetLink(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/**
- * Emailed links need PUBLIC_URL: a link built from the request's Host header could point at a
- * host the requester chose (reset poisoning, OWASP Forgot Password Cheat Sheet).
- */
-export function isResetEmailAvailable(ctx: ServiceContext): boolean {
-  return isMailerAvailable(ctx.config) && Boolean(ctx.config.SMTP_FROM && ctx.config.PUBLIC_URL);
 }
 
 /**
@@ -109,7 +101,7 @@ export async function requestPasswordReset(
     },
     now,
   );
-  if (!isResetEmailAvailable(ctx)) return { message: EMAIL_NOT_SET_UP, emailConfigured: false };
+  if (!isLinkEmailAvailable(ctx.config)) return { message: EMAIL_NOT_SET_UP, emailConfigured: false };
   const user = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const overBudget = await isRateLimited(
     ctx.db,
