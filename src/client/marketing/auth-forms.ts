@@ -8,6 +8,7 @@ import {
   type AuthProviders,
   AuthProvidersSchema,
   SignInSchema,
+  SignUpPendingSchema,
   SignUpSchema,
 } from '../../domain/contracts/auth';
 
@@ -159,18 +160,41 @@ function initAuthForm(form: HTMLFormElement, config: AuthFormConfig): void {
         body: JSON.stringify(checked.data),
         credentials: 'same-origin',
       });
-      if (response.ok) {
+      if (response.status === 202) {
+        // Sign-up where the address must confirm an emailed link first (decision 041).
+        showPendingSignUp(form, await readPendingMessage(response));
+      } else if (response.ok) {
         // Sign-in answers 200 and sign-up 201; either way the session cookie is set.
         location.href = '/';
         return;
+      } else {
+        showError(await readFormError(response));
       }
-      showError(await readFormError(response));
     } catch {
       showError({ message: NETWORK_ERROR_MESSAGE, fieldErrors: {} });
     }
     button.disabled = false;
     button.textContent = idleLabel;
   });
+}
+
+const PENDING_FALLBACK = 'Check your inbox: we sent you a link to finish creating your account.';
+
+async function readPendingMessage(response: Response): Promise<string> {
+  const parsed = SignUpPendingSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.message : PENDING_FALLBACK;
+}
+
+/** Shows "Check your inbox…" in the page's status region, in place of the form. */
+function showPendingSignUp(form: HTMLFormElement, message: string): void {
+  const status = document.getElementById('form-status');
+  if (!status) return;
+  const box = document.createElement('p');
+  box.className = 'rounded-md border border-brand-700 bg-brand-50 px-4 py-3 text-sm text-ink';
+  box.textContent = message;
+  status.replaceChildren(box);
+  form.reset();
+  form.hidden = true;
 }
 
 function applyProviders(providers: AuthProviders): void {
