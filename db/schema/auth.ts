@@ -174,3 +174,31 @@ export const knownSignInAddresses = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.userId, table.addressHash] })],
 );
+
+/**
+ * A sign-up waiting for its address to confirm the emailed link (decision 041, "Sign-up with email
+ * confirmation"); only where outgoing email is set up. One per address: a newer request replaces
+ * it. The link's token is stored as SHA-256 only; the password only as its hash. Confirming creates
+ * the account and deletes the row; expired rows are deleted whenever a sign-up is stored.
+ */
+export const pendingSignups = sqliteTable(
+  'pending_signups',
+  {
+    id: id(),
+    /** Lower-cased and trimmed, like users.email. */
+    email: text().notNull(),
+    /** SHA-256 of the token, hex. */
+    tokenHash: text().notNull(),
+    passwordHash: text().notNull(),
+    firstName: text().notNull(),
+    lastName: text().notNull(),
+    companyName: text().notNull(),
+    jurisdiction: text({ enum: jurisdictions }).notNull().default('CSRD'),
+    expiresAt: timestamp().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('pending_signups_email_unique').on(table.email),
+    uniqueIndex('pending_signups_token_unique').on(table.tokenHash),
+  ],
+);

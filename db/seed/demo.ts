@@ -2,7 +2,7 @@ import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import type { Config } from '../../src/server/config.ts';
 import type { ServiceContext } from '../../src/server/context.ts';
-import { signUp } from '../../src/server/features/auth/service.ts';
+import { openAccount } from '../../src/server/features/auth/service.ts';
 import { submitFeedback } from '../../src/server/features/support/service.ts';
 import type { Logger } from '../../src/server/lib/logger.ts';
 import { hashPassword } from '../../src/server/lib/password.ts';
@@ -44,13 +44,14 @@ export async function seedDemoCompany(db: Db, config: Config, log: Logger) {
     }
     return { email: DEMO_EMAIL, password, companyName };
   }
-  const session = await signUp(
-    { ...ctx, config: { ...config, AUTH_PASSWORD_ENABLED: true } },
+  // Opened directly, not through sign-up: the operator seeds it, so no emailed link is needed.
+  const session = await openAccount(
+    ctx,
     {
       firstName: 'Dana',
       lastName: 'Whitfield',
       email: DEMO_EMAIL,
-      password,
+      passwordHash: await hashPassword(password),
       companyName,
       jurisdiction: 'SECR',
     },

@@ -41,6 +41,8 @@ export const ConfigSchema = z
     AUTH_RATE_LIMIT_FAILURES_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
     /** Reset-link emails one address may receive per hour (more requests get the same answer, no email). */
     PASSWORD_RESET_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
+    /** Sign-up emails one address may receive per hour (more requests get the same answer, no email). */
+    SIGN_UP_EMAILS_PER_HOUR: z.coerce.number().int().min(1).default(3),
     /** Requests one API key may make per minute (Authorization: Bearer; 429 with Retry-After above). */
     API_KEY_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
     /** Email + password sign-in; switch off to allow single sign-on only. */

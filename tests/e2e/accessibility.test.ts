@@ -24,6 +24,7 @@ const SIGNED_OUT: PageCheck[] = [
   { path: '/signup', ready: heading('Create your ESG Pilot account') },
   { path: '/forgot-password', ready: heading('Forgot your password?') },
   { path: '/reset-password', ready: heading('Choose a new password') },
+  { path: '/confirm-signup?token=abc', ready: heading('Finish creating your account') },
   { path: '/terms-of-service', ready: heading('Terms of Service') },
   { path: '/privacy-policy', ready: heading('Privacy Policy') },
   { path: '/no-such-page', ready: heading('Page not found') },

@@ -38,6 +38,8 @@ export interface E2E {
 export function startE2E(
   options: {
     env?: Record<string, string>;
+    /** Sets PUBLIC_URL to the server's own origin (emailed links need it, decision 045). */
+    publicUrlIsServer?: boolean;
     /** More statuses the browser may log as failed loads in this file (e.g. 400 for a refused form). */
     expectedStatuses?: number[];
   } = {},
@@ -67,6 +69,7 @@ export function startE2E(
         AUTH_RATE_LIMIT_PER_IP: '10000',
         // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
         CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+        ...(options.publicUrlIsServer ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
         ...options.env,
       },
       stdout: 'ignore',

@@ -186,6 +186,7 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'POST /api/logout': none,
     'DELETE /api/auth/email-change': none,
     'POST /api/auth/email-change/confirm': { json: { token: TOKEN } },
+    'POST /api/auth/signup/confirm': { json: { token: TOKEN } },
     'PUT /api/auth/password': {
       json: { currentPassword: 'not the password at all', newPassword: 'a fresh long passphrase' },
     },

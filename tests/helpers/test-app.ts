@@ -13,6 +13,8 @@ import type { AssetStore } from '../../src/server/context.ts';
 import { withLocalSecretsKey } from '../../src/server/lib/local-secrets-key.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { createJobRunner } from '../../workers/runner.ts';
+import type { FakeSmtp } from '../fakes/smtp.ts';
+import { mailBody, signUpLinkToken, waitForMailTo } from './mail.ts';
 
 /** The SECRETS_KEY connector tests seal credentials with (32 bytes, base64; never a real key). */
 export const TEST_SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
@@ -25,6 +27,11 @@ export interface TestAppOptions {
   assets?: AssetStore;
   now?: () => Date;
   oauthEndpoints?: CreateAppOptions['oauthEndpoints'];
+  /**
+   * The SMTP fake, where SMTP_URL and PUBLIC_URL are set: sign-up then answers 202 and emails a
+   * link (decision 041), which `signUpCompany` opens to finish the account.
+   */
+  smtp?: FakeSmtp;
 }
 
 /**
@@ -107,7 +114,13 @@ export async function createTestApp(options: TestAppOptions = {}) {
       jurisdiction: 'CSRD',
       ...overrides,
     };
-    const response = await call('POST', '/api/auth/signup', { body });
+    const sentBefore = options.smtp?.messages.length ?? 0;
+    let response = await call('POST', '/api/auth/signup', { body });
+    if (response.status === 202 && options.smtp) {
+      const mail = await waitForMailTo(options.smtp, body.email as string, sentBefore);
+      const token = signUpLinkToken(mailBody(mail.data));
+      response = await call('POST', '/api/auth/signup/confirm', { body: { token } });
+    }
     if (response.status !== 201) throw new Error(`sign-up failed: ${response.status} ${response.text}`);
     return { cookie: sessionCookieFrom(response.headers)!, user: response.json, password: body.password };
   }

@@ -12,6 +12,7 @@ const smtp = await startFakeSmtp();
 afterAll(() => smtp.close());
 let clock = new Date('2026-06-01T12:00:00Z');
 const t = await createTestApp({
+  smtp,
   now: () => clock,
   env: {
     SMTP_URL: smtp.url('mail', 'secret'),

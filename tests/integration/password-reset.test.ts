@@ -12,6 +12,7 @@ const smtp = await startFakeSmtp();
 afterAll(() => smtp.close());
 let clock = new Date('2026-06-01T12:00:00Z');
 const t = await createTestApp({
+  smtp,
   now: () => clock,
   env: {
     SMTP_URL: smtp.url('team', 'secret'),
@@ -24,6 +25,7 @@ const t = await createTestApp({
 const offline = await createTestApp();
 /** A small per-email failure limit, to lock an account by spraying it. */
 const sprayed = await createTestApp({
+  smtp,
   now: () => clock,
   env: {
     SMTP_URL: smtp.url('team', 'secret'),

@@ -48,6 +48,12 @@ const RULES: readonly Rule[] = [
     access: 'public',
     why: 'the token from the new inbox proves the change, on any device (decision 041)',
   },
+  {
+    methods: ['POST'],
+    path: /^\/api\/auth\/signup\/confirm$/,
+    access: 'public',
+    why: 'the emailed sign-up link proves the inbox and opens the account (decision 041)',
+  },
   { methods: ['GET'], path: /^\/api\/auth\/providers$/, access: 'public', why: 'the sign-in page asks' },
   { methods: ['POST'], path: /^\/api\/auth\/(signup|signin)$/, access: 'public', why: 'starts a session' },
   { methods: ['GET'], path: /^\/api\/auth\/oauth\//, access: 'public', why: 'single sign-on' },

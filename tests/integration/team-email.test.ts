@@ -9,6 +9,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 const smtp = await startFakeSmtp();
 afterAll(() => smtp.close());
 const t = await createTestApp({
+  smtp,
   now: () => new Date('2026-06-01T12:00:00Z'),
   env: {
     SMTP_URL: smtp.url('team', 'secret'),

@@ -7,6 +7,7 @@ import {
   type AuthProviders,
   AuthProvidersSchema,
   SignInSchema,
+  SignUpPendingSchema,
   SignUpSchema,
 } from '../../domain/contracts/auth';
 import { type FormConfig, setAlert, wireForm } from './public-form';
@@ -43,6 +44,25 @@ export async function fetchProviders(fetchImpl: typeof fetch = fetch): Promise<A
   } catch {
     return null;
   }
+}
+
+const PENDING_FALLBACK = 'Check your inbox: we sent you a link to finish creating your account.';
+
+async function readPendingMessage(response: Response): Promise<string> {
+  const parsed = SignUpPendingSchema.safeParse(await response.json().catch(() => null));
+  return parsed.success ? parsed.data.message : PENDING_FALLBACK;
+}
+
+/** Shows "Check your inbox…" in the page's status region, in place of the form. */
+function showPendingSignUp(form: HTMLFormElement, message: string): void {
+  const status = document.getElementById('form-status');
+  if (!status) return;
+  const box = document.createElement('p');
+  box.className = 'rounded-md border border-brand-700 bg-brand-50 px-4 py-3 text-sm text-ink';
+  box.textContent = message;
+  status.replaceChildren(box);
+  form.reset();
+  form.hidden = true;
 }
 
 function applyProviders(providers: AuthProviders): void {
@@ -104,8 +124,10 @@ export function initAuthPage(): void {
     wireForm(form, {
       ...FORMS[kind],
       leavesPage: true,
-      // Sign-in answers 200 and sign-up 201; either way the session cookie is set.
-      onSuccess: () => {
+      onSuccess: async (response) => {
+        // Sign-up where the address must confirm an emailed link first (decision 041).
+        if (response.status === 202) return showPendingSignUp(form, await readPendingMessage(response));
+        // Sign-in answers 200 and sign-up 201; either way the session cookie is set.
         location.href = '/';
       },
     });

@@ -42,6 +42,23 @@ export const SignUpSchema = z.object({
 });
 export type SignUp = z.infer<typeof SignUpSchema>;
 
+/**
+ * The 202 answer to a sign-up where outgoing email is set up (decision 041): the same words
+ * whether or not the address already has an account; the account waits for the emailed link.
+ */
+export const SignUpPendingSchema = z.object({ message: z.string(), email: z.string() });
+export type SignUpPending = z.infer<typeof SignUpPendingSchema>;
+
+/** POST /api/auth/signup/confirm: the token of the link emailed at sign-up. */
+export const SignUpTokenSchema = z.object({
+  token: z
+    .string({ error: 'The sign-up link is incomplete' })
+    .trim()
+    .min(16, 'The sign-up link is incomplete')
+    .max(128, 'The sign-up link is not valid'),
+});
+export type SignUpToken = z.infer<typeof SignUpTokenSchema>;
+
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),

@@ -28,6 +28,15 @@ export function isMailerAvailable(config: Config): boolean {
   );
 }
 
+/**
+ * Emails that carry a link (password reset, sign-up confirmation) need PUBLIC_URL too: a link built
+ * from the request's Host header could point at a host the requester chose (reset poisoning, OWASP
+ * Forgot Password Cheat Sheet).
+ */
+export function isLinkEmailAvailable(config: Config): boolean {
+  return isMailerAvailable(config) && Boolean(config.SMTP_FROM && config.PUBLIC_URL);
+}
+
 interface Transport {
   sendMail(message: unknown): Promise<unknown>;
   close(): void;

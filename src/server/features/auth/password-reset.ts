@@ -9,7 +9,7 @@ import { rateLimits } from '../../../../db/schema/security.ts';
 import type { ForgotPasswordAnswer, ResetTokenStatus } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
+import { isLinkEmailAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit, isRateLimited } from '../../lib/rate-limit.ts';
 import { issueLinkToken, secretTokenHash } from '../../lib/secret-token.ts';
@@ -34,14 +34,6 @@ const invalidLink = () =>
 
 export function resetLink(origin: string, token: string): string {
   return `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-}
-
-/**
- * Emailed links need PUBLIC_URL: a link built from the request's Host header could point at a
- * host the requester chose (reset poisoning, OWASP Forgot Password Cheat Sheet).
- */
-export function isResetEmailAvailable(ctx: ServiceContext): boolean {
-  return isMailerAvailable(ctx.config) && Boolean(ctx.config.SMTP_FROM && ctx.config.PUBLIC_URL);
 }
 
 /**
@@ -102,7 +94,7 @@ export async function requestPasswordReset(
     },
     now,
   );
-  if (!isResetEmailAvailable(ctx)) return { message: EMAIL_NOT_SET_UP, emailConfigured: false };
+  if (!isLinkEmailAvailable(ctx.config)) return { message: EMAIL_NOT_SET_UP, emailConfigured: false };
   const user = await ctx.db.select({ id: users.id }).from(users).where(eq(users.email, email)).get();
   const overBudget = await isRateLimited(
     ctx.db,

@@ -7,18 +7,14 @@ import {
 } from '../../../domain/contracts/auth.ts';
 import type { AppEnv, ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { isLinkEmailAvailable } from '../../lib/mailer.ts';
 import { publicOrigin } from '../../lib/origin.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { serviceContext } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { issueMemberResetLink } from '../team/reset-link.ts';
 import { changePassword } from './password-change.ts';
-import {
-  checkResetLink,
-  isResetEmailAvailable,
-  requestPasswordReset,
-  resetPassword,
-} from './password-reset.ts';
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 
 /** Passwords are off where only single sign-on is allowed: nothing here may set one then. */
 function passwordContext<T extends ServiceContext>(ctx: T): T {
@@ -37,7 +33,7 @@ function passwordContext<T extends ServiceContext>(ctx: T): T {
  * which lives here beside the other ways to a new password (its rules: team/reset-link.ts).
  */
 export const passwordRoutes = new Hono<AppEnv>()
-  .get('/auth/password/forgot', (c) => c.json({ emailConfigured: isResetEmailAvailable(serviceContext(c)) }))
+  .get('/auth/password/forgot', (c) => c.json({ emailConfigured: isLinkEmailAvailable(c.var.deps.config) }))
   .post('/auth/password/forgot', validate('json', ForgotPasswordSchema), async (c) =>
     c.json(await requestPasswordReset(passwordContext(serviceContext(c)), c.req.valid('json').email)),
   )

@@ -3,6 +3,7 @@ import {
   EmailChangeTokenSchema,
   SignInSchema,
   SignUpSchema,
+  SignUpTokenSchema,
   SwitchCompanySchema,
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth.ts';
@@ -19,6 +20,7 @@ import { confirmEmailChange } from './email-change-confirm.ts';
 import { logoutPage } from './logout-page.ts';
 import { configuredProviders, soleSignInRoute } from './oauth.ts';
 import { getCurrentUser, type StartedSession, signIn, signOut, signUp, updateProfile } from './service.ts';
+import { confirmSignUp } from './signup-confirm.ts';
 
 export const authRoutes = new Hono<AppEnv>()
   /** spec §7: navigation to the sign-in page, or straight to the only way of signing in. */
@@ -44,8 +46,16 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/auth/providers', (c) => c.json(configuredProviders(c.var.deps.config)))
   .post('/auth/signup', validate('json', SignUpSchema), async (c) => {
-    const session = await signUp(serviceContext(c), c.req.valid('json'), requestMeta(c));
-    return respondWithSession(c, session, 201);
+    const outcome = await signUp(serviceContext(c), c.req.valid('json'), requestMeta(c));
+    // 202 where the address must confirm an emailed link first (decision 041): no session yet.
+    if (outcome.kind === 'pending') return c.json(outcome.answer, 202);
+    return respondWithSession(c, outcome.session, 201);
+  })
+  // The token travels in the body (the /confirm-signup page posts it on a button press), so a link
+  // scanner that follows the emailed URL creates nothing.
+  .post('/auth/signup/confirm', validate('json', SignUpTokenSchema), async (c) => {
+    const token = c.req.valid('json').token;
+    return respondWithSession(c, await confirmSignUp(serviceContext(c), token, requestMeta(c)), 201);
   })
   .post('/auth/signin', validate('json', SignInSchema), async (c) => {
     const session = await signIn(serviceContext(c), c.req.valid('json'), requestMeta(c));

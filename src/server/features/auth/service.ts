@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import { can } from '../../../domain/account/permissions.ts';
 import type {
@@ -7,10 +8,12 @@ import type {
   ProfileUpdateResult,
   SignIn,
   SignUp,
+  SignUpPending,
   UpdateProfile,
 } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
+import { isLinkEmailAvailable } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { auditInsert } from '../audit/service.ts';
 import { prepareEmailChange } from './email-change.ts';
@@ -22,6 +25,7 @@ import {
   rememberSignInAddress,
 } from './password-limits.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
+import { requestSignUpLink } from './signup-request.ts';
 
 export interface RequestMeta {
   userAgent: string | null;
@@ -45,7 +49,7 @@ async function limitAuthAttempts(ctx: ServiceContext, bucket: string, email: str
   await limitAttemptsByAddress(ctx, bucket, email);
 }
 
-function assertPasswordSignInEnabled(ctx: ServiceContext) {
+export function assertPasswordSignInEnabled(ctx: ServiceContext) {
   if (!ctx.config.AUTH_PASSWORD_ENABLED) {
     throw new HttpError(
       403,
@@ -97,34 +101,52 @@ export function newAccountStatements(ctx: ServiceContext, account: NewAccount) {
   return { userId, companyId, statements };
 }
 
-/** Sign-up: a company, its first user as admin, a session, and the audit row, all or nothing. */
-export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<StartedSession> {
+export type SignUpOutcome =
+  | { kind: 'signed_in'; session: StartedSession }
+  | { kind: 'pending'; answer: SignUpPending };
+
+/**
+ * Sign-up. Where outgoing email is set up, the account waits for the address to confirm an emailed
+ * link, and the answer is the same whether or not the address is taken (decision 041); without
+ * email, the account opens at once and a taken address gets 409 (sign-up must work offline).
+ */
+export async function signUp(ctx: ServiceContext, input: SignUp, meta: RequestMeta): Promise<SignUpOutcome> {
   assertPasswordSignInEnabled(ctx);
   await limitAuthAttempts(ctx, 'sign-up', input.email);
   assertPasswordAllowed(input.password, input.email);
   // Decision 041: hashed before the address is looked up, so a taken address costs the same work
   // (and time) as a new one; the per-IP limit above bounds how many addresses anyone can try.
   const passwordHash = await hashPassword(input.password);
+  if (isLinkEmailAvailable(ctx.config)) {
+    return { kind: 'pending', answer: await requestSignUpLink(ctx, input, passwordHash) };
+  }
   const existing = await ctx.db
     .select({ id: users.id })
     .from(users)
     .where(eq(users.email, input.email))
     .get();
   if (existing) throw emailTaken();
+  const session = await openAccount(ctx, { ...input, passwordHash }, meta);
+  return { kind: 'signed_in', session };
+}
 
+/**
+ * Opens an account and signs it in: the user, company, admin membership, audit row and session in
+ * one batch with the caller's `extra` statements (a confirmed sign-up deletes its pending row).
+ * A taken address (the unique index) is a 409 and nothing is written.
+ */
+export async function openAccount(
+  ctx: ServiceContext,
+  input: NewAccount & { passwordHash: string },
+  meta: RequestMeta,
+  extra: BatchItem<'sqlite'>[] = [],
+): Promise<StartedSession> {
   const now = ctx.now();
-  const account = newAccountStatements(ctx, {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash,
-    companyName: input.companyName,
-    jurisdiction: input.jurisdiction,
-  });
+  const account = newAccountStatements(ctx, input);
   const { userId, companyId } = account;
   const session = await newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
   try {
-    await ctx.db.batch([...account.statements, ctx.db.insert(sessions).values(session.row)]);
+    await ctx.db.batch([...account.statements, ctx.db.insert(sessions).values(session.row), ...extra]);
   } catch (error) {
     if (isUniqueViolation(error)) throw emailTaken();
     throw error;

@@ -5,8 +5,9 @@ import { memberships, users } from '../../../../db/schema/auth.ts';
 import type { IssuedResetLink } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { isLinkEmailAvailable } from '../../lib/mailer.ts';
 import { auditInsert } from '../audit/service.ts';
-import { isResetEmailAvailable, issueResetLinkStatements, resetLink } from '../auth/password-reset.ts';
+import { issueResetLinkStatements, resetLink } from '../auth/password-reset.ts';
 
 /**
  * POST /api/team/members/{id}/reset-link (admin). Refused (409) when email is set up (the person
@@ -27,7 +28,7 @@ export async function issueMemberResetLink(
     .where(and(eq(memberships.id, membershipId), eq(memberships.companyId, ctx.companyId)))
     .get();
   if (!member) throw notFound('Member');
-  if (isResetEmailAvailable(ctx)) {
+  if (isLinkEmailAvailable(ctx.config)) {
     throw new HttpError(
       409,
       `Email is set up here: ${member.email} can use “Forgot password?” on the sign-in page to get a link.`,
