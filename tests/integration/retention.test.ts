@@ -2,7 +2,13 @@ import { describe, expect, test } from 'bun:test';
 import { and, asc, eq } from 'drizzle-orm';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../db/schema/analytics.ts';
 import { auditChainHeads, auditLogs } from '../../db/schema/audit.ts';
-import { companies, users } from '../../db/schema/auth.ts';
+import {
+  companies,
+  emailChangeRequests,
+  passwordResetTokens,
+  pendingSignups,
+  users,
+} from '../../db/schema/auth.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { addMember } from '../helpers/people.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
@@ -203,5 +209,52 @@ describe('accounts: deleted after three years without activity', () => {
     // The inactive last admin of Busy Co is kept: the company is in use and needs an admin.
     expect(remaining.has(busy.user.id)).toBe(true);
     expect(remaining.has(colleague.userId)).toBe(true);
+  });
+});
+
+describe('single-use links: removed once expired', () => {
+  test('drops never-used sign-up, email-change and reset links past their expiry and keeps live ones', async () => {
+    clock = new Date('2024-06-01T00:00:00Z');
+    const owner = await t.signUpCompany();
+    const other = await t.signUpCompany();
+    const link = (userId: string, hours: number) => ({
+      userId,
+      tokenHash: crypto.randomUUID(),
+      expiresAt: new Date(clock.getTime() + hours * 3_600_000),
+    });
+    await t.db.insert(passwordResetTokens).values([link(owner.user.id, 1), link(other.user.id, 48)]);
+    await t.db.insert(emailChangeRequests).values([
+      { ...link(owner.user.id, 24), newEmail: 'expired.change@example.com' },
+      { ...link(other.user.id, 72), newEmail: 'live.change@example.com' },
+    ]);
+    const signup = (email: string, hours: number) => ({
+      email,
+      tokenHash: crypto.randomUUID(),
+      passwordHash: 'not a real hash',
+      firstName: 'Never',
+      lastName: 'Confirmed',
+      companyName: `${email} Ltd`,
+      expiresAt: new Date(clock.getTime() + hours * 3_600_000),
+    });
+    await t.db
+      .insert(pendingSignups)
+      .values([signup('expired.signup@example.com', 24), signup('live.signup@example.com', 72)]);
+
+    advance(2);
+    await runRetention();
+
+    expect(
+      (await t.db.select({ userId: passwordResetTokens.userId }).from(passwordResetTokens)).map(
+        (row) => row.userId,
+      ),
+    ).toEqual([other.user.id]);
+    expect(
+      (await t.db.select({ newEmail: emailChangeRequests.newEmail }).from(emailChangeRequests)).map(
+        (row) => row.newEmail,
+      ),
+    ).toEqual(['live.change@example.com']);
+    expect(
+      (await t.db.select({ email: pendingSignups.email }).from(pendingSignups)).map((row) => row.email),
+    ).toEqual(['live.signup@example.com']);
   });
 });

@@ -2,7 +2,12 @@ import { and, asc, eq, gt, inArray, isNotNull, lt, type SQLWrapper, sql } from '
 import type { Db } from '../../../../db/client.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
 import { auditChainHeads, auditLogs } from '../../../../db/schema/audit.ts';
-import { users } from '../../../../db/schema/auth.ts';
+import {
+  emailChangeRequests,
+  passwordResetTokens,
+  pendingSignups,
+  users,
+} from '../../../../db/schema/auth.ts';
 import { jobs } from '../../../../db/schema/jobs.ts';
 import { createChainVerifier } from '../../../domain/audit/verify.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -177,6 +182,20 @@ export async function deleteInactiveAccounts(
 }
 
 /** `privacy.retention` (daily, src/server/jobs/recurring.ts). */
+/**
+ * Removes single-use links past their expiry: a sign-up never confirmed (it holds the person's
+ * name and a password hash), an email change never opened, a reset link never used. Using a link
+ * already refuses an expired one; this keeps what was never used from staying indefinitely.
+ */
+export async function deleteExpiredLinks(db: Db, now: Date): Promise<number> {
+  const results = await db.batch([
+    db.delete(pendingSignups).where(lt(pendingSignups.expiresAt, now)),
+    db.delete(emailChangeRequests).where(lt(emailChangeRequests.expiresAt, now)),
+    db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now)),
+  ]);
+  return results.reduce((sum, result) => sum + ((result as { rowsAffected?: number }).rowsAffected ?? 0), 0);
+}
+
 export const retentionJob: JobHandler = async (job, deps) => {
   const now = deps.now();
   const ctx: ServiceContext = {
@@ -192,6 +211,7 @@ export const retentionJob: JobHandler = async (job, deps) => {
   const auditEntriesRemoved = await trimAuditLogs(deps.db, now, deps.log);
   const analyticsPeoplePseudonymised = await pseudonymiseAnalytics(deps.db, now);
   const accounts = await deleteInactiveAccounts(ctx);
+  const expiredLinksRemoved = await deleteExpiredLinks(deps.db, now);
   const finishedBefore = new Date(now.getTime() - FINISHED_SCHEDULED_JOB_DAYS * 24 * 60 * 60 * 1000);
   await deps.db.delete(jobs).where(
     and(
@@ -209,6 +229,7 @@ export const retentionJob: JobHandler = async (job, deps) => {
     analyticsPeoplePseudonymised,
     accountsDeleted: accounts.deleted,
     accountsKept: accounts.kept,
+    expiredLinksRemoved,
   };
   deps.log.info('retention applied', result);
   return result;
