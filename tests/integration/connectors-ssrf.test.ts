@@ -105,9 +105,9 @@ describe('Odoo answers are not relayed', () => {
     const refusing = publicServer(() =>
       Response.json({ jsonrpc: '2.0', id: 1, error: { code: 200, message: secret, data: { name: secret } } }),
     );
-    const notOdoo = publicServer(() => new Response(`<html>${secret}</html>`));
+    const htmlServer = publicServer(() => new Response(`<html>${secret}</html>`));
     const messages = [];
-    for (const baseUrl of [failing, refusing, notOdoo]) {
+    for (const baseUrl of [failing, refusing, htmlServer]) {
       const response = await connect(baseUrl);
       expect(response.status).toBe(422);
       messages.push(response.json.message as string);
@@ -115,7 +115,7 @@ describe('Odoo answers are not relayed', () => {
     expect(messages).toEqual([
       'The Odoo server answered with an error (HTTP 502)',
       'Odoo refused the request: Odoo reported an error',
-      `The server at ${notOdoo} did not answer as Odoo does (no JSON-RPC)`,
+      `The server at ${htmlServer} did not answer as Odoo does (no JSON-RPC)`,
     ]);
     expect(messages.join(' ')).not.toContain('hunter2');
   });

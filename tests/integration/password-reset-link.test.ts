@@ -119,3 +119,28 @@ describe('POST /api/team/members/{id}/reset-link without SMTP', () => {
     ).toBe(member.user.email);
   });
 });
+
+describe('Settings → Team offers the reset link whenever reset links cannot be emailed', () => {
+  test('with SMTP but no PUBLIC_URL, invitations are emailed and the admin still issues reset links', async () => {
+    // Nothing is sent in this test: SMTP only has to be configured (decision 045).
+    const smtpOnly = await createTestApp({
+      env: { SMTP_URL: 'smtp://127.0.0.1:9', SMTP_FROM: 'ESG Pilot <team@example.com>' },
+    });
+    const { admin, member } = await companyWithMember(smtpOnly, 'member');
+    const team = await smtpOnly.call('GET', '/api/team', { cookie: admin.cookie });
+    expect(team.json).toMatchObject({ emailConfigured: true, resetLinksEmailed: false });
+    const membershipId = (await smtpOnly.db.select().from(memberships).all()).find(
+      (row) => row.userId === member.user.id,
+    )!.id;
+    const issued = await smtpOnly.call('POST', `/api/team/members/${membershipId}/reset-link`, {
+      cookie: admin.cookie,
+    });
+    expect(issued.status).toBe(201);
+  });
+
+  test('without SMTP, neither invitations nor reset links are emailed', async () => {
+    const { admin } = await companyWithMember(t, 'member');
+    const team = await t.call('GET', '/api/team', { cookie: admin.cookie });
+    expect(team.json).toMatchObject({ emailConfigured: false, resetLinksEmailed: false });
+  });
+});

@@ -29,7 +29,10 @@ describe('invitations with SMTP configured', () => {
     });
     expect(response.status).toBe(201);
     expect(response.json).toMatchObject({ delivery: 'emailed', link: null });
-    expect((await t.call('GET', '/api/team', { cookie: admin.cookie })).json.emailConfigured).toBe(true);
+    expect((await t.call('GET', '/api/team', { cookie: admin.cookie })).json).toMatchObject({
+      emailConfigured: true,
+      resetLinksEmailed: true,
+    });
 
     expect(smtp.messages).toHaveLength(before + 1);
     const mail = smtp.messages.at(-1)!;

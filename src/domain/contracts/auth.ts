@@ -49,16 +49,6 @@ export type SignUp = z.infer<typeof SignUpSchema>;
 export const SignUpPendingSchema = z.object({ message: z.string(), email: z.string() });
 export type SignUpPending = z.infer<typeof SignUpPendingSchema>;
 
-/** POST /api/auth/signup/confirm: the token of the link emailed at sign-up. */
-export const SignUpTokenSchema = z.object({
-  token: z
-    .string({ error: 'The sign-up link is incomplete' })
-    .trim()
-    .min(16, 'The sign-up link is incomplete')
-    .max(128, 'The sign-up link is not valid'),
-});
-export type SignUpToken = z.infer<typeof SignUpTokenSchema>;
-
 export const SignInSchema = z.object({
   email: EmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128),
@@ -155,6 +145,10 @@ export const linkTokenSchema = (link: string) =>
 /** POST /api/auth/email-change/confirm: the token of the link sent to the new address. */
 export const EmailChangeTokenSchema = z.object({ token: linkTokenSchema('confirmation') });
 export type EmailChangeToken = z.infer<typeof EmailChangeTokenSchema>;
+
+/** POST /api/auth/signup/confirm: the token of the link emailed at sign-up. */
+export const SignUpTokenSchema = z.object({ token: linkTokenSchema('sign-up') });
+export type SignUpToken = z.infer<typeof SignUpTokenSchema>;
 
 /** What confirming an email change answers: the address that now signs in. */
 export const EmailChangeConfirmedSchema = z.object({ email: z.string() });

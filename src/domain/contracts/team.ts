@@ -41,6 +41,11 @@ export const TeamSchema = z.object({
   planName: z.string(),
   /** Whether invitations are emailed (SMTP configured) or their link is shown once. */
   emailConfigured: z.boolean(),
+  /**
+   * Whether password reset links are emailed (SMTP and PUBLIC_URL, decision 045); when not, an
+   * admin issues them in Settings → Team.
+   */
+  resetLinksEmailed: z.boolean(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 

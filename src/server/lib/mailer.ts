@@ -20,8 +20,10 @@ export function linkExpiryLine(expiresAt: Date): string {
   return `The link works once and expires on ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`;
 }
 
+type MailConfig = Config & { SMTP_URL: string; SMTP_FROM: string };
+
 /** SMTP can be used here: configured, and running under Bun (not in the Worker). */
-export function isMailerAvailable(config: Config): boolean {
+export function isMailerAvailable(config: Config): config is MailConfig {
   return (
     Boolean(config.SMTP_URL && config.SMTP_FROM) &&
     typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined'
@@ -33,8 +35,8 @@ export function isMailerAvailable(config: Config): boolean {
  * from the request's Host header could point at a host the requester chose (reset poisoning, OWASP
  * Forgot Password Cheat Sheet).
  */
-export function isLinkEmailAvailable(config: Config): boolean {
-  return isMailerAvailable(config) && Boolean(config.SMTP_FROM && config.PUBLIC_URL);
+export function isLinkEmailAvailable(config: Config): config is MailConfig & { PUBLIC_URL: string } {
+  return isMailerAvailable(config) && Boolean(config.PUBLIC_URL);
 }
 
 interface Transport {

@@ -130,7 +130,7 @@ export function MembersCard({ team }: { team: Team }) {
               key={member.id}
               member={member}
               canManage={team.canManage}
-              canIssueResetLink={team.canManage && !team.emailConfigured}
+              canIssueResetLink={team.canManage && !team.resetLinksEmailed}
               onRemove={() => setRemoving(member)}
             />
           ))}

@@ -47,7 +47,7 @@ export function emailChangeMessage(newEmail: string): string {
  * record it, for the profile update's batch. Nothing is written if the email cannot be sent.
  */
 export async function prepareEmailChange(ctx: AuthedContext, newEmail: string, origin: string) {
-  if (!isMailerAvailable(ctx.config) || !ctx.config.SMTP_FROM) {
+  if (!isMailerAvailable(ctx.config)) {
     throw new HttpError(
       409,
       'Email changes need outgoing email, which is not set up on this server: the new address must confirm a link we send it. Ask whoever runs ESG Pilot to set SMTP_URL and SMTP_FROM. Nothing was changed.',

@@ -8,6 +8,7 @@ import { passwordResetTokens, sessions, users } from '../../../../db/schema/auth
 import { rateLimits } from '../../../../db/schema/security.ts';
 import type { ForgotPasswordAnswer, ResetTokenStatus } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { isLinkEmailAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
@@ -108,48 +109,42 @@ export async function requestPasswordReset(
   // Made for an unknown address too (and dropped), so both answers cost the same.
   const issued = await issueResetLinkStatements(ctx, user?.id ?? '', null);
   if (user && !overBudget) {
-    // A timer, not a bare promise: a local libSQL write blocks the thread, so it must start only
-    // after this answer has gone out.
-    setTimeout(() => void deliverResetLink(ctx, user.id, email, issued), 0);
+    afterAnswer(ctx.log, 'password reset link not delivered', () =>
+      deliverResetLink(ctx, user.id, email, issued),
+    );
   }
   return { message: FORGOT_ANSWER, emailConfigured: true };
 }
 
-/** Stores the link with its audit row, then emails it; after the answer, so failures are logged. */
+/** Stores the link with its audit row, then emails it; after the answer. */
 async function deliverResetLink(
   ctx: ServiceContext,
   userId: string,
   email: string,
   issued: Awaited<ReturnType<typeof issueResetLinkStatements>>,
 ): Promise<void> {
-  try {
-    const company = await findSignInCompany(ctx.db, userId);
-    await ctx.db.batch([
-      ...issued.statements,
-      ...(company
-        ? [
-            auditInsert(ctx, {
-              companyId: company.companyId,
-              userId: null,
-              action: 'password_reset_requested',
-              entityType: 'user',
-              entityId: userId,
-            }),
-          ]
-        : []),
-    ]);
-    const message = buildResetEmail({
-      from: ctx.config.SMTP_FROM!,
-      to: email,
-      link: resetLink(new URL(ctx.config.PUBLIC_URL!).origin, issued.token),
-      expiresAt: issued.expiresAt,
-    });
-    await sendEmail(ctx.config, message, ctx.log);
-  } catch (error) {
-    ctx.log.warn('password reset link not delivered', {
-      error: error instanceof Error ? error.message : String(error),
-    });
-  }
+  const company = await findSignInCompany(ctx.db, userId);
+  await ctx.db.batch([
+    ...issued.statements,
+    ...(company
+      ? [
+          auditInsert(ctx, {
+            companyId: company.companyId,
+            userId: null,
+            action: 'password_reset_requested',
+            entityType: 'user',
+            entityId: userId,
+          }),
+        ]
+      : []),
+  ]);
+  const message = buildResetEmail({
+    from: ctx.config.SMTP_FROM!,
+    to: email,
+    link: resetLink(new URL(ctx.config.PUBLIC_URL!).origin, issued.token),
+    expiresAt: issued.expiresAt,
+  });
+  await sendEmail(ctx.config, message, ctx.log);
 }
 
 async function findValidLink(ctx: ServiceContext, token: string) {

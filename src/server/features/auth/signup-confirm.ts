@@ -4,13 +4,13 @@ import { eq } from 'drizzle-orm';
 import { pendingSignups, users } from '../../../../db/schema/auth.ts';
 import type { ServiceContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
+import { secretTokenHash } from '../../lib/secret-token.ts';
 import {
   assertPasswordSignInEnabled,
   openAccount,
   type RequestMeta,
   type StartedSession,
 } from './service.ts';
-import { signUpTokenHash } from './signup-request.ts';
 
 const invalidLink = () =>
   new HttpError(
@@ -36,7 +36,7 @@ export async function confirmSignUp(
   const pending = await ctx.db
     .select()
     .from(pendingSignups)
-    .where(eq(pendingSignups.tokenHash, await signUpTokenHash(token)))
+    .where(eq(pendingSignups.tokenHash, await secretTokenHash(token)))
     .get();
   if (!pending) throw invalidLink();
   const thisSignUp = eq(pendingSignups.id, pending.id);

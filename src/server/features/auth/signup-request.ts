@@ -3,20 +3,18 @@
 // (OWASP Authentication Cheat Sheet, "Account creation": answer generically and tell the owner by
 // email). A new address gets a single-use link that opens the account (signup-confirm.ts); a taken
 // one gets an email telling its owner, and nothing is stored.
-import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { eq, lte } from 'drizzle-orm';
 import { pendingSignups, users } from '../../../../db/schema/auth.ts';
 import type { SignUp, SignUpPending } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
-import { sha256Hex } from '../../lib/hash.ts';
-import { sendEmail } from '../../lib/mailer.ts';
+import { afterAnswer } from '../../lib/after-answer.ts';
+import { linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { isRateLimited } from '../../lib/rate-limit.ts';
+import { issueLinkToken } from '../../lib/secret-token.ts';
 
 /** A day, like an email change's link (decision 041): time to reach the inbox, single use. */
 export const SIGN_UP_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
-
-export const signUpTokenHash = (token: string) => sha256Hex(token);
 
 /** The answer to every sign-up here, identical for a new and a taken address. */
 export function signUpPendingMessage(email: string): string {
@@ -26,8 +24,7 @@ export function signUpPendingMessage(email: string): string {
 interface Delivery {
   input: SignUp;
   passwordHash: string;
-  token: string;
-  tokenHash: string;
+  link: Awaited<ReturnType<typeof issueLinkToken>>;
   isTaken: boolean;
 }
 
@@ -54,58 +51,47 @@ export async function requestSignUpLink(
     { key: `sign-up-email:${input.email}`, limit: ctx.config.SIGN_UP_EMAILS_PER_HOUR, windowMs: HOUR_MS },
     now,
   );
-  const token = encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(20)));
   const delivery: Delivery = {
     input,
     passwordHash,
-    token,
-    tokenHash: await signUpTokenHash(token),
+    link: await issueLinkToken(now, SIGN_UP_LINK_LIFETIME_MS),
     isTaken: Boolean(existing),
   };
   if (!overBudget) {
-    // A timer, not a bare promise: a local libSQL write blocks the thread, so it must start only
-    // after this answer has gone out.
-    setTimeout(() => void deliverSignUpEmail(ctx, delivery), 0);
+    afterAnswer(ctx.log, 'sign-up email not delivered', () => deliverSignUpEmail(ctx, delivery));
   }
   return { message: signUpPendingMessage(input.email), email: input.email };
 }
 
-/** After the answer, so failures are logged rather than told to the requester. */
+/** Stores the pending sign-up (new address) and emails its owner; after the answer. */
 async function deliverSignUpEmail(ctx: ServiceContext, delivery: Delivery): Promise<void> {
-  try {
-    const origin = new URL(ctx.config.PUBLIC_URL!).origin;
-    if (delivery.isTaken) {
-      await sendEmail(ctx.config, accountExistsEmail(ctx, delivery.input.email, origin), ctx.log);
-      return;
-    }
-    const now = ctx.now();
-    const expiresAt = new Date(now.getTime() + SIGN_UP_LINK_LIFETIME_MS);
-    const { input } = delivery;
-    const row = {
-      email: input.email,
-      tokenHash: delivery.tokenHash,
-      passwordHash: delivery.passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      companyName: input.companyName,
-      jurisdiction: input.jurisdiction,
-      expiresAt,
-    };
-    await ctx.db.batch([
-      ctx.db.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now)),
-      // One per address: a newer request replaces the older one, whose link stops working.
-      ctx.db
-        .insert(pendingSignups)
-        .values({ ...row, createdAt: now })
-        .onConflictDoUpdate({ target: pendingSignups.email, set: { ...row, createdAt: now } }),
-    ]);
-    const link = `${origin}/confirm-signup?token=${encodeURIComponent(delivery.token)}`;
-    await sendEmail(ctx.config, signUpLinkEmail(ctx, input.email, link, expiresAt), ctx.log);
-  } catch (error) {
-    ctx.log.warn('sign-up email not delivered', {
-      error: error instanceof Error ? error.message : String(error),
-    });
+  const origin = new URL(ctx.config.PUBLIC_URL!).origin;
+  if (delivery.isTaken) {
+    await sendEmail(ctx.config, accountExistsEmail(ctx, delivery.input.email, origin), ctx.log);
+    return;
   }
+  const now = ctx.now();
+  const { input, link } = delivery;
+  const row = {
+    email: input.email,
+    tokenHash: link.tokenHash,
+    passwordHash: delivery.passwordHash,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    companyName: input.companyName,
+    jurisdiction: input.jurisdiction,
+    expiresAt: link.expiresAt,
+  };
+  await ctx.db.batch([
+    ctx.db.delete(pendingSignups).where(lte(pendingSignups.expiresAt, now)),
+    // One per address: a newer request replaces the older one, whose link stops working.
+    ctx.db
+      .insert(pendingSignups)
+      .values({ ...row, createdAt: now })
+      .onConflictDoUpdate({ target: pendingSignups.email, set: { ...row, createdAt: now } }),
+  ]);
+  const url = `${origin}/confirm-signup?token=${encodeURIComponent(link.token)}`;
+  await sendEmail(ctx.config, signUpLinkEmail(ctx, input.email, url, link.expiresAt), ctx.log);
 }
 
 function signUpLinkEmail(ctx: ServiceContext, to: string, link: string, expiresAt: Date) {
@@ -118,7 +104,7 @@ function signUpLinkEmail(ctx: ServiceContext, to: string, link: string, expiresA
       '',
       `Finish creating your account: ${link}`,
       '',
-      `The link works once and expires on ${expiresAt.toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+      linkExpiryLine(expiresAt),
       'If you did not ask for this, ignore this email: no account is created.',
     ].join('\n'),
   };

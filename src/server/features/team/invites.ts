@@ -153,7 +153,7 @@ export async function createInvite(
   ]);
   const invite = toInvite(inserted[0]!);
   const link = inviteLink(origin, token);
-  if (!isMailerAvailable(ctx.config) || !ctx.config.SMTP_FROM) {
+  if (!isMailerAvailable(ctx.config)) {
     return { invite, delivery: 'not_configured', link };
   }
   const sender = await ctx.db

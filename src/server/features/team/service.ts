@@ -8,7 +8,7 @@ import type { Role } from '../../../domain/contracts/auth.ts';
 import type { Team, TeamInvite, TeamMember } from '../../../domain/contracts/team.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
-import { isMailerAvailable } from '../../lib/mailer.ts';
+import { isLinkEmailAvailable, isMailerAvailable } from '../../lib/mailer.ts';
 import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
 import { forgetLastCompany } from '../auth/last-company.ts';
@@ -94,6 +94,7 @@ export async function getTeam(ctx: AuthedContext): Promise<Team> {
     plan,
     planName: PLANS[plan].name,
     emailConfigured: isMailerAvailable(ctx.config),
+    resetLinksEmailed: isLinkEmailAvailable(ctx.config),
   };
 }
 
