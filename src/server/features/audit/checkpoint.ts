@@ -1,4 +1,5 @@
 import type { Config } from '../../config.ts';
+import { fromBase64Url, toBase64Url } from '../../lib/secret-box.ts';
 
 /**
  * Signed checkpoints of a company's audit chain (decision 043): the sealed position and hash,
@@ -29,25 +30,15 @@ export function canSignCheckpoints(config: Pick<Config, 'SECRETS_KEY'>): boolean
   return Boolean(config.SECRETS_KEY);
 }
 
-function fromBase64(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.replace(/-/g, '+').replace(/_/g, '/');
-  const binary = atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, '='));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
-}
-
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
 /** HKDF with its own label, so the checkpoint key is never the key that seals credentials. */
 function checkpointKey(config: Pick<Config, 'SECRETS_KEY'>): Promise<CryptoKey> {
   const material = (config.SECRETS_KEY ?? '').trim();
   let key = keys.get(material);
   if (!key) {
     key = (async () => {
-      const base = await crypto.subtle.importKey('raw', fromBase64(material), 'HKDF', false, ['deriveKey']);
+      const base = await crypto.subtle.importKey('raw', fromBase64Url(material), 'HKDF', false, [
+        'deriveKey',
+      ]);
       return crypto.subtle.deriveKey(
         {
           name: 'HKDF',
@@ -98,7 +89,7 @@ export async function isCheckpointSigned(
     return await crypto.subtle.verify(
       'HMAC',
       await checkpointKey(config),
-      fromBase64(point.signature),
+      fromBase64Url(point.signature),
       checkpointMessage(point),
     );
   } catch {
