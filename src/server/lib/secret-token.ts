@@ -3,7 +3,7 @@ import { sha256Hex } from './hash.ts';
 
 /**
  * The one way to make a bearer secret the database must not hold (CONVENTIONS §9: secrets hashed,
- * shown once): session cookies, invitation, email-change and password-reset links. 160 random bits,
+ * shown once): session cookies, invitation, email-change, password-reset and sign-up links. 160 random bits,
  * base32, as Lucia's session guide recommends (at least 120 bits of entropy); the only copy travels
  * in the cookie or link.
  */
