@@ -11,126 +11,47 @@ export interface SpendCategory {
   examples: string;
 }
 
-export const SPEND_CATEGORIES = [
-  {
-    key: 'food_drink_ingredients',
-    label: 'Food and drink ingredients',
-    examples: 'flour, dairy, meat, produce, drinks for resale',
-  },
-  { key: 'packaging', label: 'Packaging', examples: 'boxes, bags, labels, cartons, film' },
-  { key: 'paper_products', label: 'Paper and cardboard products', examples: 'paper towels, card, tissue' },
-  {
-    key: 'plastic_rubber_products',
-    label: 'Plastic and rubber products',
-    examples: 'containers, tubs, gloves',
-  },
-  { key: 'chemicals', label: 'Chemicals', examples: 'industrial gases, paints, adhesives' },
-  {
-    key: 'cleaning_hygiene',
-    label: 'Cleaning and hygiene supplies',
-    examples: 'detergents, soap, sanitiser',
-  },
-  { key: 'metal_products', label: 'Metal products and tools', examples: 'trays, tins, hand tools, fixings' },
-  {
-    key: 'machinery_equipment',
-    label: 'Machinery and equipment',
-    examples: 'ovens, mixers, fridges, production machines',
-  },
-  {
-    key: 'electrical_equipment',
-    label: 'Electrical equipment and lighting',
-    examples: 'lamps, cables, small appliances',
-  },
-  {
-    key: 'computers_electronics',
-    label: 'Computers and electronics',
-    examples: 'laptops, tills, phones, screens',
-  },
-  { key: 'furniture_fittings', label: 'Furniture and fittings', examples: 'tables, shelving, shop fit-out' },
-  { key: 'clothing_workwear', label: 'Workwear and textiles', examples: 'uniforms, aprons, linen' },
-  {
-    key: 'vehicles_parts',
-    label: 'Vehicles and parts',
-    examples: 'a van bought outright, tyres, spare parts',
-  },
-  {
-    key: 'office_supplies',
-    label: 'Office supplies and stationery',
-    examples: 'stationery, printer ink, envelopes',
-  },
-  { key: 'printing', label: 'Printing', examples: 'leaflets, menus, printed labels' },
-  {
-    key: 'it_software',
-    label: 'IT services and software',
-    examples: 'software subscriptions, hosting, IT support',
-  },
-  { key: 'telecoms', label: 'Phone and internet', examples: 'broadband, mobile contracts' },
-  {
-    key: 'accountancy_legal',
-    label: 'Accountancy and legal',
-    examples: 'accountant, solicitor, payroll bureau',
-  },
-  {
-    key: 'consultancy',
-    label: 'Consulting and other professional services',
-    examples: 'consultants, architects, surveyors',
-  },
-  {
-    key: 'marketing_advertising',
-    label: 'Marketing and advertising',
-    examples: 'adverts, agencies, social media promotion',
-  },
-  { key: 'insurance', label: 'Insurance', examples: 'business, vehicle and liability insurance' },
-  {
-    key: 'banking_finance',
-    label: 'Banking and finance charges',
-    examples: 'bank fees, card processing, loan interest',
-  },
-  {
-    key: 'rent_property',
-    label: 'Rent and property services',
-    examples: 'rent, service charges, letting agents',
-  },
-  {
-    key: 'repairs_maintenance',
-    label: 'Repairs and maintenance',
-    examples: 'equipment servicing, building repairs',
-  },
-  {
-    key: 'construction_works',
-    label: 'Building and construction work',
-    examples: 'refurbishment, extensions, shop fitting labour',
-  },
-  {
-    key: 'cleaning_services',
-    label: 'Cleaning and facilities services',
-    examples: 'contract cleaners, pest control',
-  },
-  { key: 'security_services', label: 'Security services', examples: 'alarm monitoring, guards' },
-  {
-    key: 'recruitment_staffing',
-    label: 'Recruitment and temporary staff',
-    examples: 'agency staff, recruitment fees',
-  },
-  {
-    key: 'training_education',
-    label: 'Training and education',
-    examples: 'courses, food-hygiene certificates',
-  },
-  { key: 'postage_couriers', label: 'Postage and couriers', examples: 'stamps, parcel carriers' },
-  {
-    key: 'meals_hospitality',
-    label: 'Meals, catering and hospitality',
-    examples: 'client meals, event catering',
-  },
-  {
-    key: 'waste_services',
-    label: 'Waste collection services (by spend)',
-    examples: 'a waste contract without weights',
-  },
-] as const satisfies readonly SpendCategory[];
+// [key, label, examples]: one row per category, kept as a table so the list reads at a glance.
+const ROWS = [
+  ['food_drink_ingredients', 'Food and drink ingredients', 'flour, dairy, meat, produce, drinks for resale'],
+  ['packaging', 'Packaging', 'boxes, bags, labels, cartons, film'],
+  ['paper_products', 'Paper and cardboard products', 'paper towels, card, tissue'],
+  ['plastic_rubber_products', 'Plastic and rubber products', 'containers, tubs, gloves'],
+  ['chemicals', 'Chemicals', 'industrial gases, paints, adhesives'],
+  ['cleaning_hygiene', 'Cleaning and hygiene supplies', 'detergents, soap, sanitiser'],
+  ['metal_products', 'Metal products and tools', 'trays, tins, hand tools, fixings'],
+  ['machinery_equipment', 'Machinery and equipment', 'ovens, mixers, fridges, production machines'],
+  ['electrical_equipment', 'Electrical equipment and lighting', 'lamps, cables, small appliances'],
+  ['computers_electronics', 'Computers and electronics', 'laptops, tills, phones, screens'],
+  ['furniture_fittings', 'Furniture and fittings', 'tables, shelving, shop fit-out'],
+  ['clothing_workwear', 'Workwear and textiles', 'uniforms, aprons, linen'],
+  ['vehicles_parts', 'Vehicles and parts', 'a van bought outright, tyres, spare parts'],
+  ['office_supplies', 'Office supplies and stationery', 'stationery, printer ink, envelopes'],
+  ['printing', 'Printing', 'leaflets, menus, printed labels'],
+  ['it_software', 'IT services and software', 'software subscriptions, hosting, IT support'],
+  ['telecoms', 'Phone and internet', 'broadband, mobile contracts'],
+  ['accountancy_legal', 'Accountancy and legal', 'accountant, solicitor, payroll bureau'],
+  ['consultancy', 'Consulting and other professional services', 'consultants, architects, surveyors'],
+  ['marketing_advertising', 'Marketing and advertising', 'adverts, agencies, social media promotion'],
+  ['insurance', 'Insurance', 'business, vehicle and liability insurance'],
+  ['banking_finance', 'Banking and finance charges', 'bank fees, card processing, loan interest'],
+  ['rent_property', 'Rent and property services', 'rent, service charges, letting agents'],
+  ['repairs_maintenance', 'Repairs and maintenance', 'equipment servicing, building repairs'],
+  ['construction_works', 'Building and construction work', 'refurbishment, extensions, shop fitting labour'],
+  ['cleaning_services', 'Cleaning and facilities services', 'contract cleaners, pest control'],
+  ['security_services', 'Security services', 'alarm monitoring, guards'],
+  ['recruitment_staffing', 'Recruitment and temporary staff', 'agency staff, recruitment fees'],
+  ['training_education', 'Training and education', 'courses, food-hygiene certificates'],
+  ['postage_couriers', 'Postage and couriers', 'stamps, parcel carriers'],
+  ['meals_hospitality', 'Meals, catering and hospitality', 'client meals, event catering'],
+  ['waste_services', 'Waste collection services (by spend)', 'a waste contract without weights'],
+] as const satisfies readonly (readonly [string, string, string])[];
 
-export type SpendCategoryKey = (typeof SPEND_CATEGORIES)[number]['key'];
+export type SpendCategoryKey = (typeof ROWS)[number][0];
+
+export const SPEND_CATEGORIES: readonly (SpendCategory & { key: SpendCategoryKey })[] = ROWS.map(
+  ([key, label, examples]) => ({ key, label, examples }),
+);
 
 const BY_KEY: ReadonlyMap<string, SpendCategory> = new Map(SPEND_CATEGORIES.map((c) => [c.key, c]));
 
