@@ -151,6 +151,16 @@ function gasesAgree(total: number, gases: GasSplit): boolean {
   return Math.abs(gases.co2 + gases.ch4 + gases.n2o - total) <= 1.5e-5 + 1e-5 * total;
 }
 
+/**
+ * The publisher's address of a `source_url_or_repo` cell: the curated CSV also names the GitHub
+ * copy it was read from ("; read from repo …", "; values as quoted in …"). That is an audit trail
+ * (db/seed/factors/README.md), never a source to show, so it is cut here.
+ */
+export function publisherUrlOf(text: string): string {
+  const carrier = /\s*;\s*(read from repo|values as quoted in)\b/.exec(text);
+  return carrier === null ? text : text.slice(0, carrier.index).trim();
+}
+
 function rowToFactor(record: CsvRecord, problems: FactorCsvProblem[]): EmissionFactor | undefined {
   const f = record.fields;
   const id = f[0] ?? '';
@@ -215,7 +225,7 @@ function rowToFactor(record: CsvRecord, problems: FactorCsvProblem[]): EmissionF
     scope3Category: scope === 'scope_3' ? scope3Category : null,
     ghgCategory: category!,
     source: source!,
-    sourceUrl: sourceUrl!,
+    sourceUrl: publisherUrlOf(sourceUrl!),
     notes: notes!,
   };
   const radiativeForcing = radiativeForcingOf(id);
