@@ -172,7 +172,7 @@ describe('Odoo connector', () => {
     expect(results.length).toBe(3);
     // USEEIO v1.3 spend factors: scope 3, purchased goods and services.
     expect(results.map((row) => [row.scope, row.factorId])).toEqual(
-      expect.arrayContaining([[expect.stringContaining('3'), 'useeio13-518210']]),
+      expect.arrayContaining([[expect.stringContaining('3'), 'epa13-518210']]),
     );
     expect(results.every((row) => row.kgCO2e > 0)).toBe(true);
     const list = await t.call('GET', '/api/data-sources', { cookie });

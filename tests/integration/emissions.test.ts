@@ -83,7 +83,7 @@ describe('factor library', () => {
       after.entries.map((entry) => ({ activityLineId: line.id, ...entry })),
     );
     expect(after.entries.find((r) => r.scope === 'scope_2_location')).toMatchObject({
-      factorId: 'uk25-elec-grid',
+      factorId: 'desnz25-7_400_4000_5_1',
       dataset: 'DESNZ 2025',
       kgCO2e: 1770,
     });
@@ -135,7 +135,7 @@ describe('POST /api/emissions/recalculate', () => {
 
     const recalculated = await storedLine(march.id);
     expect(recalculated.entries.filter((entry) => entry.scope === 'scope_2_location')).toMatchObject([
-      { kgCO2e: 1770, factorId: 'uk25-elec-grid', dataset: 'DESNZ 2025' },
+      { kgCO2e: 1770, factorId: 'desnz25-7_400_4000_5_1', dataset: 'DESNZ 2025' },
     ]);
     expect(recalculated.entries).toHaveLength(5);
     expect(recalculated.kgScope2Location).toBe(1770);

@@ -26,10 +26,26 @@ export const ECB_ANNUAL_AVERAGE_RATES: FxTable = {
 };
 
 /** Every currency code some year of the table converts (EUR included), sorted. */
+const acceptedCache = new WeakMap<FxTable, readonly string[]>();
+
 export function acceptedCurrencies(fx: FxTable = ECB_ANNUAL_AVERAGE_RATES): readonly string[] {
+  const known = acceptedCache.get(fx);
+  if (known !== undefined) return known;
   const codes = new Set<string>();
   for (const rates of fx.perEur.values()) for (const code of Object.keys(rates)) codes.add(code);
-  return [...codes].sort();
+  const sorted = Object.freeze([...codes].sort());
+  acceptedCache.set(fx, sorted);
+  return sorted;
+}
+
+/** Whether spend in `code` can be converted (some year of the ECB table quotes it). */
+export function isAcceptedCurrency(code: string, fx: FxTable = ECB_ANNUAL_AVERAGE_RATES): boolean {
+  return acceptedCurrencies(fx).includes(code.toUpperCase());
+}
+
+/** What a person reads when a spend's currency has no ECB rate: every code that has one. */
+export function unknownCurrencyMessage(code: string): string {
+  return `We have no exchange rate for ${code}. Use one of: ${acceptedCurrencies().join(', ')}`;
 }
 
 export interface SpendConversion {
