@@ -158,6 +158,8 @@ const SHEET_CATEGORY: Readonly<Record<string, string>> = {
   'Outside of scopes': 'Biogenic CO2 of biofuel fraction',
 };
 
+const CATEGORY_NUMBER = /\bCat (\d{1,2})\b/;
+
 const SCOPES: Readonly<Record<string, Scope>> = {
   'Scope 1': 'scope_1',
   'Scope 2': 'scope_2_location',
@@ -322,9 +324,9 @@ export function desnzFactors(text: string, year: number): EmissionFactor[] {
     const region = regionOf(row);
     const scope = SCOPES[row.scope];
     if (key === undefined || unit === undefined || region === undefined || scope === undefined) continue;
-    const curated = CURATED.get(row.id.split('_').slice(0, 3).join('_'));
+    const curated = CURATED.get(row.id.slice(0, row.id.lastIndexOf('_', row.id.lastIndexOf('_') - 1)));
     const ghgCategory = curated?.[1] ?? SHEET_CATEGORY[row.levels[0]] ?? row.levels[0];
-    const cat = /\bCat (\d{1,2})\b/.exec(ghgCategory);
+    const cat = scope === 'scope_3' ? CATEGORY_NUMBER.exec(ghgCategory) : null;
     const gasTexts = [co2!, ch4!, n2o!];
     const gases: GasSplit | null = gasTexts.some((g) => g !== '')
       ? {
@@ -346,7 +348,7 @@ export function desnzFactors(text: string, year: number): EmissionFactor[] {
       gases,
       gwpBasis: 'AR5',
       scope,
-      scope3Category: scope === 'scope_3' && cat ? Number(cat[1]) : null,
+      scope3Category: cat ? Number(cat[1]) : null,
       ghgCategory,
       source: source.citation,
       sourceUrl: source.url,
