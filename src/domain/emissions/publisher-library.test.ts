@@ -82,6 +82,13 @@ describe('DESNZ factors by reporting year', () => {
     expect(wood.entries[0]?.factorId).toMatch(/^desnz25-20_/);
   });
 
+  test('hotel stays use the DESNZ factor of every country it publishes, not the UK proxy', () => {
+    // Japan, DESNZ 2025 Hotel stay (ID 29_600_4025_13_1): 2 room-nights × 39.0 = 78 kg.
+    const japan = run({ category: 'hotel', variant: 'JP', quantity: 2, unit: 'room_night' });
+    expect(japan.entries[0]).toMatchObject({ factorId: 'desnz25-29_600_4025_13_1', kgCO2e: 78 });
+    expect(japan.flags).not.toContain('region_fallback');
+  });
+
   test('every factor, curated ones included, cites the publisher, never a GitHub copy', () => {
     for (const f of library.factors) {
       expect(`${f.source} ${f.sourceUrl}`).not.toMatch(/read from repo|github\.com|values as quoted in/i);
