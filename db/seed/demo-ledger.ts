@@ -95,12 +95,12 @@ function monthlyLines(bristol: string, lyon: string, year: number, monthCount = 
       dataQuality: 'supplier_specific',
       reference: `Waste transfer note WTN-${year}${month(m)}`,
     });
-    // Bookkeeping every month, paid in pounds (spend-based, USEEIO).
+    // Bookkeeping every month, paid in pounds (spend-based: Defra SIC 69.2 at a UK site).
     lines.push({
       siteId: bristol,
       date: to,
       category: 'purchased_goods',
-      variant: '541611',
+      variant: 'accountancy_legal',
       spend: 1450,
       currency: 'GBP',
       reference: `Ledger & Co INV-${year}${month(m)}`,
@@ -180,7 +180,7 @@ function travelLines(bristol: string): SaveActivity[] {
       siteId: bristol,
       date: `${year}-11-05`,
       category: 'purchased_goods',
-      variant: '541810',
+      variant: 'marketing_advertising',
       spend: 6800,
       currency: 'GBP',
       reference: 'Christmas campaign INV-7741',

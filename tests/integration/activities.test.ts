@@ -49,11 +49,11 @@ describe('manual ledger lines', () => {
     expect(
       response.json.results.map((r: { scope: string; factorId: string }) => [r.scope, r.factorId]),
     ).toEqual([
-      ['scope_2_location', 'uk25-elec-grid'],
-      ['scope_2_market', 'uk25-elec-grid'],
-      ['scope_3', 'uk25-elec-td'],
-      ['scope_3', 'uk25-elec-wtt-gen'],
-      ['scope_3', 'uk25-elec-wtt-td'],
+      ['scope_2_location', 'desnz25-7_400_4000_5_1'],
+      ['scope_2_market', 'desnz25-7_400_4000_5_1'],
+      ['scope_3', 'desnz25-13_402_4000_5_1'],
+      ['scope_3', 'desnz25-15_917_4000_5_1'],
+      ['scope_3', 'desnz25-15_918_4000_5_1'],
     ]);
     expect(response.json.results[0]).toMatchObject({
       kgCO2e: 1770,
@@ -155,6 +155,43 @@ describe('manual ledger lines', () => {
     expect(response.json.message).toContain(message);
     expect(await lineCount(user.companyId)).toBe(0);
     expect(await resultCount(user.companyId)).toBe(0);
+  });
+
+  test('a spend in a currency no ECB rate covers is a 400 listing the accepted currencies', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const siteId = await addSite(t, cookie, 'Bakery');
+    const response = await t.call('POST', '/api/activities', {
+      cookie,
+      body: {
+        siteId,
+        date: '2025-03-01',
+        category: 'purchased_goods',
+        variant: 'packaging',
+        spend: 100,
+        currency: 'ngn',
+      },
+    });
+    expect(response.status).toBe(400);
+    expect(response.json.details.fieldErrors.currency[0]).toContain('We have no exchange rate for NGN');
+    expect(response.json.message).toContain('GBP');
+    expect(response.json.message).toContain('JPY');
+    expect(await lineCount(user.companyId)).toBe(0);
+  });
+
+  test('a spend category at a UK site is counted with its Defra SIC multiplier', async () => {
+    const { cookie } = await t.signUpCompany();
+    const siteId = await addSite(t, cookie, 'Bakery', 'GB');
+    // £1,000 of packaging in 2025 × 0.80499733889321 kg/£ (Defra SIC 17) = 804.997 kg, not deflated.
+    const line = await addLine(t, cookie, {
+      siteId,
+      category: 'purchased_goods',
+      variant: 'packaging',
+      spend: 1000,
+      currency: 'GBP',
+    });
+    expect(line.results).toMatchObject([{ factorId: 'defrasic22-17', scope: 'scope_3', scope3Category: 1 }]);
+    expect(line.results[0].kgCO2e).toBeCloseTo(804.99733889, 6);
+    expect(line.results[0].flags).toContain('spend_not_deflated');
   });
 
   test('lists lines newest first with site names and results, filtered and paged', async () => {

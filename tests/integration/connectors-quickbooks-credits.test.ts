@@ -129,7 +129,12 @@ describe('QuickBooks connector: item lines and supplier credits', () => {
               json_each(l.entries) e WHERE l.data_source_id = ? GROUP BY l.id`,
         args: [source.id],
       });
-      expect(Object.fromEntries(results.rows.map((row) => [row.reference, row.quantity]))).toEqual(spend);
+      // USD of 2025 deflated to EPA's 2022 USD with US CPI-U: × 292.655 / 321.943 (decision 047).
+      const quantities = Object.fromEntries(results.rows.map((row) => [row.reference, Number(row.quantity)]));
+      expect(Object.keys(quantities).sort()).toEqual(Object.keys(spend).sort());
+      for (const [reference, amount] of Object.entries(spend)) {
+        expect(quantities[reference]).toBeCloseTo((Number(amount) * 292.655) / 321.943, 9);
+      }
       // Nothing changed since: the next sync adds, replaces and removes nothing.
       await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
       await t.runJobs();

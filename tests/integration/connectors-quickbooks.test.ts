@@ -28,20 +28,38 @@ const qb = quickBooksJourney(t, fake);
 const realm = fake.data.realmId;
 const ref = (kind: string, id: string, line: string) => `quickbooks:${realm}:${kind}:${id}:${line}`;
 const EXPECTED_LINES = [
-  { reference: ref('Bill', '201', '1'), variant: '541110', spend: 1200, currency: 'EUR', date: '2025-01-20' },
+  {
+    reference: ref('Bill', '201', '1'),
+    variant: 'accountancy_legal',
+    spend: 1200,
+    currency: 'EUR',
+    date: '2025-01-20',
+  },
   // An item line: item 3 "Paper" is charged to its expense account, Office Supplies.
-  { reference: ref('Bill', '201', '2'), variant: '541611', spend: 80, currency: 'EUR', date: '2025-01-20' },
-  { reference: ref('Bill', '202', '1'), variant: '541611', spend: 200, currency: 'USD', date: '2024-11-15' },
+  {
+    reference: ref('Bill', '201', '2'),
+    variant: 'office_supplies',
+    spend: 80,
+    currency: 'EUR',
+    date: '2025-01-20',
+  },
+  {
+    reference: ref('Bill', '202', '1'),
+    variant: 'office_supplies',
+    spend: 200,
+    currency: 'USD',
+    date: '2024-11-15',
+  },
   {
     reference: ref('Purchase', '101', '1'),
-    variant: '518210',
+    variant: 'it_software',
     spend: 450,
     currency: 'USD',
     date: '2025-02-10',
   },
   {
     reference: ref('Purchase', '103', '1'),
-    variant: '541810',
+    variant: 'marketing_advertising',
     // 300 of Boston advertising in March less the 60 card credit of Purchase 102 (Boston, March).
     spend: 240,
     currency: 'USD',
@@ -205,10 +223,10 @@ describe('QuickBooks connector: syncing', () => {
     expect(
       mappings.map((row: Record<string, string>) => [row.accountCode, row.accountName, row.variant]),
     ).toEqual([
-      ['', 'Office Supplies', '541611'],
-      ['6000', 'Advertising', '541810'],
-      ['6110', 'Software:Cloud hosting', '518210'],
-      ['6200', 'Legal & Professional Fees', '541110'],
+      ['', 'Office Supplies', 'office_supplies'],
+      ['6000', 'Advertising', 'marketing_advertising'],
+      ['6110', 'Software:Cloud hosting', 'it_software'],
+      ['6200', 'Legal & Professional Fees', 'accountancy_legal'],
       ['6300', 'Bank Charges', null],
     ]);
     const list = (await t.call('GET', '/api/data-sources', { cookie })).json;

@@ -144,7 +144,7 @@ describe('Xero sync and tracking sites', () => {
         spend: 60,
         currency: 'GBP',
         date: '2025-05-05',
-        variant: '541611',
+        variant: 'consultancy',
       },
       // 100 less supplier credit note CN-0001 (30 net of tax, account 429, North, March); the draft
       // CN-0002 and the customer credit note CN-0003 change nothing.
@@ -154,7 +154,7 @@ describe('Xero sync and tracking sites', () => {
         spend: 70,
         currency: 'GBP',
         date: '2025-03-01',
-        variant: '541611',
+        variant: 'consultancy',
       },
       {
         reference: ref('Invoice', BILL1, 'l1110000-0000-4000-8000-000000000012'),
@@ -162,7 +162,7 @@ describe('Xero sync and tracking sites', () => {
         spend: 250,
         currency: 'GBP',
         date: '2025-03-01',
-        variant: '517311',
+        variant: 'telecoms',
       },
       // Inclusive: 120 less 20 of tax.
       {
@@ -171,7 +171,7 @@ describe('Xero sync and tracking sites', () => {
         spend: 100,
         currency: 'GBP',
         date: '2025-04-10',
-        variant: '541611',
+        variant: 'consultancy',
       },
     ]);
     const sites = await t.call('GET', `/api/data-sources/${source.id}/site-mappings`, { cookie });

@@ -65,6 +65,29 @@ describe('factor library', () => {
     expect(factorRows().find((row) => row.id === 'uk25-elec-grid')!.kgCO2ePerUnit).toBe(0.177);
   });
 
+  test('migration 0020 cuts the GitHub carrier from stored source URLs and changes nothing else', async () => {
+    const row = factorRows().find((r) => r.id === 'uk25-ng-kwh-gross')!;
+    const carried =
+      'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2025 ; read from repo Ariaryy/ibm-hackathon-aphelion@c0b66a0:ghg-conversion-factors-2025-flat-format.csv (8,740 rows)';
+    await t.db.insert(emissionFactors).values({ ...row, id: 'test-carried', sourceUrl: carried });
+    const sql = await Bun.file(
+      new URL('../../db/migrations/0020_factor_library_sets.sql', import.meta.url),
+    ).text();
+    for (const statement of sql.split('--> statement-breakpoint')) await t.client.execute(statement);
+    const after = await t.db
+      .select()
+      .from(emissionFactors)
+      .where(eq(emissionFactors.id, 'test-carried'))
+      .get();
+    expect(after).toMatchObject({
+      sourceUrl:
+        'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2025',
+      kgCO2ePerUnit: row.kgCO2ePerUnit,
+      notes: row.notes,
+    });
+    await t.db.delete(emissionFactors).where(eq(emissionFactors.id, 'test-carried'));
+  });
+
   test('a new dataset version changes no stored result', async () => {
     const { cookie, user } = await t.signUpCompany();
     const siteId = await addSite(t, cookie, 'Bristol');
@@ -83,7 +106,7 @@ describe('factor library', () => {
       after.entries.map((entry) => ({ activityLineId: line.id, ...entry })),
     );
     expect(after.entries.find((r) => r.scope === 'scope_2_location')).toMatchObject({
-      factorId: 'uk25-elec-grid',
+      factorId: 'desnz25-7_400_4000_5_1',
       dataset: 'DESNZ 2025',
       kgCO2e: 1770,
     });
@@ -135,7 +158,7 @@ describe('POST /api/emissions/recalculate', () => {
 
     const recalculated = await storedLine(march.id);
     expect(recalculated.entries.filter((entry) => entry.scope === 'scope_2_location')).toMatchObject([
-      { kgCO2e: 1770, factorId: 'uk25-elec-grid', dataset: 'DESNZ 2025' },
+      { kgCO2e: 1770, factorId: 'desnz25-7_400_4000_5_1', dataset: 'DESNZ 2025' },
     ]);
     expect(recalculated.entries).toHaveLength(5);
     expect(recalculated.kgScope2Location).toBe(1770);

@@ -6,16 +6,17 @@ import {
   MARKET_INSTRUMENT_FACTOR_ID,
   MARKET_SUPPLIER_FACTOR_ID,
 } from '../../../src/domain/emissions/calculate.ts';
-import { type FactorLibrary, loadFactorLibrary } from '../../../src/domain/emissions/factor-library.ts';
+import { buildFactorLibrary, type FactorLibrary } from '../../../src/domain/emissions/factor-library.ts';
 import type { Db } from '../../client.ts';
 import { emissionFactors } from '../../schema/emissions.ts';
-import factorCsv from './emission-factors.csv' with { type: 'text' };
+import { FACTOR_LIBRARY_TEXTS } from './library-texts.ts';
 
 let library: FactorLibrary | undefined;
 
-/** The current library: every CSV row plus the DESNZ 2024 versions derived from their notes. */
+/** The current library: the publishers' DESNZ 2023–2026, EPA and Defra rows, plus the curated
+ * CSV rows (EPA Hub, eGRID, Ember; older DESNZ/USEEIO ids kept so stored results resolve). */
 export function factorLibrary(): FactorLibrary {
-  library ??= loadFactorLibrary(factorCsv);
+  library ??= buildFactorLibrary(FACTOR_LIBRARY_TEXTS);
   return library;
 }
 

@@ -1,5 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import { defaultAccountMapping, FALLBACK_NAICS, SPEND_VARIANTS } from './account-mapping.ts';
+import { factorLibrary } from '../../../db/seed/factors/seed.ts';
+import { calculateActivity } from '../emissions/calculate.ts';
+import { defaultAccountMapping, FALLBACK_SPEND_VARIANT, SPEND_VARIANTS } from './account-mapping.ts';
 
 describe('default account mapping', () => {
   test.each([
@@ -7,21 +9,36 @@ describe('default account mapping', () => {
     ['641000', 'Wages and salaries', null],
     ['627000', 'Bank fees', null],
     ['681100', 'Depreciation of fixed assets', null],
-    ['613000', 'Software subscriptions', '518210'],
-    ['622600', 'Legal fees', '541110'],
-    ['626000', 'Telephone and internet', '517311'],
-    ['616000', 'Insurance premiums', '524126'],
+    ['613000', 'Software subscriptions', 'it_software'],
+    ['622600', 'Legal fees', 'accountancy_legal'],
+    ['622700', 'Accountancy', 'accountancy_legal'],
+    ['626000', 'Telephone and internet', 'telecoms'],
+    ['616000', 'Insurance premiums', 'insurance'],
+    ['615000', 'Repairs and maintenance', 'repairs_maintenance'],
+    ['601000', 'Packaging', 'packaging'],
     ['625100', 'Travel - hotels', '721110'],
     ['624000', 'Freight and transport', '484121'],
-    ['606100', 'Electricity', FALLBACK_NAICS],
-  ])('%s %s → %s', (code, name, naics) => {
+    ['606100', 'Electricity', FALLBACK_SPEND_VARIANT],
+  ])('%s %s → %s', (code, name, variant) => {
     const mapping = defaultAccountMapping({ code, name });
-    if (naics === null) expect(mapping).toEqual({ category: 'ignore', variant: null });
-    else expect(mapping).toEqual({ category: 'purchased_goods', variant: naics as never });
+    if (variant === null) expect(mapping).toEqual({ category: 'ignore', variant: null });
+    else expect(mapping).toEqual({ category: 'purchased_goods', variant: variant as never });
   });
 
-  test('every suggested variant has a USEEIO factor in the library', async () => {
-    const csv = await Bun.file('db/seed/factors/emission-factors.csv').text();
-    for (const { naics } of SPEND_VARIANTS) expect(csv).toContain(`useeio13-${naics},`);
+  test('every offered variant is counted at a UK and a US site', () => {
+    const library = factorLibrary();
+    for (const { variant } of SPEND_VARIANTS) {
+      for (const country of ['GB', 'US']) {
+        const result = calculateActivity(
+          { date: '2025-05-01', country, category: 'purchased_goods', variant, spend: 100, currency: 'GBP' },
+          library,
+        );
+        expect({ variant, country, counted: result.entries.length > 0 }).toEqual({
+          variant,
+          country,
+          counted: true,
+        });
+      }
+    }
   });
 });

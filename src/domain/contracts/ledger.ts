@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
+import { isAcceptedCurrency, unknownCurrencyMessage } from '../emissions/fx.ts';
 import { amount, count, measure, quantity } from './numbers.ts';
 import { text } from './text.ts';
 
@@ -55,11 +56,15 @@ export const SaveActivitySchema = z
     quantity: quantity('Quantity').nullish(),
     unit: text('Unit', { max: 30 }).nullish(),
     spend: amount('Spend').nullish(),
+    // Only currencies the ECB reference rates convert: another code could never be counted.
     currency: z
       .string()
       .trim()
       .toUpperCase()
       .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as GBP')
+      .refine((code) => isAcceptedCurrency(code), {
+        error: (issue) => unknownCurrencyMessage(String(issue.input)),
+      })
       .nullish(),
     calorificBasis: z.enum(['gross', 'net']).nullish(),
     supplierKgCO2ePerKWh: z

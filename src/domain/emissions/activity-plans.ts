@@ -11,6 +11,11 @@ import {
   REFRIGERANTS,
   WASTE_VARIANTS,
 } from './activity-variants.ts';
+import { refrigerantKeyOf } from './desnz-factors.ts';
+import { DESNZ_REFRIGERANT_NAMES, DESNZ_WASTE_VARIANTS } from './desnz-variants.ts';
+import { EPA_PRICE_YEAR } from './fx.ts';
+import { SPEND_CATEGORY_FACTORS } from './spend-category-factors.ts';
+import { sicKeyOf } from './spend-factors.ts';
 import type { ActivityCategory, Flag, Scope } from './types.ts';
 
 export { ActivityInputError } from './activity-variants.ts';
@@ -43,8 +48,20 @@ export interface ActivityPlan {
   usesCalorificBasis: boolean;
   usesRadiativeForcing: boolean;
   spendBased: boolean;
+  /** Spend lines: the factor set's currency and price year, and the plan to use instead at a UK
+   * site when the category has a Defra SIC row (spend-category-factors.ts). */
+  spend?: SpendPlan;
   /** Flags every line of this plan carries. */
   lineFlags: readonly Flag[];
+}
+
+export interface SpendPlan {
+  /** ISO 4217 code the factor is per unit of. */
+  currency: 'USD' | 'GBP';
+  /** Deflate with US CPI-U to this price year (EPA), or null when no index exists (Defra SIC). */
+  deflateToYear: number | null;
+  /** Defra SIC plan for UK sites (spend categories only). */
+  uk?: ActivityPlan;
 }
 
 /** Our default (not a DESNZ or EPA rule) where the library has no fuel, travel, waste or water
@@ -222,27 +239,70 @@ function variablePlan(category: ActivityCategory, variant: string): ActivityPlan
     case 'flight':
       return flightPlan(variant);
     case 'waste':
-      return WASTE_VARIANTS.includes(variant) ? plan([primary([`waste_${variant}`])]) : undefined;
+      return WASTE_VARIANTS.includes(variant) || DESNZ_WASTE_VARIANTS.includes(variant)
+        ? plan([primary([`waste_${variant}`])])
+        : undefined;
     case 'freight':
       return FREIGHT_VARIANTS.includes(variant)
         ? plan([primary([`freight_${variant}`])], { usesRadiativeForcing: variant === 'air' })
         : undefined;
     case 'refrigerant': {
       // Quantity is the mass leaked or topped up, never the system charge (md §4.13).
-      const key = REFRIGERANTS.get(variant.toUpperCase().replace(/[\s-]/g, ''));
+      const key =
+        REFRIGERANTS.get(variant.toUpperCase().replace(/[\s-]/g, '')) ?? desnzRefrigerantKey(variant);
       return key === undefined ? undefined : plan([primary([key])], { regionIndependent: true });
     }
     case 'purchased_goods':
-      // USEEIO v1.3 is a US economy model: used for any country as a proxy (md §4.11).
-      return /^\d{6}$/.test(variant)
-        ? plan([primary([`spend_naics_${variant}`])], { spendBased: true, proxyRegions: ['US'] })
-        : undefined;
+      return spendPlan(variant);
     case 'hotel':
       // The variant is the hotel's country (ISO alpha-2) or 'GB-LONDON'.
       return /^[A-Za-z]{2}(-[A-Za-z]+)?$/.test(variant) ? FIXED.get('hotel|') : undefined;
     default:
       return undefined;
   }
+}
+
+/** Every DESNZ refrigerant (Kyoto products only) by its name as written on a service record. */
+const DESNZ_REFRIGERANT_KEYS: ReadonlyMap<string, string> = new Map(
+  DESNZ_REFRIGERANT_NAMES.map((name) => [name.toUpperCase().replace(/[\s-]/g, ''), refrigerantKeyOf(name)]),
+);
+function desnzRefrigerantKey(variant: string): string | undefined {
+  return DESNZ_REFRIGERANT_KEYS.get(variant.toUpperCase().replace(/[\s-]/g, ''));
+}
+
+/** EPA v1.3 (2022 USD, deflated with CPI-U); a proxy outside the US (md §4.11, flagged). */
+const EPA_SPEND: SpendPlan = { currency: 'USD', deflateToYear: EPA_PRICE_YEAR };
+
+/**
+ * Spend lines: a six-digit NAICS code (EPA everywhere, as before), or a spend category: at a UK
+ * site its Defra SIC row in GBP, elsewhere its EPA NAICS row in USD (spend-category-factors.ts).
+ */
+function spendPlan(variant: string): ActivityPlan | undefined {
+  if (/^\d{6}$/.test(variant)) {
+    return plan([primary([`spend_naics_${variant}`])], {
+      spendBased: true,
+      proxyRegions: ['US'],
+      spend: EPA_SPEND,
+    });
+  }
+  const mapping = (
+    SPEND_CATEGORY_FACTORS as Record<
+      string,
+      (typeof SPEND_CATEGORY_FACTORS)[keyof typeof SPEND_CATEGORY_FACTORS]
+    >
+  )[variant];
+  if (mapping === undefined) return undefined;
+  const entry = { scope: 'scope_3' as const, scope3Category: mapping.scope3Category };
+  const uk = plan([{ ...primary([sicKeyOf(mapping.sic)]), ...entry }], {
+    spendBased: true,
+    proxyRegions: [],
+    spend: { currency: 'GBP', deflateToYear: null },
+  });
+  return plan([{ ...primary([`spend_naics_${mapping.naics}`]), ...entry }], {
+    spendBased: true,
+    proxyRegions: ['US'],
+    spend: { ...EPA_SPEND, uk },
+  });
 }
 
 const cache = new Map<string, ActivityPlan>();

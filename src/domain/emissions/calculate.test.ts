@@ -223,23 +223,26 @@ describe('travel, vehicles and other categories', () => {
 describe('spend-based', () => {
   const consulting = { category: 'purchased_goods', variant: '541611' } as const;
 
-  test('converts GBP and EUR to USD at the ECB annual average, flags conversion and price year', () => {
+  test('converts GBP and EUR to USD at the ECB annual average, deflates with CPI-U, flags both', () => {
+    // 2022 is EPA's price year: £1,000 / 0.852761 × 1.053049 (ECB 2022 means), no deflation.
     const gbp = run({ ...consulting, date: '2022-03-01', spend: 1000, currency: 'GBP' });
-    expect(gbp.entries[0]!.activityQuantity).toBeCloseTo((1000 / 0.85276) * 1.053, 9);
-    expect(gbp.entries[0]!.kgCO2e).toBeCloseTo((1000 / 0.85276) * 1.053 * 0.078, 9);
-    expect(gbp.flags).toEqual(['region_fallback', 'spend_converted_currency']);
+    expect(gbp.entries[0]!.activityQuantity).toBeCloseTo((1000 / 0.852761) * 1.053049, 9);
+    expect(gbp.entries[0]!.kgCO2e).toBeCloseTo((1000 / 0.852761) * 1.053049 * 0.078, 9);
+    expect(gbp.flags).toEqual(['region_fallback', 'spend_converted_currency', 'spend_proxy_region']);
+    // €1,000 in 2024 = $1,082.38, × 292.655 / 313.689 (CPI-U 2022 / 2024) = 1,009.81 2022 USD.
     const eur = run({ ...consulting, country: 'US', date: '2024-03-01', spend: 1000, currency: 'EUR' });
-    expect(eur.entries[0]!.activityQuantity).toBeCloseTo(1082.4, 9);
-    expect(eur.flags).toEqual(['spend_converted_currency', 'spend_not_deflated']);
+    expect(eur.entries[0]!.activityQuantity).toBeCloseTo((1082.38 * 292.655) / 313.689, 9);
+    expect(eur.flags).toEqual(['spend_converted_currency', 'spend_deflated_cpi_u']);
   });
 
   test('a year without rates uses the nearest; a currency without rates gives no entry', () => {
-    const late = run({ ...consulting, country: 'US', date: '2025-03-01', spend: 100, currency: 'EUR' });
-    expect(late.entries[0]!.activityQuantity).toBeCloseTo(108.24, 9);
-    expect(late.flags).toContain('fx_rate_year_fallback');
-    const yen = run({ ...consulting, country: 'US', spend: 100, currency: 'JPY' });
-    expect(yen.entries).toEqual([]);
-    expect(yen.flags).toEqual(['fx_rate_missing', 'no_factor']);
+    // 2026: ECB 2025 means (€100 = $112.9983), and no CPI-U for 2026: applied undeflated.
+    const late = run({ ...consulting, country: 'US', date: '2026-03-01', spend: 100, currency: 'EUR' });
+    expect(late.entries[0]!.activityQuantity).toBeCloseTo(112.9983, 9);
+    expect(late.flags).toEqual(expect.arrayContaining(['fx_rate_year_fallback', 'spend_not_deflated']));
+    const naira = run({ ...consulting, country: 'US', spend: 100, currency: 'NGN' });
+    expect(naira.entries).toEqual([]);
+    expect(naira.flags).toEqual(['fx_rate_missing', 'no_factor']);
   });
 
   test('a caller-supplied FX table is used instead of the default', () => {

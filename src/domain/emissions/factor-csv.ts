@@ -48,69 +48,71 @@ interface CsvRecord {
   fields: string[];
 }
 
-/** RFC 4180 records: `"` quotes, `""` escapes, CRLF or LF breaks, breaks inside quotes kept. */
+/** RFC 4180 records: `"` quotes, `""` escapes, CRLF or LF breaks, breaks inside quotes kept.
+ * Unquoted fields are sliced, not built character by character: the library parses about 1 MB of
+ * publisher files at every start (bench/factor-library.ts). */
 export function parseCsvRecords(text: string): CsvRecord[] {
   const records: CsvRecord[] = [];
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const length = body.length;
   let fields: string[] = [];
-  let field = '';
   let line = 1;
   let recordLine = 1;
   let i = 0;
-  let atFieldStart = true;
-  while (i < body.length) {
-    const ch = body[i]!;
-    if (atFieldStart && ch === '"') {
+  // Each turn reads one field starting at i; `ended` says whether it ended its record.
+  while (i < length) {
+    let field: string;
+    if (body.charCodeAt(i) === 34 /* " */) {
       const start = line;
-      i++;
+      let value = '';
+      let from = i + 1;
       for (;;) {
-        if (i >= body.length) throw new FactorCsvError([{ line: start, id: '', message: 'unclosed quote' }]);
-        const c = body[i]!;
-        if (c === '"') {
-          if (body[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
+        const quote = body.indexOf('"', from);
+        if (quote === -1) throw new FactorCsvError([{ line: start, id: '', message: 'unclosed quote' }]);
+        const chunk = body.slice(from, quote);
+        for (let k = chunk.indexOf('\n'); k !== -1; k = chunk.indexOf('\n', k + 1)) line++;
+        value += chunk;
+        if (body.charCodeAt(quote + 1) === 34) {
+          value += '"';
+          from = quote + 2;
+          continue;
         }
-        if (c === '\n') line++;
-        field += c;
-        i++;
+        i = quote + 1;
+        break;
       }
-      atFieldStart = false;
-      const next = body[i];
-      if (next !== undefined && next !== ',' && next !== '\n' && next !== '\r') {
+      const next = body.charCodeAt(i);
+      if (i < length && next !== 44 && next !== 10 && next !== 13) {
         throw new FactorCsvError([{ line, id: '', message: 'text after a closing quote' }]);
       }
+      field = value;
+    } else {
+      let j = i;
+      for (; j < length; j++) {
+        const c = body.charCodeAt(j);
+        if (c === 44 || c === 10 || c === 13) break;
+        if (c === 34) throw new FactorCsvError([{ line, id: '', message: 'quote inside an unquoted field' }]);
+      }
+      field = body.slice(i, j);
+      i = j;
+    }
+    fields.push(field);
+    const c = body.charCodeAt(i);
+    if (c === 44) {
+      i++;
+      // A trailing comma at the very end still opens one (empty) last field.
+      if (i === length) fields.push('');
       continue;
     }
-    if (ch === ',') {
-      fields.push(field);
-      field = '';
-      atFieldStart = true;
-      i++;
-    } else if (ch === '\r' || ch === '\n') {
-      fields.push(field);
-      if (fields.length > 1 || fields[0] !== '') records.push({ line: recordLine, fields });
-      fields = [];
-      field = '';
-      atFieldStart = true;
-      i += ch === '\r' && body[i + 1] === '\n' ? 2 : 1;
+    // End of record (LF, CRLF, CR) or of the text.
+    if (fields.length > 1 || fields[0] !== '') records.push({ line: recordLine, fields });
+    fields = [];
+    if (i < length) {
+      i += c === 13 && body.charCodeAt(i + 1) === 10 ? 2 : 1;
       line++;
       recordLine = line;
-    } else {
-      if (ch === '"') throw new FactorCsvError([{ line, id: '', message: 'quote inside an unquoted field' }]);
-      field += ch;
-      atFieldStart = false;
-      i++;
     }
   }
-  if (!atFieldStart || field !== '' || fields.length > 0) {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-  }
+  if (fields.length > 0) records.push({ line: recordLine, fields });
   return records;
 }
 
@@ -149,6 +151,16 @@ function gwpBasisOf(dataset: string, notes: string): GwpBasis {
  * 5-decimal DESNZ cells (max seen 1.0e-5) and EPA derived cells (max 2.5e-5 on 66.4). */
 function gasesAgree(total: number, gases: GasSplit): boolean {
   return Math.abs(gases.co2 + gases.ch4 + gases.n2o - total) <= 1.5e-5 + 1e-5 * total;
+}
+
+/**
+ * The publisher's address of a `source_url_or_repo` cell: the curated CSV also names the GitHub
+ * copy it was read from ("; read from repo …", "; values as quoted in …"). That is an audit trail
+ * (db/seed/factors/README.md), never a source to show, so it is cut here.
+ */
+export function publisherUrlOf(text: string): string {
+  const carrier = /\s*;\s*(read from repo|values as quoted in)\b/.exec(text);
+  return carrier === null ? text : text.slice(0, carrier.index).trim();
 }
 
 function rowToFactor(record: CsvRecord, problems: FactorCsvProblem[]): EmissionFactor | undefined {
@@ -215,7 +227,7 @@ function rowToFactor(record: CsvRecord, problems: FactorCsvProblem[]): EmissionF
     scope3Category: scope === 'scope_3' ? scope3Category : null,
     ghgCategory: category!,
     source: source!,
-    sourceUrl: sourceUrl!,
+    sourceUrl: publisherUrlOf(sourceUrl!),
     notes: notes!,
   };
   const radiativeForcing = radiativeForcingOf(id);

@@ -1,7 +1,9 @@
 // The in-memory factor library: every version of every factor, indexed for O(1) lookup.
 // Versions are never overwritten (CONVENTIONS.md §10): DESNZ 2024, 2025 and 2026 sit side by side.
 
+import { desnzFactors, sameSlot } from './desnz-factors.ts';
 import { FactorCsvError, type FactorCsvProblem, parseFactorCsv } from './factor-csv.ts';
+import { defraSicFactors, epaSpendFactors } from './spend-factors.ts';
 import type { EmissionFactor, Flag } from './types.ts';
 
 export { FactorCsvError, parseFactorCsv } from './factor-csv.ts';
@@ -9,8 +11,11 @@ export { FactorCsvError, parseFactorCsv } from './factor-csv.ts';
 export interface FactorLibrary {
   readonly factors: readonly EmissionFactor[];
   readonly byId: ReadonlyMap<string, EmissionFactor>;
-  /** activityKey → region → factors (all years and units). */
+  /** activityKey → region → the factors calculations choose from (all years and units): every
+   * factor except curated rows a publisher-built row replaces (those stay in `byId`). */
   readonly byActivity: ReadonlyMap<string, ReadonlyMap<string, readonly EmissionFactor[]>>;
+  /** Ids of curated rows replaced by a publisher-built row: resolvable, never chosen. */
+  readonly superseded: ReadonlySet<string>;
   /** Flags every use of the factor carries (basis, coverage, secondary source). */
   intrinsicFlags(factor: EmissionFactor): readonly Flag[];
 }
@@ -23,7 +28,7 @@ const DESNZ_2024_NOTE = /\b2024 value(?: \(DESNZ 2024 v1\.1\))?: (\d+(?:\.\d+)?(
 const DESNZ_2024_SOURCE =
   'UK DESNZ GHG Conversion Factors 2024 (full set for advanced users, v1.1); value carried in the notes of the DESNZ 2025 row';
 const DESNZ_2024_URL =
-  'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2024 ; read from repo sungkomp/mcp-csv-agent@2f5575d:data/ghg-conversion-factors-2024-full_set__for_advanced_users__v1_1.xlsx';
+  'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2024';
 
 /**
  * The DESNZ 2024 version of a DESNZ 2025 row whose notes give its 2024 value, or undefined.
@@ -78,6 +83,7 @@ export function createFactorLibrary(
       if (derived !== undefined) all.push(Object.freeze(derived));
     }
   }
+  const superseded = supersededIds(all);
   const byId = new Map<string, EmissionFactor>();
   const duplicates: FactorCsvProblem[] = [];
   const byActivity = new Map<string, Map<string, EmissionFactor[]>>();
@@ -89,6 +95,7 @@ export function createFactorLibrary(
     }
     byId.set(factor.id, factor);
     flags.set(factor.id, intrinsicFlagsOf(factor));
+    if (superseded.has(factor.id)) continue;
     let regions = byActivity.get(factor.activityKey);
     if (regions === undefined) {
       regions = new Map();
@@ -104,8 +111,50 @@ export function createFactorLibrary(
     factors: Object.freeze(all),
     byId,
     byActivity,
+    superseded,
     intrinsicFlags: (factor) => flags.get(factor.id) ?? none,
   };
+}
+
+/**
+ * Curated rows (no `publisherId`) that a publisher-built row replaces: same activity key, region,
+ * year, unit, CV and RF basis. Calculations then choose the publisher's row; the curated one stays
+ * in the library and the database because stored results name it.
+ */
+function supersededIds(factors: readonly EmissionFactor[]): Set<string> {
+  const published = new Map<string, EmissionFactor[]>();
+  for (const f of factors) {
+    if (f.publisherId === undefined) continue;
+    const slot = `${f.activityKey}|${f.region}|${f.datasetYear}`;
+    const list = published.get(slot);
+    if (list) list.push(f);
+    else published.set(slot, [f]);
+  }
+  const out = new Set<string>();
+  for (const f of factors) {
+    if (f.publisherId !== undefined) continue;
+    const candidates = published.get(`${f.activityKey}|${f.region}|${f.datasetYear}`);
+    if (candidates?.some((p) => sameSlot(p, f))) out.add(f.id);
+  }
+  return out;
+}
+
+/** The texts the product library is built from (db/seed/factors/). */
+export interface FactorLibraryTexts {
+  /** The curated emission-factors.csv (EPA Hub, eGRID, Ember rows; older ids kept resolvable). */
+  curatedCsv: string;
+  /** db/seed/factors/datasets/desnz-YYYY.csv by year. */
+  desnz: Readonly<Record<number, string>>;
+  epaSupplyChain: string;
+  defraSic: string;
+}
+
+/** The product library: curated rows plus every publisher-built DESNZ, EPA and Defra row. */
+export function buildFactorLibrary(texts: FactorLibraryTexts): FactorLibrary {
+  const factors = parseFactorCsv(texts.curatedCsv);
+  for (const [year, text] of Object.entries(texts.desnz)) factors.push(...desnzFactors(text, Number(year)));
+  factors.push(...epaSpendFactors(texts.epaSupplyChain), ...defraSicFactors(texts.defraSic));
+  return createFactorLibrary(factors);
 }
 
 /** Parses the CSV text and builds the library (DESNZ 2024 versions included). */

@@ -5,7 +5,7 @@
 import { ActivityInputError, type ActivityPlan, type EntryPlan } from './activity-plans.ts';
 import { type FactorChoice, type FactorQuery, findFactor, searchRegions } from './factor-choice.ts';
 import type { FactorLibrary } from './factor-library.ts';
-import { convertSpendToUsd, type FxTable } from './fx.ts';
+import { convertSpend, type FxTable, usCpiDeflator } from './fx.ts';
 import { normaliseRegion, regionChain } from './regions.ts';
 import type { ActivityInput, EmissionFactor, Flag, Scope } from './types.ts';
 import { conversionFactor, dimensionOf, isUnitKey, type UnitKey } from './units.ts';
@@ -14,7 +14,7 @@ export interface ResolvedEntry {
   scope: Scope;
   scope3Category: number | null;
   factor: EmissionFactor;
-  /** Input quantity → factor unit (and, for spend, currency → USD). */
+  /** Input quantity → factor unit (for spend: currency → the factor's currency and price year). */
   conversion: number;
   flags: readonly Flag[];
 }
@@ -70,22 +70,27 @@ function siteRegionOf(plan: ActivityPlan, input: ActivityInput): string {
   return normaliseRegion(input.country);
 }
 
+const isUkRegion = (region: string) => region === 'GB' || region.startsWith('GB-');
+
 export function resolve(
   input: ActivityInput,
-  plan: ActivityPlan,
+  basePlan: ActivityPlan,
   library: FactorLibrary,
   fx: FxTable,
   year: number,
 ): Resolution {
-  const siteRegion = siteRegionOf(plan, input);
+  const siteRegion = siteRegionOf(basePlan, input);
+  // Spend categories at a UK site use Defra's UK SIC multipliers (GBP) instead of EPA's (USD).
+  const plan = basePlan.spend?.uk !== undefined && isUkRegion(siteRegion) ? basePlan.spend.uk : basePlan;
   const lineFlags: Flag[] = [...plan.lineFlags];
   const assumptions: Flag[] = [];
   let unit: UnitKey;
-  let currencyToUsd = 1;
+  let spendToFactorUnit = 1;
   if (plan.spendBased) {
     if (typeof input.currency !== 'string')
       throw new ActivityInputError('invalid_spend', 'Spend needs a currency');
-    const converted = convertSpendToUsd(1, input.currency, year, fx);
+    const target = plan.spend?.currency ?? 'USD';
+    const converted = convertSpend(1, input.currency, target, year, fx);
     if (converted === null) {
       return {
         spendBased: true,
@@ -94,9 +99,19 @@ export function resolve(
         lineFlags: union(['fx_rate_missing', 'no_factor']),
       };
     }
-    currencyToUsd = converted.usd;
+    spendToFactorUnit = converted.amount;
     assumptions.push(...converted.flags);
-    unit = 'usd';
+    // US CPI-U takes USD of the spend's year to the factor set's price year (EPA: 2022 USD).
+    const priceYear = plan.spend?.deflateToYear ?? null;
+    const deflator = priceYear === null ? null : usCpiDeflator(year, priceYear);
+    if (deflator !== null) {
+      spendToFactorUnit *= deflator;
+      if (year !== priceYear) assumptions.push('spend_deflated_cpi_u');
+    } else if (year !== 2022) assumptions.push('spend_not_deflated');
+    if (target === 'USD' && siteRegion !== 'US' && !siteRegion.startsWith('US-')) {
+      assumptions.push('spend_proxy_region');
+    }
+    unit = target === 'GBP' ? 'gbp' : 'usd';
   } else {
     if (input.unit === undefined || !isUnitKey(input.unit)) {
       throw new ActivityInputError('invalid_unit', `Unknown unit "${String(input.unit)}"`);
@@ -129,9 +144,7 @@ export function resolve(
         market: null,
         lineFlags: union(lineFlags, NO_FACTOR),
       };
-    const entryFlags = [...assumptions];
-    if (plan.spendBased && year !== choice.factor.datasetYear) entryFlags.push('spend_not_deflated');
-    const entry = toEntry(choice, entryPlan, entryFlags, currencyToUsd);
+    const entry = toEntry(choice, entryPlan, assumptions, spendToFactorUnit);
     entries.push(entry);
     primaryRegion ??= choice.factor.region;
     if (plan.marketBased && entry.scope === 'scope_2_location' && market === null) {

@@ -27,8 +27,11 @@ export interface GasSplit {
 
 /** One versioned row of the factor library (CONVENTIONS.md §10). Never mutated. */
 export interface EmissionFactor {
-  /** CSV id (e.g. `uk25-elec-grid`); DESNZ 2024 values derived from notes get `uk24-…`. */
+  /** Library id: `desnz25-1_100_1004_6_1` (DESNZ 2025, flat-file ID), `epa13-541611`,
+   * `defrasic22-69.2`, or a curated CSV id (`uk25-elec-grid`, kept so stored results resolve). */
   id: string;
+  /** The publisher's own row id (DESNZ flat-file ID, NAICS or SIC code) of publisher-built rows. */
+  publisherId?: string;
   /** 'DESNZ 2025', 'DESNZ 2024', 'DESNZ 2026', 'EPA GHG Emission Factors Hub 2025',
    * 'eGRID2023 (EPA Hub 2025)', 'Ember 2024' or 'USEEIO v1.3'. */
   dataset: string;
@@ -124,7 +127,8 @@ export interface ActivityInput {
  *   Underground → light rail/tram; commuter rail → national rail) as the exact one is missing.
  * - dataset_year_after_reporting_year: no factor set is dated on or before the reporting year,
  *   so the earliest later one was used.
- * - secondary_source: DESNZ 2026 rows, quoted from a secondary source (md §2.1): verify.
+ * - secondary_source: curated DESNZ 2026 rows quoted from a secondary source (md §2.1); the
+ *   library now reads the 2026 full set, so calculations no longer choose them.
  * - lifecycle_basis: Ember grid intensity (lifecycle, incl. upstream), not combustion-only.
  * - gwp_basis_ar4: EPA waste factors (Hub Table 9) use AR4 GWPs, not AR5.
  * - co2_only / ch4_n2o_only: EPA mobile factors cover one part only (Hub Tables 2 and 3).
@@ -136,9 +140,13 @@ export interface ActivityInput {
  * - no_td_wtt_factor: electricity/heat outside the UK: no T&D or WTT factor in the library.
  * - no_wtt_factor: a fuel or travel line whose WTT (Scope 3 cat 3 / cat 6) factor is missing.
  * - outside_scopes_memo: biogenic CO2 memo entry; never part of any total.
- * - spend_converted_currency: spend converted to USD with an ECB annual average rate (fx.ts).
- * - spend_not_deflated: USEEIO factors are per 2022 USD; spend of another year is applied as if
- *   it were 2022 dollars (no deflator in the library), which overstates later years' spend.
+ * - spend_converted_currency: spend converted to the factor's currency (USD or GBP) with an ECB
+ *   annual average rate, crossed through EUR (fx.ts).
+ * - spend_not_deflated: the spend is applied as if it were money of the factor's price year (2022)
+ *   because the reference holds no price index for it (UK spend; US spend of a year without CPI-U),
+ *   which overstates later years' spend.
+ * - spend_deflated_cpi_u: USD of the spend's year deflated to 2022 USD with US CPI-U (EPA factors).
+ * - spend_proxy_region: no spend factor set for the site's country; EPA's US factors are used.
  * - fx_rate_year_fallback: no FX rate for the spend's year; the nearest year's rate was used.
  * - fx_rate_missing: the currency has no FX rate: no entry.
  * - calorific_basis_assumed_gross: fuel kWh without a stated CV basis, treated as gross.
@@ -164,6 +172,8 @@ export type Flag =
   | 'outside_scopes_memo'
   | 'spend_converted_currency'
   | 'spend_not_deflated'
+  | 'spend_deflated_cpi_u'
+  | 'spend_proxy_region'
   | 'fx_rate_year_fallback'
   | 'fx_rate_missing'
   | 'calorific_basis_assumed_gross'

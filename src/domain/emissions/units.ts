@@ -11,7 +11,8 @@ export type Dimension =
   | 'mass_distance'
   | 'room_night'
   | 'fte_hour'
-  | 'money_usd';
+  | 'money_usd'
+  | 'money_gbp';
 
 export type UnitKey =
   | 'kWh'
@@ -41,7 +42,8 @@ export type UnitKey =
   | 'short_ton_mile'
   | 'room_night'
   | 'fte_hour'
-  | 'usd';
+  | 'usd'
+  | 'gbp';
 
 /** SI: 1 kWh = 3.6 MJ exactly. */
 const MJ_PER_KWH = 3.6;
@@ -103,6 +105,8 @@ const UNITS: Readonly<Record<UnitKey, UnitDefinition>> = {
   fte_hour: { dimension: 'fte_hour', toBase: 1 },
   /** USEEIO factors are per USD at a stated price year (2022); FX and deflation are fx.ts's job. */
   usd: { dimension: 'money_usd', toBase: 1 },
+  /** Defra SIC multipliers are per £ of 2022 prices. */
+  gbp: { dimension: 'money_gbp', toBase: 1 },
 };
 
 export const UNIT_KEYS = Object.keys(UNITS) as UnitKey[];

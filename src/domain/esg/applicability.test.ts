@@ -158,26 +158,26 @@ describe('assessApplicability', () => {
   });
 
   test('converts currencies at the latest ECB annual average and says so', () => {
-    expect(APPLICABILITY_RATE_YEAR).toBe(2024);
-    // €45m × 0.84662 = £38.1m; €25m × 0.84662 = £21.17m: two SECR tests met.
+    expect(APPLICABILITY_RATE_YEAR).toBe(2025);
+    // €45m × 0.856792 = £38.56m; €25m × 0.856792 = £21.42m: two SECR tests met.
     const secr = obligation(
       company({ employees: 100, turnover: eur(45e6), balanceSheet: eur(25e6) }),
       'uk-secr',
     );
     expect(secr.verdict).toBe('applies');
     expect(secr.reasons.slice(0, 3)).toEqual([
-      '£38.1m turnover ≥ £36m',
-      '£21.17m balance sheet ≥ £18m',
+      '£38.56m turnover ≥ £36m',
+      '£21.42m balance sheet ≥ £18m',
       '100 employees < 250',
     ]);
     expect(secr.reasons).toContain(
-      '€45m converted to £38.1m at the ECB 2024 average rates (€1 = £0.84662 = $1.0824).',
+      '€45m converted to £38.56m at the ECB 2025 average rates (€1 = £0.856792 = $1.129983).',
     );
-    // £900m ÷ 0.84662 × 1.0824 = $1.15bn (cross rate through the euro).
+    // £900m ÷ 0.856792 × 1.129983 = $1.19bn (cross rate through the euro).
     const sb253 = obligation(company({ country: 'US', turnover: gbp(900e6) }), 'us-ca-sb253');
     expect(sb253.verdict).toBe('applies');
-    expect(sb253.reasons[0]).toBe('$1.15bn revenue > $1bn');
-    expect(sb253.reasons[1]).toContain('ECB 2024');
+    expect(sb253.reasons[0]).toBe('$1.19bn revenue > $1bn');
+    expect(sb253.reasons[1]).toContain('ECB 2025');
   });
 
   test('states no conversion when the figures are already in the regime currency', () => {

@@ -167,7 +167,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     operationId: 'createActivity',
     tag: 'Activity ledger',
     summary: 'Add a ledger line; its emissions are calculated and stored with the factor used',
-    description: 'Give a quantity with its unit, or a spend with its currency.',
+    description:
+      'Give a quantity with its unit, or a spend with its currency. A spend line (purchased_goods) names a spend category as its variant (e.g. packaging, accountancy_legal) or a six-digit NAICS code; its currency must be one the ECB reference rates quote (another code is a 400 listing them).',
     minimumRole: 'member',
     body: {
       ...named('SaveActivity', SaveActivitySchema),

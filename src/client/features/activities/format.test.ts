@@ -129,6 +129,8 @@ describe('flags in plain words', () => {
       'outside_scopes_memo',
       'spend_converted_currency',
       'spend_not_deflated',
+      'spend_deflated_cpi_u',
+      'spend_proxy_region',
       'fx_rate_year_fallback',
       'fx_rate_missing',
       'calorific_basis_assumed_gross',

@@ -137,6 +137,7 @@ const UNIT_LABELS: Record<string, string> = {
   us_gallon: 'US gallons',
   uk_gallon: 'UK gallons',
   usd: 'USD',
+  gbp: 'GBP',
 };
 
 export function unitLabel(unit: string): string {
@@ -220,9 +221,13 @@ const FLAG_WORDS: Record<string, (detail: string) => string> = {
   outside_scopes_memo: () =>
     'Biogenic CO2 from the biofuel blend: reported as a memo item and never added to the totals.',
   spend_converted_currency: (d) =>
-    `The spend was converted to US dollars at an annual average exchange rate${d ? ` (${d})` : ''} to match the factor.`,
+    `The spend was converted to the factor's currency at the ECB annual average exchange rate${d ? ` (${d})` : ''}.`,
   spend_not_deflated: () =>
-    'The spend factor is in 2022 dollars and this spend was not adjusted for inflation, which can overstate it.',
+    'The spend factor is in 2022 prices and no price index was available to adjust this spend for inflation, which can overstate it.',
+  spend_deflated_cpi_u: () =>
+    'The spend was adjusted to 2022 US prices with the US consumer price index (CPI-U) to match the factor.',
+  spend_proxy_region: () =>
+    "No spend factors are published for this site's country, so US EPA factors were used as a stand-in.",
   fx_rate_year_fallback: () => "No exchange rate for this year, so the nearest year's rate was used.",
   fx_rate_missing: () => 'There is no exchange rate for this currency, so no emissions could be calculated.',
   calorific_basis_assumed_gross: () =>

@@ -1,4 +1,5 @@
 import type { ActivityCategory } from '../../../domain/contracts/ledger';
+import { SPEND_CATEGORIES } from '../../../domain/emissions/spend-categories';
 
 /**
  * The variants the calculator knows per category, copied from src/domain/emissions/activity-plans.ts
@@ -87,7 +88,14 @@ const WASTE_OPTIONS: VariantOption[] = [
 ];
 
 /** USEEIO v1.3 sectors loaded in the factor library (db/seed/factors). */
-const SPEND_OPTIONS: VariantOption[] = [
+/** Plain-language spend categories (spend-categories.ts): the server picks the published factor
+ * set by the site's country (Defra SIC in the UK, EPA NAICS elsewhere). */
+const SPEND_OPTIONS: VariantOption[] = SPEND_CATEGORIES.map((category) =>
+  option(category.key, category.label),
+);
+
+/** NAICS codes the picker offered before spend categories: lines made with them still show a name. */
+const NAICS_LABELS: readonly VariantOption[] = [
   option('541511', 'Software and programming services (541511)'),
   option('541611', 'Management consulting (541611)'),
   option('541110', 'Legal services (541110)'),
@@ -190,7 +198,9 @@ export function variantOptions(field: VariantField, current: string): readonly V
 export function variantLabel(category: ActivityCategory, value: string): string {
   const field = variantField(category);
   if (field.kind !== 'select') return value;
-  return field.options.find((candidate) => candidate.value === value)?.label ?? value;
+  const known = field.options.find((candidate) => candidate.value === value)?.label;
+  if (known !== undefined || category !== 'purchased_goods') return known ?? value;
+  return NAICS_LABELS.find((candidate) => candidate.value === value)?.label ?? value;
 }
 
 function capitalise(text: string): string {

@@ -104,9 +104,12 @@ export function AccountMappingDialog({
                   }
                 >
                   <option value={IGNORE}>Ignore (not a purchase)</option>
-                  {SPEND_VARIANTS.map((variant) => (
-                    <option key={variant.naics} value={variant.naics}>
-                      {variant.label} (spend-based)
+                  {SPEND_VARIANTS.filter(
+                    (choice) =>
+                      !choice.legacy || choice.variant === (choices[row.accountKey] ?? choiceOf(row)),
+                  ).map((choice) => (
+                    <option key={choice.variant} value={choice.variant}>
+                      {choice.label} (spend-based)
                     </option>
                   ))}
                 </select>

@@ -14,6 +14,11 @@ import {
   UNIT_DIMENSION,
 } from '../../../domain/activity-import/vocabulary.ts';
 import type { SaveActivity } from '../../../domain/contracts/ledger.ts';
+import {
+  acceptedCurrencies,
+  isAcceptedCurrency,
+  unknownCurrencyMessage,
+} from '../../../domain/emissions/fx.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /** A 400 shaped like zod's (`details.fieldErrors`), so forms show it beside the field. */
@@ -78,6 +83,15 @@ export function normaliseManualLine(input: SaveActivity): ManualLine {
   const hasSpend = input.spend != null && !!input.currency;
   if (category === 'purchased_goods' && !hasSpend) {
     throw fieldError('spend', 'Purchased goods and services need a spend and its currency');
+  }
+  // The contract already refuses these; kept here so no caller can store a spend that could never
+  // be converted (it would be a line nobody can count). The 400 lists the accepted codes.
+  if (hasSpend && !isAcceptedCurrency(input.currency!)) {
+    throw new HttpError(400, unknownCurrencyMessage(input.currency!), 'validation_failed', {
+      formErrors: [],
+      fieldErrors: { currency: [unknownCurrencyMessage(input.currency!)] },
+      acceptedCurrencies: acceptedCurrencies(),
+    });
   }
   // Calorific basis only means something for a fuel measured in energy; UK bills are gross CV.
   const basisApplies = FUEL_CATEGORIES.has(category) && unit !== null && UNIT_DIMENSION[unit] === 'energy';

@@ -9,7 +9,7 @@ import {
   connectorSyncs,
 } from '../../../../db/schema/connectors.ts';
 import { dataSources } from '../../../../db/schema/emissions.ts';
-import { SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
+import { SPEND_VARIANT_KEYS } from '../../../domain/connectors/account-mapping.ts';
 import { describeOdooBase } from '../../../domain/connectors/odoo-url.ts';
 import type {
   AccountMapping,
@@ -219,7 +219,10 @@ export async function updateAccountMappings(
         },
       );
     }
-    if (change.category === 'purchased_goods' && !(change.variant && SPEND_NAICS.has(change.variant))) {
+    if (
+      change.category === 'purchased_goods' &&
+      !(change.variant && SPEND_VARIANT_KEYS.has(change.variant))
+    ) {
       throw new HttpError(
         400,
         'Choose a spend category for each purchased goods account',

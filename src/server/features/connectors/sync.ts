@@ -18,7 +18,7 @@ import {
 } from '../../../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
 import { toHex } from '../../../domain/activity-import/fingerprint.ts';
-import { defaultAccountMapping, SPEND_NAICS } from '../../../domain/connectors/account-mapping.ts';
+import { defaultAccountMapping, SPEND_VARIANT_KEYS } from '../../../domain/connectors/account-mapping.ts';
 import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -170,7 +170,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
     let mapping = mappings.get(external.account.key);
     if (!mapping) {
       const suggested =
-        external.suggestedVariant && SPEND_NAICS.has(external.suggestedVariant)
+        external.suggestedVariant && SPEND_VARIANT_KEYS.has(external.suggestedVariant)
           ? { category: 'purchased_goods' as const, variant: external.suggestedVariant }
           : defaultAccountMapping(external.account);
       mapping = { accountKey: external.account.key, ...suggested };
@@ -191,7 +191,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
     if (
       mapping.category === 'ignore' ||
       !mapping.variant ||
-      !SPEND_NAICS.has(mapping.variant) ||
+      !SPEND_VARIANT_KEYS.has(mapping.variant) ||
       !(external.amount > 0) ||
       // Above the bound of a typed spend (decision 042): no real bill, and totals must stay finite.
       external.amount > MAX_AMOUNT

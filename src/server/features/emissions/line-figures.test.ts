@@ -59,7 +59,7 @@ describe('lineFigures', () => {
       scope: 'scope_2_location',
       scope3Category: null,
       kgCO2e: result.entries[0]!.kgCO2e,
-      factorId: 'uk25-elec-grid',
+      factorId: 'desnz25-7_400_4000_5_1',
       dataset: 'DESNZ 2025',
       activityQuantity: 10_000,
       activityUnit: 'kWh',
