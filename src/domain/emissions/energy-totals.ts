@@ -43,6 +43,8 @@ export interface EnergyTotals {
   /** Electricity, heat or steam under a renewable tariff or certificate. Blended forecourt fuels
    * are not counted renewable: their bio fraction is not in the fuel properties (decision 048). */
   renewableKWh: number;
+  /** Renewable electricity, kWh. */
+  renewableElectricityKWh: number;
   /** Renewable kWh over total energy (0–1), null without energy. */
   renewableShareOfTotal: number | null;
   /** Renewable electricity over electricity (0–1), null without electricity. */
@@ -151,6 +153,7 @@ export function energyTotalsFrom(rows: readonly EnergyGroupRow[], table: FuelPro
       .map(([period, kWh]) => ({ period, kWh }))
       .sort((a, b) => a.period.localeCompare(b.period)),
     renewableKWh: renewable,
+    renewableElectricityKWh: renewableElectricity,
     renewableShareOfTotal: total !== null && total > 0 ? renewable / total : null,
     renewableShareOfElectricity:
       byKind.electricity !== null && byKind.electricity > 0

@@ -45,6 +45,10 @@ export interface EnergyBasis {
   calorificValue: 'gross';
   /** DESNZ fuel-properties publication years used, e.g. [2025]. */
   fuelPropertyYears: number[];
+  /** Renewable energy (electricity, heat or steam under a renewable tariff or certificate), MWh. */
+  renewableMWh: number;
+  /** Renewable electricity, MWh. */
+  renewableElectricityMWh: number;
   /** Renewable energy over total energy, %. */
   renewableShareOfTotalPercent: number | null;
   /** Renewable electricity over electricity, %. */

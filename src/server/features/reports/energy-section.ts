@@ -13,6 +13,8 @@ export function energyBasisOf(totals: EnergyTotals): EnergyBasis {
   return {
     calorificValue: totals.basis,
     fuelPropertyYears: totals.fuelPropertyYears,
+    renewableMWh: round(totals.renewableKWh / 1000, 6),
+    renewableElectricityMWh: round(totals.renewableElectricityKWh / 1000, 6),
     renewableShareOfTotalPercent: percent(totals.renewableShareOfTotal),
     renewableShareOfElectricityPercent: percent(totals.renewableShareOfElectricity),
     notCounted: totals.notCounted.map((row) => ({
