@@ -156,4 +156,30 @@ describe('energy totals', () => {
       'Market-based scope 2 includes 2.655 tCO2e (15,000 kWh) estimated from the location-based grid factor: no renewable contract or supplier factor recorded',
     );
   });
+
+  test('a net-CV gas bill is re-based to gross and distillate heating oil counts as gas oil', async () => {
+    const owner = await t.signUpCompany({ jurisdiction: 'SECR' });
+    const site = await addSite(t, owner.cookie, 'Bristol bakery', 'GB');
+    await addLine(t, owner.cookie, {
+      siteId: site,
+      date: '2025-02-01',
+      category: 'natural_gas',
+      quantity: 10_000,
+      unit: 'kWh',
+      calorificBasis: 'net',
+    });
+    await addLine(t, owner.cookie, {
+      siteId: site,
+      date: '2025-03-01',
+      category: 'heating_oil',
+      variant: 'distillate_no2',
+      quantity: 100,
+      unit: 'litre',
+    });
+    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie: owner.cookie })).json;
+    // Gas: 10,000 × 50.678 / 45.745 = 11,078.3692 kWh gross. Heating oil as Gas Oil:
+    // 0.1 m³ × 853.971 kg/m³ / 1000 × 45.286 GJ/t × 277.78 = 1,074.2481 kWh. Total 12,152.6173 kWh.
+    expect(metrics.energy.total.value).toBe(12.152617);
+    expect(metrics.energy.byKind.stationaryFuels).toBe(12.152617);
+  });
 });

@@ -2,13 +2,17 @@
 // unit and instrument): what the KPI page, the wizard's auto-fill, the reports (SECR table, VSME
 // B3) and the narratives all show (decision 048). Pure; the SQL is
 // src/server/features/metrics/energy-totals.ts.
+
 import {
   type EnergyKind,
   type EnergyNotCountedReason,
   energyOfLine,
   type FuelPropertyTable,
   fuelPropertyYear,
+  KIND_OF_CATEGORY,
 } from './energy.ts';
+import { type EnergyAdjustmentRow, energyAdjustmentKWh } from './energy-adjustments.ts';
+import type { ActivityCategory } from './types.ts';
 import { conversionFactor, type UnitKey } from './units.ts';
 
 export interface EnergyGroupRow {
@@ -73,7 +77,11 @@ const part = (): ScopeTwoBasisPart => ({ kWh: 0, tCO2e: 0 });
 const add = (map: Map<string, number>, name: string, value: number) =>
   map.set(name, (map.get(name) ?? 0) + value);
 
-export function energyTotalsFrom(rows: readonly EnergyGroupRow[], table: FuelPropertyTable): EnergyTotals {
+export function energyTotalsFrom(
+  rows: readonly EnergyGroupRow[],
+  table: FuelPropertyTable,
+  adjustments: readonly EnergyAdjustmentRow[] = [],
+): EnergyTotals {
   const byKind: Record<EnergyKind, number | null> = {
     electricity: null,
     heat_steam: null,
@@ -137,6 +145,14 @@ export function energyTotalsFrom(rows: readonly EnergyGroupRow[], table: FuelPro
           : basis.locationProxy;
     slot.kWh += kWh;
     slot.tCO2e += row.kgScope2Market / 1000;
+  }
+  for (const row of adjustments) {
+    const kWh = energyAdjustmentKWh(row, table);
+    const kind = KIND_OF_CATEGORY[row.category as ActivityCategory];
+    if (kWh === 0 || !kind) continue;
+    byKind[kind] = (byKind[kind] ?? 0) + kWh;
+    add(byCategory, row.category, kWh);
+    add(monthly, row.date.slice(0, 7), kWh);
   }
   const total = Object.values(byKind).some((value) => value !== null)
     ? Object.values(byKind).reduce<number>((sum, value) => sum + (value ?? 0), 0)

@@ -139,15 +139,25 @@ export interface EnergyLine {
 const kWhOfTonnes = (tonnes: number, property: FuelProperty) =>
   tonnes * property.grossGJPerTonne * KWH_PER_GJ;
 
-function fuelKWh(line: EnergyLine, unit: UnitKey, quantity: number, table: FuelPropertyTable): LineEnergy {
+/** The DESNZ properties of `fuel` in the publication nearest `year`. */
+export const fuelPropertyOf = (table: FuelPropertyTable, year: number, fuel: string) =>
+  table.get(key(fuelPropertyYear(year), fuel));
+
+/** kWh of a fuel line, as `fuel` (by default the category's DESNZ fuel). */
+export function fuelKWh(
+  line: EnergyLine,
+  unit: UnitKey,
+  quantity: number,
+  table: FuelPropertyTable,
+  fuel = FUEL_OF_CATEGORY[line.category as ActivityCategory],
+): LineEnergy {
   const kind = KIND_OF_CATEGORY[line.category as ActivityCategory] as EnergyKind;
   const dimension = dimensionOf(unit);
   // Energy units: as stated. A fuel kWh without a CV basis is taken as gross, as the calculator
   // does (flag calorific_basis_assumed_gross): UK and US bills are gross (md §4.1).
   if (dimension === 'energy')
     return { counted: true, kind, kWh: quantity * (conversionFactor(unit, 'kWh') ?? 0) };
-  const fuel = FUEL_OF_CATEGORY[line.category as ActivityCategory];
-  const property = fuel ? table.get(key(fuelPropertyYear(line.year), fuel)) : undefined;
+  const property = fuel ? fuelPropertyOf(table, line.year, fuel) : undefined;
   if (!property) return { counted: false, reason: 'no_fuel_property' };
   if (dimension === 'mass') {
     return {

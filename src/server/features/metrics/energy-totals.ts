@@ -3,10 +3,10 @@
 // same period shows the same kWh everywhere. SQLite sums the quantities over the ledger's covering
 // index (activity_lines_company_date_idx: date, datasets, category, unit, instrument, quantity,
 // kg_scope_2_market), grouped in the index's order; kWh come from src/domain/emissions/energy.ts.
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import { fuelProperties } from '../../../../db/seed/factors/fuel-properties.ts';
-import { ENERGY_CATEGORIES } from '../../../domain/emissions/energy.ts';
+import { ENERGY_CATEGORIES, FUEL_OF_CATEGORY } from '../../../domain/emissions/energy.ts';
 import { type EnergyTotals, energyTotalsFrom } from '../../../domain/emissions/energy-totals.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
@@ -62,13 +62,70 @@ export function energyLineGroups(ctx: AuthedContext, filtered: boolean, period: 
     );
 }
 
-type GroupRow = Awaited<ReturnType<typeof energyLineGroups>>[number];
+/** Fuel categories whose kWh may need a correction (energy-adjustments.ts). */
+const FUELS = ENERGY_CATEGORIES.filter((category) => FUEL_OF_CATEGORY[category] !== undefined);
 
-/** Energy totals from the rows energyLineGroups returned. */
-export function energyTotalsOf(rows: readonly GroupRow[]): EnergyTotals {
+/**
+ * Fuel lines on a net CV basis, or heating oil of the distillate variant: their CV basis and
+ * variant are not in the covering index, so this narrow query reads them from the rows it keeps
+ * (usually none), to run in the same batch as energyLineGroups.
+ */
+export function energyLineAdjustments(
+  ctx: AuthedContext,
+  filtered: boolean,
+  period: EnergyPeriod,
+  where?: SQL,
+) {
+  return ctx.db
+    .select({
+      date: activityLines.date,
+      category: activityLines.category,
+      unit: activityLines.unit,
+      variant: activityLines.variant,
+      calorificBasis: activityLines.calorificBasis,
+      quantity: sql<number | null>`sum(${activityLines.quantity})`,
+    })
+    .from(activityLines)
+    .where(
+      visibleLines(
+        ctx.companyId,
+        filtered,
+        and(
+          eq(activityLines.companyId, ctx.companyId),
+          gte(activityLines.date, period.from),
+          lte(activityLines.date, period.to),
+          inArray(activityLines.category, FUELS),
+          or(
+            eq(activityLines.calorificBasis, 'net'),
+            and(eq(activityLines.category, 'heating_oil'), eq(activityLines.variant, 'distillate_no2')),
+          ),
+          where,
+        ),
+      ),
+    )
+    .groupBy(
+      activityLines.date,
+      activityLines.category,
+      activityLines.unit,
+      activityLines.variant,
+      activityLines.calorificBasis,
+    );
+}
+
+type GroupRow = Awaited<ReturnType<typeof energyLineGroups>>[number];
+type AdjustmentRow = Awaited<ReturnType<typeof energyLineAdjustments>>[number];
+
+const unitOf = (unit: string | null) => (unit ? calculatorUnit(unit) : undefined);
+
+/** Energy totals from the rows energyLineGroups and energyLineAdjustments returned. */
+export function energyTotalsOf(
+  rows: readonly GroupRow[],
+  adjustments: readonly AdjustmentRow[],
+): EnergyTotals {
   return energyTotalsFrom(
-    rows.map((row) => ({ ...row, unit: row.unit ? calculatorUnit(row.unit) : undefined })),
+    rows.map((row) => ({ ...row, unit: unitOf(row.unit) })),
     fuelProperties(),
+    adjustments.map((row) => ({ ...row, unit: unitOf(row.unit) })),
   );
 }
 
@@ -78,6 +135,9 @@ export async function getEnergyTotals(
   period: EnergyPeriod,
   where?: SQL,
 ): Promise<EnergyTotals> {
-  const [rows] = await readLedger(ctx, (filtered) => [energyLineGroups(ctx, filtered, period, where)]);
-  return energyTotalsOf(rows);
+  const [rows, adjustments] = await readLedger(ctx, (filtered) => [
+    energyLineGroups(ctx, filtered, period, where),
+    energyLineAdjustments(ctx, filtered, period, where),
+  ]);
+  return energyTotalsOf(rows, adjustments);
 }

@@ -29,7 +29,12 @@ import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
-import { type EnergyTotals, energyLineGroups, energyTotalsOf } from './energy-totals.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
 import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
 
@@ -197,33 +202,46 @@ export async function getEsgFigures(
   const current = yearRange(year);
   const prior = yearRange(year - 1);
   const sitesOf = atSitesIn(ctx, activityLines.siteId, region);
-  const [scopes, priorScopes, energy, priorEnergy, water, waste, financials, workforce, outside] =
-    await readLedger(ctx, (filtered) => [
-      scopesIn(ctx, filtered, current.from, current.to, region),
-      scopesIn(ctx, filtered, prior.from, prior.to, region),
-      energyLineGroups(ctx, filtered, current, sitesOf),
-      energyLineGroups(ctx, filtered, prior, sitesOf),
-      waterIn(ctx, filtered, current.from, current.to, region),
-      wasteByVariant(ctx, filtered, current.from, current.to, region),
-      ctx.db
-        .select({
-          revenue: companyFinancials.revenue,
-          currency: companyFinancials.currency,
-          employees: companyFinancials.employees,
-        })
-        .from(companyFinancials)
-        .where(and(eq(companyFinancials.companyId, ctx.companyId), eq(companyFinancials.year, year))),
-      ctx.db
-        .select()
-        .from(workforceFigures)
-        .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
-      lineOutside(ctx, filtered, current.from, current.to, region),
-    ]);
+  const [
+    scopes,
+    priorScopes,
+    energy,
+    priorEnergy,
+    energyFixes,
+    priorEnergyFixes,
+    water,
+    waste,
+    financials,
+    workforce,
+    outside,
+  ] = await readLedger(ctx, (filtered) => [
+    scopesIn(ctx, filtered, current.from, current.to, region),
+    scopesIn(ctx, filtered, prior.from, prior.to, region),
+    energyLineGroups(ctx, filtered, current, sitesOf),
+    energyLineGroups(ctx, filtered, prior, sitesOf),
+    energyLineAdjustments(ctx, filtered, current, sitesOf),
+    energyLineAdjustments(ctx, filtered, prior, sitesOf),
+    waterIn(ctx, filtered, current.from, current.to, region),
+    wasteByVariant(ctx, filtered, current.from, current.to, region),
+    ctx.db
+      .select({
+        revenue: companyFinancials.revenue,
+        currency: companyFinancials.currency,
+        employees: companyFinancials.employees,
+      })
+      .from(companyFinancials)
+      .where(and(eq(companyFinancials.companyId, ctx.companyId), eq(companyFinancials.year, year))),
+    ctx.db
+      .select()
+      .from(workforceFigures)
+      .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
+    lineOutside(ctx, filtered, current.from, current.to, region),
+  ]);
   return esgFiguresFrom({
     scopes: scopes[0] ? scopeTotalRows(scopes[0]) : [],
     priorScopes: priorScopes[0] ? scopeTotalRows(priorScopes[0]) : [],
-    energy: energyTotalsOf(energy),
-    priorEnergy: energyTotalsOf(priorEnergy),
+    energy: energyTotalsOf(energy, energyFixes),
+    priorEnergy: energyTotalsOf(priorEnergy, priorEnergyFixes),
     water,
     waste,
     financials: await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),

@@ -20,7 +20,12 @@ import {
   scopeSums,
 } from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
-import { type EnergyTotals, energyLineGroups, energyTotalsOf } from './energy-totals.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
 
 /** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
@@ -91,7 +96,7 @@ export async function getPeriodInventory(
   ctx: AuthedContext,
   query: PeriodInventoryQuery,
 ): Promise<PeriodInventory> {
-  const [sums, quality, lines, datasets, energy, water, waste, outside] = await readLedger(
+  const [sums, quality, lines, datasets, energy, energyFixes, water, waste, outside] = await readLedger(
     ctx,
     (filtered) => [
       ctx.db
@@ -120,6 +125,7 @@ export async function getPeriodInventory(
         .where(linesIn(ctx, filtered, query))
         .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
       energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
+      energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
       ctx.db
         .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
         .from(activityLines)
@@ -174,7 +180,7 @@ export async function getPeriodInventory(
       quality,
       lineCount: lines[0]?.lines ?? 0,
       datasets,
-      energy: energyTotalsOf(energy),
+      energy: energyTotalsOf(energy, energyFixes),
       water,
       waste,
       hasActivityOutsideRegion: outside.length > 0,

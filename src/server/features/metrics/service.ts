@@ -22,7 +22,12 @@ import {
   yearRange,
 } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
-import { type EnergyTotals, energyLineGroups, energyTotalsOf } from './energy-totals.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
 import {
   buildTrend,
   carbonFigures,
@@ -102,13 +107,14 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     grain === 'yearly' && firstYear < year ? [`${firstYear}-01-01`, `${year - 1}-12-31`] : NONE;
   const baseCovered = !target || target.baseYear === year || (earlier !== NONE && target.baseYear < year);
   const base: Range = baseCovered ? NONE : [`${target.baseYear}-01-01`, `${target.baseYear}-12-31`];
-  const [byDay, categories, earlierYears, baseYear, energyRows, water, financials, workforce] =
+  const [byDay, categories, earlierYears, baseYear, energyRows, energyFixes, water, financials, workforce] =
     await readLedger(ctx, (filtered) => [
       emissionsByDay(ctx, filtered, from, to),
       scope3ByCategory(ctx, filtered, from, to),
       emissionsByYear(ctx, filtered, earlier[0], earlier[1]),
       emissionsByYear(ctx, filtered, base[0], base[1]),
       energyLineGroups(ctx, filtered, { from, to }),
+      energyLineAdjustments(ctx, filtered, { from, to }),
       waterByUnit(ctx, filtered, from, to),
       ctx.db
         .select()
@@ -152,7 +158,7 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     categories[0] ? categoryTotalRows(categories[0]) : [],
     await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
   );
-  const energyTotals = energyTotalsOf(energyRows);
+  const energyTotals = energyTotalsOf(energyRows, energyFixes);
   const energy = energyFigures(energyTotals);
   const waterM3 = waterOf(water);
   const people = workforceOf(workforce[0] ?? null);
