@@ -3,7 +3,7 @@
 // same period shows the same kWh everywhere. SQLite sums the quantities over the ledger's covering
 // index (activity_lines_company_date_idx: date, datasets, category, unit, instrument, quantity,
 // kg_scope_2_market), grouped in the index's order; kWh come from src/domain/emissions/energy.ts.
-import { and, count, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import { fuelProperties } from '../../../../db/seed/factors/fuel-properties.ts';
 import { ENERGY_CATEGORIES, FUEL_OF_CATEGORY } from '../../../domain/emissions/energy.ts';
@@ -67,8 +67,8 @@ const FUELS = ENERGY_CATEGORIES.filter((category) => FUEL_OF_CATEGORY[category] 
 
 /**
  * Fuel lines on a net CV basis, or heating oil of the distillate variant: their CV basis and
- * variant are not in the covering index, so this narrow query reads them from the rows it keeps
- * (usually none), to run in the same batch as energyLineGroups.
+ * variant are not in the covering index, so this narrow query finds them through the partial
+ * index activity_lines_energy_fix_idx (usually empty), in the same batch as energyLineGroups.
  */
 export function energyLineAdjustments(
   ctx: AuthedContext,
@@ -95,10 +95,9 @@ export function energyLineAdjustments(
           gte(activityLines.date, period.from),
           lte(activityLines.date, period.to),
           inArray(activityLines.category, FUELS),
-          or(
-            eq(activityLines.calorificBasis, 'net'),
-            and(eq(activityLines.category, 'heating_oil'), eq(activityLines.variant, 'distillate_no2')),
-          ),
+          // Word for word the WHERE of the partial index activity_lines_energy_fix_idx, literals
+          // included, so SQLite can use it; energy-adjustments.ts checks category and variant.
+          sql`(${activityLines.calorificBasis} = 'net' OR ${activityLines.variant} = 'distillate_no2')`,
           where,
         ),
       ),
