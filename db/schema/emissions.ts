@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
 import { createdAt, id, timestamp } from './columns.ts';
@@ -223,6 +224,12 @@ export const activityLines = sqliteTable(
     ),
     // Rolling back or hiding an import in progress.
     index('activity_lines_import_idx').on(table.importId),
+    // The few fuel lines whose kWh need their CV basis or variant (energy-adjustments.ts, decision
+    // 048): partial, so an import writes an entry only for such a line, and the energy totals read
+    // them without visiting every fuel row of the year.
+    index('activity_lines_energy_fix_idx')
+      .on(table.companyId, table.date)
+      .where(sql`${table.calorificBasis} = 'net' OR ${table.variant} = 'distillate_no2'`),
   ],
 );
 

@@ -350,7 +350,11 @@ describe('ESG checklist: auto-fill from the ledger', () => {
       scope_1_emissions: '2.57 tCO2e',
       scope_2_emissions: '1.77 tCO2e',
       scope_2_market_emissions: '1.77 tCO2e',
-      energy_consumption: '10.0 MWh',
+      // 10,000 kWh + 1,000 L diesel (1 m³ × 832.361 kg/m³ / 1000 × 45.545 GJ/t × 277.78 =
+      // 10,530.52 kWh, DESNZ 2025 gross) = 20.53 MWh.
+      energy_consumption: '20.5 MWh',
+      electricity_consumption: '10.0 MWh',
+      fuel_consumption: '10.5 MWh',
       renewable_energy_percentage: '0 %',
       water_consumption: '500 m³',
       waste_generated: '5.00 t',
@@ -448,24 +452,18 @@ describe('ESG checklist: auto-fill from the ledger', () => {
     });
     const body = (await t.call('GET', '/api/esg/progress?jurisdiction=SECR', { cookie })).json;
     expect(itemOf(body, 'energy_use_electricity')).toMatchObject({ value: '10,000 kWh', ledgerRegion: 'GB' });
-    // The total leaves the diesel litres out, and says so.
-    expect(itemOf(body, 'energy_use_total')).toMatchObject({
-      value: '10,000 kWh',
-      ledgerNote:
-        'Leaves out 1,000 litres of diesel: fuel recorded in litres cannot yet be converted to kWh. Add its kWh from your fuel-card or supplier statements.',
-    });
+    // The total counts the diesel litres: 10,000 + 10,530.52 kWh (DESNZ 2025 fuel properties) = 20,531 kWh.
+    expect(itemOf(body, 'energy_use_total')).toMatchObject({ value: '20,531 kWh' });
+    expect(itemOf(body, 'energy_use_total').ledgerNote).toBeUndefined();
     // No gas line: nothing to fill, nothing to explain.
     expect(itemOf(body, 'energy_use_gas')).toMatchObject({ value: '', ledgerValue: null });
     expect(itemOf(body, 'energy_use_gas').ledgerNote).toBeUndefined();
-    // The factor library holds no kWh per litre for diesel: the item stays empty and says why.
+    // Diesel litres become kWh with the DESNZ fuel properties: 1,000 L = 10,530.52 kWh.
     expect(itemOf(body, 'energy_use_transport')).toMatchObject({
-      value: '',
-      ledgerValue: null,
-      isCompleted: false,
-      autoFilled: false,
+      value: '10,531 kWh',
+      isCompleted: true,
+      autoFilled: true,
       ledgerRegion: 'GB',
-      ledgerNote:
-        'The ledger holds 1,000 litres of diesel for this year, but litres of transport fuel cannot yet be converted to kWh. Enter the kWh from your fuel-card or supplier statements.',
     });
     // Scope 1 + 2 (location) = 2,570.82 + 1,770 kg = 4.34 t.
     expect(itemOf(body, 'total_scope_1_2_emissions').value).toBe('4.34 tCO2e');
@@ -533,7 +531,8 @@ describe('ESG checklist: auto-fill from the ledger', () => {
     const read = async () =>
       (await t.call('GET', '/api/esg/progress?jurisdiction=SECR', { cookie: owner.cookie })).json;
     expect(itemOf(await read(), 'energy_use_electricity').value).toBe('10,000 kWh');
-    expect(itemOf(await read(), 'energy_use_transport').ledgerNote).toContain('1,000 litres of diesel');
+    // 1,000 L diesel = 10,530.5227 kWh (DESNZ 2025 fuel properties, gross CV; decision 048).
+    expect(itemOf(await read(), 'energy_use_transport').value).toBe('10,531 kWh');
     await t.db
       .update(activityImports)
       .set({ importedCount: PENDING_IMPORT })
@@ -541,7 +540,7 @@ describe('ESG checklist: auto-fill from the ledger', () => {
     const hidden = await read();
     expect(itemOf(hidden, 'energy_use_electricity')).toMatchObject({ value: '', ledgerValue: null });
     expect(itemOf(hidden, 'scope_1_emissions')).toMatchObject({ value: '', ledgerValue: null });
-    expect(itemOf(hidden, 'energy_use_transport').ledgerNote).toBeUndefined();
+    expect(itemOf(hidden, 'energy_use_transport')).toMatchObject({ value: '', ledgerValue: null });
   });
 
   test('workforce records fill the female share and training hours per employee', async () => {

@@ -83,13 +83,36 @@ describe('GET /api/metrics', () => {
       ['2025-05', 0],
       ['2025-06', 0.4418],
     ]);
-    expect(energy.total).toEqual({ value: 20, unit: 'MWh' });
-    expect(energy.renewableShare).toBe(0.5);
-    expect(energy.mix).toEqual([{ carrier: 'electricity', mwh: 20 }]);
+    // Energy (decision 048): 1,000 L diesel = 1 m³ × 832.361 kg/m³ / 1000 × 45.545 GJ/t ×
+    // 277.78 kWh/GJ = 10,530.5227 kWh (DESNZ 2025 fuel properties, gross CV); + 20,000 kWh
+    // electricity = 30,530.5227 kWh. Renewable: 10,000 kWh = 32.7541 % of total, 50 % of electricity.
+    expect(energy.total).toEqual({ value: 30.530523, unit: 'MWh' });
+    expect(energy.basis).toBe('gross');
+    expect(energy.renewableShare).toBe(0.327541);
+    expect(energy.renewableShareOfElectricity).toBe(0.5);
+    expect(energy.byKind).toEqual({
+      electricity: 20,
+      heatSteam: null,
+      stationaryFuels: null,
+      transportFuels: 10.530523,
+    });
+    expect(energy.mix).toEqual([
+      { carrier: 'electricity', mwh: 20 },
+      { carrier: 'diesel', mwh: 10.530523 },
+    ]);
     expect(energy.monthly).toEqual([
+      { period: '2025-01', mwh: 10.530523 },
       { period: '2025-03', mwh: 10 },
       { period: '2025-06', mwh: 10 },
     ]);
+    expect(energy.notCounted).toEqual([]);
+    // Market-based scope 2: the renewable tariff (10,000 kWh, 0 t) and the Bristol electricity
+    // with no contract or supplier factor, where the grid factor stands in: 10,000 × 0.177 = 1.77 t.
+    expect(carbon.scope2MarketBasis).toEqual({
+      contractual: { kWh: 10000, tCO2e: 0 },
+      supplierFactor: { kWh: 0, tCO2e: 0 },
+      locationProxy: { kWh: 10000, tCO2e: 1.77 },
+    });
     expect(water).toEqual({ value: 500, unit: 'm3' });
     expect(response.json.metrics).toContainEqual({
       metricType: 'carbon_emissions_total',

@@ -170,6 +170,8 @@ describe('POST /api/reports/generate', () => {
       gas: 50_000,
       electricity: 22_000,
       transport: null,
+      otherFuels: null,
+      heatSteam: null,
       total: 72_000,
     });
   });

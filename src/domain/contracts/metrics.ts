@@ -9,6 +9,8 @@ export const MetricsQuerySchema = z.object({
 });
 
 const quantity = (unit: string) => z.object({ value: z.number(), unit: z.literal(unit) });
+const scopeTwoBasisPart = z.object({ kWh: z.number(), tCO2e: z.number() });
+const megawattHours = z.number().nullable();
 
 export const KpiMetricsSchema = z.object({
   year: z.number(),
@@ -18,6 +20,16 @@ export const KpiMetricsSchema = z.object({
     scope1: quantity('tCO2e'),
     scope2Location: quantity('tCO2e'),
     scope2Market: quantity('tCO2e'),
+    /**
+     * How market-based scope 2 was made (decision 048): renewable contract or certificate, the
+     * supplier's own factor, or, with neither, the location-based grid factor standing in (no
+     * residual mix is in the factor library).
+     */
+    scope2MarketBasis: z.object({
+      contractual: scopeTwoBasisPart,
+      supplierFactor: scopeTwoBasisPart,
+      locationProxy: scopeTwoBasisPart,
+    }),
     scope3: quantity('tCO2e'),
     scope3ByCategory: z.array(z.object({ category: z.number(), tCO2e: z.number() })),
     /** Biogenic CO2 and other memo items, reported apart and never in the totals. */
@@ -37,11 +49,35 @@ export const KpiMetricsSchema = z.object({
     /** Datasets the figures were calculated with (for the methodology note). */
     datasets: z.array(z.string()),
   }),
+  /** Energy of the year (decision 048): fuels converted with DESNZ fuel properties, gross CV. */
   energy: z.object({
     total: quantity('MWh'),
+    /** Calorific value basis of fuel energy. */
+    basis: z.literal('gross'),
+    /** Renewable energy over TOTAL energy (0–1), null without energy. */
     renewableShare: z.number().nullable(),
+    /** Renewable electricity over electricity (0–1), null without electricity. */
+    renewableShareOfElectricity: z.number().nullable(),
+    byKind: z.object({
+      electricity: megawattHours,
+      heatSteam: megawattHours,
+      stationaryFuels: megawattHours,
+      transportFuels: megawattHours,
+    }),
     mix: z.array(z.object({ carrier: z.string(), mwh: z.number() })),
     monthly: z.array(z.object({ period: z.string(), mwh: z.number() })),
+    /** Lines whose energy is not counted, with the reason (e.g. owned vehicles by distance). */
+    notCounted: z.array(
+      z.object({
+        category: z.string(),
+        reason: z.enum(['distance_only', 'no_quantity', 'unit_not_convertible', 'no_fuel_property']),
+        lines: z.number(),
+        quantity: z.number().nullable(),
+        unit: z.string().nullable(),
+      }),
+    ),
+    /** Distance of owned vehicles recorded by distance, km (their energy is not counted). */
+    vehicleDistanceKm: z.number(),
   }),
   water: quantity('m3'),
   workforce: z

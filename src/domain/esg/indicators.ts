@@ -13,7 +13,8 @@ export const SPEC_INDICATOR_DESCRIPTIONS = {
   scope_3_emissions:
     'Other indirect emissions in your value chain: purchased goods, business travel, waste, freight and the rest of the 15 GHG Protocol categories (tCO2e).',
   energy_consumption: 'Total energy used in the year from electricity, gas and other fuels (MWh).',
-  renewable_energy_percentage: 'Share of the energy you used that came from renewable sources (%).',
+  renewable_energy_percentage:
+    'Share of all the energy you used (electricity, heat and fuels) that came from renewable sources (%).',
   water_consumption: 'Water withdrawn from mains supply, wells or surface water across all sites (m³).',
   waste_generated: 'Total waste produced by your operations, hazardous and non-hazardous (tonnes).',
   waste_recycled: 'Waste sent for recycling, reuse or composting rather than disposal (tonnes).',

@@ -42,6 +42,9 @@ export type AutoFillSource =
   | 'energy_kwh_gas'
   | 'energy_kwh_electricity'
   | 'energy_kwh_transport'
+  /** VSME B3 breakdown: electricity, and fuels burnt (stationary and transport), MWh. */
+  | 'energy_mwh_electricity'
+  | 'energy_mwh_fuels'
   | 'renewable_share_percent'
   | 'water_m3'
   | 'waste_t'

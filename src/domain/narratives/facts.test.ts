@@ -53,6 +53,7 @@ describe('buildFactsPack with a full year recorded', () => {
     expect(pack.energy).toEqual({
       totalMWh: 412.35,
       renewableSharePercent: 38.1,
+      renewableShareOfElectricityPercent: 61.6,
       mix: [
         { carrier: 'natural_gas', mwh: 231.1 },
         { carrier: 'electricity', mwh: 162.45 },

@@ -14,7 +14,7 @@ export const MISSING = {
   previousEmissions: (year: number) => `emissions figures for ${year - 1} (for the year-on-year change)`,
   intensity: 'an emissions intensity ratio (turnover or headcount)',
   energy: (year: number) => `energy use for ${year}`,
-  renewableShare: 'the renewable share of electricity',
+  renewableShare: 'the renewable share of total energy',
   water: 'water use',
   workforce: 'workforce figures',
   femaleShare: 'the gender balance of the workforce',
@@ -60,6 +60,7 @@ function buildEmissions(input: FactsInput, metrics: KpiMetrics | null): FactsPac
     scope1: round(carbon.scope1.value, 2),
     scope2Location: round(carbon.scope2Location.value, 2),
     scope2Market: round(carbon.scope2Market.value, 2),
+    scope2MarketLocationProxy: round(carbon.scope2MarketBasis.locationProxy.tCO2e, 2),
     scope3: round(carbon.scope3.value, 2),
     total,
     scope3ByCategory,
@@ -137,6 +138,12 @@ function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
     add('scope1', 'Scope 1 emissions', emissions.scope1, 'tCO2e');
     add('scope2Location', 'Scope 2 emissions (location-based)', emissions.scope2Location, 'tCO2e');
     add('scope2Market', 'Scope 2 emissions (market-based)', emissions.scope2Market, 'tCO2e');
+    add(
+      'scope2MarketLocationProxy',
+      'Market-based Scope 2 estimated from the location-based grid factor',
+      emissions.scope2MarketLocationProxy,
+      'tCO2e',
+    );
     add('scope3', 'Scope 3 emissions', emissions.scope3, 'tCO2e');
     add('total', 'Gross emissions', emissions.total, 'tCO2e');
     for (const entry of emissions.scope3ByCategory) {
@@ -160,8 +167,14 @@ function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
     add('energy.totalMWh', 'Energy use', pack.energy.totalMWh, 'MWh');
     add(
       'energy.renewableSharePercent',
-      'Renewable share of electricity',
+      'Renewable share of total energy',
       pack.energy.renewableSharePercent,
+      '%',
+    );
+    add(
+      'energy.renewableShareOfElectricityPercent',
+      'Renewable share of electricity',
+      pack.energy.renewableShareOfElectricityPercent,
       '%',
     );
     for (const entry of pack.energy.mix)
@@ -226,6 +239,7 @@ export function buildFactsPack(input: FactsInput): FactsPack {
       ? {
           totalMWh: round(energyTotal, 2),
           renewableSharePercent: percent(metrics.energy.renewableShare),
+          renewableShareOfElectricityPercent: percent(metrics.energy.renewableShareOfElectricity),
           mix: metrics.energy.mix
             .filter((entry) => entry.mwh > 0)
             .map((entry) => ({ carrier: entry.carrier, mwh: round(entry.mwh, 2) })),

@@ -86,6 +86,15 @@ describe('writeNarrative: content', () => {
     expect(text).toContain('UK DESNZ GHG Conversion Factors 2025');
   });
 
+  test('labels the renewable share as of total energy and says how much market-based scope 2 is a grid-factor estimate', () => {
+    const text = writeNarrative({ section: 'environmental', framework: 'gri', facts: rich });
+    expect(text).toContain('38.1% of total energy from renewable sources');
+    expect(text).toContain(
+      'The market-based figure includes 12.4 tCO2e estimated from the location-based grid factor, as no renewable contract or supplier factor was recorded.',
+    );
+    expect(text).not.toContain('of electricity from renewable sources');
+  });
+
   test('frames the same facts differently for each framework', () => {
     const drafts = FRAMEWORKS.map((framework) =>
       writeNarrative({ section: 'environmental', framework, facts: rich }),

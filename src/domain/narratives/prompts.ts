@@ -44,8 +44,8 @@ export function executiveSummaryBrief(): SectionBrief {
 export function environmentalBrief(): SectionBrief {
   return {
     instructions: [
-      'Report Scope 1, Scope 2 (location-based and market-based) and Scope 3 emissions, the largest Scope 3 categories, the total, the change on the previous year and the intensity ratios.',
-      'Name the emission factor datasets used. Report energy use with its renewable share and carrier mix, then water use.',
+      'Report Scope 1, Scope 2 (location-based and market-based) and Scope 3 emissions, the largest Scope 3 categories, the total, the change on the previous year and the intensity ratios. Where part of the market-based figure was estimated from the location-based grid factor, say how much.',
+      'Name the emission factor datasets used. Report energy use with its renewable share of total energy (and of electricity, if given) and carrier mix, then water use.',
       'Describe the reduction target and the actions the company reports in its environmental checklist answers.',
     ],
     answerSection: 'environmental',

@@ -14,6 +14,12 @@ export function kpiMetricsFixture(overrides: Partial<KpiMetrics> = {}): KpiMetri
       scope1: tonnes(48.1234),
       scope2Location: tonnes(31.0071),
       scope2Market: tonnes(12.4),
+      // 62,445.6 kWh without a contract or supplier factor: the grid factor stands in (decision 048).
+      scope2MarketBasis: {
+        contractual: { kWh: 100_000, tCO2e: 0 },
+        supplierFactor: { kWh: 0, tCO2e: 0 },
+        locationProxy: { kWh: 62_445.6, tCO2e: 12.4 },
+      },
       scope3: tonnes(135.4373),
       scope3ByCategory: [
         { category: 6, tCO2e: 9.8123 },
@@ -30,7 +36,12 @@ export function kpiMetricsFixture(overrides: Partial<KpiMetrics> = {}): KpiMetri
     },
     energy: {
       total: { value: 412.3456, unit: 'MWh' },
+      basis: 'gross',
       renewableShare: 0.3812,
+      renewableShareOfElectricity: 0.6156,
+      byKind: { electricity: 162.4456, heatSteam: null, stationaryFuels: 231.1, transportFuels: 18.8 },
+      notCounted: [],
+      vehicleDistanceKm: 0,
       mix: [
         { carrier: 'natural_gas', mwh: 231.1 },
         { carrier: 'electricity', mwh: 162.4456 },

@@ -41,6 +41,9 @@ export interface FactsPack {
     scope1: number;
     scope2Location: number;
     scope2Market: number;
+    /** tCO2e of market-based scope 2 estimated from the location-based grid factor (no contract,
+     * no supplier factor, no residual mix; decision 048). */
+    scope2MarketLocationProxy: number;
     scope3: number;
     total: number;
     scope3ByCategory: { category: number; name: string; tCO2e: number }[];
@@ -52,7 +55,10 @@ export interface FactsPack {
   } | null;
   energy: {
     totalMWh: number;
+    /** Renewable share of TOTAL energy (decision 048). */
     renewableSharePercent: number | null;
+    /** Renewable share of electricity. */
+    renewableShareOfElectricityPercent: number | null;
     mix: { carrier: string; mwh: number }[];
   } | null;
   waterM3: number | null;

@@ -28,6 +28,43 @@ export interface InventoryTotals {
   outsideScopes: number;
 }
 
+export interface Scope2MarketBasisPart {
+  kWh: number;
+  tCO2e: number;
+}
+
+export interface Scope2MarketBasis {
+  contractual: Scope2MarketBasisPart;
+  supplierFactor: Scope2MarketBasisPart;
+  locationProxy: Scope2MarketBasisPart;
+}
+
+/** How energy figures were made (decision 048). */
+export interface EnergyBasis {
+  /** Fuels in kWh on a gross calorific value basis (DESNZ fuel properties). */
+  calorificValue: 'gross';
+  /** DESNZ fuel-properties publication years used, e.g. [2025]. */
+  fuelPropertyYears: number[];
+  /** Renewable energy (electricity, heat or steam under a renewable tariff or certificate), MWh. */
+  renewableMWh: number;
+  /** Renewable electricity, MWh. */
+  renewableElectricityMWh: number;
+  /** Renewable energy over total energy, %. */
+  renewableShareOfTotalPercent: number | null;
+  /** Renewable electricity over electricity, %. */
+  renewableShareOfElectricityPercent: number | null;
+  /** Lines whose energy is not counted, with the reason and their quantity. */
+  notCounted: {
+    category: string;
+    reason: string;
+    lines: number;
+    quantity: number | null;
+    unit: string | null;
+  }[];
+  /** Owned vehicles recorded by distance (energy not counted), km. */
+  vehicleDistanceKm: number;
+}
+
 export interface ReportSnapshot {
   schemaVersion: typeof SNAPSHOT_SCHEMA_VERSION;
   /** ISO timestamp of generation; renderers use it for document dates (never the clock). */
@@ -65,12 +102,22 @@ export interface ReportSnapshot {
         lineCount: number;
         /** The same totals for the prior period of equal length, when it has data. */
         previous: (InventoryTotals & { period: string }) | null;
+        /**
+         * How market-based scope 2 was made (decision 048; absent in earlier snapshots): a
+         * renewable contract or certificate, the supplier's factor, or the location-based grid
+         * factor standing in for want of either (no residual mix in the factor library).
+         */
+        scope2MarketBasis?: Scope2MarketBasis;
       })
     | null;
   energy: {
     totalMWh: number;
+    /** Renewable share of ELECTRICITY, % (the only share before decision 048; kept so stored
+     * snapshots render as they did). */
     renewableSharePercent: number | null;
     mix: { carrier: string; mwh: number }[];
+    /** Decision 048 onward (absent in earlier snapshots): */
+    energyBasis?: EnergyBasis;
   } | null;
   water: { m3: number } | null;
   waste: { totalTonnes: number; recycledTonnes: number } | null;
@@ -81,7 +128,12 @@ export interface ReportSnapshot {
       electricity: number | null;
       transport: number | null;
       total: number | null;
+      /** Decision 048 onward: fuels other than gas and transport fuel, heat and steam; kWh. */
+      otherFuels?: number | null;
+      heatSteam?: number | null;
     };
+    /** Decision 048 onward: the basis and coverage of the UK energy figures. */
+    energyBasis?: EnergyBasis;
     scope1: number | null;
     scope2Location: number | null;
     intensity: SnapshotQuantity | null;

@@ -67,7 +67,9 @@ export function CarbonCards({ carbon }: { carbon: Carbon }) {
           value={formatTonnes(carbon.scope2Location.value)}
           unit="tCO2e"
         >
-          <p>{describeMarketBased(carbon.scope2Market.value, carbon.scope2Location.value)}</p>
+          <p>
+            {describeMarketBased(carbon.scope2Market.value, carbon.scope2MarketBasis.locationProxy.tCO2e)}
+          </p>
         </StatCard>
         <StatCard title="Scope 3 emissions" value={formatTonnes(carbon.scope3.value)} unit="tCO2e">
           {categories.length === 0 ? (

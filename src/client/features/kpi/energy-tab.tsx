@@ -3,12 +3,13 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { TrendChart } from '../../charts/trend-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { carrierLabel, energyPoints, formatNumber, formatShare } from './format';
+import { carrierLabel, describeEnergyNotCounted, energyPoints, formatNumber, formatShare } from './format';
 import { StatCard } from './parts';
 
 export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
   const { energy, water } = metrics;
   const points = useMemo(() => energyPoints(energy.monthly), [energy.monthly]);
+  const notCounted = describeEnergyNotCounted(energy);
   const mixTotal = energy.mix.reduce((sum, entry) => sum + entry.mwh, 0);
   const mix = [...energy.mix]
     .sort((a, b) => b.mwh - a.mwh)
@@ -23,14 +24,30 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
       <h2 className="sr-only">Energy and water figures</h2>
       <div className="grid gap-4 sm:grid-cols-3">
         <StatCard title="Energy consumption" value={formatNumber(energy.total.value, 1)} unit="MWh">
-          <p>Electricity, fuels and heat used in {metrics.year}.</p>
+          <p>
+            Electricity, fuels and heat used in {metrics.year}. Fuel in litres, cubic metres or tonnes is
+            converted with the UK government's (DESNZ) fuel properties, on a gross calorific value basis.
+          </p>
+          {notCounted.length > 0 ? (
+            <div className="mt-1">
+              <p>Energy not counted:</p>
+              <ul className="list-disc pl-4">
+                {notCounted.map((text) => (
+                  <li key={text}>{text}</li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
         </StatCard>
-        <StatCard title="Renewable share" value={formatShare(energy.renewableShare)}>
+        <StatCard title="Renewable share of total energy" value={formatShare(energy.renewableShare)}>
           <p>
             {energy.renewableShare == null
               ? 'No energy recorded, so no share to show.'
-              : 'Share of the energy you used that came from renewable sources.'}
+              : 'Share of all the energy you used (electricity, heat and fuels) that came from renewable sources.'}
           </p>
+          {energy.renewableShareOfElectricity == null ? null : (
+            <p>Renewable share of electricity: {formatShare(energy.renewableShareOfElectricity)}</p>
+          )}
         </StatCard>
         <StatCard title="Water usage" value={formatNumber(water.value, 1)} unit="m3">
           <p>Water used in {metrics.year}.</p>

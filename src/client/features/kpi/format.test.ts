@@ -3,6 +3,7 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import {
   ageBandLabel,
   carrierLabel,
+  describeEnergyNotCounted,
   describeMarketBased,
   describeTarget,
   formatShare,
@@ -24,6 +25,11 @@ const metrics = (patch: Partial<KpiMetrics['carbon']> = {}, energyMwh = 0, water
     scope1: t(0),
     scope2Location: t(0),
     scope2Market: t(0),
+    scope2MarketBasis: {
+      contractual: { kWh: 0, tCO2e: 0 },
+      supplierFactor: { kWh: 0, tCO2e: 0 },
+      locationProxy: { kWh: 0, tCO2e: 0 },
+    },
     scope3: t(0),
     scope3ByCategory: [],
     outsideScopes: t(0),
@@ -34,7 +40,17 @@ const metrics = (patch: Partial<KpiMetrics['carbon']> = {}, energyMwh = 0, water
     datasets: [],
     ...patch,
   },
-  energy: { total: { value: energyMwh, unit: 'MWh' }, renewableShare: null, mix: [], monthly: [] },
+  energy: {
+    total: { value: energyMwh, unit: 'MWh' },
+    basis: 'gross',
+    renewableShare: null,
+    renewableShareOfElectricity: null,
+    byKind: { electricity: null, heatSteam: null, stationaryFuels: null, transportFuels: null },
+    mix: [],
+    monthly: [],
+    notCounted: [],
+    vehicleDistanceKm: 0,
+  },
   water: { value: waterM3, unit: 'm3' },
   workforce: null,
   metrics: [],
@@ -82,11 +98,22 @@ describe('tonnes and shares', () => {
     expect(formatShare(42)).toBe('42%');
   });
 
-  test('market-based beside location-based', () => {
-    expect(describeMarketBased(0, 1.77)).toBe('Market-based: 0.00 tCO2e');
+  test('market-based says how much of it is the location-based grid factor standing in', () => {
+    expect(describeMarketBased(0, 0)).toBe('Market-based: 0.00 tCO2e');
     expect(describeMarketBased(1.77, 1.77)).toBe(
-      'Market-based: the same (no supplier factors or certificates recorded)',
+      'Market-based: 1.77 tCO2e, includes 1.77 tCO2e estimated from the location-based grid factor: no renewable contract or supplier factor recorded',
     );
+  });
+
+  test('energy not counted names the lines, the distance and why', () => {
+    const energy = metrics().energy;
+    energy.notCounted = [
+      { category: 'owned_vehicle', reason: 'distance_only', lines: 2, quantity: 1234, unit: 'km' },
+    ];
+    energy.vehicleDistanceKm = 1234;
+    expect(describeEnergyNotCounted(energy)).toEqual([
+      '2 owned vehicle lines (1,234 km in all) recorded by distance: no published energy-per-km figure, so record the fuel bought to count it',
+    ]);
   });
 });
 

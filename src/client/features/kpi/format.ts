@@ -90,10 +90,32 @@ export function formatShare(share: number | null | undefined): string {
   return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: percent < 10 && percent > 0 ? 1 : 0 }).format(percent)}%`;
 }
 
-/** 'Market-based 3.10 tCO2e' line under the scope 2 figure. */
-export function describeMarketBased(market: number, location: number): string {
-  if (market === location) return 'Market-based: the same (no supplier factors or certificates recorded)';
-  return `Market-based: ${formatTonnes(market)} tCO2e`;
+/**
+ * The market-based line under the scope 2 figure, saying how much of it is the location-based grid
+ * factor standing in for a renewable contract or supplier factor (decision 048).
+ */
+export function describeMarketBased(market: number, locationProxyTonnes: number): string {
+  const figure = `Market-based: ${formatTonnes(market)} tCO2e`;
+  if (locationProxyTonnes <= 0) return figure;
+  return `${figure}, includes ${formatTonnes(locationProxyTonnes)} tCO2e estimated from the location-based grid factor: no renewable contract or supplier factor recorded`;
+}
+
+const NOT_COUNTED_WORDS: Record<string, string> = {
+  distance_only:
+    'recorded by distance: no published energy-per-km figure, so record the fuel bought to count it',
+  no_quantity: 'recorded as spend only, with no quantity',
+  unit_not_convertible: 'in a unit that cannot be turned into energy',
+  no_fuel_property: 'in a unit that cannot be turned into energy',
+};
+
+/** '2 owned vehicle lines (1,234 km) recorded by distance: …' for each group of energy not counted. */
+export function describeEnergyNotCounted(energy: KpiMetrics['energy']): string[] {
+  return energy.notCounted.map((row) => {
+    const lines = `${formatNumber(row.lines, 0)} ${carrierLabel(row.category).toLowerCase()} ${row.lines === 1 ? 'line' : 'lines'}`;
+    const distance =
+      row.reason === 'distance_only' ? ` (${formatNumber(energy.vehicleDistanceKm, 0)} km in all)` : '';
+    return `${lines}${distance} ${NOT_COUNTED_WORDS[row.reason] ?? 'not counted'}`;
+  });
 }
 
 export function scope3CategoryLabel(category: number): string {

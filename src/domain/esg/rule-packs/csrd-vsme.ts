@@ -186,6 +186,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     module: 'basic',
     mapping: vsme('B3', 'EnergyConsumptionFromElectricity', 'EnergyConsumptionFromSelfGeneratedElectricity'),
+    autoFill: 'energy_mwh_electricity',
   },
   {
     key: 'fuel_consumption',
@@ -198,6 +199,8 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     category: 'Energy',
     module: 'basic',
     mapping: vsme('B3', 'EnergyConsumptionFromFuels'),
+    // Litres, m³ and tonnes converted with DESNZ fuel properties, gross CV (decision 048).
+    autoFill: 'energy_mwh_fuels',
   },
   {
     key: 'renewable_energy_percentage',

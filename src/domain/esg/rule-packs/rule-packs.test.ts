@@ -240,10 +240,15 @@ describe('SECR pack', () => {
     }
   });
 
-  test('says plainly that transport fuel in litres must be entered from fuel-card or supplier statements', () => {
+  test('says plainly that transport fuel in litres is converted to kWh with DESNZ fuel properties, gross CV', () => {
     const transport = indicator(SECR_PACK, 'energy_use_transport').description;
-    expect(transport).toContain('cannot yet convert litres to kWh');
-    expect(transport).toContain('fuel-card or supplier statements');
+    expect(transport).toContain('converted to kWh with the DESNZ fuel properties');
+    expect(transport).toContain('gross calorific value');
+  });
+
+  test('VSME electricity and fuel consumption are filled from the ledger', () => {
+    expect(indicator(CSRD_VSME_PACK, 'electricity_consumption').autoFill).toBe('energy_mwh_electricity');
+    expect(indicator(CSRD_VSME_PACK, 'fuel_consumption').autoFill).toBe('energy_mwh_fuels');
   });
 
   test('reports energy in kWh and explains that prior-year figures are not needed in the first year', () => {

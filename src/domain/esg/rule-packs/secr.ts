@@ -49,7 +49,7 @@ const ENVIRONMENTAL: IndicatorDefinition[] = [
     section: 'environmental',
     title: 'UK energy use: transport fuel',
     description:
-      'Fuel for business travel in vehicles you own or lease, and in employee cars where you pay for the fuel, in kWh. The ledger records fuel in litres and cannot yet convert litres to kWh, so enter this figure from your fuel-card or supplier statements.',
+      'Fuel for business travel in vehicles you own or lease, and in employee cars where you pay for the fuel, in kWh. Diesel and petrol recorded in litres are converted to kWh with the DESNZ fuel properties (gross calorific value).',
     required: true,
     unit: 'kWh',
     category: 'Energy',

@@ -17,6 +17,7 @@ import {
   intensitySentence,
   joinList,
   largestCategories,
+  marketProxySentence,
   offsetsSentence,
   openItemsSentence,
   paragraph,
@@ -86,6 +87,7 @@ function emissionsParagraph(facts: FactsPack, framework: NarrativeFramework): st
   }[framework];
   return paragraph(
     ...scopes(emissions, framework),
+    marketProxySentence(emissions),
     changeSentence(emissions, facts.year),
     intensitySentence(emissions, intensityLead),
   );
@@ -105,8 +107,8 @@ function resourcesParagraph(facts: FactsPack, framework: NarrativeFramework): st
     }[framework];
     const renewable =
       energy.renewableSharePercent === null
-        ? '; the renewable share of electricity has not been recorded'
-        : `, with ${formatPercent(energy.renewableSharePercent)} of electricity from renewable sources`;
+        ? '; the renewable share of total energy has not been recorded'
+        : `, with ${formatPercent(energy.renewableSharePercent)} of total energy from renewable sources`;
     const mix = energy.mix
       .slice(0, 4)
       .map((entry) => `${entry.carrier.replace(/_/g, ' ')} (${formatMegawattHours(entry.mwh)})`);

@@ -70,8 +70,8 @@ function resourcesParagraph(facts: FactsPack, framework: NarrativeFramework): st
   }[framework];
   const energySentence = energy
     ? energy.renewableSharePercent === null
-      ? `${energyLead} was ${formatMegawattHours(energy.totalMWh)}; the renewable share of electricity has not been recorded.`
-      : `${energyLead} was ${formatMegawattHours(energy.totalMWh)}, with ${formatPercent(energy.renewableSharePercent)} of electricity from renewable sources.`
+      ? `${energyLead} was ${formatMegawattHours(energy.totalMWh)}; the renewable share of total energy has not been recorded.`
+      : `${energyLead} was ${formatMegawattHours(energy.totalMWh)}, with ${formatPercent(energy.renewableSharePercent)} of total energy from renewable sources.`
     : `Energy use for ${year} has not been recorded yet, so it is not reported here.`;
   const waterSentence =
     facts.waterM3 === null

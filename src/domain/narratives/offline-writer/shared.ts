@@ -76,6 +76,15 @@ export function scopeBreakdown(emissions: Emissions): string {
   ]);
 }
 
+/**
+ * Says how much of market-based Scope 2 is the location-based grid factor standing in (decision
+ * 048), or null when none is.
+ */
+export function marketProxySentence(emissions: Emissions): string | null {
+  if (emissions.scope2MarketLocationProxy <= 0) return null;
+  return `The market-based figure includes ${formatTonnes(emissions.scope2MarketLocationProxy)} estimated from the location-based grid factor, as no renewable contract or supplier factor was recorded.`;
+}
+
 /** The year-on-year sentence, or the missing previous year named. */
 export function changeSentence(emissions: Emissions, year: number): string {
   const previousYear = formatYear(year - 1);

@@ -1,5 +1,6 @@
 // Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
+import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { reportFacts } from '../xbrl/facts.ts';
 import { formatLexical } from '../xbrl/numbers.ts';
@@ -43,6 +44,14 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       fact.source ?? '',
     ];
     lines.push(row.map(quote).join(','));
+  }
+  // Not facts: how energy and market-based scope 2 were made (decision 048; newer snapshots only).
+  const energyBasis = snapshot.energy?.energyBasis;
+  for (const note of [energyBasis ? energyBasisText(energyBasis) : null, marketBasisText(snapshot)]) {
+    if (note)
+      lines.push(
+        ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', ''].map(quote).join(','),
+      );
   }
   const checkpoint = snapshot.auditCheckpoint;
   if (checkpoint) {

@@ -1,5 +1,7 @@
 // Report sections 4–7: social and governance figures, approved narratives, the UK SECR section
 // and carbon credits (always apart from gross emissions).
+
+import { energyBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   formatDate,
@@ -131,9 +133,17 @@ export function drawSecr(layout: PdfLayout, uk: NonNullable<ReportSnapshot['uk']
       { cells: ['Gas', formatKwh(uk.energyKwh.gas)] },
       { cells: ['Electricity', formatKwh(uk.energyKwh.electricity)] },
       { cells: ['Transport fuel', formatKwh(uk.energyKwh.transport)] },
+      // Snapshots since decision 048: the rest of the total, so the rows add up to it.
+      ...(uk.energyBasis
+        ? [
+            { cells: ['Other fuels', formatKwh(uk.energyKwh.otherFuels ?? null)] },
+            { cells: ['Heat and steam', formatKwh(uk.energyKwh.heatSteam ?? null)] },
+          ]
+        : []),
       { cells: ['Total UK energy use', formatKwh(uk.energyKwh.total)], bold: true },
     ],
   );
+  if (uk.energyBasis) layout.paragraph(energyBasisText(uk.energyBasis), { size: 8.5, after: 4 });
   layout.heading('UK emissions');
   const tonnes = (value: number | null) => (value === null ? NOT_RECORDED : `${formatTonnes(value)} tCO2e`);
   layout.keyValues([

@@ -1,4 +1,6 @@
 // Report sections 1–3: company profile and boundary, the GHG inventory, energy, water and waste.
+
+import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { drawEmissionsChart, inventoryBars } from './chart.ts';
 import {
@@ -116,6 +118,8 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     `Shares are of the gross location-based total. Outside of scopes (memo, not in the totals): ${formatTonnes(inventory.outsideScopes)} tCO2e of biogenic CO2 and other memo items. Carbon credits are reported separately and are never subtracted from these gross figures.`,
     { size: 8.5, after: 4 },
   );
+  const marketBasis = marketBasisText(snapshot);
+  if (marketBasis) layout.paragraph(marketBasis, { size: 8.5, after: 4 });
   if (!previous) {
     layout.paragraph('Prior period: not recorded (no data for the previous period of equal length).', {
       size: 8.5,
@@ -135,10 +139,20 @@ export function drawEnergy(layout: PdfLayout, snapshot: ReportSnapshot): void {
   const { energy, water, waste } = snapshot;
   layout.heading('Energy');
   if (energy) {
-    layout.keyValues([
-      ['Total energy consumption', `${formatMwh(energy.totalMWh)} MWh`],
-      ['Renewable share', formatPercent(energy.renewableSharePercent)],
-    ]);
+    const basis = energy.energyBasis;
+    layout.keyValues(
+      basis
+        ? [
+            ['Total energy consumption', `${formatMwh(energy.totalMWh)} MWh`],
+            ['Renewable share of total energy', formatPercent(basis.renewableShareOfTotalPercent)],
+            ['Renewable share of electricity', formatPercent(basis.renewableShareOfElectricityPercent)],
+          ]
+        : [
+            ['Total energy consumption', `${formatMwh(energy.totalMWh)} MWh`],
+            ['Renewable share', formatPercent(energy.renewableSharePercent)],
+          ],
+    );
+    if (basis) layout.paragraph(energyBasisText(basis), { size: 8.5, after: 4 });
     if (energy.mix.length > 0) {
       layout.table(
         [

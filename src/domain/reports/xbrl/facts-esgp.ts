@@ -184,12 +184,16 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
         dimensions: { 'esgp:EnergyCarrierAxis': entry.carrier },
       });
     }
-    if (energy.renewableSharePercent !== null) {
+    // Of total energy since decision 048; earlier snapshots only knew the share of electricity.
+    const renewablePercent = energy.energyBasis
+      ? energy.energyBasis.renewableShareOfTotalPercent
+      : energy.renewableSharePercent;
+    if (renewablePercent !== null) {
       add({
         concept: 'RenewableEnergyShare',
         label: 'Renewable share of energy consumption (ratio)',
         dataType: 'pureItemType',
-        value: energy.renewableSharePercent / 100,
+        value: renewablePercent / 100,
         unit: 'pure',
         decimals: 4,
       });

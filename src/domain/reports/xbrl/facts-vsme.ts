@@ -12,19 +12,12 @@ import {
   QUANTITY_DECIMALS,
 } from './fact-builder.ts';
 import type { FactSet, FactValue } from './facts.ts';
+import { type AddFact, energyBreakdown, energyNotes, marketBasisNote } from './facts-vsme-energy.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
 import { dataTypeLocalName, type VsmeTaxonomy, vsmeTaxonomy } from './taxonomy.ts';
 
 /** Energy carriers that are neither electricity nor a fuel (bought heat, steam, cooling). */
 const NON_FUEL_CARRIERS = /heat|steam|cooling/i;
-
-interface Extras {
-  scope?: string;
-  category?: string;
-  source?: string;
-  display?: string;
-  indicator?: string;
-}
 
 /** Parses a checklist answer into a value of the concept's data type, or null when it does not fit. */
 function checklistValue(dataType: string, answer: string): FactValue | null {
@@ -54,13 +47,7 @@ export function vsmeFacts(
   const notes: string[] = [];
   const tagged = new Set<string>();
 
-  const add = (
-    name2026: string,
-    value: FactValue,
-    unit: string | null,
-    decimals: number | null,
-    extras: Extras = {},
-  ): void => {
+  const add: AddFact = (name2026, value, unit, decimals, extras = {}) => {
     const concept = taxonomy.resolve(name2026);
     if (!concept) {
       notes.push(
@@ -68,8 +55,9 @@ export function vsmeFacts(
       );
       return;
     }
-    if (tagged.has(concept.name)) return;
-    tagged.add(concept.name);
+    const member = extras.dimensions ? Object.values(extras.dimensions).join('|') : '';
+    if (tagged.has(`${concept.name}${member}`)) return;
+    tagged.add(`${concept.name}${member}`);
     drafts.push({
       prefix: 'vsme',
       concept: concept.name,
@@ -95,8 +83,9 @@ export function vsmeFacts(
     });
   }
 
-  // B3 energy. The renewable share is known only for the total, not per source, so the
-  // renewable/non-renewable axis (BreakdownOfEnergyConsumptionAxis) is not tagged.
+  // B3 energy. Snapshots since decision 048 carry the renewable electricity, so the electricity
+  // and fuels breakdown is tagged renewable / non-renewable (BreakdownOfEnergyConsumptionAxis,
+  // role B03.100); the total is in no hypercube and carries no dimension.
   const energy = snapshot.energy;
   if (energy) {
     add('TotalEnergyConsumption', energy.totalMWh, 'MWh', QUANTITY_DECIMALS);
@@ -114,12 +103,18 @@ export function vsmeFacts(
         category: fuels.map((entry) => entry.carrier).join(', '),
       });
     }
-    if (energy.renewableSharePercent !== null) {
+    const basis = energy.energyBasis;
+    if (basis) {
+      energyBreakdown(add, sum(electricity), basis.renewableElectricityMWh, sum(fuels));
+      notes.push(...energyNotes(basis));
+    } else if (energy.renewableSharePercent !== null) {
       notes.push(
         'The renewable share of energy is shown but not tagged: VSME tags renewable energy per source (electricity, fuels), and the share is known only for the total.',
       );
     }
   }
+  const marketNote = marketBasisNote(snapshot);
+  if (marketNote) notes.push(marketNote);
 
   // B3 GHG: current-year facts carry no dimension (ReportingScopesAxis defaults to CurrentlyStatedMember).
   const inventory = snapshot.inventory;

@@ -4,6 +4,7 @@
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
 import { isNumericFact } from './facts.ts';
+import { energyBreakdownRows, marketBasisRows } from './inline-energy.ts';
 import { formatDisplay, formatLexical } from './numbers.ts';
 import { unitId } from './units.ts';
 import { escapeXml } from './xml.ts';
@@ -56,7 +57,10 @@ export function renderBody(
   contextOf: Map<string, string>,
   notes: string[],
 ): string {
-  const byConcept = new Map(facts.filter((fact) => !fact.indicator).map((fact) => [fact.concept, fact]));
+  // Facts with a dimension (renewable / non-renewable energy) get rows of their own below.
+  const byConcept = new Map(
+    facts.filter((fact) => !fact.indicator && !fact.dimensions).map((fact) => [fact.concept, fact]),
+  );
   const cell = (fact: ReportFact) => {
     const unit = unitLabel(fact.unit);
     return `${tagFact(fact, contextOf.get(fact.id)!)}${unit ? ` ${escapeXml(unit)}` : ''}`;
@@ -94,11 +98,7 @@ export function renderBody(
     'EnergyConsumptionFromElectricity',
     'EnergyConsumptionFromFuels',
   ]);
-  if (snapshot.energy?.renewableSharePercent != null) {
-    energyRows.push(
-      plainRow('Renewable share of energy (not tagged)', `${snapshot.energy.renewableSharePercent} %`),
-    );
-  }
+  energyRows.push(...energyBreakdownRows(snapshot, facts, cell, plainRow));
   const ghgRows = rows([
     'GrossScope1GreenhouseGasEmissions',
     'GrossLocationBasedScope2GreenhouseGasEmissions',
@@ -125,6 +125,7 @@ export function renderBody(
       ),
     );
   }
+  ghgRows.push(...marketBasisRows(snapshot, plainRow));
   const scope3Rows = (inventory?.scope3ByCategory ?? []).map((category) =>
     plainRow(
       `Scope 3 category ${category.category}: ${category.name}`,

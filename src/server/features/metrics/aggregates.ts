@@ -1,24 +1,10 @@
 // SQL aggregates over the stored ledger. Everything the KPI Dashboard shows is summed by SQLite
 // (GROUP BY day, summing the lines' kg columns) over the ledger's covering index, never row by row in JS.
-import { and, eq, gte, inArray, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
 import { categorySums, scopeSums } from '../emissions/line-sums.ts';
 import { visibleLines } from '../emissions/visibility.ts';
-
-/** Categories whose quantity is energy use (SECR energy, VSME B3), when measured in energy units. */
-export const ENERGY_CATEGORIES = [
-  'electricity',
-  'natural_gas',
-  'heating_oil',
-  'gas_oil',
-  'diesel',
-  'petrol',
-  'lpg',
-  'propane',
-  'district_heat',
-  'steam',
-] as const;
 
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
@@ -76,21 +62,12 @@ export function emissionsByScope(ctx: AuthedContext, filtered: boolean, from: st
 }
 
 /**
- * Quantities of energy and water lines by day, category, unit and contractual instrument; units
- * are converted in JS with the domain's exact factors. Grouped in the order of the covering index
- * (company_id, date, datasets, category, unit, instrument, …), datasets included, so SQLite
- * streams the groups from the index instead of sorting every line of the year (measured: 300 ms
- * uncached with a sort, decision 035); the JS sums the few rows a day splits into.
+ * Water quantities by unit over [from, to] (energy is energy-totals.ts's). Filtered on the
+ * covering index's leading columns, so SQLite reads the index alone.
  */
-export function energyAndWater(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
+export function waterByUnit(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
   return ctx.db
-    .select({
-      category: activityLines.category,
-      date: activityLines.date,
-      unit: activityLines.unit,
-      instrument: activityLines.instrument,
-      quantity: sql<number>`sum(${activityLines.quantity})`,
-    })
+    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
     .from(activityLines)
     .where(
       visibleLines(
@@ -98,20 +75,14 @@ export function energyAndWater(ctx: AuthedContext, filtered: boolean, from: stri
         filtered,
         and(
           eq(activityLines.companyId, ctx.companyId),
-          inArray(activityLines.category, [...ENERGY_CATEGORIES, 'water']),
+          eq(activityLines.category, 'water'),
           gte(activityLines.date, from),
           lte(activityLines.date, to),
           isNotNull(activityLines.quantity),
         ),
       ),
     )
-    .groupBy(
-      activityLines.date,
-      activityLines.datasets,
-      activityLines.category,
-      activityLines.unit,
-      activityLines.instrument,
-    );
+    .groupBy(activityLines.unit);
 }
 
 /** The newest date in the ledger (the KPI Dashboard's default year), or null when empty. */

@@ -1,11 +1,31 @@
 import { describe, expect, test } from 'bun:test';
+import { fuelProperties } from '../../../../db/seed/factors/fuel-properties.ts';
+import { type EnergyGroupRow, energyTotalsFrom } from '../../../domain/emissions/energy-totals.ts';
 import { esgFiguresFrom, isRecoveredWaste } from './esg-figures.ts';
+
+/** Energy totals of a few grouped rows dated in 2025 (DESNZ 2025 fuel properties). */
+const totals = (
+  rows: Pick<EnergyGroupRow, 'category' | 'unit' | 'quantity'>[],
+  instrument: (string | null)[] = [],
+) =>
+  energyTotalsFrom(
+    rows.map((row, index) => ({
+      date: '2025-06-01',
+      datasets: '[]',
+      instrument: instrument[index] ?? null,
+      lines: 1,
+      kgScope2Market: null,
+      ...row,
+    })),
+    fuelProperties(),
+  );
 
 const empty = {
   scopes: [],
   priorScopes: [],
-  energy: [],
-  priorEnergy: [],
+  energy: totals([]),
+  priorEnergy: totals([]),
+  water: [],
   waste: [],
   financials: null,
   workforce: null,
@@ -27,30 +47,48 @@ describe('esgFiguresFrom', () => {
     expect(figures.scope_3_t).toBeUndefined();
   });
 
-  test('sums energy by carrier in kWh and ignores lines in units that are not energy', () => {
+  test('sums energy with diesel litres converted by DESNZ fuel properties; renewable share is of total energy', () => {
     const { values: figures, notes } = esgFiguresFrom({
       ...empty,
-      energy: [
-        { category: 'electricity', unit: 'MWh', instrument: 'renewable_tariff', quantity: 2 },
-        { category: 'electricity', unit: 'kWh', instrument: null, quantity: 6000 },
-        { category: 'natural_gas', unit: 'kWh', instrument: null, quantity: 12000 },
-        { category: 'diesel', unit: 'litre', instrument: null, quantity: 500 },
-        { category: 'water', unit: 'm3', instrument: null, quantity: 12 },
-      ],
+      energy: totals(
+        [
+          { category: 'electricity', unit: 'MWh', quantity: 2 },
+          { category: 'electricity', unit: 'kWh', quantity: 6000 },
+          { category: 'natural_gas', unit: 'kWh', quantity: 12000 },
+          { category: 'diesel', unit: 'litre', quantity: 500 },
+        ],
+        ['renewable_tariff'],
+      ),
+      water: [{ unit: 'm3', quantity: 12 }],
     });
-    expect(figures.energy_kwh).toEqual({ value: 20000, unit: 'kWh' });
-    expect(notes.energy_kwh).toBe(
-      'Leaves out 500 litres of diesel: fuel recorded in litres cannot yet be converted to kWh. Add its kWh from your fuel-card or supplier statements.',
-    );
-    expect(figures.energy_mwh).toEqual({ value: 20, unit: 'MWh' });
+    // 500 L diesel = 0.5 m³ × 832.361 kg/m³ / 1000 × 45.545 GJ/t × 277.78 = 5,265.2614 kWh (DESNZ 2025).
+    const diesel = (0.5 * 832.361 * 45.545) / 3.6;
+    expect(figures.energy_kwh?.value).toBeCloseTo(20000 + diesel, 6);
+    expect(figures.energy_kwh?.value).toBeCloseTo(25265.2614, 3);
+    expect(notes.energy_kwh).toBeUndefined();
+    expect(figures.energy_mwh?.value).toBeCloseTo(25.2652614, 6);
     expect(figures.energy_kwh_electricity).toEqual({ value: 8000, unit: 'kWh' });
     expect(figures.energy_kwh_gas).toEqual({ value: 12000, unit: 'kWh' });
-    expect(figures.energy_kwh_transport).toBeUndefined();
-    expect(notes.energy_kwh_transport).toBe(
-      'The ledger holds 500 litres of diesel for this year, but litres of transport fuel cannot yet be converted to kWh. Enter the kWh from your fuel-card or supplier statements.',
-    );
-    expect(figures.renewable_share_percent).toEqual({ value: 25, unit: '%' });
+    expect(figures.energy_kwh_transport?.value).toBeCloseTo(5265.2614, 3);
+    expect(figures.energy_mwh_electricity).toEqual({ value: 8, unit: 'MWh' });
+    expect(figures.energy_mwh_fuels?.value).toBeCloseTo(17.2652614, 6);
+    // 2,000 renewable kWh of 25,265.26 kWh in all = 7.916 % (of electricity it would be 25 %).
+    expect(figures.renewable_share_percent?.value).toBeCloseTo(7.916, 3);
     expect(figures.water_m3).toEqual({ value: 12, unit: 'm³' });
+  });
+
+  test('says which lines the energy total leaves out: owned vehicles by distance', () => {
+    const { values, notes } = esgFiguresFrom({
+      ...empty,
+      energy: totals([
+        { category: 'electricity', unit: 'kWh', quantity: 1000 },
+        { category: 'owned_vehicle', unit: 'km', quantity: 1234 },
+      ]),
+    });
+    expect(values.energy_kwh).toEqual({ value: 1000, unit: 'kWh' });
+    expect(notes.energy_kwh).toBe(
+      'Energy not counted: 1 owned-vehicle line recorded by distance (1,234 km): no published energy-per-km figure exists, so record the fuel bought, in litres, to count their energy.',
+    );
   });
 
   test('splits waste into recovered and disposed by the variant’s route', () => {
@@ -76,24 +114,20 @@ describe('esgFiguresFrom', () => {
     expect(figures.waste_recycled_t).toEqual({ value: 0, unit: 't' });
   });
 
-  test('transport fuel has no kWh figure while any of it is in litres, and one when all is in kWh', () => {
-    const inLitres = esgFiguresFrom({
+  test('transport fuel counts litres and imperial gallons as well as kWh', () => {
+    const { values, notes } = esgFiguresFrom({
       ...empty,
-      energy: [
-        { category: 'petrol', unit: 'kWh', instrument: null, quantity: 900 },
-        { category: 'diesel', unit: 'litre', instrument: null, quantity: 1000 },
-        { category: 'petrol', unit: 'uk_gallon', instrument: null, quantity: 10 },
-      ],
+      energy: totals([
+        { category: 'petrol', unit: 'kWh', quantity: 900 },
+        { category: 'diesel', unit: 'litre', quantity: 1000 },
+        { category: 'petrol', unit: 'uk_gallon', quantity: 10 },
+      ]),
     });
-    expect(inLitres.values.energy_kwh_transport).toBeUndefined();
-    // 10 imperial gallons × 4.54609 L = 45.4609 L → '45 litres'.
-    expect(inLitres.notes.energy_kwh_transport).toContain('1,000 litres of diesel, 45 litres of petrol');
-    const inKWh = esgFiguresFrom({
-      ...empty,
-      energy: [{ category: 'diesel', unit: 'kWh', instrument: null, quantity: 10500 }],
-    });
-    expect(inKWh.values.energy_kwh_transport).toEqual({ value: 10500, unit: 'kWh' });
-    expect(inKWh.notes).toEqual({});
+    // 900 + 1,000 L diesel (10,530.5227 kWh) + 10 × 4.54609 L petrol = 0.0454609 m³ × 746.204 /
+    // 1000 × 45.46 GJ/t × 277.78 = 428.3752 kWh.
+    const petrol = (0.0454609 * 746.204 * 45.46) / 3.6;
+    expect(values.energy_kwh_transport?.value).toBeCloseTo(900 + 10530.5227 + petrol, 3);
+    expect(notes).toEqual({});
   });
 
   test('SECR ratios divide Scope 1 and 2 only, the gross ratios add Scope 3', () => {

@@ -27,8 +27,15 @@ import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
 import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
-import { ENERGY_CATEGORIES, yearRange } from './aggregates.ts';
+import { yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
+import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
 
 export interface EsgFigures {
@@ -56,22 +63,9 @@ const RECOVERY_SUFFIXES = ['_recycling', '_composting', '_anaerobic_digestion'];
 export const isRecoveredWaste = (variant: string | null) =>
   variant !== null && RECOVERY_SUFFIXES.some((suffix) => variant.endsWith(suffix));
 
-/**
- * Carriers of the SECR energy breakdown (Companies (Directors' Report) and LLP (Energy and Carbon
- * Report) Regulations 2018: gas, electricity, transport fuel). Diesel and petrol count as transport
- * fuel. Like the KPI Dashboard, only lines measured in energy units count: litres need a
- * calorific value (kWh per litre) that the factor library does not carry. The DESNZ rows of
- * db/seed/factors/emission-factors.csv for these fuels (uk25-diesel-l, uk25-petrol-l, uk26-diesel-l)
- * are kg CO2e per litre only, and shared/reference/emission-factors.md lists no calorific values,
- * so litres are never turned into kWh here: the figure is left to the person, with a note.
- */
-const GAS = new Set(['natural_gas']);
-const ELECTRICITY = new Set(['electricity']);
-const TRANSPORT_FUEL = new Set(['diesel', 'petrol']);
-
 /** kg CO2e by scope, as the aggregate returns it. */
 type ScopeRows = { scope: string; kg: number }[];
-type EnergyRows = { category: string; unit: string | null; instrument: string | null; quantity: number }[];
+type WaterRows = { unit: string | null; quantity: number }[];
 
 /** `column` (a site id) is one of the company's sites in `region`; no condition without a region. */
 function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
@@ -121,8 +115,8 @@ function linesIn(
   );
 }
 
-/** Quantities of energy and water lines by category, unit and contractual instrument. */
-function energyAndWaterIn(
+/** Water quantities by unit (energy is energy-totals.ts's). */
+function waterIn(
   ctx: AuthedContext,
   filtered: boolean,
   from: string,
@@ -130,12 +124,7 @@ function energyAndWaterIn(
   region: AutoFillRegion | undefined,
 ) {
   return ctx.db
-    .select({
-      category: activityLines.category,
-      unit: activityLines.unit,
-      instrument: activityLines.instrument,
-      quantity: sql<number>`sum(${activityLines.quantity})`,
-    })
+    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
     .from(activityLines)
     .where(
       linesIn(
@@ -144,11 +133,11 @@ function energyAndWaterIn(
         from,
         to,
         region,
-        inArray(activityLines.category, [...ENERGY_CATEGORIES, 'water']),
+        eq(activityLines.category, 'water'),
         isNotNull(activityLines.quantity),
       ),
     )
-    .groupBy(activityLines.category, activityLines.unit, activityLines.instrument);
+    .groupBy(activityLines.unit);
 }
 
 /**
@@ -212,34 +201,48 @@ export async function getEsgFigures(
 ): Promise<EsgFigures> {
   const current = yearRange(year);
   const prior = yearRange(year - 1);
-  const [scopes, priorScopes, energy, priorEnergy, waste, financials, workforce, outside] = await readLedger(
-    ctx,
-    (filtered) => [
-      scopesIn(ctx, filtered, current.from, current.to, region),
-      scopesIn(ctx, filtered, prior.from, prior.to, region),
-      energyAndWaterIn(ctx, filtered, current.from, current.to, region),
-      energyAndWaterIn(ctx, filtered, prior.from, prior.to, region),
-      wasteByVariant(ctx, filtered, current.from, current.to, region),
-      ctx.db
-        .select({
-          revenue: companyFinancials.revenue,
-          currency: companyFinancials.currency,
-          employees: companyFinancials.employees,
-        })
-        .from(companyFinancials)
-        .where(and(eq(companyFinancials.companyId, ctx.companyId), eq(companyFinancials.year, year))),
-      ctx.db
-        .select()
-        .from(workforceFigures)
-        .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
-      lineOutside(ctx, filtered, current.from, current.to, region),
-    ],
-  );
+  const sitesOf = atSitesIn(ctx, activityLines.siteId, region);
+  const [
+    scopes,
+    priorScopes,
+    energy,
+    priorEnergy,
+    energyFixes,
+    priorEnergyFixes,
+    water,
+    waste,
+    financials,
+    workforce,
+    outside,
+  ] = await readLedger(ctx, (filtered) => [
+    scopesIn(ctx, filtered, current.from, current.to, region),
+    scopesIn(ctx, filtered, prior.from, prior.to, region),
+    energyLineGroups(ctx, filtered, current, sitesOf),
+    energyLineGroups(ctx, filtered, prior, sitesOf),
+    energyLineAdjustments(ctx, filtered, current, sitesOf),
+    energyLineAdjustments(ctx, filtered, prior, sitesOf),
+    waterIn(ctx, filtered, current.from, current.to, region),
+    wasteByVariant(ctx, filtered, current.from, current.to, region),
+    ctx.db
+      .select({
+        revenue: companyFinancials.revenue,
+        currency: companyFinancials.currency,
+        employees: companyFinancials.employees,
+      })
+      .from(companyFinancials)
+      .where(and(eq(companyFinancials.companyId, ctx.companyId), eq(companyFinancials.year, year))),
+    ctx.db
+      .select()
+      .from(workforceFigures)
+      .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
+    lineOutside(ctx, filtered, current.from, current.to, region),
+  ]);
   return esgFiguresFrom({
     scopes: scopes[0] ? scopeTotalRows(scopes[0]) : [],
     priorScopes: priorScopes[0] ? scopeTotalRows(priorScopes[0]) : [],
-    energy,
-    priorEnergy,
+    energy: energyTotalsOf(energy, energyFixes),
+    priorEnergy: energyTotalsOf(priorEnergy, priorEnergyFixes),
+    water,
     waste,
     financials: await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
     workforce: workforce[0] ?? null,
@@ -254,38 +257,15 @@ function scopeTonnes(rows: ScopeRows, ...scopes: string[]): number | undefined {
   return matching.reduce((sum, row) => sum + row.kg, 0) / 1000;
 }
 
-/** kWh of the carriers (all energy carriers when omitted), or undefined when none was recorded. */
-function energyKWh(rows: EnergyRows, carriers?: Set<string>): number | undefined {
-  let kWh: number | undefined;
-  for (const row of rows) {
-    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
-    const unit = row.unit ? calculatorUnit(row.unit) : undefined;
-    const factor = unit ? conversionFactor(unit, 'kWh') : null;
-    if (factor === null) continue;
-    kWh = (kWh ?? 0) + row.quantity * factor;
-  }
-  return kWh;
-}
-
-function waterM3(rows: EnergyRows): number | undefined {
+function waterM3(rows: WaterRows): number | undefined {
   let m3: number | undefined;
   for (const row of rows) {
-    if (row.category !== 'water') continue;
     const unit = row.unit ? calculatorUnit(row.unit) : undefined;
     const factor = unit ? conversionFactor(unit, 'm3') : null;
     if (factor === null) continue;
     m3 = (m3 ?? 0) + row.quantity * factor;
   }
   return m3;
-}
-
-/** Renewable share of electricity (VSME B3): kWh under a renewable tariff or certificate. */
-function renewablePercent(rows: EnergyRows): number | undefined {
-  const electricity = rows.filter((row) => ELECTRICITY.has(row.category));
-  const total = energyKWh(electricity);
-  if (total === undefined || total <= 0) return undefined;
-  const renewable = energyKWh(electricity.filter((row) => row.instrument !== null)) ?? 0;
-  return (renewable / total) * 100;
 }
 
 function wasteTonnes(rows: { variant: string | null; unit: string | null; quantity: number }[]) {
@@ -305,36 +285,14 @@ function wasteTonnes(rows: { variant: string | null; unit: string | null; quanti
 interface FigureInputs {
   scopes: ScopeRows;
   priorScopes: ScopeRows;
-  energy: EnergyRows;
-  priorEnergy: EnergyRows;
+  energy: EnergyTotals;
+  priorEnergy: EnergyTotals;
+  water: WaterRows;
   waste: { variant: string | null; unit: string | null; quantity: number }[];
   financials: { revenue: number | null; currency: string | null; employees: number | null } | null;
   workforce: Parameters<typeof workforceOf>[0];
   /** Regional figures only: the company has lines outside the region in the year. */
   hasActivityOutsideRegion?: boolean;
-}
-
-const wholeNumber = (value: number) => Math.round(value).toLocaleString('en-US');
-
-/**
- * Fuel of the carriers (all energy carriers when omitted) recorded in units that have no kWh,
- * e.g. '1,000 litres of diesel', or undefined when every line converts.
- */
-function fuelWithoutKWh(rows: EnergyRows, carriers?: Set<string>): string | undefined {
-  const litres = new Map<string, number>();
-  for (const row of rows) {
-    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
-    const unit = row.unit ? calculatorUnit(row.unit) : undefined;
-    if (unit && conversionFactor(unit, 'kWh') !== null) continue;
-    // Fuels are recorded by volume (litres, gallons): summed in litres to say how much is missing.
-    const toLitres = unit ? conversionFactor(unit, 'litre') : null;
-    if (toLitres === null) continue;
-    litres.set(row.category, (litres.get(row.category) ?? 0) + row.quantity * toLitres);
-  }
-  if (litres.size === 0) return undefined;
-  return [...litres]
-    .map(([category, amount]) => `${wholeNumber(amount)} litres of ${category.replaceAll('_', ' ')}`)
-    .join(', ');
 }
 
 /** The figures from the rows the SQL returned (pure). */
@@ -352,34 +310,11 @@ export function esgFiguresFrom(input: FigureInputs): EsgFigures {
   put('scope_3_t', scopeTonnes(scopes, 'scope_3'), 'tCO2e');
   put('prior_year_scope_1_2_t', scopeTonnes(input.priorScopes, 'scope_1', 'scope_2_location'), 'tCO2e');
 
-  const kWh = energyKWh(input.energy);
-  put('energy_kwh', kWh, 'kWh');
-  put('energy_mwh', kWh === undefined ? undefined : kWh / 1000, 'MWh');
-  put('energy_kwh_gas', energyKWh(input.energy, GAS), 'kWh');
-  put('energy_kwh_electricity', energyKWh(input.energy, ELECTRICITY), 'kWh');
-  put('renewable_share_percent', renewablePercent(input.energy), '%');
-  put('prior_year_energy_kwh', energyKWh(input.priorEnergy), 'kWh');
-  put('water_m3', waterM3(input.energy), 'm³');
-
-  // Transport fuel in litres has no kWh (see TRANSPORT_FUEL): rather than a total that silently
-  // leaves those litres out, the figure stays empty and says why.
-  const transportLitres = fuelWithoutKWh(input.energy, TRANSPORT_FUEL);
-  if (transportLitres === undefined) {
-    put('energy_kwh_transport', energyKWh(input.energy, TRANSPORT_FUEL), 'kWh');
-  } else {
-    notes.energy_kwh_transport = `The ledger holds ${transportLitres} for this year, but litres of transport fuel cannot yet be converted to kWh. Enter the kWh from your fuel-card or supplier statements.`;
-  }
-  const excluded = (fuel: string | undefined) =>
-    fuel === undefined
-      ? undefined
-      : `Leaves out ${fuel}: fuel recorded in litres cannot yet be converted to kWh. Add its kWh from your fuel-card or supplier statements.`;
-  const currentExcluded = excluded(fuelWithoutKWh(input.energy));
-  if (currentExcluded && kWh !== undefined) {
-    notes.energy_kwh = currentExcluded;
-    notes.energy_mwh = currentExcluded;
-  }
-  const priorExcluded = excluded(fuelWithoutKWh(input.priorEnergy));
-  if (priorExcluded && values.prior_year_energy_kwh) notes.prior_year_energy_kwh = priorExcluded;
+  energyFigures(input.energy, put, notes);
+  put('prior_year_energy_kwh', input.priorEnergy.totalKWh, 'kWh');
+  const priorNote = notCountedNote(input.priorEnergy);
+  if (priorNote && values.prior_year_energy_kwh) notes.prior_year_energy_kwh = priorNote;
+  put('water_m3', waterM3(input.water), 'm³');
 
   const waste = wasteTonnes(input.waste);
   put('waste_t', waste.total, 't');

@@ -1,4 +1,6 @@
 import { describe, expect, test } from 'bun:test';
+import { fuelProperties } from '../../../../db/seed/factors/fuel-properties.ts';
+import { energyTotalsFrom } from '../../../domain/emissions/energy-totals.ts';
 import { periodInventoryFrom } from './period-inventory.ts';
 
 const empty = {
@@ -6,7 +8,8 @@ const empty = {
   quality: [],
   lineCount: 0,
   datasets: [],
-  energy: [],
+  energy: energyTotalsFrom([], fuelProperties()),
+  water: [],
   waste: [],
   hasActivityOutsideRegion: false,
 };
@@ -58,53 +61,23 @@ describe('periodInventoryFrom', () => {
     expect(inventory.lineCount).toBe(4);
   });
 
-  test('energy by carrier in kWh, the renewable share of electricity, water and recycled waste', () => {
+  test('water in m³ and recycled waste', () => {
     const inventory = periodInventoryFrom({
       ...empty,
-      energy: [
-        { category: 'electricity', unit: 'kWh', instrument: null, quantity: 6000 },
-        { category: 'electricity', unit: 'MWh', instrument: 'renewable_tariff', quantity: 4 },
-        { category: 'natural_gas', unit: 'kWh', instrument: null, quantity: 20_000 },
-        { category: 'water', unit: 'm3', instrument: null, quantity: 12 },
-      ],
+      water: [{ unit: 'm3', quantity: 12 }],
       waste: [
         { variant: 'mixed_landfill', unit: 'tonne', quantity: 2 },
         { variant: 'paper_recycling', unit: 'kg', quantity: 500 },
       ],
     });
-    expect(inventory.energy).toMatchObject({
-      kWhByCarrier: [
-        { carrier: 'natural_gas', kWh: 20_000 },
-        { carrier: 'electricity', kWh: 10_000 },
-      ],
-      gasKWh: 20_000,
-      electricityKWh: 10_000,
-      transportKWh: null,
-      totalKWh: 30_000,
-      renewableSharePercent: 40,
-      withoutKWh: null,
-    });
     expect(inventory.waterM3).toBe(12);
     expect(inventory.waste).toEqual({ totalTonnes: 2.5, recycledTonnes: 0.5 });
-  });
-
-  test('transport fuel in litres leaves the transport figure empty and says what is left out', () => {
-    const inventory = periodInventoryFrom({
-      ...empty,
-      energy: [
-        { category: 'diesel', unit: 'litre', instrument: null, quantity: 1000 },
-        { category: 'natural_gas', unit: 'kWh', instrument: null, quantity: 500 },
-      ],
-    });
-    expect(inventory.energy.transportKWh).toBeNull();
-    expect(inventory.energy.totalKWh).toBe(500);
-    expect(inventory.energy.withoutKWh).toBe('1,000 litres of diesel');
   });
 
   test('nothing recorded is null, never 0', () => {
     const inventory = periodInventoryFrom(empty);
     expect(inventory.energy.totalKWh).toBeNull();
-    expect(inventory.energy.renewableSharePercent).toBeNull();
+    expect(inventory.energy.renewableShareOfTotal).toBeNull();
     expect(inventory.waterM3).toBeNull();
     expect(inventory.waste).toBeNull();
   });

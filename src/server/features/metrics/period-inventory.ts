@@ -20,7 +20,12 @@ import {
   scopeSums,
 } from '../emissions/line-sums.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
-import { ENERGY_CATEGORIES } from './aggregates.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
 
 /** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
@@ -32,11 +37,6 @@ const grossKg = sql<number>`sum(coalesce(${activityLines.kgScope1}, 0) + coalesc
 /** Each stored entry of the lines, as `e` (json_each), for the per-dataset counts. */
 const linesWithEntries = sql`${activityLines}, json_each(${activityLines.entries}) AS e`;
 const entryDataset = sql<string>`${sql.raw(entryField('e', 'dataset'))}`;
-
-/** SECR carriers (SI 2018/1155): gas, electricity, transport fuel (diesel and petrol). */
-const GAS = new Set(['natural_gas']);
-const ELECTRICITY = new Set(['electricity']);
-const TRANSPORT_FUEL = new Set(['diesel', 'petrol']);
 
 export interface PeriodInventoryQuery {
   /** Inclusive ISO dates. */
@@ -59,19 +59,8 @@ export interface PeriodInventory {
   resultCount: number;
   /** Factor datasets the range's results were calculated with, with their source and GWP basis. */
   datasets: { dataset: string; source: string; sourceUrl: string; gwpBasis: string; results: number }[];
-  energy: {
-    /** kWh per carrier, lines measured in energy units only (litres need a calorific value). */
-    kWhByCarrier: { carrier: string; kWh: number }[];
-    /** Per SECR carrier: null when nothing was recorded, or (transport) when litres cannot convert. */
-    gasKWh: number | null;
-    electricityKWh: number | null;
-    transportKWh: number | null;
-    totalKWh: number | null;
-    /** Electricity under a renewable tariff or certificate over all electricity (VSME B3). */
-    renewableSharePercent: number | null;
-    /** Fuel recorded in units without kWh, e.g. '1,000 litres of diesel'; null when none. */
-    withoutKWh: string | null;
-  };
+  /** Energy of the range, from the one energy-totals function (decision 048). */
+  energy: EnergyTotals;
   waterM3: number | null;
   waste: { totalTonnes: number; recycledTonnes: number } | null;
   /** With a region: the ledger has lines at sites outside it in the range. */
@@ -107,77 +96,83 @@ export async function getPeriodInventory(
   ctx: AuthedContext,
   query: PeriodInventoryQuery,
 ): Promise<PeriodInventory> {
-  const [sums, quality, lines, datasets, energy, waste, outside] = await readLedger(ctx, (filtered) => [
-    ctx.db
-      .select({ ...scopeSums(), ...categorySums() })
-      .from(activityLines)
-      .where(linesIn(ctx, filtered, query)),
-    ctx.db
-      .select({ tier: activityLines.dataQuality, kg: grossKg })
-      .from(activityLines)
-      .where(linesIn(ctx, filtered, query))
-      .groupBy(activityLines.dataQuality),
-    ctx.db
-      .select({ lines: count() })
-      .from(activityLines)
-      .where(linesIn(ctx, filtered, query)),
-    ctx.db
-      .select({
-        dataset: entryDataset,
-        source: sql<string>`coalesce(${emissionFactors.source}, '')`,
-        sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
-        gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
-        results: count(),
-      })
-      .from(linesWithEntries)
-      .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
-      .where(linesIn(ctx, filtered, query))
-      .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
-    ctx.db
-      .select({
-        category: activityLines.category,
-        unit: activityLines.unit,
-        instrument: activityLines.instrument,
-        quantity: sql<number>`sum(${activityLines.quantity})`,
-      })
-      .from(activityLines)
-      .where(
-        linesIn(
-          ctx,
-          filtered,
-          query,
-          inArray(activityLines.category, [...ENERGY_CATEGORIES, 'water']),
-          isNotNull(activityLines.quantity),
-        ),
-      )
-      .groupBy(activityLines.category, activityLines.unit, activityLines.instrument),
-    ctx.db
-      .select({
-        variant: activityLines.variant,
-        unit: activityLines.unit,
-        quantity: sql<number>`sum(${activityLines.quantity})`,
-      })
-      .from(activityLines)
-      .where(
-        linesIn(ctx, filtered, query, eq(activityLines.category, 'waste'), isNotNull(activityLines.quantity)),
-      )
-      .groupBy(activityLines.variant, activityLines.unit),
-    ctx.db
-      .select({ id: activityLines.id })
-      .from(activityLines)
-      .where(
-        linesIn(
-          ctx,
-          filtered,
-          { from: query.from, to: query.to },
-          // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
-          query.region === undefined
-            ? sql`0 = 1`
-            : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
-        ),
-      )
-      .limit(1),
-  ]);
+  const [sums, quality, lines, datasets, energy, energyFixes, water, waste, outside] = await readLedger(
+    ctx,
+    (filtered) => [
+      ctx.db
+        .select({ ...scopeSums(), ...categorySums() })
+        .from(activityLines)
+        .where(linesIn(ctx, filtered, query)),
+      ctx.db
+        .select({ tier: activityLines.dataQuality, kg: grossKg })
+        .from(activityLines)
+        .where(linesIn(ctx, filtered, query))
+        .groupBy(activityLines.dataQuality),
+      ctx.db
+        .select({ lines: count() })
+        .from(activityLines)
+        .where(linesIn(ctx, filtered, query)),
+      ctx.db
+        .select({
+          dataset: entryDataset,
+          source: sql<string>`coalesce(${emissionFactors.source}, '')`,
+          sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
+          gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
+          results: count(),
+        })
+        .from(linesWithEntries)
+        .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
+        .where(linesIn(ctx, filtered, query))
+        .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
+      energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
+      energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
+      ctx.db
+        .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
+        .from(activityLines)
+        .where(
+          linesIn(
+            ctx,
+            filtered,
+            query,
+            eq(activityLines.category, 'water'),
+            isNotNull(activityLines.quantity),
+          ),
+        )
+        .groupBy(activityLines.unit),
+      ctx.db
+        .select({
+          variant: activityLines.variant,
+          unit: activityLines.unit,
+          quantity: sql<number>`sum(${activityLines.quantity})`,
+        })
+        .from(activityLines)
+        .where(
+          linesIn(
+            ctx,
+            filtered,
+            query,
+            eq(activityLines.category, 'waste'),
+            isNotNull(activityLines.quantity),
+          ),
+        )
+        .groupBy(activityLines.variant, activityLines.unit),
+      ctx.db
+        .select({ id: activityLines.id })
+        .from(activityLines)
+        .where(
+          linesIn(
+            ctx,
+            filtered,
+            { from: query.from, to: query.to },
+            // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
+            query.region === undefined
+              ? sql`0 = 1`
+              : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
+          ),
+        )
+        .limit(1),
+    ],
+  );
   // decision 042: reports built on a figure that is not finite are refused, never shown as null.
   return assertFiniteFigures(
     periodInventoryFrom({
@@ -185,14 +180,13 @@ export async function getPeriodInventory(
       quality,
       lineCount: lines[0]?.lines ?? 0,
       datasets,
-      energy,
+      energy: energyTotalsOf(energy, energyFixes),
+      water,
       waste,
       hasActivityOutsideRegion: outside.length > 0,
     }),
   );
 }
-
-type EnergyRow = { category: string; unit: string | null; instrument: string | null; quantity: number };
 
 /** `row`'s quantity in `target` units, or null when its unit does not convert. */
 function quantityIn(
@@ -204,41 +198,14 @@ function quantityIn(
   return factor === null ? null : row.quantity * factor;
 }
 
-function kWhOf(rows: EnergyRow[], carriers?: Set<string>): number | null {
-  let total: number | null = null;
-  for (const row of rows) {
-    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
-    const kWh = quantityIn(row, 'kWh');
-    if (kWh !== null) total = (total ?? 0) + kWh;
-  }
-  return total;
-}
-
-/** Fuel of the carriers recorded in volume units (no kWh), in litres by carrier, as text. */
-function fuelWithoutKWh(rows: EnergyRow[], carriers?: Set<string>): string | null {
-  const litres = new Map<string, number>();
-  for (const row of rows) {
-    if (row.category === 'water' || (carriers && !carriers.has(row.category))) continue;
-    if (quantityIn(row, 'kWh') !== null) continue;
-    const amount = quantityIn(row, 'litre');
-    if (amount !== null) litres.set(row.category, (litres.get(row.category) ?? 0) + amount);
-  }
-  if (litres.size === 0) return null;
-  return [...litres]
-    .map(
-      ([category, amount]) =>
-        `${Math.round(amount).toLocaleString('en-US')} litres of ${category.replaceAll('_', ' ')}`,
-    )
-    .join(', ');
-}
-
 /** The inventory from the rows the SQL returned (pure). */
 export function periodInventoryFrom(input: {
   scopes: ScopeRow[];
   quality: { tier: string; kg: number }[];
   lineCount: number;
   datasets: PeriodInventory['datasets'];
-  energy: EnergyRow[];
+  energy: EnergyTotals;
+  water: { unit: string | null; quantity: number }[];
   waste: { variant: string | null; unit: string | null; quantity: number }[];
   hasActivityOutsideRegion: boolean;
 }): PeriodInventory {
@@ -251,18 +218,8 @@ export function periodInventoryFrom(input: {
     if (row.scope === 'scope_3' && row.scope3Category !== null)
       categories.set(row.scope3Category, (categories.get(row.scope3Category) ?? 0) + row.kg);
   }
-  const carriers = new Map<string, number>();
-  for (const row of input.energy) {
-    if (row.category === 'water') continue;
-    const kWh = quantityIn(row, 'kWh');
-    if (kWh !== null) carriers.set(row.category, (carriers.get(row.category) ?? 0) + kWh);
-  }
-  const electricity = input.energy.filter((row) => ELECTRICITY.has(row.category));
-  const electricityKWh = kWhOf(electricity);
-  const renewableKWh = kWhOf(electricity.filter((row) => row.instrument !== null)) ?? 0;
   let waterM3: number | null = null;
-  for (const row of input.energy) {
-    if (row.category !== 'water') continue;
+  for (const row of input.water) {
     const m3 = quantityIn(row, 'm3');
     if (m3 !== null) waterM3 = (waterM3 ?? 0) + m3;
   }
@@ -274,8 +231,6 @@ export function periodInventoryFrom(input: {
     wasteTotal = (wasteTotal ?? 0) + tonnes;
     if (isRecoveredWaste(row.variant)) recycled += tonnes;
   }
-  // Transport fuel in litres has no kWh: the SECR figure stays empty rather than leaving them out.
-  const transportInLitres = fuelWithoutKWh(input.energy, TRANSPORT_FUEL) !== null;
   return {
     kgByScope,
     scope3ByCategoryKg: [...categories].sort(([a], [b]) => a - b).map(([category, kg]) => ({ category, kg })),
@@ -288,18 +243,7 @@ export function periodInventoryFrom(input: {
     datasets: [...input.datasets].sort(
       (a, b) => a.dataset.localeCompare(b.dataset) || a.source.localeCompare(b.source),
     ),
-    energy: {
-      kWhByCarrier: [...carriers]
-        .map(([carrier, kWh]) => ({ carrier, kWh }))
-        .sort((a, b) => b.kWh - a.kWh || a.carrier.localeCompare(b.carrier)),
-      gasKWh: kWhOf(input.energy, GAS),
-      electricityKWh,
-      transportKWh: transportInLitres ? null : kWhOf(input.energy, TRANSPORT_FUEL),
-      totalKWh: kWhOf(input.energy),
-      renewableSharePercent:
-        electricityKWh !== null && electricityKWh > 0 ? (renewableKWh / electricityKWh) * 100 : null,
-      withoutKWh: fuelWithoutKWh(input.energy),
-    },
+    energy: input.energy,
     waterM3,
     waste: wasteTotal === null ? null : { totalTonnes: wasteTotal, recycledTonnes: recycled },
     hasActivityOutsideRegion: input.hasActivityOutsideRegion,

@@ -16,12 +16,18 @@ import {
   emissionsByDay,
   emissionsByScope,
   emissionsByYear,
-  energyAndWater,
   latestLineDate,
   scope3ByCategory,
+  waterByUnit,
   yearRange,
 } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
 import {
   buildTrend,
   carbonFigures,
@@ -101,14 +107,15 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     grain === 'yearly' && firstYear < year ? [`${firstYear}-01-01`, `${year - 1}-12-31`] : NONE;
   const baseCovered = !target || target.baseYear === year || (earlier !== NONE && target.baseYear < year);
   const base: Range = baseCovered ? NONE : [`${target.baseYear}-01-01`, `${target.baseYear}-12-31`];
-  const [byDay, categories, earlierYears, baseYear, lines, financials, workforce] = await readLedger(
-    ctx,
-    (filtered) => [
+  const [byDay, categories, earlierYears, baseYear, energyRows, energyFixes, water, financials, workforce] =
+    await readLedger(ctx, (filtered) => [
       emissionsByDay(ctx, filtered, from, to),
       scope3ByCategory(ctx, filtered, from, to),
       emissionsByYear(ctx, filtered, earlier[0], earlier[1]),
       emissionsByYear(ctx, filtered, base[0], base[1]),
-      energyAndWater(ctx, filtered, from, to),
+      energyLineGroups(ctx, filtered, { from, to }),
+      energyLineAdjustments(ctx, filtered, { from, to }),
+      waterByUnit(ctx, filtered, from, to),
       ctx.db
         .select()
         .from(companyFinancials)
@@ -119,8 +126,7 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
         .select()
         .from(workforceFigures)
         .where(sql`${workforceFigures.companyId} = ${ctx.companyId} AND ${workforceFigures.year} = ${year}`),
-    ],
-  );
+    ]);
 
   // By month and scope (what the figures and trend use) from the by-day groups.
   const months = new Map<string, { scope: string; month: string; kg: number }>();
@@ -152,14 +158,16 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
     categories[0] ? categoryTotalRows(categories[0]) : [],
     await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
   );
-  const energy = energyFigures(lines);
+  const energyTotals = energyTotalsOf(energyRows, energyFixes);
+  const energy = energyFigures(energyTotals);
+  const waterM3 = waterOf(water);
   const people = workforceOf(workforce[0] ?? null);
   const trend = buildTrend({ year, grain, byMonth, yearly, firstYear, target });
   return {
     year,
-    carbon: { ...carbon.figures, trend, target },
-    energy: energy.figures,
-    water: { value: energy.waterM3, unit: 'm3' },
+    carbon: { ...carbon.figures, scope2MarketBasis: scope2MarketBasis(energyTotals), trend, target },
+    energy,
+    water: { value: waterM3, unit: 'm3' },
     workforce: people,
     metrics: [
       { metricType: 'carbon_emissions_total', value: carbon.figures.total.value, unit: 'tCO2e' },
@@ -180,9 +188,15 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
         value: carbon.figures.intensityPerRevenue?.value ?? null,
         unit: carbon.figures.intensityPerRevenue?.unit ?? 'tCO2e per million of revenue',
       },
-      { metricType: 'energy_consumption', value: energy.figures.total.value, unit: 'MWh' },
-      { metricType: 'energy_renewable_share', value: energy.figures.renewableShare, unit: 'share' },
-      { metricType: 'water_consumption', value: energy.waterM3, unit: 'm3' },
+      { metricType: 'energy_consumption', value: energy.total.value, unit: 'MWh' },
+      // Of TOTAL energy; the electricity share is its own metric (decision 048).
+      { metricType: 'energy_renewable_share', value: energy.renewableShare, unit: 'share' },
+      {
+        metricType: 'energy_renewable_share_of_electricity',
+        value: energy.renewableShareOfElectricity,
+        unit: 'share',
+      },
+      { metricType: 'water_consumption', value: waterM3, unit: 'm3' },
       { metricType: 'gender_diversity_female_share', value: people?.femaleShare ?? null, unit: 'share' },
       {
         metricType: 'gender_diversity_leadership_female_share',
@@ -195,53 +209,52 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
-/** Energy in MWh (energy units only: litres of fuel need a calorific value the library lacks) and water in m3. */
-function energyFigures(
-  lines: {
-    category: string;
-    date: string;
-    unit: string | null;
-    instrument: string | null;
-    quantity: number;
-  }[],
-) {
-  const mix = new Map<string, number>();
-  const monthly = new Map<string, number>();
-  let electricity = 0;
-  let renewableElectricity = 0;
-  let water = 0;
-  for (const line of lines) {
-    const unit = line.unit ? calculatorUnit(line.unit) : undefined;
-    if (!unit) continue;
-    if (line.category === 'water') {
-      const toM3 = conversionFactor(unit, 'm3');
-      if (toM3 !== null) water += line.quantity * toM3;
-      continue;
-    }
-    const toMWh = conversionFactor(unit, 'MWh');
-    if (toMWh === null) continue;
-    const mwh = line.quantity * toMWh;
-    mix.set(line.category, (mix.get(line.category) ?? 0) + mwh);
-    const month = line.date.slice(0, 7);
-    monthly.set(month, (monthly.get(month) ?? 0) + mwh);
-    // Renewable share (VSME B3): electricity covered by a renewable tariff or certificate.
-    if (line.category === 'electricity') {
-      electricity += mwh;
-      if (line.instrument !== null) renewableElectricity += mwh;
-    }
-  }
-  const total = [...mix.values()].reduce((sum, value) => sum + value, 0);
+const mwh = (kWh: number | null) => (kWh === null ? null : round(kWh / 1000, 6));
+
+/** The KPI energy object from the one energy-totals function (decision 048), in MWh. */
+function energyFigures(totals: EnergyTotals): KpiMetrics['energy'] {
   return {
-    waterM3: round(water, 3),
-    figures: {
-      total: { value: round(total, 6), unit: 'MWh' as const },
-      renewableShare: electricity > 0 ? round(renewableElectricity / electricity, 6) : null,
-      mix: [...mix].map(([carrier, mwh]) => ({ carrier, mwh: round(mwh, 6) })).sort((a, b) => b.mwh - a.mwh),
-      monthly: [...monthly]
-        .map(([period, mwh]) => ({ period, mwh: round(mwh, 6) }))
-        .sort((a, b) => a.period.localeCompare(b.period)),
+    total: { value: round((totals.totalKWh ?? 0) / 1000, 6), unit: 'MWh' },
+    basis: totals.basis,
+    renewableShare: totals.renewableShareOfTotal === null ? null : round(totals.renewableShareOfTotal, 6),
+    renewableShareOfElectricity:
+      totals.renewableShareOfElectricity === null ? null : round(totals.renewableShareOfElectricity, 6),
+    byKind: {
+      electricity: mwh(totals.byKind.electricity),
+      heatSteam: mwh(totals.byKind.heat_steam),
+      stationaryFuels: mwh(totals.byKind.stationary_fuel),
+      transportFuels: mwh(totals.byKind.transport_fuel),
     },
+    mix: totals.byCategory.map((row) => ({ carrier: row.category, mwh: round(row.kWh / 1000, 6) })),
+    monthly: totals.monthly.map((row) => ({ period: row.period, mwh: round(row.kWh / 1000, 6) })),
+    notCounted: totals.notCounted,
+    vehicleDistanceKm: round(totals.vehicleDistanceKm, 3),
   };
+}
+
+/** Market-based scope 2 by how it was made, kWh and tCO2e (to the gram). */
+function scope2MarketBasis(totals: EnergyTotals): KpiMetrics['carbon']['scope2MarketBasis'] {
+  const part = ({ kWh, tCO2e }: { kWh: number; tCO2e: number }) => ({
+    kWh: round(kWh, 3),
+    tCO2e: round(tCO2e, 6),
+  });
+  const basis = totals.scope2MarketBasis;
+  return {
+    contractual: part(basis.contractual),
+    supplierFactor: part(basis.supplierFactor),
+    locationProxy: part(basis.locationProxy),
+  };
+}
+
+/** Water in m³ from the by-unit sums. */
+function waterOf(rows: { unit: string | null; quantity: number }[]): number {
+  let water = 0;
+  for (const row of rows) {
+    const unit = row.unit ? calculatorUnit(row.unit) : undefined;
+    const toM3 = unit ? conversionFactor(unit, 'm3') : null;
+    if (toM3 !== null) water += row.quantity * toM3;
+  }
+  return round(water, 3);
 }
 
 /** Gross emissions (scope 1 + 2 location-based + 3) of one calendar month, tCO2e; null when none. */

@@ -11,6 +11,7 @@ import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categor
 import { rulePackFor } from '../../../domain/esg/rule-packs/index.ts';
 import type { InventoryTotals, ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { PeriodInventory } from '../metrics/period-inventory.ts';
+import { energyBasisOf, scope2MarketBasisOf, secrEnergyKwh } from './energy-section.ts';
 import type { ReportingPeriod } from './period.ts';
 
 const SECTION_ORDER = ['executive_summary', 'environmental', 'social', 'governance'];
@@ -68,6 +69,7 @@ export function inventorySection(
     byDataQuality: inventory.byDataQualityKg.map((row) => ({ tier: row.tier, tCO2e: tonnes(row.kg) })),
     lineCount: inventory.lineCount,
     previous: prior.resultCount > 0 ? { ...totalsOf(prior), period: previous.period } : null,
+    scope2MarketBasis: scope2MarketBasisOf(inventory.energy),
   };
 }
 
@@ -103,15 +105,10 @@ export function ukSection(
           unit: `tCO2e (scope 1 and 2) per million ${revenue.currency}`,
         }
       : null;
-  const kWh = (value: number | null) => (value === null ? null : round(value, 3));
   return {
-    energyKwh: {
-      gas: kWh(uk.energy.gasKWh),
-      electricity: kWh(uk.energy.electricityKWh),
-      transport: kWh(uk.energy.transportKWh),
-      // SECR's total includes transport fuel: with fuel in litres (no kWh) there is no true total.
-      total: uk.energy.withoutKWh === null ? kWh(uk.energy.totalKWh) : null,
-    },
+    // Fuels in litres, m³ or tonnes are converted with DESNZ fuel properties (decision 048).
+    energyKwh: secrEnergyKwh(uk.energy),
+    energyBasis: energyBasisOf(uk.energy),
     scope1,
     scope2Location,
     intensity,

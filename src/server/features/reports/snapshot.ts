@@ -23,6 +23,7 @@ import { getTarget, listFinancials, listWorkforce } from '../metrics/records.ts'
 import { listNarratives } from '../narratives/service.ts';
 import { getOffsetSummary, listPurchases } from '../offsets/service.ts';
 import { listSites } from '../sites/service.ts';
+import { energySection } from './energy-section.ts';
 import { parsePeriod, periodLabel, previousPeriod } from './period.ts';
 import {
   checklistSection,
@@ -157,20 +158,7 @@ export async function buildReportSnapshot(
       revenue,
     },
     inventory: inventorySection(inventory, priorInventory, previous, period, revenue, employees),
-    energy:
-      inventory.energy.kWhByCarrier.length === 0
-        ? null
-        : {
-            totalMWh: round((inventory.energy.totalKWh ?? 0) / 1000, 6),
-            renewableSharePercent:
-              inventory.energy.renewableSharePercent === null
-                ? null
-                : round(inventory.energy.renewableSharePercent, 2),
-            mix: inventory.energy.kWhByCarrier.map((row) => ({
-              carrier: row.carrier,
-              mwh: round(row.kWh / 1000, 6),
-            })),
-          },
+    energy: energySection(inventory.energy),
     water: inventory.waterM3 === null ? null : { m3: round(inventory.waterM3, 3) },
     waste:
       inventory.waste === null

@@ -1,0 +1,1 @@
+CREATE INDEX `activity_lines_energy_fix_idx` ON `activity_lines` (`company_id`,`date`) WHERE "activity_lines"."calorific_basis" = 'net' OR "activity_lines"."variant" = 'distillate_no2';
