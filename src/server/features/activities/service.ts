@@ -11,7 +11,7 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures, storedEntries } from '../emissions/line-figures.ts';
-import { lineIsNotCounted, notCountedExplainer } from '../emissions/not-counted.ts';
+import { notCountedExplainer, notCountedLines } from '../emissions/not-counted.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
 import { receiptEvidence } from '../receipts/service.ts';
 import { getSite } from '../sites/service.ts';
@@ -79,7 +79,7 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
   if (query.to) filters.push(lte(activityLines.date, query.to));
   if (query.siteId) filters.push(eq(activityLines.siteId, query.siteId));
   if (query.category) filters.push(eq(activityLines.category, query.category));
-  if (query.status === 'not_counted') filters.push(lineIsNotCounted());
+  if (query.status === 'not_counted') filters.push(notCountedLines(ctx.companyId, query));
   const where = and(...filters);
   const [items, total] = await readLedger(ctx, (filtered) => [
     ctx.db
