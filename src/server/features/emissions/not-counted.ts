@@ -167,7 +167,7 @@ export async function getNotCounted(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 0;
   const where = notCountedWhere(ctx.companyId, query);
-  const [groups, lines, total] = await readLedger(ctx, (filtered) => [
+  const groupsOf = (filtered: boolean) =>
     ctx.db
       .select({
         ...shapeColumns,
@@ -194,7 +194,8 @@ export async function getNotCounted(
         activityLines.currency,
         activityLines.calorificBasis,
         activityLines.radiativeForcing,
-      ),
+      );
+  const pageOf = (filtered: boolean) =>
     ctx.db
       .select({
         ...shapeColumns,
@@ -209,15 +210,17 @@ export async function getNotCounted(
       .where(visibleLines(ctx.companyId, filtered, where))
       .orderBy(desc(activityLines.date), desc(activityLines.id))
       .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db
-      .select({ n: count() })
-      .from(activityLines)
-      .where(visibleLines(ctx.companyId, filtered, where)),
-  ]);
+      .offset((page - 1) * pageSize);
+  // Each query walks the period's index range once; the count is the groups' sum, and a summary
+  // alone (pageSize 0) skips the page.
+  const [groups, lines] =
+    pageSize === 0
+      ? [...(await readLedger(ctx, (filtered) => [groupsOf(filtered)])), []]
+      : await readLedger(ctx, (filtered) => [groupsOf(filtered), pageOf(filtered)]);
 
   const explain = notCountedExplainer();
   const all = newAmounts();
+  let total = 0;
   const byReason = new Map<
     string,
     NotCountedStatus &
@@ -241,6 +244,7 @@ export async function getNotCounted(
       byReason.set(key, entry);
     }
     entry.lineCount += group.lines;
+    total += group.lines;
     if (group.from < entry.from) entry.from = group.from;
     if (group.to > entry.to) entry.to = group.to;
     for (const target of [entry, all]) {
@@ -257,7 +261,7 @@ export async function getNotCounted(
       quantities: quantityList(quantities),
     }));
   return {
-    lineCount: total[0]?.n ?? 0,
+    lineCount: total,
     spend: spendList(all.spend),
     quantities: quantityList(all.quantities),
     reasons,
@@ -275,7 +279,7 @@ export async function getNotCounted(
         currency: line.currency,
         status: explain(line),
       })),
-      total: total[0]?.n ?? 0,
+      total,
       page,
       pageSize,
     },
