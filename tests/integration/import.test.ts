@@ -33,6 +33,8 @@ describe('CSV import', () => {
       duplicates: 0,
       errors: [],
       errorCount: 0,
+      // Every line of the file has figures (decision 051).
+      notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
     });
     const ledger = await t.call('GET', '/api/activities', { cookie });
     expect(ledger.json.total).toBe(4);
@@ -149,6 +151,8 @@ describe('CSV import', () => {
       duplicates: 4,
       errors: [],
       errorCount: 0,
+      // Every line of the file has figures (decision 051).
+      notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
     });
     expect(await stored(user.companyId)).toMatchObject({ lines: 4, imports: 1 });
   });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
 import { isAcceptedCurrency, unknownCurrencyMessage } from '../emissions/fx.ts';
+import { NotCountedStatusSchema, NotCountedSummarySchema } from './not-counted.ts';
 import { amount, count, measure, quantity } from './numbers.ts';
 import { text } from './text.ts';
 
@@ -127,6 +128,8 @@ export const ActivityLineSchema = z.object({
   evidenceUrl: z.string().nullable(),
   reference: z.string().nullable(),
   results: z.array(EmissionResultSchema),
+  /** Set when the line has no figure: why, and what fixes it (decision 051). */
+  notCounted: NotCountedStatusSchema.nullish(),
 });
 export type ActivityLine = z.infer<typeof ActivityLineSchema>;
 
@@ -135,6 +138,8 @@ export const ListActivitiesQuerySchema = z.object({
   to: isoDate.optional(),
   siteId: z.string().optional(),
   category: ActivityCategorySchema.optional(),
+  /** `not_counted`: only lines without figures (decision 051). */
+  status: z.enum(['not_counted']).optional(),
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(200).default(50),
 });
@@ -148,6 +153,8 @@ export const ImportResultSchema = z.object({
   duplicates: z.number(),
   errors: z.array(ImportRowErrorSchema),
   errorCount: z.number(),
+  /** The import's lines that have no figure, with why (decision 051). */
+  notCounted: NotCountedSummarySchema,
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

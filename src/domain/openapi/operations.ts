@@ -19,6 +19,7 @@ import {
   OffsetStatsSchema,
 } from '../contracts/marketplace.ts';
 import { KpiMetricsSchema, MetricsQuerySchema } from '../contracts/metrics.ts';
+import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/not-counted.ts';
 import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
 
 /**
@@ -159,6 +160,22 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
       status: 200,
       description: 'One page of lines',
       json: named('ActivityPage', ActivityPageSchema),
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/emissions/not-counted',
+    operationId: 'getNotCounted',
+    tag: 'Activity ledger',
+    summary: 'Lines with no emissions figure (not counted): how many, their amounts, why, and how to fix',
+    description:
+      'A line is not counted when no factor, exchange rate or usable unit gives it a figure; totals leave it out rather than count it as zero. Without from/to: the whole ledger. pageSize=0 gives the summary alone.',
+    minimumRole: 'viewer',
+    query: NotCountedQuerySchema,
+    response: {
+      status: 200,
+      description: 'The summary and one page of the lines, newest first',
+      json: named('NotCounted', NotCountedSchema),
     },
   },
   {

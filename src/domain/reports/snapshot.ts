@@ -4,6 +4,7 @@
 // renderer (PDF, Inline XBRL, XBRL instance, xBRL-JSON, CSV) is a pure function of it: rendering a
 // stored snapshot again must give the same bytes. Numbers are plain JSON numbers in the units named
 // by each field; absent data is null, never 0.
+import type { NotCountedSummary } from '../contracts/not-counted.ts';
 import type { ReportFormat, ReportFramework } from '../contracts/reports.ts';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1;
@@ -204,6 +205,15 @@ export interface ReportSnapshot {
    * checkpoints existed, null when the log had none yet.
    */
   auditCheckpoint?: SnapshotAuditCheckpoint | null;
+  /**
+   * Which ledger lines of the period the figures cover (decision 051): all lines dated in the
+   * period, and those that are not counted (no figure) with their reasons, frozen at generation.
+   * Absent in snapshots stored before coverage statements existed.
+   */
+  coverage?: {
+    lineCount: number;
+    notCounted: NotCountedSummary;
+  };
 }
 
 /** A signed position of the audit hash chain (src/server/features/audit/checkpoint.ts). */

@@ -100,8 +100,12 @@ export function ActivityDialog({
       if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
       toastError(`Failed to save activity: ${getErrorMessage(error)}`);
     };
-    const onSuccess = () => {
-      toastSuccess(line ? 'Activity line updated' : 'Activity line added');
+    const onSuccess = (saved: ActivityLine) => {
+      const done = line ? 'Activity line updated' : 'Activity line added';
+      // Saved, but without a figure: said at once, with why (decision 051).
+      if (saved.notCounted) {
+        toastSuccess(`${saved.notCounted.message}. ${saved.notCounted.fix.label}.`, `${done}, not counted`);
+      } else toastSuccess(done);
       onOpenChange(false);
     };
     if (line) update.mutate({ id: line.id, input: result.payload }, { onSuccess, onError });

@@ -8,6 +8,7 @@ import type {
   SaveSite,
   Site,
 } from '../../../domain/contracts/ledger';
+import type { NotCounted } from '../../../domain/contracts/not-counted';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 
@@ -16,6 +17,8 @@ export interface ActivityFilters {
   to?: string;
   siteId?: string;
   category?: ActivityCategory;
+  /** Only lines without figures (decision 051). */
+  status?: 'not_counted';
   page: number;
   pageSize: number;
 }
@@ -28,6 +31,19 @@ export const activityKeys = {
   all: () => ['/api/activities'] as const,
   list: (filters: ActivityFilters) => ['/api/activities', filters] as const,
 };
+
+/** GET /api/emissions/not-counted: any change to lines or sites can change it. */
+export const notCountedKeys = {
+  all: () => ['/api/emissions/not-counted'] as const,
+  summary: (query: NotCountedFilter) => ['/api/emissions/not-counted', query] as const,
+};
+
+export interface NotCountedFilter {
+  from?: string;
+  to?: string;
+  page?: number;
+  pageSize?: number;
+}
 
 const withId = (path: string, id: string) => `${path}/${encodeURIComponent(id)}`;
 
@@ -105,6 +121,24 @@ export function importActivities({
   return uploadForm<ImportResult>('/api/activities/import', form, onProgress);
 }
 
+export function getNotCounted(query: NotCountedFilter): Promise<NotCounted> {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params.append(key, String(value));
+  }
+  return apiRequest<NotCounted>('GET', `/api/emissions/not-counted?${params.toString()}`);
+}
+
+/** The summary of lines not counted in a period (none: the whole ledger), with no lines. */
+export function useNotCounted(query: Omit<NotCountedFilter, 'page' | 'pageSize'>, enabled = true) {
+  const filter = { ...query, pageSize: 0 };
+  return useQuery({
+    queryKey: notCountedKeys.summary(filter),
+    queryFn: () => getNotCounted(filter),
+    enabled,
+  });
+}
+
 export function useSites() {
   return useQuery({ queryKey: siteKeys.all(), queryFn: listSites });
 }
@@ -128,6 +162,7 @@ function useSiteMutation<TInput, TResult>(mutationFn: (input: TInput) => Promise
       Promise.all([
         queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
         queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
       ]),
   });
 }
@@ -141,7 +176,11 @@ function useActivityMutation<TInput, TResult>(mutationFn: (input: TInput) => Pro
   return useMutation({
     mutationFn,
     meta: { ownErrorToast: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
+      ]),
   });
 }
 
@@ -161,6 +200,7 @@ export function useImportActivities() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
         queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
       ]),
   });
 }

@@ -22,6 +22,7 @@ import {
   type ImportProblem,
   readImportProblem,
 } from './import';
+import { NotCountedNotice } from './not-counted-notice';
 import { RowErrorsTable } from './row-errors';
 
 const NO_SOURCE = 'none';
@@ -119,6 +120,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
     <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm">
       <h3 className="font-semibold text-brand-800">Import complete</h3>
       <p className="text-slate-800">{describeImportResult(result)}</p>
+      <NotCountedNotice summary={result.notCounted} />
       {result.errors.length > 0 ? <RowErrorsTable errors={result.errors} total={result.errorCount} /> : null}
     </div>
   );

@@ -128,7 +128,12 @@ describe('column mapping', () => {
 });
 
 describe('import result', () => {
-  const base = { importId: 'imp1', errors: [], errorCount: 0 };
+  const base = {
+    importId: 'imp1',
+    errors: [],
+    errorCount: 0,
+    notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
+  };
   test('says how many lines came in and how many duplicates were skipped', () => {
     expect(describeImportResult({ ...base, rowCount: 15, imported: 12, duplicates: 3 })).toBe(
       'Imported 12 lines from 15 rows. 3 duplicates were skipped: they are already in the ledger.',

@@ -28,7 +28,13 @@ function LineDetails({ line, id }: { line: ActivityLine; id: string }) {
   return (
     <div id={id} className="grid gap-3 bg-canvas px-3 py-4 text-sm">
       {line.results.length === 0 ? (
-        <p className="text-muted">No emissions were calculated for this line.</p>
+        line.notCounted ? (
+          <p className="text-slate-800">
+            <span className="font-medium text-ink">Not counted:</span> {line.notCounted.message}.
+          </p>
+        ) : (
+          <p className="text-muted">No emissions were calculated for this line.</p>
+        )
       ) : (
         <ul className="grid gap-3">
           {line.results.map((result) => (
@@ -101,6 +107,40 @@ function LineDetails({ line, id }: { line: ActivityLine; id: string }) {
   );
 }
 
+/** Where the fix of a line that is not counted is made (decision 051). */
+function FixAction({
+  fix,
+  label,
+  onEdit,
+}: {
+  fix: NonNullable<ActivityLine['notCounted']>['fix'];
+  label: string;
+  onEdit?: () => void;
+}) {
+  const link = 'text-xs font-medium text-brand-700 underline underline-offset-2';
+  if (fix.action === 'edit_site') {
+    return (
+      <a href="#sites" className={link}>
+        {fix.label}
+      </a>
+    );
+  }
+  if (fix.action === 'recalculate') {
+    return (
+      <a href="/kpi-dashboard#recalculate" className={link}>
+        {fix.label}
+        <span className="sr-only"> on the KPI page</span>
+      </a>
+    );
+  }
+  if (!onEdit) return <span className="text-xs text-muted">{fix.label}</span>;
+  return (
+    <button type="button" className={link} aria-label={`${fix.label}, ${label}`} onClick={onEdit}>
+      {fix.label}
+    </button>
+  );
+}
+
 export function LedgerRow({
   line,
   expanded,
@@ -139,7 +179,16 @@ export function LedgerRow({
           <time dateTime={line.date}>{formatIsoDate(line.date)}</time>
         </TableCell>
         <TableCell>{line.siteName}</TableCell>
-        <TableCell>{categoryLabel(line.category)}</TableCell>
+        <TableCell>
+          <span className="block">{categoryLabel(line.category)}</span>
+          {line.notCounted ? (
+            <div className="mt-1 grid justify-items-start gap-1">
+              <Badge tone="warning">Not counted</Badge>
+              <span className="text-xs text-slate-800">{line.notCounted.message}</span>
+              <FixAction fix={line.notCounted.fix} label={label} onEdit={onEdit} />
+            </div>
+          ) : null}
+        </TableCell>
         <TableCell className="text-right tabular-nums">{describeAmount(line)}</TableCell>
         {SCOPE_COLUMNS.map(({ scope }) => (
           <TableCell key={scope} className="text-right tabular-nums">

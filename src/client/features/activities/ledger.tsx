@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import {
   type ActivityCategory,
   ActivityCategorySchema,
@@ -20,9 +20,13 @@ import { ActivityDialog } from './activity-dialog';
 import { type ActivityFilters, useActivities, useDeleteActivity, useSites } from './api';
 import { CATEGORY_LABELS, categoryLabel, formatIsoDate, SCOPE_COLUMNS } from './format';
 import { LedgerRow } from './ledger-row';
+import { ledgerFiltersFromSearch } from './not-counted';
+import { NotCountedCard } from './not-counted-notice';
 import { describePageRange, pageCount } from './pagination';
 
 const ALL = 'all';
+const NOT_COUNTED = 'not_counted';
+
 export const LEDGER_PAGE_SIZE = 25;
 
 function Filters({
@@ -36,7 +40,7 @@ function Filters({
 }) {
   const id = useId();
   return (
-    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+    <fieldset className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
       <legend className="sr-only">Filter the ledger</legend>
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
@@ -97,12 +101,33 @@ function Filters({
           </SelectContent>
         </Select>
       </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <Select
+          value={filters.status ?? ALL}
+          onValueChange={(value) => onChange({ status: value === NOT_COUNTED ? NOT_COUNTED : undefined })}
+        >
+          <SelectTrigger id={`${id}-status`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={ALL}>All lines</SelectItem>
+            <SelectItem value={NOT_COUNTED}>Not counted</SelectItem>
+          </SelectContent>
+        </Select>
+      </div>
     </fieldset>
   );
 }
 
 export function ActivityLedger() {
   const [filters, setFilters] = useState<ActivityFilters>({ page: 1, pageSize: LEDGER_PAGE_SIZE });
+  // The filters a link asked for (the "not counted" notices link here), applied after hydration so
+  // the server-rendered page and the first client render agree.
+  useEffect(() => {
+    const asked = ledgerFiltersFromSearch(window.location.search);
+    if (asked.status) setFilters((current) => ({ ...current, ...asked, page: 1 }));
+  }, []);
   const query = useActivities(filters);
   const sites = useSites();
   const remove = useDeleteActivity();
@@ -117,7 +142,9 @@ export function ActivityLedger() {
   const siteList = sites.data ?? [];
   const total = query.data?.total ?? 0;
   const pages = pageCount(total, filters.pageSize);
-  const filtered = Boolean(filters.from || filters.to || filters.siteId || filters.category);
+  const filtered = Boolean(
+    filters.from || filters.to || filters.siteId || filters.category || filters.status,
+  );
 
   const changeFilters = (patch: Partial<ActivityFilters>) =>
     setFilters((current) => ({ ...current, ...patch, page: 1 }));
@@ -148,7 +175,7 @@ export function ActivityLedger() {
   };
 
   return (
-    <Card aria-labelledby="ledger-title">
+    <Card id="ledger" aria-labelledby="ledger-title">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">
@@ -168,6 +195,9 @@ export function ActivityLedger() {
       </CardHeader>
       <CardContent className="grid gap-4">
         <Filters filters={filters} onChange={changeFilters} sites={siteList} />
+        {filters.status === NOT_COUNTED ? (
+          <NotCountedCard from={filters.from} to={filters.to} showLink={false} />
+        ) : null}
         <div aria-busy={query.isFetching || undefined}>
           {query.isPending ? (
             <div className="grid gap-2">
@@ -185,9 +215,11 @@ export function ActivityLedger() {
             </div>
           ) : query.data.items.length === 0 ? (
             <p className="rounded-md border border-dashed border-slate-300 p-6 text-center text-sm text-muted">
-              {filtered
-                ? 'No lines match these filters.'
-                : 'No activity yet. Import a CSV file or add a line by hand to see emissions here.'}
+              {filters.status === NOT_COUNTED && !filters.siteId && !filters.category
+                ? 'Every line has figures: nothing is left out of the totals.'
+                : filtered
+                  ? 'No lines match these filters.'
+                  : 'No activity yet. Import a CSV file or add a line by hand to see emissions here.'}
             </p>
           ) : (
             <Table label="Activity ledger lines">
@@ -196,8 +228,8 @@ export function ActivityLedger() {
                 {filters.from || filters.to
                   ? `, dated ${filters.from ? `from ${formatIsoDate(filters.from)} ` : ''}${filters.to ? `to ${formatIsoDate(filters.to)}` : ''}`.trimEnd()
                   : ''}
-                {filters.category ? `, ${categoryLabel(filters.category).toLowerCase()} only` : ''}. Emissions
-                in kgCO2e.
+                {filters.category ? `, ${categoryLabel(filters.category).toLowerCase()} only` : ''}
+                {filters.status === NOT_COUNTED ? ', not counted only' : ''}. Emissions in kgCO2e.
               </TableCaption>
               <thead>
                 <tr>

@@ -36,7 +36,7 @@ export function SitesCard() {
   };
 
   return (
-    <Card aria-labelledby="sites-title" aria-busy={query.isPending || undefined}>
+    <Card id="sites" aria-labelledby="sites-title" aria-busy={query.isPending || undefined}>
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-3">
           <div className="grid gap-1">

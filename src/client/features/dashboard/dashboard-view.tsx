@@ -3,6 +3,7 @@ import { getErrorMessage } from '../../lib/api';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
+import { NotCountedCard } from '../activities/not-counted-notice';
 import { useDashboardOverview } from './api';
 import {
   CarbonCredits,
@@ -71,6 +72,8 @@ export function DashboardView() {
         {compliance ? <QuickActions /> : null}
       </div>
       <SummaryCards overview={data} />
+      {/* The whole ledger until the reporting-year choice (issue 17) gives the dashboard a period. */}
+      <NotCountedCard />
       <CarbonCredits offsets={data.offsets} />
       <div className="grid gap-4 lg:grid-cols-2">
         {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}

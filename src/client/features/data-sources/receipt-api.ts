@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityLine, SaveActivity } from '../../../domain/contracts/ledger';
 import type { OcrUploadResult } from '../../../domain/contracts/receipts';
 import { uploadForm } from '../../lib/upload';
-import { activityKeys, createActivity } from '../activities/api';
+import { activityKeys, createActivity, notCountedKeys } from '../activities/api';
 
 export interface ScanRequest {
   file: File;
@@ -31,6 +31,7 @@ export function useConfirmReceiptLine() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
         queryClient.invalidateQueries({ queryKey: ['/api/metrics'] }),
         queryClient.invalidateQueries({ queryKey: ['/api/dashboard/overview'] }),
       ]),

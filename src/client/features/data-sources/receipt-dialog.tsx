@@ -262,8 +262,14 @@ function DraftLineForm({
     confirm.mutate(
       { ...checked.payload, receiptFileId: result.ocrResult.evidenceId },
       {
-        onSuccess: () => {
-          toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
+        onSuccess: (line) => {
+          // Saved, but without a figure: said at once, with why (decision 051).
+          if (line.notCounted) {
+            toastSuccess(
+              `${line.notCounted.message}. ${line.notCounted.fix.label}.`,
+              'Line added, not counted',
+            );
+          } else toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
           onDone();
         },
         onError: (failure) => {

@@ -4,6 +4,7 @@ import { trackEvent } from '../../lib/analytics';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { NotCountedCard } from '../activities/not-counted-notice';
 import { EvidenceLinks } from './evidence-list';
 import {
   describeOrigin,
@@ -132,6 +133,8 @@ export function ReviewStep({
           </CardDescription>
         </CardHeader>
       </Card>
+      {/* Auto-filled figures leave these lines out: said before the answers are confirmed. */}
+      <NotCountedCard from={`${progress.year}-01-01`} to={`${progress.year}-12-31`} />
       {summariseSections(progress.progress).map((summary) => (
         <SectionAnswers key={summary.section} summary={summary} progress={progress} />
       ))}

@@ -15,6 +15,8 @@ export const kpiKeys = {
   workforce: (year: number) => ['/api/workforce', { year }] as const,
   /** The activity ledger's root key (the activities feature's `activityKeys.all()`): its lines show their results. */
   activitiesAll: () => ['/api/activities'] as const,
+  /** Lines not counted (decision 051): a recalculation can give them figures. */
+  notCountedAll: () => ['/api/emissions/not-counted'] as const,
 };
 
 export function getMetrics(year: number | null, grain: PeriodGrain): Promise<KpiMetrics> {
@@ -116,6 +118,7 @@ export function useRecalculateEmissions() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: kpiKeys.metricsAll() }),
         queryClient.invalidateQueries({ queryKey: kpiKeys.activitiesAll() }),
+        queryClient.invalidateQueries({ queryKey: kpiKeys.notCountedAll() }),
       ]),
   });
 }

@@ -5,6 +5,7 @@ import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
+import { NotCountedCard } from '../activities/not-counted-notice';
 import { useMetrics } from './api';
 import { CarbonCards, EmissionsTrend, MethodologyNote } from './carbon-tab';
 import { DiversityTab } from './diversity-tab';
@@ -94,6 +95,7 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           </p>
         ) : null}
       </div>
+      <NotCountedCard from={`${data.year}-01-01`} to={`${data.year}-12-31`} />
       <Tabs defaultValue="carbon">
         <div className="overflow-x-auto [contain:inline-size]">
           <TabsList aria-label="KPI categories">

@@ -109,7 +109,7 @@ export function RecalculatePanel({ year }: { year: number }) {
   };
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
+    <Card id="recalculate" aria-labelledby={`${id}-title`}>
       <CardHeader>
         <CardTitle id={`${id}-title`}>Recalculate with the current factor library</CardTitle>
         <CardDescription>

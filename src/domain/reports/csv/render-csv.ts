@@ -1,5 +1,7 @@
 // Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
+
+import { coverageStatement } from '../coverage.ts';
 import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { reportFacts } from '../xbrl/facts.ts';
@@ -52,6 +54,16 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       lines.push(
         ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', ''].map(quote).join(','),
       );
+  }
+  if (snapshot.coverage) {
+    // Not a fact: which ledger lines the figures cover and which are not counted (decision 051).
+    const row = [
+      'esgp:CoverageNote',
+      'Coverage (not a reported fact)',
+      coverageStatement(snapshot.coverage).join(' '),
+    ];
+    row.push('', snapshot.report.periodStart, snapshot.report.periodEnd, '', '', 'ESG Pilot ledger');
+    lines.push(row.map(quote).join(','));
   }
   const checkpoint = snapshot.auditCheckpoint;
   if (checkpoint) {

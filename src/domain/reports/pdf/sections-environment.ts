@@ -1,5 +1,6 @@
 // Report sections 1–3: company profile and boundary, the GHG inventory, energy, water and waste.
 
+import { coverageStatement } from '../coverage.ts';
 import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { drawEmissionsChart, inventoryBars } from './chart.ts';
@@ -124,6 +125,10 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     layout.paragraph('Prior period: not recorded (no data for the previous period of equal length).', {
       size: 8.5,
     });
+  }
+  if (snapshot.coverage) {
+    layout.heading('Coverage');
+    for (const sentence of coverageStatement(snapshot.coverage)) layout.paragraph(sentence, { size: 9 });
   }
   layout.heading('Intensity');
   const intensity = (quantity: { value: number; unit: string } | null) =>

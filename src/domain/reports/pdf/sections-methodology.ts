@@ -104,8 +104,14 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
   const estimated = inventory.byDataQuality
     .filter((tier) => TIERS[tier.tier]?.isEstimate)
     .reduce((sum, tier) => sum + tier.tCO2e, 0);
+  const notCounted = snapshot.coverage?.notCounted.lineCount ?? 0;
+  // Lines without a figure are neither estimates nor zero: they are named apart (decision 051).
+  const drawsOn =
+    notCounted > 0
+      ? `The inventory draws on the ledger lines that have figures (${formatNumber(inventory.lineCount - notCounted, 0)} of ${formatNumber(inventory.lineCount, 0)}); the ${formatNumber(notCounted, 0)} not counted ${notCounted === 1 ? 'is' : 'are'} in no figure of this report, estimated or otherwise (see Coverage).`
+      : `The inventory draws on ${formatNumber(inventory.lineCount, 0)} ledger lines.`;
   layout.paragraph(
-    `${formatTonnes(estimated)} tCO2e (${gross > 0 ? formatPercent((estimated / gross) * 100, 1) : '–'} of the inventory) rests on estimates: activity-average and spend-based figures, which will be replaced by measured or supplier data as it becomes available. The inventory draws on ${formatNumber(inventory.lineCount, 0)} ledger lines.`,
+    `${formatTonnes(estimated)} tCO2e (${gross > 0 ? formatPercent((estimated / gross) * 100, 1) : '–'} of the inventory) rests on estimates: activity-average and spend-based figures, which will be replaced by measured or supplier data as it becomes available. ${drawsOn}`,
   );
 }
 

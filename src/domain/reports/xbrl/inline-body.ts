@@ -1,6 +1,7 @@
 // The readable body of the Inline XBRL report: headings and tables a person can read in a browser,
 // with every tagged figure as ix:nonFraction and every tagged text as ix:nonNumeric. Figures that
 // VSME cannot carry (scope 3 by category, renewable share, recycled waste…) are shown untagged.
+import { coverageStatement } from '../coverage.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
 import { isNumericFact } from './facts.ts';
@@ -135,6 +136,13 @@ export function renderBody(
   sections.push(
     `<section><h2>Energy and greenhouse gas emissions (B3)</h2>${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}</section>`,
   );
+  if (snapshot.coverage) {
+    sections.push(
+      `<section><h2>Coverage (not tagged)</h2>${coverageStatement(snapshot.coverage)
+        .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
+        .join('')}</section>`,
+    );
+  }
 
   const waterWaste = [...rows(['TotalAmountOfWaterWithdrawnFromAllSites', 'TotalWasteGeneratedMass'])];
   if (snapshot.waste)

@@ -26,6 +26,7 @@ import {
   copyStagedLines,
   insertLinePayloadStatements,
 } from '../emissions/ledger-writes.ts';
+import { getNotCountedSummary } from '../emissions/not-counted.ts';
 import {
   collectGarbage,
   type ImportSite,
@@ -93,6 +94,7 @@ export async function importActivities(
         duplicates: earlier.rowCount,
         errors: [],
         errorCount: 0,
+        notCounted: await getNotCountedSummary(ctx, { importId: earlier.id }),
       },
     };
   }
@@ -218,6 +220,7 @@ export async function importActivities(
         duplicates,
         errors: [],
         errorCount: 0,
+        notCounted: await getNotCountedSummary(ctx, { importId }),
       },
     };
   } catch (error) {

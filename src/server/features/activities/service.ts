@@ -11,6 +11,7 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures, storedEntries } from '../emissions/line-figures.ts';
+import { notCountedExplainer, notCountedLines } from '../emissions/not-counted.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
 import { receiptEvidence } from '../receipts/service.ts';
 import { getSite } from '../sites/service.ts';
@@ -37,13 +38,36 @@ const lineColumns = {
   evidenceUrl: activityLines.evidenceUrl,
   reference: activityLines.reference,
   entries: activityLines.entries,
+  country: sites.country,
+  region: sites.region,
 };
 
-type LineRow = Omit<ActivityLine, 'results'> & { entries: string };
+type LineRow = Omit<ActivityLine, 'results' | 'notCounted'> & {
+  entries: string;
+  country: string;
+  region: string | null;
+};
 
-/** A stored line as the API shows it: its results are the entries stored on it. */
-function withResults({ entries, ...row }: LineRow): ActivityLine {
-  return { ...row, results: storedEntries(entries) };
+/**
+ * A stored line as the API shows it: its results are the entries stored on it; a line without
+ * any says why and what fixes it (decision 051).
+ */
+function withResults(
+  { entries, country, region, ...row }: LineRow,
+  explain: ReturnType<typeof notCountedExplainer>,
+): ActivityLine {
+  const results = storedEntries(entries);
+  const notCounted =
+    results.length === 0
+      ? explain({
+          ...row,
+          calorificBasis: row.calorificBasis ?? null,
+          radiativeForcing: row.radiativeForcing ?? null,
+          country,
+          region,
+        })
+      : null;
+  return { ...row, results, notCounted };
 }
 
 type ListQuery = z.infer<typeof ListActivitiesQuerySchema>;
@@ -55,6 +79,7 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
   if (query.to) filters.push(lte(activityLines.date, query.to));
   if (query.siteId) filters.push(eq(activityLines.siteId, query.siteId));
   if (query.category) filters.push(eq(activityLines.category, query.category));
+  if (query.status === 'not_counted') filters.push(notCountedLines(ctx.companyId, query));
   const where = and(...filters);
   const [items, total] = await readLedger(ctx, (filtered) => [
     ctx.db
@@ -70,8 +95,9 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
       .from(activityLines)
       .where(visibleLines(ctx.companyId, filtered, where)),
   ]);
+  const explain = notCountedExplainer();
   return {
-    items: (items as LineRow[]).map(withResults),
+    items: (items as LineRow[]).map((row) => withResults(row, explain)),
     total: total[0]?.n ?? 0,
     page: query.page,
     pageSize: query.pageSize,
@@ -93,7 +119,7 @@ async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
 }
 
 export async function getActivity(ctx: AuthedContext, id: string): Promise<ActivityLine> {
-  return withResults(await getLineRow(ctx, id));
+  return withResults(await getLineRow(ctx, id), notCountedExplainer());
 }
 
 const alreadyInLedger = () => conflict('This line is already in the ledger');

@@ -16,6 +16,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { latestAuditCheckpoint } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { brandingForReport } from '../branding/service.ts';
+import { getNotCountedSummary } from '../emissions/not-counted.ts';
 import { getProgress } from '../esg/service.ts';
 import { financialsWithConnectorRevenue } from '../metrics/connector-revenue.ts';
 import { getPeriodInventory } from '../metrics/period-inventory.ts';
@@ -105,6 +106,7 @@ export async function buildReportSnapshot(
     narratives,
     offsetSummary,
     purchases,
+    notCounted,
   ] = await Promise.all([
     getPeriodInventory(ctx, { from: period.start, to: period.end }),
     getPeriodInventory(ctx, { from: previous.start, to: previous.end }),
@@ -117,6 +119,7 @@ export async function buildReportSnapshot(
     listNarratives(ctx, {}),
     getOffsetSummary(ctx, year),
     listPurchases(ctx),
+    getNotCountedSummary(ctx, { from: period.start, to: period.end }),
   ]);
   const money = await financialsWithConnectorRevenue(
     ctx,
@@ -184,5 +187,7 @@ export async function buildReportSnapshot(
     })),
     branding,
     auditCheckpoint,
+    // Frozen with the figures: a line fixed after generation does not change this report.
+    coverage: { lineCount: inventory.lineCount, notCounted },
   };
 }
