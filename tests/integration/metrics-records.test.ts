@@ -162,7 +162,7 @@ describe('demo ledger', () => {
     expect((await seedDemoLedger(ctx)).lines).toBe(0);
     const metrics = await getMetrics(ctx, { grain: 'monthly' });
     expect(metrics.year).toBe(2025);
-    expect(metrics.carbon.trend.every((period) => period.tCO2e > 0)).toBe(true);
+    expect(metrics.carbon.trend.every((period) => (period.tCO2e ?? 0) > 0)).toBe(true);
     expect(metrics.carbon.scope2Market.value).toBeLessThan(metrics.carbon.scope2Location.value);
     expect(metrics.energy.renewableShare).toBeGreaterThan(0.1);
     expect(metrics.energy.renewableShare).toBeLessThan(0.3);

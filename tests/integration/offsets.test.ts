@@ -305,7 +305,7 @@ describe('certificate', () => {
       'Verra VCS',
       project.registryProjectId,
       `${purchase.serialStart} to ${purchase.serialEnd}`,
-      'Claim year 2025',
+      'Claimed against 2025 emissions',
       'Vintage 2024',
       '4 tCO2e',
       '24.50 USD',

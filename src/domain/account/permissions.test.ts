@@ -37,6 +37,7 @@ describe('the permission matrix (docs/decisions/019-roles.md)', () => {
       'narratives.edit',
       'reports.edit',
       'offsets.sync',
+      'reportingYear.set',
     ];
     for (const action of memberActions) {
       expect([action, minimumRole(action)]).toEqual([action, 'member']);

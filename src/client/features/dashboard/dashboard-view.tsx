@@ -3,6 +3,7 @@ import { getErrorMessage } from '../../lib/api';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
+import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useDashboardOverview } from './api';
 import {
   CarbonCredits,
@@ -70,6 +71,7 @@ export function DashboardView() {
         <WelcomeBanner firstName={session.user?.firstName ?? ''} hasCompliance={compliance !== null} />
         {compliance ? <QuickActions /> : null}
       </div>
+      <ReportingYearPicker />
       <SummaryCards overview={data} />
       <CarbonCredits offsets={data.offsets} />
       <div className="grid gap-4 lg:grid-cols-2">

@@ -3,12 +3,15 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { TrendChart } from '../../charts/trend-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { carrierLabel, energyPoints, formatNumber, formatShare } from './format';
+import { carrierLabel, energyPoints, formatNumber, formatShare, todayUtc } from './format';
 import { StatCard } from './parts';
 
 export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
   const { energy, water } = metrics;
-  const points = useMemo(() => energyPoints(energy.monthly), [energy.monthly]);
+  const points = useMemo(
+    () => energyPoints(energy.monthly, metrics.year, todayUtc()),
+    [energy.monthly, metrics.year],
+  );
   const mixTotal = energy.mix.reduce((sum, entry) => sum + entry.mwh, 0);
   const mix = [...energy.mix]
     .sort((a, b) => b.mwh - a.mwh)
@@ -56,7 +59,7 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
             <CardDescription>All carriers together, in MWh.</CardDescription>
           </CardHeader>
           <CardContent>
-            {points.length === 0 ? (
+            {energy.monthly.length === 0 ? (
               <p className="text-sm text-muted">No energy use recorded for {metrics.year}.</p>
             ) : (
               <TrendChart

@@ -67,14 +67,6 @@ export function emissionsByYear(ctx: AuthedContext, filtered: boolean, from: str
     .groupBy(year);
 }
 
-/** kg CO2e sums over [from, to] (the dashboard's month figures). */
-export function emissionsByScope(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
-  return ctx.db
-    .select(scopeSums())
-    .from(activityLines)
-    .where(linesIn(ctx, filtered, from, to));
-}
-
 /**
  * Quantities of energy and water lines by day, category, unit and contractual instrument; units
  * are converted in JS with the domain's exact factors. Grouped in the order of the covering index
@@ -112,12 +104,4 @@ export function energyAndWater(ctx: AuthedContext, filtered: boolean, from: stri
       activityLines.unit,
       activityLines.instrument,
     );
-}
-
-/** The newest date in the ledger (the KPI Dashboard's default year), or null when empty. */
-export function latestLineDate(ctx: AuthedContext, filtered: boolean) {
-  return ctx.db
-    .select({ date: sql<string | null>`max(${activityLines.date})` })
-    .from(activityLines)
-    .where(visibleLines(ctx.companyId, filtered, eq(activityLines.companyId, ctx.companyId)));
 }
