@@ -3,7 +3,7 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { TrendChart } from '../../charts/trend-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { carrierLabel, energyPoints, formatNumber, formatShare, todayUtc } from './format';
+import { carrierLabel, energyPoints, formatNumber, formatShare, recordedFigure, todayUtc } from './format';
 import { StatCard } from './parts';
 
 export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
@@ -25,7 +25,11 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
     <div className="grid gap-6">
       <h2 className="sr-only">Energy and water figures</h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard title="Energy consumption" value={formatNumber(energy.total.value, 1)} unit="MWh">
+        <StatCard
+          title="Energy consumption"
+          value={recordedFigure(energy.total.value, 1)}
+          unit={energy.total.value > 0 ? 'MWh' : undefined}
+        >
           <p>Electricity, fuels and heat used in {metrics.year}.</p>
         </StatCard>
         <StatCard title="Renewable share" value={formatShare(energy.renewableShare)}>
@@ -35,7 +39,11 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
               : 'Share of the energy you used that came from renewable sources.'}
           </p>
         </StatCard>
-        <StatCard title="Water usage" value={formatNumber(water.value, 1)} unit="m3">
+        <StatCard
+          title="Water usage"
+          value={recordedFigure(water.value, 1)}
+          unit={water.value > 0 ? 'm3' : undefined}
+        >
           <p>Water used in {metrics.year}.</p>
         </StatCard>
       </div>

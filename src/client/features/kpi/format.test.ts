@@ -12,6 +12,7 @@ import {
   kgToTonnes,
   largestAgeBand,
   periodLabels,
+  recordedFigure,
   scope3CategoryLabel,
   trendPoints,
 } from './format';
@@ -136,6 +137,13 @@ describe('empty ledger', () => {
     expect(hasLedgerData(metrics({}, 0, 12))).toBe(true);
     // Lines that all calculate to zero (e.g. certified renewable electricity) are still data.
     expect(hasLedgerData(metrics({ datasets: ['DESNZ 2025'] }))).toBe(true);
+  });
+});
+
+describe('energy and water cards (decision 053)', () => {
+  test('a quantity no line recorded reads "Not recorded", never 0', () => {
+    expect(recordedFigure(0)).toBe('Not recorded');
+    expect(recordedFigure(12.34)).toBe('12.3');
   });
 });
 

@@ -95,6 +95,14 @@ export function formatNumber(value: number, maximumFractionDigits = 1): string {
 }
 
 /**
+ * A quantity summed from ledger lines (MWh of energy, m3 of water): 0 means no line recorded one,
+ * so it reads "Not recorded", never 0 (decision 053).
+ */
+export function recordedFigure(value: number, maximumFractionDigits = 1): string {
+  return value > 0 ? formatNumber(value, maximumFractionDigits) : 'Not recorded';
+}
+
+/**
  * Shares arrive as fractions (0–1). A value above 1 is taken as already a percentage, so a
  * server sending 42 instead of 0.42 still reads '42%'.
  */
