@@ -23,7 +23,9 @@ import { lineIsVisible, readLedger } from '../emissions/visibility.ts';
 function yearsWithDataQuery(ctx: AuthedContext, filtered: boolean) {
   const visible = filtered ? sql`AND ${lineIsVisible(ctx.companyId)}` : sql``;
   const firstDateFrom = (from: ReturnType<typeof sql>) =>
-    sql`(SELECT min(${activityLines.date}) FROM ${activityLines} WHERE ${activityLines.companyId} = ${ctx.companyId} AND ${activityLines.date} >= ${from} ${visible})`;
+    // ORDER BY … LIMIT 1 rather than min(): it stops at the first index entry (measured: min()
+    // read the rest of the company's lines).
+    sql`(SELECT ${activityLines.date} FROM ${activityLines} WHERE ${activityLines.companyId} = ${ctx.companyId} AND ${activityLines.date} >= ${from} ${visible} ORDER BY ${activityLines.date} LIMIT 1)`;
   return ctx.db.all<{ year: string }>(sql`
     WITH RECURSIVE found(first_date) AS (
       SELECT ${firstDateFrom(sql`''`)}
