@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
+import { activityImports } from '../../db/schema/emissions.ts';
 import { DashboardOverviewSchema } from '../../src/domain/contracts/dashboard.ts';
 import { ReportingYearSchema } from '../../src/domain/contracts/reporting-year.ts';
-import { addLine, addSite } from '../helpers/ledger.ts';
+import { addLine, addSite, upload } from '../helpers/ledger.ts';
 import { inspectPdf } from '../helpers/pdf-inspect.ts';
 import { addMember } from '../helpers/people.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -56,6 +57,23 @@ describe('the reporting year by default', () => {
       currentYear: 2026,
       claimYears: [2026, 2025],
     });
+  });
+
+  test('counts no year from an import still being written', async () => {
+    const { cookie } = await bakeryWith2025();
+    const imported = await upload(
+      t,
+      cookie,
+      'date,site,category,variant,quantity,unit\n2024-05-01,Bakery,diesel,,100,litre\n',
+    );
+    expect(imported.status).toBe(201);
+    expect((await reportingYear(cookie)).yearsWithData).toEqual([2024, 2025]);
+    // The import's state while its batches are written (decision 008): its lines are not data yet.
+    await t.db
+      .update(activityImports)
+      .set({ importedCount: -1 })
+      .where(eq(activityImports.id, imported.json.importId));
+    expect((await reportingYear(cookie)).yearsWithData).toEqual([2025]);
   });
 
   test('is the current year for a company with no data yet', async () => {
