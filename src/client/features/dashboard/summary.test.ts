@@ -5,7 +5,6 @@ import {
   dataSourcesBadge,
   describeCarbonYear,
   formatCredits,
-  formatMonth,
   formatNeutralization,
   formatPercent,
   formatTonnes,
@@ -36,11 +35,9 @@ describe('carbon card', () => {
     expect(describeCarbonYear(emissions(0, false))).toContain('No emissions recorded for 2025 yet');
   });
 
-  test('shows tonnes with one decimal and the month by name', () => {
+  test('shows tonnes with one decimal', () => {
     expect(formatTonnes(12)).toBe('12.0');
     expect(formatTonnes(1234.56)).toBe('1,234.6');
-    expect(formatMonth('2025-11')).toBe('November 2025');
-    expect(formatMonth('bad')).toBe('bad');
   });
 });
 

@@ -27,14 +27,6 @@ export function describeCarbonYear({ year, recorded }: CarbonEmissions): string 
     : `No emissions recorded for ${year} yet. Add activity data or choose another reporting year.`;
 }
 
-/** `YYYY-MM` → 'November 2025' (UTC, as the API reports it). */
-export function formatMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-}
-
 export type ComplianceBadge = 'On Track' | 'In Progress' | 'Not started';
 
 export function complianceBadge(overallProgress: number | null | undefined): ComplianceBadge {
