@@ -1,6 +1,7 @@
 import {
   type AnySQLiteColumn,
   index,
+  integer,
   primaryKey,
   sqliteTable,
   text,
@@ -52,6 +53,11 @@ export const companies = sqliteTable('companies', {
   jurisdiction: text({ enum: jurisdictions }).notNull().default('CSRD'),
   /** The plan in force; changed only by an operator after a recorded request (no payment provider). */
   plan: text({ enum: plans }).notNull().default('growth'),
+  /**
+   * The reporting year every screen shows (dashboard, KPI page, marketplace), chosen by a member;
+   * null = automatic: the latest calendar year with ledger data (decision 053).
+   */
+  reportingYear: integer(),
   createdAt: createdAt(),
   updatedAt: createdAt(),
 });

@@ -23,6 +23,7 @@ import { EVIDENCE_UPLOAD_PATH, evidenceTooLarge } from './features/esg/evidence.
 import { MAX_EVIDENCE_BYTES } from './features/esg/evidence-type.ts';
 import { esgRoutes } from './features/esg/routes.ts';
 import { filingRoutes } from './features/filings/routes.ts';
+import { reportingYearRoutes } from './features/metrics/reporting-year-routes.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { narrativeRoutes } from './features/narratives/routes.ts';
 import { offsetRoutes } from './features/offsets/routes.ts';
@@ -79,6 +80,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', activityRoutes);
   api.route('/', emissionRoutes);
   api.route('/', metricsRoutes);
+  api.route('/', reportingYearRoutes);
   api.route('/', offsetRoutes);
   api.route('/', esgRoutes);
   api.route('/', narrativeRoutes);

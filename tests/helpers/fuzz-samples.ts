@@ -115,6 +115,7 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'PUT /api/targets': {
       json: { baseYear: 2024, targetYear: 2030, reductionPercent: 42, coverage: 'scope_1_2' },
     },
+    'PUT /api/reporting-year': { json: { year: 2025 } },
     'PUT /api/financials': { json: { year: 2025, revenue: 1_250_000, currency: 'GBP', employees: 42 } },
     'PUT /api/workforce': {
       json: { year: 2025, headcountFemale: 20, headcountMale: 22, leadershipFemale: 2, leadershipTotal: 5 },

@@ -6,7 +6,7 @@ import { addLine, addSite } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 import { addProject } from './offsets-fixtures.ts';
 
-// "Now" is mid-June 2025: the dashboard's credits are those of calendar year 2025.
+// "Now" is mid-June 2025 and 2025 is the latest year with data: the dashboard's credits are those claimed against 2025.
 const clock = new Date('2025-06-15T10:00:00Z');
 const t = await createTestApp({ now: () => clock });
 
@@ -54,7 +54,7 @@ describe('dashboard carbon credits', () => {
       remainingTonnes: 4,
       costToOffsetRemainingUsd: 24.8,
     });
-    expect(metrics.carbonEmissions).toMatchObject({ value: 3.18183, month: '2025-06' });
+    expect(metrics.carbonEmissions).toEqual({ value: 3.18183, unit: 'tCO2e', year: 2025, recorded: true });
   });
 
   test('a new company without emissions has nothing remaining and nothing to pay', async () => {

@@ -162,7 +162,7 @@ describe('demo ledger', () => {
     expect((await seedDemoLedger(ctx)).lines).toBe(0);
     const metrics = await getMetrics(ctx, { grain: 'monthly' });
     expect(metrics.year).toBe(2025);
-    expect(metrics.carbon.trend.every((period) => period.tCO2e > 0)).toBe(true);
+    expect(metrics.carbon.trend.every((period) => (period.tCO2e ?? 0) > 0)).toBe(true);
     expect(metrics.carbon.scope2Market.value).toBeLessThan(metrics.carbon.scope2Location.value);
     // The tariff covers part of the electricity; fuels (gas, diesel) now count in total energy too.
     expect(metrics.energy.renewableShareOfElectricity).toBeGreaterThan(0.1);

@@ -2,8 +2,8 @@ import { describe, expect, test } from 'bun:test';
 import { addLine, addSite } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
-// The dashboard's "this month" is March 2025.
-const t = await createTestApp({ now: () => new Date('2025-03-15T10:00:00Z') });
+// Mid-January 2026: 2025 has ended and is the year reported (decision 053).
+const t = await createTestApp({ now: () => new Date('2026-01-15T10:00:00Z') });
 
 /**
  * A small ledger whose figures are worked out by hand from emission-factors.md §3:
@@ -74,13 +74,14 @@ describe('GET /api/metrics', () => {
     expect(carbon.intensityPerRevenue).toBeNull();
     expect(carbon.target).toBeNull();
     expect(
-      carbon.trend.map((p: { period: string; tCO2e: number }) => [p.period, p.tCO2e]).slice(0, 6),
+      carbon.trend.map((p: { period: string; tCO2e: number | null }) => [p.period, p.tCO2e]).slice(0, 6),
     ).toEqual([
       ['2025-01', 3.18183],
       ['2025-02', 0.18109],
       ['2025-03', 2.454],
-      ['2025-04', 0],
-      ['2025-05', 0],
+      // Nothing recorded in April and May: not recorded (null), never 0.
+      ['2025-04', null],
+      ['2025-05', null],
       ['2025-06', 0.4418],
     ]);
     // Energy (decision 048): 1,000 L diesel = 1 m³ × 832.361 kg/m³ / 1000 × 45.545 GJ/t ×
@@ -164,8 +165,8 @@ describe('GET /api/metrics', () => {
       [
         ['2025-Q1', 5.81692],
         ['2025-Q2', 0.4418],
-        ['2025-Q3', 0],
-        ['2025-Q4', 0],
+        ['2025-Q3', null],
+        ['2025-Q4', null],
       ],
     );
     const yearly = (await t.call('GET', '/api/metrics?year=2025&grain=yearly', { cookie })).json;
@@ -213,7 +214,7 @@ describe('GET /api/metrics', () => {
     expect((await t.call('GET', '/api/metrics', { cookie })).json.year).toBe(2025);
     const empty = await t.signUpCompany();
     const none = (await t.call('GET', '/api/metrics', { cookie: empty.cookie })).json;
-    expect(none.year).toBe(2025);
+    expect(none.year).toBe(2026);
     expect(none.carbon.total.value).toBe(0);
     expect(none.energy.renewableShare).toBeNull();
     expect(none.workforce).toBeNull();
@@ -245,25 +246,26 @@ describe('GET /api/metrics', () => {
 });
 
 describe('dashboard emissions', () => {
-  test("shows this month's gross emissions and last month's", async () => {
+  test("shows the reporting year's gross emissions, the KPI page's total", async () => {
     const { cookie } = await knownLedger();
     const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
+    // 2,570.82 + 2,211.80 + 1,476.10 kg (scope 1 + 2 location + 3 above) = 6.25872 t.
     expect(overview.metrics.carbonEmissions).toEqual({
-      value: 2.454,
+      value: 6.25872,
       unit: 'tCO2e',
-      month: '2025-03',
-      previousMonthValue: 0.18109,
+      year: 2025,
+      recorded: true,
     });
   });
 
-  test('last month is null when nothing was recorded then', async () => {
+  test('an empty ledger shows the current year as not recorded', async () => {
     const { cookie } = await t.signUpCompany();
     const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
     expect(overview.metrics.carbonEmissions).toEqual({
       value: 0,
       unit: 'tCO2e',
-      month: '2025-03',
-      previousMonthValue: null,
+      year: 2026,
+      recorded: false,
     });
   });
 });

@@ -248,6 +248,7 @@ describe('GET /api/carbon-offsets/calculate', () => {
     expect(before.json).toEqual({
       year: 2025,
       emissionsTotal: 3.18183,
+      emissionsRecorded: true,
       offsetsNeeded: 4,
       offsetsPurchased: 0,
       neutralizationPercentage: 0,
@@ -260,6 +261,7 @@ describe('GET /api/carbon-offsets/calculate', () => {
     expect(after.json).toEqual({
       year: 2025,
       emissionsTotal: 3.18183,
+      emissionsRecorded: true,
       offsetsNeeded: 2,
       offsetsPurchased: 2,
       // 2 / 3.18183 × 100
@@ -305,7 +307,7 @@ describe('certificate', () => {
       'Verra VCS',
       project.registryProjectId,
       `${purchase.serialStart} to ${purchase.serialEnd}`,
-      'Claim year 2025',
+      'Claimed against 2025 emissions',
       'Vintage 2024',
       '4 tCO2e',
       '24.50 USD',

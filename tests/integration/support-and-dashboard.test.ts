@@ -90,9 +90,10 @@ describe('dashboard overview', () => {
     expect(response.json).toMatchObject({
       dataSources: [],
       complianceStatus: null,
-      metrics: { carbonEmissions: { value: 0, unit: 'tCO2e', previousMonthValue: null } },
+      // Nothing recorded: "not recorded", never a figure of 0 on screen (decision 053).
+      metrics: { carbonEmissions: { value: 0, unit: 'tCO2e', recorded: false } },
     });
-    expect(response.json.metrics.carbonEmissions.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(response.json.metrics.carbonEmissions.year).toBe(response.json.reportingYear.year);
     expect(response.json.recentActivity).toMatchObject([{ action: 'account_created' }]);
   });
 

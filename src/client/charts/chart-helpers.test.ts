@@ -118,6 +118,27 @@ describe('chart text', () => {
     ).toEqual(['Q1 2025', 'Energy: 0.46 MWh']);
   });
 
+  test('a period with nothing recorded reads "not recorded", never 0, and is left out of highest, lowest and total', () => {
+    const gappy: ChartPoint[] = [
+      { label: 'January 2026', shortLabel: 'Jan', value: 2 },
+      { label: 'February 2026', shortLabel: 'Feb', value: null },
+      { label: 'March 2026', shortLabel: 'Mar', value: 0.5 },
+    ];
+    expect(
+      summarizeChart(gappy, { title: 'Emissions by month', unit: 'tCO2e', valueName: 'Emissions' }),
+    ).toBe(
+      'Emissions by month, January 2026 to March 2026. Highest 2 tCO2e in January 2026; lowest 0.5 tCO2e in March 2026; total 2.5 tCO2e. 1 of 3 periods not recorded.',
+    );
+    expect(tooltipLines(gappy[1]!, { unit: 'tCO2e', valueName: 'Emissions' })).toEqual([
+      'February 2026',
+      'Emissions: not recorded',
+    ]);
+    expect(summarizeChart([gappy[1]!], { title: 'Energy use', unit: 'MWh', valueName: 'Energy' })).toBe(
+      'Energy use, February 2026. Energy: not recorded.',
+    );
+    expect(formatChartValue(null, 'MWh')).toBe('not recorded');
+  });
+
   test('values carry their unit', () => {
     expect(formatChartValue(1234.56, 'tCO2e')).toBe('1,234.6 tCO2e');
     expect(formatChartValue(0, 'MWh')).toBe('0 MWh');

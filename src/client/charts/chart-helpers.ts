@@ -57,17 +57,21 @@ export interface ChartPoint {
   label: string;
   /** Short label for the axis, e.g. 'Mar'. */
   shortLabel: string;
-  value: number;
+  /** null: nothing recorded for the period, drawn as a gap and read out as "not recorded", never 0. */
+  value: number | null;
   target?: number | null;
 }
+
+/** How a period with nothing recorded reads in the tooltip, the summary and the data table. */
+export const NOT_RECORDED = 'not recorded';
 
 const figure = (value: number) =>
   new Intl.NumberFormat('en-GB', {
     maximumFractionDigits: value !== 0 && Math.abs(value) < 10 ? 2 : 1,
   }).format(value);
 
-export function formatChartValue(value: number, unit: string): string {
-  return `${figure(value)} ${unit}`;
+export function formatChartValue(value: number | null, unit: string): string {
+  return value === null ? NOT_RECORDED : `${figure(value)} ${unit}`;
 }
 
 /**
@@ -86,22 +90,29 @@ export function summarizeChart(
   if (points.length === 0) return `${title}: no data.`;
   const first = points[0]!;
   const last = points[points.length - 1]!;
-  let highest = first;
-  let lowest = first;
-  let total = 0;
-  for (const point of points) {
-    if (point.value > highest.value) highest = point;
-    if (point.value < lowest.value) lowest = point;
-    total += point.value;
-  }
   const range = points.length === 1 ? first.label : `${first.label} to ${last.label}`;
   const parts = [`${title}, ${range}.`];
-  if (points.length === 1) {
+  const recorded = points.filter((point): point is ChartPoint & { value: number } => point.value !== null);
+  const missing = points.length - recorded.length;
+  if (recorded.length === 0) {
+    parts.push(`${valueName}: ${NOT_RECORDED}.`);
+  } else if (points.length === 1) {
     parts.push(`${valueName} ${formatChartValue(first.value, unit)}.`);
   } else {
+    let highest = recorded[0]!;
+    let lowest = recorded[0]!;
+    let total = 0;
+    for (const point of recorded) {
+      if (point.value > highest.value) highest = point;
+      if (point.value < lowest.value) lowest = point;
+      total += point.value;
+    }
     parts.push(
-      `Highest ${formatChartValue(highest.value, unit)} in ${highest.label}; lowest ${formatChartValue(lowest.value, unit)} in ${lowest.label}; total ${formatChartValue(total, unit)}.`,
+      recorded.length === 1
+        ? `${valueName} ${formatChartValue(highest.value, unit)} in ${highest.label}.`
+        : `Highest ${formatChartValue(highest.value, unit)} in ${highest.label}; lowest ${formatChartValue(lowest.value, unit)} in ${lowest.label}; total ${formatChartValue(total, unit)}.`,
     );
+    if (missing > 0) parts.push(`${missing} of ${points.length} periods ${NOT_RECORDED}.`);
   }
   const targets = points.filter((point) => point.target != null);
   if (targets.length > 0) {

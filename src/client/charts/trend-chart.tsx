@@ -109,6 +109,7 @@ export function TrendChart({
       const xs = points.map((_, index) => index);
       const data: uPlot.AlignedData = [
         xs,
+        // null = not recorded: uPlot leaves a gap there (no spanGaps), never a point at 0.
         points.map((point) => point.value),
         ...(hasTarget ? [points.map((point) => point.target ?? null)] : []),
       ];
@@ -208,7 +209,7 @@ export function TrendChart({
     } else return;
     event.preventDefault();
     activeIndex.current = next;
-    plot.setCursor({ left: plot.valToPos(next, 'x'), top: plot.valToPos(points[next]!.value, 'y') });
+    plot.setCursor({ left: plot.valToPos(next, 'x'), top: plot.valToPos(points[next]!.value ?? 0, 'y') });
   };
 
   return (

@@ -44,6 +44,11 @@ export const PERMISSIONS = {
   'reports.edit': 'member',
   /** Refresh the offset catalogue from its registry feed (spends nothing). */
   'offsets.sync': 'member',
+  /**
+   * The company's reporting year, which the dashboard, KPI page and marketplace show (decision
+   * 053): it changes what everyone sees, never a stored figure.
+   */
+  'reportingYear.set': 'member',
 
   // Admins: team, billing, API keys, filing, deletion, and anything that spends money.
   /** Delete a data source, with or without its ledger lines. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ReportingYearSchema } from './reporting-year.ts';
 
 /** spec §3 complianceStatus: percentages 0–100 and the missing required indicator keys. */
 export const ComplianceStatusSchema = z.object({
@@ -17,8 +18,8 @@ export const DashboardDataSourceSchema = z.object({
 });
 
 /**
- * Carbon credits of the current calendar year, reported beside gross emissions and never subtracted
- * from them (the marketplace issue). From the offsets feature's `getOffsetPosition`.
+ * Carbon credits claimed against the reporting year, reported beside gross emissions and never
+ * subtracted from them (the marketplace issue). From the offsets feature's `getOffsetPosition`.
  */
 export const DashboardOffsetsSchema = z.object({
   year: z.number().int(),
@@ -39,21 +40,26 @@ export const DashboardOffsetsSchema = z.object({
 });
 export type DashboardOffsets = z.infer<typeof DashboardOffsetsSchema>;
 
-/** GET /api/dashboard/overview (spec §3). Emissions carry their unit and the month they cover. */
+/**
+ * GET /api/dashboard/overview[?year=] (spec §3). Every figure is of the reporting year (decision
+ * 053): `?year=`, else the company's saved year, else the latest year with ledger data.
+ */
 export const DashboardOverviewSchema = z.object({
   dataSources: z.array(DashboardDataSourceSchema),
   complianceStatus: ComplianceStatusSchema.nullable(),
   metrics: z.object({
     carbonEmissions: z.object({
-      /** Gross emissions recorded for the month so far, tonnes CO2e. */
+      /** Gross emissions (scope 1 + 2 location-based + 3) of the reporting year, tCO2e. */
       value: z.number(),
       unit: z.literal('tCO2e'),
-      /** Calendar month covered, `YYYY-MM` (UTC). */
-      month: z.string(),
-      /** Same figure for the previous month, or null when nothing was recorded then. */
-      previousMonthValue: z.number().nullable(),
+      /** The reporting year the figure covers. */
+      year: z.number().int(),
+      /** False when nothing is recorded for the year: the screen says "not recorded", not 0. */
+      recorded: z.boolean(),
     }),
   }),
+  /** The reporting year shown, how it was chosen and the years with data (the year picker). */
+  reportingYear: ReportingYearSchema,
   recentActivity: z.array(z.object({ id: z.string(), action: z.string(), createdAt: z.string() })),
   offsets: DashboardOffsetsSchema,
 });

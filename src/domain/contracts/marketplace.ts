@@ -56,12 +56,15 @@ export type OffsetStats = z.infer<typeof OffsetStatsSchema>;
  * neutralisation figure is purchased credits over gross emissions, labelled as such.
  */
 export const CarbonCalculationSchema = z.object({
+  /** The reporting year (decision 053): `?year=`, else the company's, else the latest with data. */
   year: z.number().int(),
-  /** Gross emissions of the current year from the ledger, tCO2e (scope 1 + 2 location + 3). */
+  /** Gross emissions of that year from the ledger, tCO2e (scope 1 + 2 location + 3). */
   emissionsTotal: z.number(),
+  /** False when the ledger holds nothing for the year ("not recorded", not 0). Optional: added later. */
+  emissionsRecorded: z.boolean().optional(),
   /** Whole tonnes still unmatched by credits bought for this year (never negative). */
   offsetsNeeded: z.number().int(),
-  /** Credits (tCO2e) bought by the company for this year. */
+  /** Credits (tCO2e) the company bought claimed against this year. */
   offsetsPurchased: z.number().int(),
   /** offsetsPurchased / emissionsTotal × 100, capped at 100; 0 when there are no emissions. */
   neutralizationPercentage: z.number(),
@@ -78,6 +81,16 @@ export const PurchaseRequestSchema = z.object({
     .int('Quantity must be a whole number of at least 1')
     .min(1, 'Quantity must be a whole number of at least 1')
     .max(1_000_000, 'Quantity is too large'),
+  /**
+   * The reporting year the credits are claimed against (decision 053): a year with ledger data or
+   * the current one; without it, the company's reporting year.
+   */
+  claimYear: z
+    .number({ error: 'Claim year must be a year' })
+    .int('Claim year must be a year')
+    .min(2000, 'Claim year must be a year from 2000')
+    .max(2100, 'Claim year must be a year up to 2100')
+    .optional(),
   metadata: z
     .object({
       source: text('metadata.source', { max: 50 }).optional(),

@@ -36,8 +36,13 @@ export const KpiMetricsSchema = z.object({
     outsideScopes: quantity('tCO2e'),
     intensityPerRevenue: z.object({ value: z.number(), unit: z.string() }).nullable(),
     intensityPerEmployee: z.object({ value: z.number(), unit: z.literal('tCO2e per employee') }).nullable(),
-    /** Periods of the chosen grain; `target` is the straight-line path to the reduction target. */
-    trend: z.array(z.object({ period: z.string(), tCO2e: z.number(), target: z.number().nullable() })),
+    /**
+     * Periods of the chosen grain that have begun (none in the future); `tCO2e` null = nothing
+     * recorded in that period (a gap, never 0); `target` is the straight-line path to the target.
+     */
+    trend: z.array(
+      z.object({ period: z.string(), tCO2e: z.number().nullable(), target: z.number().nullable() }),
+    ),
     target: z
       .object({
         baseYear: z.number(),

@@ -11,6 +11,7 @@ import {
   SaveSiteSchema,
   SiteSchema,
   TargetSchema,
+  YearQuerySchema,
 } from '../contracts/ledger.ts';
 import {
   CarbonCalculationSchema,
@@ -20,6 +21,7 @@ import {
 } from '../contracts/marketplace.ts';
 import { KpiMetricsSchema, MetricsQuerySchema } from '../contracts/metrics.ts';
 import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/not-counted.ts';
+import { ReportingYearSchema, SetReportingYearSchema } from '../contracts/reporting-year.ts';
 import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
 
 /**
@@ -96,8 +98,9 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     path: '/api/dashboard/overview',
     operationId: 'getDashboardOverview',
     tag: 'Dashboard',
-    summary: 'Data sources, compliance progress, this month’s emissions and recent activity',
+    summary: 'Data sources, compliance progress, the reporting year’s emissions and recent activity',
     minimumRole: 'viewer',
+    query: YearQuerySchema,
     response: {
       status: 200,
       description: 'The overview',
@@ -225,6 +228,34 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/reporting-year',
+    operationId: 'getReportingYear',
+    tag: 'Metrics',
+    summary: 'The reporting year the dashboard, KPI figures and marketplace show, and the years with data',
+    minimumRole: 'viewer',
+    query: YearQuerySchema,
+    response: {
+      status: 200,
+      description: 'The reporting year',
+      json: named('ReportingYear', ReportingYearSchema),
+    },
+  },
+  {
+    method: 'put',
+    path: '/api/reporting-year',
+    operationId: 'setReportingYear',
+    tag: 'Metrics',
+    summary: 'Save the company’s reporting year (null: automatic, the latest year with data)',
+    minimumRole: 'member',
+    body: { ...named('SetReportingYear', SetReportingYearSchema), example: { year: 2025 } },
+    response: {
+      status: 200,
+      description: 'The reporting year after the change',
+      json: named('ReportingYear', ReportingYearSchema),
+    },
+  },
+  {
+    method: 'get',
     path: '/api/targets',
     operationId: 'getTarget',
     tag: 'Metrics',
@@ -343,7 +374,10 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     operationId: 'calculateNeutralization',
     tag: 'Carbon offsets',
     summary: 'Emissions, credits bought and what remains to neutralise (credits never reduce emissions)',
+    description:
+      'Of the reporting year: ?year=, else the company’s saved reporting year, else the latest year with ledger data.',
     minimumRole: 'viewer',
+    query: YearQuerySchema,
     response: {
       status: 200,
       description: 'The calculation',

@@ -4,6 +4,7 @@ import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
 import { NotCountedCard } from '../activities/not-counted-notice';
+import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useDashboardOverview } from './api';
 import {
   CarbonCredits,
@@ -71,9 +72,12 @@ export function DashboardView() {
         <WelcomeBanner firstName={session.user?.firstName ?? ''} hasCompliance={compliance !== null} />
         {compliance ? <QuickActions /> : null}
       </div>
+      <ReportingYearPicker />
       <SummaryCards overview={data} />
-      {/* The whole ledger until the reporting-year choice (issue 17) gives the dashboard a period. */}
-      <NotCountedCard />
+      <NotCountedCard
+        from={`${data.metrics.carbonEmissions.year}-01-01`}
+        to={`${data.metrics.carbonEmissions.year}-12-31`}
+      />
       <CarbonCredits offsets={data.offsets} />
       <div className="grid gap-4 lg:grid-cols-2">
         {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}

@@ -4,12 +4,11 @@ import { Badge, type BadgeTone } from '../../ui/badge';
 import { Card } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 import {
+  carbonCardFigure,
   complianceBadge,
   dataSourcesBadge,
-  describeEmissionsChange,
-  formatMonth,
+  describeCarbonYear,
   formatPercent,
-  formatTonnes,
   sourceTypeLabels,
 } from './summary';
 
@@ -82,15 +81,14 @@ function NarrativesCard() {
 
 function CarbonCard({ emissions }: { emissions: DashboardOverview['metrics']['carbonEmissions'] }) {
   return (
-    <SummaryCard title="Carbon footprint this month">
+    <SummaryCard title={`Carbon footprint ${emissions.year}`}>
       <p className="text-3xl font-semibold text-ink">
-        {formatTonnes(emissions.value)}{' '}
-        <span className="text-base font-medium text-muted">{emissions.unit}</span>
+        {carbonCardFigure(emissions)}{' '}
+        {emissions.recorded ? (
+          <span className="text-base font-medium text-muted">{emissions.unit}</span>
+        ) : null}
       </p>
-      <div className="text-sm text-muted">
-        <p>{formatMonth(emissions.month)}</p>
-        <p>{describeEmissionsChange(emissions)}</p>
-      </div>
+      <p className="text-sm text-muted">{describeCarbonYear(emissions)}</p>
     </SummaryCard>
   );
 }

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test';
 import {
+  carbonCardFigure,
   complianceBadge,
   dataSourcesBadge,
-  describeEmissionsChange,
+  describeCarbonYear,
   formatCredits,
-  formatMonth,
   formatNeutralization,
   formatPercent,
   formatTonnes,
@@ -15,30 +15,29 @@ import {
   sourceTypeLabels,
 } from './summary';
 
-const emissions = (value: number, previousMonthValue: number | null) => ({
+const emissions = (value: number, recorded: boolean) => ({
   value,
   unit: 'tCO2e' as const,
-  month: '2025-11',
-  previousMonthValue,
+  year: 2025,
+  recorded,
 });
 
 describe('carbon card', () => {
-  test('compares with last month when both figures exist', () => {
-    expect(describeEmissionsChange(emissions(8.8, 10))).toBe('12% lower than last month');
-    expect(describeEmissionsChange(emissions(15, 10))).toBe('50% higher than last month');
-    expect(describeEmissionsChange(emissions(10.02, 10))).toBe('About the same as last month');
+  test("shows the reporting year's tonnes and names the year", () => {
+    expect(carbonCardFigure(emissions(3.18183, true))).toBe('3.2');
+    expect(describeCarbonYear(emissions(3.18183, true))).toBe(
+      'Gross emissions recorded for 2025 (scopes 1, 2 and 3)',
+    );
   });
 
-  test('says so when last month has nothing to compare against', () => {
-    expect(describeEmissionsChange(emissions(4, null))).toBe('No emissions recorded last month');
-    expect(describeEmissionsChange(emissions(4, 0))).toBe('No emissions recorded last month');
+  test('says "Not recorded", never 0, for a year without data', () => {
+    expect(carbonCardFigure(emissions(0, false))).toBe('Not recorded');
+    expect(describeCarbonYear(emissions(0, false))).toContain('No emissions recorded for 2025 yet');
   });
 
-  test('shows tonnes with one decimal and the month by name', () => {
+  test('shows tonnes with one decimal', () => {
     expect(formatTonnes(12)).toBe('12.0');
     expect(formatTonnes(1234.56)).toBe('1,234.6');
-    expect(formatMonth('2025-11')).toBe('November 2025');
-    expect(formatMonth('bad')).toBe('bad');
   });
 });
 

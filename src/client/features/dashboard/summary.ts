@@ -13,22 +13,18 @@ export function formatTonnes(value: number): string {
 }
 
 /**
- * Month-on-month change of the carbon card, computed from the two recorded figures. Without a
- * positive figure for last month there is nothing to compare against.
+ * The carbon card's figure: the reporting year's gross tonnes, or "Not recorded" when the ledger
+ * holds nothing for the year (decision 053: never 0 for a year without data).
  */
-export function describeEmissionsChange({ value, previousMonthValue }: CarbonEmissions): string {
-  if (previousMonthValue === null || previousMonthValue <= 0) return 'No emissions recorded last month';
-  const percent = Math.round(((value - previousMonthValue) / previousMonthValue) * 100);
-  if (percent === 0) return 'About the same as last month';
-  return percent < 0 ? `${-percent}% lower than last month` : `${percent}% higher than last month`;
+export function carbonCardFigure({ value, recorded }: CarbonEmissions): string {
+  return recorded ? formatTonnes(value) : 'Not recorded';
 }
 
-/** `YYYY-MM` → 'November 2025' (UTC, as the API reports it). */
-export function formatMonth(month: string): string {
-  const match = /^(\d{4})-(\d{2})$/.exec(month);
-  if (!match) return month;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1));
-  return new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+/** The line under the carbon card's figure, naming the year it covers. */
+export function describeCarbonYear({ year, recorded }: CarbonEmissions): string {
+  return recorded
+    ? `Gross emissions recorded for ${year} (scopes 1, 2 and 3)`
+    : `No emissions recorded for ${year} yet. Add activity data or choose another reporting year.`;
 }
 
 export type ComplianceBadge = 'On Track' | 'In Progress' | 'Not started';

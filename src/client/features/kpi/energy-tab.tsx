@@ -3,12 +3,23 @@ import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { TrendChart } from '../../charts/trend-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { carrierLabel, describeEnergyNotCounted, energyPoints, formatNumber, formatShare } from './format';
+import {
+  carrierLabel,
+  describeEnergyNotCounted,
+  energyPoints,
+  formatNumber,
+  formatShare,
+  recordedFigure,
+  todayUtc,
+} from './format';
 import { StatCard } from './parts';
 
 export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
   const { energy, water } = metrics;
-  const points = useMemo(() => energyPoints(energy.monthly), [energy.monthly]);
+  const points = useMemo(
+    () => energyPoints(energy.monthly, metrics.year, todayUtc()),
+    [energy.monthly, metrics.year],
+  );
   const notCounted = describeEnergyNotCounted(energy);
   const mixTotal = energy.mix.reduce((sum, entry) => sum + entry.mwh, 0);
   const mix = [...energy.mix]
@@ -23,7 +34,11 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
     <div className="grid gap-6">
       <h2 className="sr-only">Energy and water figures</h2>
       <div className="grid gap-4 sm:grid-cols-3">
-        <StatCard title="Energy consumption" value={formatNumber(energy.total.value, 1)} unit="MWh">
+        <StatCard
+          title="Energy consumption"
+          value={recordedFigure(energy.total.value, 1)}
+          unit={energy.total.value > 0 ? 'MWh' : undefined}
+        >
           <p>
             Electricity, fuels and heat used in {metrics.year}. Fuel in litres, cubic metres or tonnes is
             converted with the UK government's (DESNZ) fuel properties, on a gross calorific value basis.
@@ -49,7 +64,11 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
             <p>Renewable share of electricity: {formatShare(energy.renewableShareOfElectricity)}</p>
           )}
         </StatCard>
-        <StatCard title="Water usage" value={formatNumber(water.value, 1)} unit="m3">
+        <StatCard
+          title="Water usage"
+          value={recordedFigure(water.value, 1)}
+          unit={water.value > 0 ? 'm3' : undefined}
+        >
           <p>Water used in {metrics.year}.</p>
         </StatCard>
       </div>
@@ -73,7 +92,7 @@ export function EnergyTab({ metrics }: { metrics: KpiMetrics }) {
             <CardDescription>All carriers together, in MWh.</CardDescription>
           </CardHeader>
           <CardContent>
-            {points.length === 0 ? (
+            {energy.monthly.length === 0 ? (
               <p className="text-sm text-muted">No energy use recorded for {metrics.year}.</p>
             ) : (
               <TrendChart

@@ -6,15 +6,16 @@ import {
   describeEnergyNotCounted,
   describeMarketBased,
   describeTarget,
+  energyPoints,
   formatShare,
   formatTonnes,
   hasLedgerData,
   kgToTonnes,
   largestAgeBand,
   periodLabels,
+  recordedFigure,
   scope3CategoryLabel,
   trendPoints,
-  yearOptions,
 } from './format';
 
 const t = (value: number) => ({ value, unit: 'tCO2e' as const });
@@ -166,10 +167,32 @@ describe('empty ledger', () => {
   });
 });
 
-describe('year select', () => {
-  test('the last six years, newest first, plus the year shown', () => {
-    expect(yearOptions(2026, null)).toEqual([2026, 2025, 2024, 2023, 2022, 2021]);
-    expect(yearOptions(2026, 2019)).toEqual([2026, 2025, 2024, 2023, 2022, 2021, 2019]);
-    expect(yearOptions(2026, 2025)).toHaveLength(6);
+describe('energy and water cards (decision 053)', () => {
+  test('a quantity no line recorded reads "Not recorded", never 0', () => {
+    expect(recordedFigure(0)).toBe('Not recorded');
+    expect(recordedFigure(12.34)).toBe('12.3');
+  });
+});
+
+describe('monthly energy chart (decision 053)', () => {
+  test('leaves out months after today and shows past months without energy as not recorded (null), never 0', () => {
+    const points = energyPoints(
+      [
+        { period: '2026-01', mwh: 4.2 },
+        { period: '2026-03', mwh: 3.9 },
+      ],
+      2026,
+      '2026-04-10',
+    );
+    expect(points).toEqual([
+      { label: 'January 2026', shortLabel: 'Jan', value: 4.2 },
+      { label: 'February 2026', shortLabel: 'Feb', value: null },
+      { label: 'March 2026', shortLabel: 'Mar', value: 3.9 },
+      { label: 'April 2026', shortLabel: 'Apr', value: null },
+    ]);
+  });
+
+  test('a past year shows all twelve months', () => {
+    expect(energyPoints([], 2025, '2026-11-25')).toHaveLength(12);
   });
 });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { KpiMetrics, PeriodGrainSchema } from '../../../domain/contracts/metrics';
+import { monthHasBegun } from '../../../domain/emissions/reporting-year';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories';
 import type { ChartPoint } from '../../charts/chart-helpers';
 
@@ -54,8 +55,25 @@ export function trendPoints(trend: KpiMetrics['carbon']['trend']): ChartPoint[] 
   return trend.map((entry) => ({ ...periodLabels(entry.period), value: entry.tCO2e, target: entry.target }));
 }
 
-export function energyPoints(monthly: KpiMetrics['energy']['monthly']): ChartPoint[] {
-  return monthly.map((entry) => ({ ...periodLabels(entry.period), value: entry.mwh }));
+/**
+ * Every month of `year` that has begun by `today` (`YYYY-MM-DD`), with its MWh where energy was
+ * recorded and null ("not recorded", a gap) where none was; months to come are left out
+ * (decision 053: never plotted as zero).
+ */
+export function energyPoints(
+  monthly: KpiMetrics['energy']['monthly'],
+  year: number,
+  today: string,
+): ChartPoint[] {
+  const recorded = new Map(monthly.map((entry) => [entry.period, entry.mwh]));
+  return Array.from({ length: 12 }, (_, i) => `${year}-${String(i + 1).padStart(2, '0')}`)
+    .filter((period) => monthHasBegun(period, today))
+    .map((period) => ({ ...periodLabels(period), value: recorded.get(period) ?? null }));
+}
+
+/** Today as `YYYY-MM-DD` in UTC, the calendar the server's periods use. */
+export function todayUtc(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
 }
 
 /** Tonnes of CO2e: two decimals under 10 t (small firms live there), one above. */
@@ -74,6 +92,14 @@ export function kgToTonnes(kg: number): number {
 
 export function formatNumber(value: number, maximumFractionDigits = 1): string {
   return new Intl.NumberFormat('en-GB', { maximumFractionDigits }).format(value);
+}
+
+/**
+ * A quantity summed from ledger lines (MWh of energy, m3 of water): 0 means no line recorded one,
+ * so it reads "Not recorded", never 0 (decision 053).
+ */
+export function recordedFigure(value: number, maximumFractionDigits = 1): string {
+  return value > 0 ? formatNumber(value, maximumFractionDigits) : 'Not recorded';
 }
 
 /**
@@ -174,14 +200,6 @@ export function hasLedgerData(metrics: KpiMetrics): boolean {
     metrics.water.value > 0 ||
     carbon.datasets.length > 0
   );
-}
-
-/** Years offered in the year select: the last `span` years up to this one, plus the shown year. */
-export function yearOptions(currentYear: number, shownYear: number | null, span = 6): number[] {
-  const years = new Set<number>();
-  for (let year = currentYear; year > currentYear - span; year--) years.add(year);
-  if (shownYear != null) years.add(shownYear);
-  return [...years].sort((a, b) => b - a);
 }
 
 export const INTENSITY_MISSING_MESSAGE = 'Add revenue and headcount in the targets panel to see intensity';

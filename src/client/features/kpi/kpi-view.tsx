@@ -1,16 +1,15 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { NotCountedCard } from '../activities/not-counted-notice';
+import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useMetrics } from './api';
 import { CarbonCards, EmissionsTrend, MethodologyNote } from './carbon-tab';
 import { DiversityTab } from './diversity-tab';
 import { EnergyTab } from './energy-tab';
-import { hasLedgerData, type PeriodGrain, yearOptions } from './format';
+import { hasLedgerData, type PeriodGrain } from './format';
 import { BenchmarkCard, EmptyLedger } from './parts';
 import { RecalculatePanel } from './recalculate-panel';
 import { TargetsPanel } from './targets-panel';
@@ -33,34 +32,11 @@ function KpiSkeleton() {
 }
 
 export function KpiView({ currentYear }: { currentYear: number }) {
-  const id = useId();
-  const [year, setYear] = useState<number | null>(null);
   const [grain, setGrain] = useState<PeriodGrain>('monthly');
-  const metrics = useMetrics(year, grain);
-  const shownYear = metrics.data?.year ?? year;
+  // decision 053: the company's reporting year (the picker changes it for everyone); no ?year=.
+  const metrics = useMetrics(null, grain);
 
-  const yearSelect = (
-    <div className="flex items-center gap-3">
-      <Label htmlFor={`${id}-year`} className="whitespace-nowrap">
-        Reporting year
-      </Label>
-      <Select
-        value={shownYear == null ? undefined : String(shownYear)}
-        onValueChange={(value) => setYear(Number(value))}
-      >
-        <SelectTrigger id={`${id}-year`} className="w-28">
-          <SelectValue placeholder="Year" />
-        </SelectTrigger>
-        <SelectContent>
-          {yearOptions(currentYear, shownYear).map((option) => (
-            <SelectItem key={option} value={String(option)}>
-              {option}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
+  const yearSelect = <ReportingYearPicker />;
 
   if (metrics.isError && !metrics.data) {
     return (

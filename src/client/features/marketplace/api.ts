@@ -51,13 +51,20 @@ export function syncProjects(): Promise<SyncResult> {
 export interface PurchaseInput {
   projectId: string;
   quantity: number;
+  /** The reporting year the credits are claimed against (decision 053). */
+  claimYear?: number;
 }
 
 /** spec §7: the payload names where the order came from and when. */
-export function purchaseOffsets({ projectId, quantity }: PurchaseInput): Promise<{ transactionId: string }> {
+export function purchaseOffsets({
+  projectId,
+  quantity,
+  claimYear,
+}: PurchaseInput): Promise<{ transactionId: string }> {
   const body: PurchaseRequest = {
     projectId,
     quantity,
+    ...(claimYear === undefined ? {} : { claimYear }),
     metadata: { source: 'marketplace', timestamp: new Date().toISOString() },
   };
   return apiRequest<{ transactionId: string }>('POST', `${BASE}/purchase`, body);

@@ -6,6 +6,7 @@ import { Card } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 import { Skeleton } from '../../ui/skeleton';
 import { StatFigure } from '../../ui/stat-figure';
+import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useCarbonCalculation } from './api';
 import { formatCount, formatDollars, formatPercent, formatTonnes } from './marketplace';
 
@@ -16,8 +17,12 @@ function Figure(props: { title: string; value: string; unit?: string; children?:
   return <StatFigure variant="inset" {...props} />;
 }
 
+/** Nothing in the ledger for the year: "not recorded", never a gross figure of 0 (decision 053). */
+const isRecorded = (calculation: CarbonCalculation) =>
+  calculation.emissionsRecorded ?? calculation.emissionsTotal > 0;
+
 function NeededNote({ calculation }: { calculation: CarbonCalculation }) {
-  if (calculation.emissionsTotal <= 0) {
+  if (!isRecorded(calculation) || calculation.emissionsTotal <= 0) {
     return (
       <p>
         No emissions recorded for {calculation.year} yet: add activity on the{' '}
@@ -28,7 +33,9 @@ function NeededNote({ calculation }: { calculation: CarbonCalculation }) {
       </p>
     );
   }
-  if (calculation.offsetsNeeded === 0) return <p>Credits bought match this year's gross emissions.</p>;
+  if (calculation.offsetsNeeded === 0) {
+    return <p>Credits claimed against {calculation.year} match its gross emissions.</p>;
+  }
   if (calculation.estimatedCostToNeutralize === null) return <p>No project has stock to price the rest.</p>;
   return (
     <p>
@@ -42,11 +49,15 @@ function Figures({ calculation }: { calculation: CarbonCalculation }) {
   const { year } = calculation;
   return (
     <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      <Figure title={`Gross emissions ${year}`} value={formatTonnes(calculation.emissionsTotal)} unit="tCO2e">
+      <Figure
+        title={`Gross emissions ${year}`}
+        value={isRecorded(calculation) ? formatTonnes(calculation.emissionsTotal) : 'Not recorded'}
+        unit={isRecorded(calculation) ? 'tCO2e' : undefined}
+      >
         <p>From your activity ledger (scope 1, 2 location-based and 3).</p>
       </Figure>
       <Figure title="Credits purchased" value={formatCount(calculation.offsetsPurchased)} unit="tCO2e">
-        <p>Bought against {year}.</p>
+        <p>Claimed against {year} emissions.</p>
       </Figure>
       <Figure title="Offsets still needed" value={formatCount(calculation.offsetsNeeded)} unit="tCO2e">
         <NeededNote calculation={calculation} />
@@ -72,6 +83,7 @@ export function FootprintOverview() {
           neutralisation.
         </p>
       </div>
+      <ReportingYearPicker />
       {calculation.data ? (
         <Figures calculation={calculation.data} />
       ) : calculation.isError ? (

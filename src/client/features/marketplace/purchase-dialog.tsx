@@ -14,6 +14,8 @@ import {
 } from '../../ui/dialog';
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { useReportingYear } from '../reporting-year/api';
 import { usePurchaseOffsets } from './api';
 import {
   canConfirmPurchase,
@@ -33,6 +35,10 @@ function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () 
   // The text as typed; the quantity derived from it (spec §5: non-numeric input counts as 1).
   const [text, setText] = useState(() => String(initialQuantity(project.availableCredits)));
   const [fieldError, setFieldError] = useState<string | undefined>();
+  // decision 053: claimed against the reporting year unless the buyer picks another offered year.
+  const reporting = useReportingYear();
+  const [claimYear, setClaimYear] = useState<number | null>(null);
+  const chosenClaimYear = claimYear ?? reporting.data?.year;
   const quantity = parseQuantity(text);
   const total = totalCents(project.pricePerTon, quantity);
   const isShort = quantity > project.availableCredits;
@@ -42,7 +48,7 @@ function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () 
     if (!canConfirmPurchase(quantity, purchase.isPending)) return;
     setFieldError(undefined);
     purchase.mutate(
-      { projectId: project.id, quantity },
+      { projectId: project.id, quantity, claimYear: chosenClaimYear },
       {
         onSuccess: ({ transactionId }) => {
           addToast({ title: 'Purchase Successful!', description: `Transaction ID: ${transactionId}` });
@@ -89,6 +95,26 @@ function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () 
         </p>
         <FieldError id={errorId}>{fieldError}</FieldError>
       </div>
+      {reporting.data ? (
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${id}-claim-year`}>Claim against emissions of</Label>
+          <Select value={String(chosenClaimYear)} onValueChange={(value) => setClaimYear(Number(value))}>
+            <SelectTrigger id={`${id}-claim-year`} aria-describedby={`${id}-claim-hint`}>
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {reporting.data.claimYears.map((year) => (
+                <SelectItem key={year} value={String(year)}>
+                  {String(year)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          <p id={`${id}-claim-hint`} className="text-sm text-muted">
+            The certificate says which year's emissions these credits are reported against.
+          </p>
+        </div>
+      ) : null}
       <dl className="grid gap-2 rounded-md bg-canvas p-4 text-sm">
         <div className="flex justify-between gap-3">
           <dt className="text-muted">Price</dt>

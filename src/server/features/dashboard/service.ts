@@ -4,44 +4,41 @@ import { listRecentActivity } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { dashboardDataSources } from '../data-sources/service.ts';
 import { getComplianceStatus } from '../esg/service.ts';
-import { monthEmissions } from '../metrics/service.ts';
+import { reportingYear } from '../metrics/reporting-year.ts';
+import { yearEmissions } from '../metrics/service.ts';
 import { getOffsetPosition } from '../offsets/service.ts';
 
 /** spec §9: the dashboard lists the five latest actions. */
 const RECENT_ACTIVITY_LIMIT = 5;
 
 /**
- * The dashboard from what the product records: data sources, this month's and last month's gross
- * emissions from the ledger, recent activity, and the compliance status of the ESG checklist for
- * the company's jurisdiction (its profile setting) in the default reporting year, or null while
- * that checklist is not initialised. Carbon credits of the year come apart from emissions: they are
+ * The dashboard from what the product records: data sources, the reporting year's gross emissions
+ * from the ledger (decision 053: `requestedYear`, else the company's saved year, else the latest
+ * year with data; never "this month" of the calendar, which after year end is empty), recent
+ * activity, and the compliance status of the ESG checklist for the company's jurisdiction (its
+ * profile setting) in the default reporting year, or null while that checklist is not
+ * initialised. Carbon credits claimed against the year come apart from emissions: they are
  * reported beside the gross figure and never subtracted from it.
  */
-export async function getDashboardOverview(ctx: AuthedContext): Promise<DashboardOverview> {
-  const now = ctx.now();
-  const month = now.toISOString().slice(0, 7);
-  const previous = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))
-    .toISOString()
-    .slice(0, 7);
-  const [dataSources, thisMonth, lastMonth, recentActivity, complianceStatus, offsets] = await Promise.all([
+export async function getDashboardOverview(
+  ctx: AuthedContext,
+  requestedYear?: number,
+): Promise<DashboardOverview> {
+  const period = await reportingYear(ctx, requestedYear);
+  const [dataSources, emissions, recentActivity, complianceStatus, offsets] = await Promise.all([
     dashboardDataSources(ctx),
-    monthEmissions(ctx, month),
-    monthEmissions(ctx, previous),
+    yearEmissions(ctx, period.year),
     listRecentActivity(ctx, RECENT_ACTIVITY_LIMIT),
     getCurrentUser(ctx).then((user) => getComplianceStatus(ctx, user.jurisdiction)),
-    getOffsetPosition(ctx),
+    getOffsetPosition(ctx, period.year),
   ]);
   return {
     dataSources,
     complianceStatus,
     metrics: {
-      carbonEmissions: {
-        value: thisMonth ?? 0,
-        unit: 'tCO2e',
-        month,
-        previousMonthValue: lastMonth,
-      },
+      carbonEmissions: { ...emissions, unit: 'tCO2e', year: period.year },
     },
+    reportingYear: period,
     recentActivity,
     offsets,
   };

@@ -53,14 +53,6 @@ export function emissionsByYear(ctx: AuthedContext, filtered: boolean, from: str
     .groupBy(year);
 }
 
-/** kg CO2e sums over [from, to] (the dashboard's month figures). */
-export function emissionsByScope(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
-  return ctx.db
-    .select(scopeSums())
-    .from(activityLines)
-    .where(linesIn(ctx, filtered, from, to));
-}
-
 /**
  * Water quantities by unit over [from, to] (energy is energy-totals.ts's). Filtered on the
  * covering index's leading columns, so SQLite reads the index alone.
@@ -83,12 +75,4 @@ export function waterByUnit(ctx: AuthedContext, filtered: boolean, from: string,
       ),
     )
     .groupBy(activityLines.unit);
-}
-
-/** The newest date in the ledger (the KPI Dashboard's default year), or null when empty. */
-export function latestLineDate(ctx: AuthedContext, filtered: boolean) {
-  return ctx.db
-    .select({ date: sql<string | null>`max(${activityLines.date})` })
-    .from(activityLines)
-    .where(visibleLines(ctx.companyId, filtered, eq(activityLines.companyId, ctx.companyId)));
 }

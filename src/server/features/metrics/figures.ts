@@ -1,6 +1,7 @@
 // Shapes the aggregates into the KpiMetrics contract: tonnes, intensities, the trend and its
 // straight-line target path, workforce shares. Pure functions over the rows the SQL returned.
 import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
+import { monthHasBegun } from '../../../domain/emissions/reporting-year.ts';
 
 export interface ScopeKg {
   scope_1: number;
@@ -91,6 +92,11 @@ function pathAt(target: Target, baseKg: number, at: number): number | null {
   return baseKg * (1 - (target.reductionPercent / 100) * progress);
 }
 
+/**
+ * The trend of the chosen grain (decision 053). Periods that have not begun by `today` are left
+ * out (never plotted as zero); a period that has begun but holds no ledger data is `null`, "not
+ * recorded", which the chart shows as a gap, never as 0.
+ */
 export function buildTrend(input: {
   year: number;
   grain: 'monthly' | 'quarterly' | 'yearly';
@@ -98,8 +104,10 @@ export function buildTrend(input: {
   yearly: Map<number, ScopeKg>;
   firstYear: number;
   target: Target | null;
+  /** `YYYY-MM-DD` (UTC): periods starting after it are not shown. */
+  today: string;
 }): KpiMetrics['carbon']['trend'] {
-  const { year, grain, target } = input;
+  const { year, grain, target, today } = input;
   const coverage = target?.coverage;
   const base = target ? input.yearly.get(target.baseYear) : undefined;
   const baseKg = base ? coveredKg(base, coverage) : null;
@@ -109,14 +117,15 @@ export function buildTrend(input: {
     const value = pathAt(target, baseKg, at);
     return value === null ? null : tonnes(value / perYear);
   };
+  const begun = (firstMonth: string) => monthHasBegun(firstMonth, today);
   if (grain === 'yearly') {
     const out: KpiMetrics['carbon']['trend'] = [];
-    for (let y = input.firstYear; y <= year; y++) {
+    for (let y = input.firstYear; y <= year && begun(`${y}-01`); y++) {
       const kg = input.yearly.get(y);
       if (!kg && out.length === 0 && y !== target?.baseYear) continue;
       out.push({
         period: String(y),
-        tCO2e: tonnes(kg ? coveredKg(kg, coverage) : 0),
+        tCO2e: kg ? tonnes(coveredKg(kg, coverage)) : null,
         target: targetAt(y, 1),
       });
     }
@@ -129,22 +138,30 @@ export function buildTrend(input: {
     kg[row.scope as keyof ScopeKg] += row.kg;
     months.set(m, kg);
   }
-  const monthKg = (m: number) => {
-    const kg = months.get(m);
-    return kg ? coveredKg(kg, coverage) : 0;
+  /** Covered kg of the months that hold data, or null when none of them does. */
+  const monthsKg = (...numbers: number[]) => {
+    const recorded = numbers.map((m) => months.get(m)).filter((kg) => kg !== undefined);
+    return recorded.length === 0
+      ? null
+      : tonnes(recorded.reduce((sum, kg) => sum + coveredKg(kg, coverage), 0));
   };
+  const monthKey = (m: number) => `${year}-${String(m).padStart(2, '0')}`;
   if (grain === 'quarterly') {
-    return [1, 2, 3, 4].map((q) => ({
-      period: `${year}-Q${q}`,
-      tCO2e: tonnes(monthKg(q * 3 - 2) + monthKg(q * 3 - 1) + monthKg(q * 3)),
-      target: targetAt(year + (q - 0.5) / 4, 4),
-    }));
+    return [1, 2, 3, 4]
+      .filter((q) => begun(monthKey(q * 3 - 2)))
+      .map((q) => ({
+        period: `${year}-Q${q}`,
+        tCO2e: monthsKg(q * 3 - 2, q * 3 - 1, q * 3),
+        target: targetAt(year + (q - 0.5) / 4, 4),
+      }));
   }
-  return Array.from({ length: 12 }, (_, i) => ({
-    period: `${year}-${String(i + 1).padStart(2, '0')}`,
-    tCO2e: tonnes(monthKg(i + 1)),
-    target: targetAt(year + (i + 0.5) / 12, 12),
-  }));
+  return Array.from({ length: 12 }, (_, i) => i + 1)
+    .filter((m) => begun(monthKey(m)))
+    .map((m) => ({
+      period: monthKey(m),
+      tCO2e: monthsKg(m),
+      target: targetAt(year + (m - 0.5) / 12, 12),
+    }));
 }
 
 export function workforceFigures(

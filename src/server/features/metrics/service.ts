@@ -12,15 +12,7 @@ import {
   scopeTotals,
 } from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
-import {
-  emissionsByDay,
-  emissionsByScope,
-  emissionsByYear,
-  latestLineDate,
-  scope3ByCategory,
-  waterByUnit,
-  yearRange,
-} from './aggregates.ts';
+import { emissionsByDay, emissionsByYear, scope3ByCategory, waterByUnit, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -36,6 +28,7 @@ import {
   workforceFigures as workforceOf,
 } from './figures.ts';
 import { getTarget } from './records.ts';
+import { reportingYear } from './reporting-year.ts';
 
 type Grain = 'monthly' | 'quarterly' | 'yearly';
 
@@ -73,19 +66,19 @@ export async function getMetrics(
   ctx: AuthedContext,
   query: { year?: number; grain: Grain },
 ): Promise<KpiMetrics> {
-  const [audit, pending, latest] = await readLedger(ctx, (filtered) => [
-    latestAudit(ctx),
-    pendingImports(ctx),
-    latestLineDate(ctx, filtered),
+  const [[audit, pending], year] = await Promise.all([
+    ctx.db.batch([latestAudit(ctx), pendingImports(ctx)]),
+    // decision 053: without ?year=, the company's reporting year (saved, else latest with data).
+    query.year ?? reportingYear(ctx).then((chosen) => chosen.year),
   ]);
   const version = [audit[0]?.id ?? '', ...pending.map((row) => row.id)].join('|');
-  const latestDate = latest[0]?.date;
-  const year = query.year ?? (latestDate ? Number(latestDate.slice(0, 4)) : ctx.now().getUTCFullYear());
-  const key = `${ctx.companyId}|${year}|${query.grain}`;
+  // The trend leaves out periods after today, so the day is part of what is remembered.
+  const today = ctx.now().toISOString().slice(0, 10);
+  const key = `${ctx.companyId}|${year}|${query.grain}|${today}`;
   const known = memo.get(key);
   if (known && known.version === version) return known.metrics;
   // decision 042: a figure that is not finite stops here, never leaves as JSON null.
-  const metrics = assertFiniteFigures(await computeMetrics(ctx, year, query.grain));
+  const metrics = assertFiniteFigures(await computeMetrics(ctx, year, query.grain, today));
   memo.delete(key);
   memo.set(key, { version, metrics });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
@@ -96,7 +89,12 @@ type Range = readonly [from: string, to: string];
 /** An empty date range: the query runs (batches have a fixed shape) and finds nothing. */
 const NONE: Range = ['9999-12-31', '0000-01-01'];
 
-async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): Promise<KpiMetrics> {
+async function computeMetrics(
+  ctx: AuthedContext,
+  year: number,
+  grain: Grain,
+  today: string,
+): Promise<KpiMetrics> {
   const target = await getTarget(ctx);
   const { from, to } = yearRange(year);
   // Yearly trend: the target's base year (or four years back) up to the chosen year.
@@ -162,7 +160,7 @@ async function computeMetrics(ctx: AuthedContext, year: number, grain: Grain): P
   const energy = energyFigures(energyTotals);
   const waterM3 = waterOf(water);
   const people = workforceOf(workforce[0] ?? null);
-  const trend = buildTrend({ year, grain, byMonth, yearly, firstYear, target });
+  const trend = buildTrend({ year, grain, byMonth, yearly, firstYear, target, today });
   return {
     year,
     carbon: { ...carbon.figures, scope2MarketBasis: scope2MarketBasis(energyTotals), trend, target },
@@ -257,13 +255,19 @@ function waterOf(rows: { unit: string | null; quantity: number }[]): number {
   return round(water, 3);
 }
 
-/** Gross emissions (scope 1 + 2 location-based + 3) of one calendar month, tCO2e; null when none. */
-export async function monthEmissions(ctx: AuthedContext, month: string): Promise<number | null> {
-  const [rows] = await readLedger(ctx, (filtered) => [
-    emissionsByScope(ctx, filtered, `${month}-01`, `${month}-31`),
-  ]);
-  const sums = rows[0];
-  if (!sums || Object.values(sums).every((kg) => kg === null)) return null;
-  const kg = scopeTotals(sums);
-  return round((kg.scope_1 + kg.scope_2_location + kg.scope_3) / 1000, 6);
+/**
+ * Gross emissions (scope 1 + 2 location-based + 3) of one calendar year, tCO2e: the KPI page's
+ * total, which the dashboard and the marketplace's neutralisation show too. `recorded` is false
+ * when the ledger holds nothing for the year, so a screen says "not recorded" instead of 0.
+ */
+export async function yearEmissions(
+  ctx: AuthedContext,
+  year: number,
+): Promise<{ value: number; recorded: boolean }> {
+  const { carbon } = await getMetrics(ctx, { year, grain: 'monthly' });
+  const recorded =
+    carbon.datasets.length > 0 ||
+    carbon.total.value !== 0 ||
+    carbon.trend.some((period) => period.tCO2e !== null);
+  return { value: carbon.total.value, recorded };
 }

@@ -124,7 +124,9 @@ export async function renderCertificate(order: OrderRow): Promise<Uint8Array> {
   const out = new Writer(page, regular, bold);
 
   out.text(heading, { size: 16, bold: true, gap: 4, encoded: true });
-  out.text(status, { grey: true, gap: 12, encoded: true });
+  out.text(status, { grey: true, gap: 6, encoded: true });
+  // decision 053: the reporting year these credits are compared with, chosen at purchase.
+  out.text(`Claimed against ${order.claimYear} emissions`, { bold: true, size: 12, gap: 8 });
 
   const serials = `${serialNumber(order.registryProjectId, order.vintageYear, order.serialFrom)} to ${serialNumber(order.registryProjectId, order.vintageYear, order.serialTo)}`;
   out.field('Company', order.companyName);
@@ -135,7 +137,7 @@ export async function renderCertificate(order: OrderRow): Promise<Uint8Array> {
   out.field('Vintage', String(order.vintageYear));
   out.field('Quantity', `${order.quantity} tCO2e (${order.quantity} credits)`);
   out.field('Serial numbers', serials);
-  out.field('Claim year', String(order.claimYear));
+  out.field('Claimed against', `${order.claimYear} emissions`);
   out.field('Transaction id', order.id);
   out.field('Invoice reference', order.invoiceReference);
   out.field('Status', isRetired ? 'Retired' : 'Ordered, awaiting payment and retirement');

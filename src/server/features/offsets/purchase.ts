@@ -8,9 +8,10 @@ import { offsetProjects } from '../../../../db/schema/offsets.ts';
 import { seedOffsetCatalogue } from '../../../../db/seed/offsets/seed.ts';
 import type { PurchaseRequest, PurchaseResponse } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
+import { reportingYear } from '../metrics/reporting-year.ts';
 import { getOrder, toPurchase } from './service.ts';
 
 const projectNotFound = () => notFound('Project');
@@ -39,6 +40,22 @@ function isStockRefusal(error: unknown): boolean {
   return /NOT NULL constraint failed: offset_orders\./i.test(text);
 }
 
+/**
+ * The year the credits are claimed against (decision 053): the one chosen, which must be a year
+ * with ledger data or the current one (a 400 listing them otherwise), else the reporting year.
+ */
+async function chooseClaimYear(ctx: AuthedContext, chosen: number | undefined): Promise<number> {
+  const period = await reportingYear(ctx);
+  if (chosen === undefined) return period.year;
+  if (period.claimYears.includes(chosen)) return chosen;
+  throw new HttpError(
+    400,
+    `Credits can be claimed against ${period.claimYears.join(', ')}: a year with recorded emissions or the current year.`,
+    'invalid_claim_year',
+    { claimYears: period.claimYears },
+  );
+}
+
 export const ORDER_NOTICE =
   'No payment was taken: no payment provider is connected. The order is recorded with status "ordered" and an invoice reference; the credits are retired at the registry once the invoice is paid.';
 
@@ -51,8 +68,9 @@ export async function purchaseOffsets(ctx: AuthedContext, input: PurchaseRequest
   const buyerName = `${buyer.firstName} ${buyer.lastName}`.trim() || buyer.email;
   const orderId = crypto.randomUUID();
   const now = ctx.now();
-  const claimYear = now.getUTCFullYear();
-  const invoiceReference = `INV-OFS-${claimYear}-${orderId.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
+  const claimYear = await chooseClaimYear(ctx, input.claimYear);
+  // The invoice is dated with the purchase, whatever year the credits are claimed against.
+  const invoiceReference = `INV-OFS-${now.getUTCFullYear()}-${orderId.replaceAll('-', '').slice(0, 12).toUpperCase()}`;
   const source = typeof input.metadata?.source === 'string' ? input.metadata.source : null;
 
   const takeStock = ctx.db

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { YearQuerySchema } from '../../../domain/contracts/ledger.ts';
 import { PurchaseRequestSchema } from '../../../domain/contracts/marketplace.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
@@ -16,8 +17,8 @@ const read = requirePermission('data.read');
 export const offsetRoutes = new Hono<AppEnv>()
   .get('/carbon-offsets/projects', read, async (c) => c.json(await listProjects(authorize(c, 'data.read'))))
   .get('/carbon-offsets/stats', read, async (c) => c.json(await getOffsetStats(authorize(c, 'data.read'))))
-  .get('/carbon-offsets/calculate', read, async (c) =>
-    c.json(await calculateNeutralization(authorize(c, 'data.read'))),
+  .get('/carbon-offsets/calculate', read, validate('query', YearQuerySchema), async (c) =>
+    c.json(await calculateNeutralization(authorize(c, 'data.read'), c.req.valid('query').year)),
   )
   .post('/carbon-offsets/sync', requirePermission('offsets.sync'), async (c) => {
     const ctx = authorize(c, 'offsets.sync');

@@ -13,7 +13,8 @@ import type {
 } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { getMetrics } from '../metrics/service.ts';
+import { reportingYear } from '../metrics/reporting-year.ts';
+import { yearEmissions } from '../metrics/service.ts';
 import { centsToDollars } from './catalogue.ts';
 
 const projectColumns = {
@@ -196,21 +197,26 @@ function neutralization(emissionsTotal: number, purchased: number) {
 }
 
 /**
- * Gross emissions of the current calendar year (from the metrics feature, which reads the ledger)
- * against credits bought for that year. Offsets never reduce the gross figure.
+ * Gross emissions of the reporting year (decision 053: `requestedYear`, else the company's saved
+ * year, else the latest year with data) from the metrics feature, against credits claimed against
+ * that year. Offsets never reduce the gross figure.
  */
-export async function calculateNeutralization(ctx: AuthedContext): Promise<CarbonCalculation> {
-  const year = ctx.now().getUTCFullYear();
-  const [metrics, orders, cheapest] = await Promise.all([
-    getMetrics(ctx, { year, grain: 'yearly' }),
+export async function calculateNeutralization(
+  ctx: AuthedContext,
+  requestedYear?: number,
+): Promise<CarbonCalculation> {
+  const { year } = await reportingYear(ctx, requestedYear);
+  const [emissions, orders, cheapest] = await Promise.all([
+    yearEmissions(ctx, year),
     ordersForYear(ctx, year),
     cheapestPriceCents(ctx),
   ]);
-  const emissionsTotal = metrics.carbon.total.value;
+  const emissionsTotal = emissions.value;
   const { offsetsNeeded, neutralizationPercentage } = neutralization(emissionsTotal, orders.purchased);
   return {
     year,
     emissionsTotal,
+    emissionsRecorded: emissions.recorded,
     offsetsNeeded,
     offsetsPurchased: orders.purchased,
     neutralizationPercentage,
@@ -232,20 +238,14 @@ export async function getOffsetSummary(ctx: AuthedContext, year: number): Promis
 }
 
 /**
- * The dashboard's credits line for the current calendar year: bought and retired credits, the
- * neutralisation figure and what the rest of the gross footprint would cost (`quotePriceCents`).
- * Reported beside gross emissions; nothing here changes a scope total.
+ * The dashboard's credits line for `year` (the reporting year the dashboard shows): credits
+ * claimed against it, bought and retired, the neutralisation figure and what the rest of that
+ * year's gross footprint would cost (`quotePriceCents`). Reported beside gross emissions; nothing
+ * here changes a scope total.
  */
-export async function getOffsetPosition(ctx: AuthedContext): Promise<DashboardOffsets> {
-  const year = ctx.now().getUTCFullYear();
-  const [metrics, orders] = await Promise.all([
-    getMetrics(ctx, { year, grain: 'yearly' }),
-    ordersForYear(ctx, year),
-  ]);
-  const { offsetsNeeded, neutralizationPercentage } = neutralization(
-    metrics.carbon.total.value,
-    orders.purchased,
-  );
+export async function getOffsetPosition(ctx: AuthedContext, year: number): Promise<DashboardOffsets> {
+  const [emissions, orders] = await Promise.all([yearEmissions(ctx, year), ordersForYear(ctx, year)]);
+  const { offsetsNeeded, neutralizationPercentage } = neutralization(emissions.value, orders.purchased);
   const priceCents = offsetsNeeded === 0 ? null : await quotePriceCents(ctx, offsetsNeeded);
   return {
     year,

@@ -1,0 +1,1 @@
+ALTER TABLE `companies` ADD `reporting_year` integer;
