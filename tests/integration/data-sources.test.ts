@@ -31,8 +31,18 @@ describe('data sources', () => {
     const listed = await t.call('GET', '/api/data-sources', { cookie });
     expect(listed.json).toEqual([created.json]);
     const overview = await t.call('GET', '/api/dashboard/overview', { cookie });
+    // A CSV source with no file yet holds no data: it waits (decision 054).
     expect(overview.json.dataSources).toEqual([
-      { id: created.json.id, type: 'csv', name: 'Fuel card exports', status: 'connected', lastSyncAt: null },
+      {
+        id: created.json.id,
+        type: 'csv',
+        kind: 'csv_source',
+        name: 'Fuel card exports',
+        status: 'connecting',
+        lastSyncAt: null,
+        lineCount: 0,
+        statusText: 'No file imported yet',
+      },
     ]);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.json.id)).all();
     expect(audit).toMatchObject([{ action: 'data_source_created', userId: user.id }]);

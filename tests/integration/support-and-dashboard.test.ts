@@ -90,9 +90,13 @@ describe('dashboard overview', () => {
     expect(response.json).toMatchObject({
       dataSources: [],
       complianceStatus: null,
-      metrics: { carbonEmissions: { value: 0, unit: 'tCO2e', previousMonthValue: null } },
+      metrics: {
+        carbonEmissions: 0,
+        carbonEmissionsDetail: { value: 0, unit: 'tCO2e', previousMonthValue: null },
+      },
+      narratives: { totalSections: 4, approvedSections: 0, startedSections: 0 },
     });
-    expect(response.json.metrics.carbonEmissions.month).toMatch(/^\d{4}-\d{2}$/);
+    expect(response.json.metrics.carbonEmissionsDetail.month).toMatch(/^\d{4}-\d{2}$/);
     expect(response.json.recentActivity).toMatchObject([{ action: 'account_created' }]);
   });
 

@@ -8,13 +8,56 @@ export const ComplianceStatusSchema = z.object({
 });
 export type ComplianceStatus = z.infer<typeof ComplianceStatusSchema>;
 
+/**
+ * One source of the ledger's data as the dashboard counts it (decision 054): each imported file,
+ * the scanned receipts (one source however many), the lines entered by hand, each connector, and
+ * each CSV source still waiting for its first file. `status` is spec §3's word: `connected` when
+ * its data is in the ledger (or the connector works), `error`, `connecting` (a connector before its
+ * first sync, a CSV source before its first file), or `empty` (every line it brought was removed).
+ */
 export const DashboardDataSourceSchema = z.object({
   id: z.string(),
+  /** csv, receipt_ocr, manual, or the connector type (quickbooks, xero, shopify, odoo). */
   type: z.string(),
+  kind: z.enum(['import', 'receipts', 'manual', 'connector', 'csv_source']),
+  /** The file name, the connector's name, 'Scanned receipts' or 'Entered by hand'. */
   name: z.string(),
-  status: z.string(),
+  status: z.enum(['connected', 'error', 'connecting', 'empty']),
+  /** The connector's last sync, the import's date, or the newest receipt or hand-entered line. */
   lastSyncAt: z.string().nullable(),
+  /** Ledger lines it holds now (receipts: one line per receipt). */
+  lineCount: z.number().int(),
+  /** Its state in words for the person, e.g. '44 lines', '2 receipts', 'Sync failed: …'. */
+  statusText: z.string(),
 });
+export type DashboardDataSource = z.infer<typeof DashboardDataSourceSchema>;
+
+/** Where each narrative section stands: its most recently saved narrative's status, or not started. */
+export const NarrativeProgressSchema = z.object({
+  sections: z.array(
+    z.object({
+      section: z.string(),
+      status: z.enum(['not_started', 'draft', 'reviewed', 'approved']),
+    }),
+  ),
+  totalSections: z.number().int(),
+  /** Sections whose latest narrative is approved. */
+  approvedSections: z.number().int(),
+  /** Sections with any narrative (draft, reviewed or approved). */
+  startedSections: z.number().int(),
+});
+export type NarrativeProgress = z.infer<typeof NarrativeProgressSchema>;
+
+/** A next step computed from the company's real state, with the page where it is done. */
+export const RecommendationSchema = z.object({
+  /** Stable key, e.g. add_data, not_counted, missing_scope_2, missing_financials, approve_narratives. */
+  id: z.string(),
+  title: z.string(),
+  text: z.string(),
+  href: z.string(),
+  action: z.string(),
+});
+export type Recommendation = z.infer<typeof RecommendationSchema>;
 
 /**
  * Carbon credits of the current calendar year, reported beside gross emissions and never subtracted
@@ -39,22 +82,35 @@ export const DashboardOffsetsSchema = z.object({
 });
 export type DashboardOffsets = z.infer<typeof DashboardOffsetsSchema>;
 
+/** The month card's figures: gross emissions of the month and of the month before. */
+export const CarbonEmissionsDetailSchema = z.object({
+  /** Gross emissions recorded for the month so far, tonnes CO2e. */
+  value: z.number(),
+  unit: z.literal('tCO2e'),
+  /** Calendar month covered, `YYYY-MM` (UTC). */
+  month: z.string(),
+  /** Same figure for the previous month, or null when nothing was recorded then. */
+  previousMonthValue: z.number().nullable(),
+});
+export type CarbonEmissionsDetail = z.infer<typeof CarbonEmissionsDetailSchema>;
+
 /** GET /api/dashboard/overview (spec §3). Emissions carry their unit and the month they cover. */
 export const DashboardOverviewSchema = z.object({
   dataSources: z.array(DashboardDataSourceSchema),
   complianceStatus: ComplianceStatusSchema.nullable(),
   metrics: z.object({
-    carbonEmissions: z.object({
-      /** Gross emissions recorded for the month so far, tonnes CO2e. */
-      value: z.number(),
-      unit: z.literal('tCO2e'),
-      /** Calendar month covered, `YYYY-MM` (UTC). */
-      month: z.string(),
-      /** Same figure for the previous month, or null when nothing was recorded then. */
-      previousMonthValue: z.number().nullable(),
-    }),
+    /** spec §3: a number, tCO2e gross in the period of `carbonEmissionsDetail` (decision 054). */
+    carbonEmissions: z.number(),
+    carbonEmissionsDetail: CarbonEmissionsDetailSchema,
   }),
   recentActivity: z.array(z.object({ id: z.string(), action: z.string(), createdAt: z.string() })),
   offsets: DashboardOffsetsSchema,
+  narratives: NarrativeProgressSchema,
+  recommendations: z.array(RecommendationSchema),
+  /**
+   * True while the person is still in the session that opened their account, on its first day
+   * (decision 054): the banner says 'Welcome', afterwards 'Welcome back'.
+   */
+  isFirstVisit: z.boolean(),
 });
 export type DashboardOverview = z.infer<typeof DashboardOverviewSchema>;

@@ -67,7 +67,11 @@ export function DashboardView() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
-        <WelcomeBanner firstName={session.user?.firstName ?? ''} hasCompliance={compliance !== null} />
+        <WelcomeBanner
+          firstName={session.user?.firstName ?? ''}
+          hasCompliance={compliance !== null}
+          isFirstVisit={data.isFirstVisit}
+        />
         {compliance ? <QuickActions /> : null}
       </div>
       <SummaryCards overview={data} />
@@ -76,7 +80,7 @@ export function DashboardView() {
         {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
         <RecentActivity activity={data.recentActivity} />
       </div>
-      <Recommendations offsets={data.offsets} />
+      <Recommendations overview={data} />
     </div>
   );
 }

@@ -180,14 +180,3 @@ export async function syncDataSource(ctx: AuthedContext, id: string): Promise<Sy
   if (source.type !== 'csv') throw unavailable(ctx, source.type);
   throw conflict('CSV sources sync by uploading a file: use Import CSV on the Activities screen.');
 }
-
-/** The company's sources as the dashboard lists them (spec §3). */
-export async function dashboardDataSources(ctx: AuthedContext) {
-  return (await listDataSources(ctx)).map(({ id, type, name, status, lastSyncAt }) => ({
-    id,
-    type,
-    name,
-    status,
-    lastSyncAt,
-  }));
-}

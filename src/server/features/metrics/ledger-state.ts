@@ -1,0 +1,58 @@
+// Plain counts of the ledger for the dashboard's recommendations (issue 17 item 8): which scopes
+// have figures in the year, and how many lines are stored without any (not counted). The full
+// not-counted summary (reasons, amounts) is the coverage feature's; this is one covered count.
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { activityLines } from '../../../../db/schema/emissions.ts';
+import type { AuthedContext } from '../../context.ts';
+import { readLedger, visibleLines } from '../emissions/visibility.ts';
+import { latestLineDate, yearRange } from './aggregates.ts';
+
+export interface LedgerYearState {
+  /** The year counted: the one asked for, else the latest with data (as the KPI figures), else this year. */
+  year: number;
+  hasData: boolean;
+  lines: number;
+  scopeLines: { scope1: number; scope2: number; scope3: number };
+  /** Lines stored with no figure at all (`datasets = '[]'`, the shared "not counted" rule). */
+  notCountedLines: number;
+}
+
+/** One pass over the (company, date, datasets, …, kg…) covering index: no table rows are read. */
+function countsIn(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
+  return ctx.db
+    .select({
+      lines: sql<number>`count(*)`,
+      scope1: sql<number>`count(${activityLines.kgScope1})`,
+      scope2: sql<number>`count(${activityLines.kgScope2Location})`,
+      scope3: sql<number>`count(${activityLines.kgScope3})`,
+      notCounted: sql<number>`coalesce(sum(${activityLines.datasets} = '[]'), 0)`,
+    })
+    .from(activityLines)
+    .where(
+      visibleLines(
+        ctx.companyId,
+        filtered,
+        and(
+          eq(activityLines.companyId, ctx.companyId),
+          gte(activityLines.date, from),
+          lte(activityLines.date, to),
+        ),
+      ),
+    );
+}
+
+export async function getLedgerYearState(ctx: AuthedContext, year?: number): Promise<LedgerYearState> {
+  const [latest] = await readLedger(ctx, (filtered) => [latestLineDate(ctx, filtered)]);
+  const latestDate = latest[0]?.date ?? null;
+  const chosen = year ?? (latestDate ? Number(latestDate.slice(0, 4)) : ctx.now().getUTCFullYear());
+  const { from, to } = yearRange(chosen);
+  const [counts] = await readLedger(ctx, (filtered) => [countsIn(ctx, filtered, from, to)]);
+  const row = counts[0];
+  return {
+    year: chosen,
+    hasData: latestDate !== null,
+    lines: row?.lines ?? 0,
+    scopeLines: { scope1: row?.scope1 ?? 0, scope2: row?.scope2 ?? 0, scope3: row?.scope3 ?? 0 },
+    notCountedLines: row?.notCounted ?? 0,
+  };
+}
