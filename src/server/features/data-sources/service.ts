@@ -36,7 +36,7 @@ export class ConnectorUnavailable extends Error {}
 
 function unavailable(ctx: AuthedContext, type: DataSourceType): ConnectorUnavailable {
   return new ConnectorUnavailable(
-    oauthConnectorRefusal(type, ctx.config) ??
+    oauthConnectorRefusal(type, ctx.config, ctx.log) ??
       (type === 'receipt_ocr'
         ? 'Receipts and bills are not a connection: scan them with Upload Receipt on Data Sources.'
         : `${TYPE_LABELS[type]} cannot be connected here.`),
