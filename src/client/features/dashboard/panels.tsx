@@ -137,14 +137,17 @@ type Tip = DashboardOverview['recommendations'][number];
 
 /**
  * The next steps the server computed from the company's state (decision 054), then the
- * marketplace tip with the real price of the remaining footprint while there is one to offset.
+ * marketplace tip from the real figures (the price of the remaining footprint, or why none).
  */
 function tips(overview: Pick<DashboardOverview, 'recommendations' | 'offsets'>): Tip[] {
-  const offsets = overview.offsets;
-  if (offsets.remainingTonnes <= 0) return overview.recommendations;
   return [
     ...overview.recommendations,
-    { id: 'offset', title: 'Offset what you cannot yet reduce', href: '/marketplace', ...offsetTip(offsets) },
+    {
+      id: 'offset',
+      title: 'Offset what you cannot yet reduce',
+      href: '/marketplace',
+      ...offsetTip(overview.offsets),
+    },
   ];
 }
 
@@ -159,29 +162,27 @@ export function Recommendations({
       <CardHeader>
         <CardTitle id="recommendations-title">Recommendations</CardTitle>
         <CardDescription>
-          {list.length > 0
+          {overview.recommendations.length > 0
             ? 'Next steps that move your report forward, from where your data stands today.'
-            : 'Nothing pressing: your data, checklist, narratives and report are all in place.'}
+            : 'Your data, checklist, narratives and report are all in place.'}
         </CardDescription>
       </CardHeader>
-      {list.length > 0 ? (
-        <CardContent>
-          <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
-            {list.map((tip) => (
-              <li key={tip.id} className="flex flex-col gap-2 rounded-md border border-border p-4">
-                <h3 className="text-sm font-semibold text-ink">{tip.title}</h3>
-                <p className="flex-1 text-sm text-muted">{tip.text}</p>
-                <a
-                  className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
-                  href={tip.href}
-                >
-                  {tip.action}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      ) : null}
+      <CardContent>
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((tip) => (
+            <li key={tip.id} className="flex flex-col gap-2 rounded-md border border-border p-4">
+              <h3 className="text-sm font-semibold text-ink">{tip.title}</h3>
+              <p className="flex-1 text-sm text-muted">{tip.text}</p>
+              <a
+                className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline"
+                href={tip.href}
+              >
+                {tip.action}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </CardContent>
     </Card>
   );
 }

@@ -6,14 +6,9 @@ import type { AuthedContext } from '../../context.ts';
 import { ACTIVITY_RESOLUTION_MS } from './session.ts';
 
 /**
- * A session opened with its account is written in the same request: in the account's own batch
- * (sign-up, confirmed sign-up, accepting an invitation as a new person) or in the statement right
- * after it (a first single sign-on). A session opened later than this is a return visit.
- */
-const OPENED_WITH_ACCOUNT_MS = 60_000;
-
-/**
- * A first visit: the person is still in the session that opened their account, less than a day
+ * A first visit: the person is still in the session that opened their account (written with the
+ * account's own creation instant: sign-up, confirmed sign-up, a new person accepting an
+ * invitation, a first single sign-on), less than a day
  * after opening it (a day is the resolution the product keeps of activity, `users.last_active_at`).
  * Any later sign-in, or coming back a day later in the same session, is a return. An API key has
  * no visit to greet: false.
@@ -28,8 +23,5 @@ export async function isFirstVisit(ctx: AuthedContext): Promise<boolean> {
     .get();
   if (!row) return false;
   const opened = row.sessionOpenedAt.getTime();
-  return (
-    opened - row.accountCreatedAt.getTime() < OPENED_WITH_ACCOUNT_MS &&
-    ctx.now().getTime() - opened < ACTIVITY_RESOLUTION_MS
-  );
+  return opened === row.accountCreatedAt.getTime() && ctx.now().getTime() - opened < ACTIVITY_RESOLUTION_MS;
 }
