@@ -153,6 +153,9 @@ describe('dashboard data sources', () => {
       { kind: 'manual', name: 'Entered by hand', status: 'connected', lineCount: 1, statusText: '1 line' },
     ]);
     expect((await overview(other.cookie)).dataSources).toEqual([]);
+    // The remembered counts follow the ledger: a new line shows at once.
+    await addLine(t, owner.cookie, { siteId: site, category: 'electricity', quantity: 20, unit: 'kWh' });
+    expect((await overview(owner.cookie)).dataSources).toMatchObject([{ kind: 'manual', lineCount: 2 }]);
   });
 });
 
@@ -232,6 +235,12 @@ describe('dashboard recommendations', () => {
       .update(activityLines)
       .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
       .where(and(eq(activityLines.id, line.id), eq(activityLines.companyId, owner.user.companyId)));
+    // Every line write of the product is audited, which is how the remembered counts know the
+    // ledger moved; this direct write is not, so an audited action stands in for that row.
+    await t.call('POST', '/api/support/feedback', {
+      cookie: owner.cookie,
+      body: { subject: 's', message: 'm' },
+    });
     steps = (await overview(owner.cookie)).recommendations;
     expect(steps[0]).toMatchObject({ id: 'not_counted', title: '1 line not counted', href: '/data-sources' });
     expect(steps.find((step) => step.id === 'missing_scopes')!.title).toBe(

@@ -6,6 +6,7 @@ import { activityImports, activityLines } from '../../../../db/schema/emissions.
 import type { DashboardDataSource } from '../../../domain/contracts/dashboard.ts';
 import type { DataSource } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
+import { ledgerMemo } from '../metrics/ledger-memo.ts';
 import { listDataSources } from './service.ts';
 
 const count = (value: number, one: string, many = `${one}s`) =>
@@ -68,13 +69,21 @@ function connectorSource(source: DataSource): DashboardDataSource {
   return { ...base, status: 'connecting', statusText: 'Connecting' };
 }
 
+type LedgerCounts = [Awaited<ReturnType<typeof listImports>>, Awaited<ReturnType<typeof countSingleLines>>];
+const remembered = ledgerMemo<LedgerCounts>();
+
+/**
+ * Imports and single-line counts change only with the ledger (every line write is audited), so
+ * they are remembered while it is unchanged: the receipt and hand-entry count reads every line
+ * of the company (no index has `source`).
+ */
+function ledgerCounts(ctx: AuthedContext): Promise<LedgerCounts> {
+  return remembered(ctx, 'sources', () => Promise.all([listImports(ctx), countSingleLines(ctx)]));
+}
+
 /** Every source of the ledger's data, imports newest first, then receipts, hand entries and connectors. */
 export async function dashboardDataSources(ctx: AuthedContext): Promise<DashboardDataSource[]> {
-  const [sources, imports, singles] = await Promise.all([
-    listDataSources(ctx),
-    listImports(ctx),
-    countSingleLines(ctx),
-  ]);
+  const [sources, [imports, singles]] = await Promise.all([listDataSources(ctx), ledgerCounts(ctx)]);
   const result: DashboardDataSource[] = imports.map((item) => ({
     id: item.id,
     type: 'csv',

@@ -6,6 +6,7 @@ import { activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
 import { readLedger, visibleLines } from '../emissions/visibility.ts';
 import { latestLineDate, yearRange } from './aggregates.ts';
+import { ledgerMemo } from './ledger-memo.ts';
 
 export interface LedgerYearState {
   /** The year counted: the one asked for, else the latest with data (as the KPI figures), else this year. */
@@ -41,7 +42,14 @@ function countsIn(ctx: AuthedContext, filtered: boolean, from: string, to: strin
     );
 }
 
-export async function getLedgerYearState(ctx: AuthedContext, year?: number): Promise<LedgerYearState> {
+const remembered = ledgerMemo<LedgerYearState>();
+
+/** The counts of `year` (else the latest year with data), remembered while the ledger is unchanged. */
+export function getLedgerYearState(ctx: AuthedContext, year?: number): Promise<LedgerYearState> {
+  return remembered(ctx, String(year ?? 'latest'), () => countLedgerYear(ctx, year));
+}
+
+async function countLedgerYear(ctx: AuthedContext, year?: number): Promise<LedgerYearState> {
   const [latest] = await readLedger(ctx, (filtered) => [latestLineDate(ctx, filtered)]);
   const latestDate = latest[0]?.date ?? null;
   const chosen = year ?? (latestDate ? Number(latestDate.slice(0, 4)) : ctx.now().getUTCFullYear());
