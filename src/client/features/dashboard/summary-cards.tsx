@@ -5,7 +5,7 @@ import { Card } from '../../ui/card';
 import { Progress } from '../../ui/progress';
 import {
   complianceBadge,
-  dataSourceCount,
+  dataSourceNoun,
   dataSourcesBadge,
   describeDataSources,
   describeEmissionsChange,
@@ -50,8 +50,7 @@ function DataSourcesCard({ sources }: { sources: DashboardOverview['dataSources'
   return (
     <SummaryCard title="Data sources" badge={{ label: badge, tone: SOURCE_BADGE_TONES[badge] }}>
       <p className="text-3xl font-semibold text-ink">
-        {sources.length}
-        <span className="sr-only"> {dataSourceCount(sources)}</span>
+        {sources.length} <span className="text-base font-medium text-muted">{dataSourceNoun(sources)}</span>
       </p>
       {described.length > 0 ? (
         <ul className="grid gap-0.5 text-sm text-muted">

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import {
   complianceBadge,
-  dataSourceCount,
+  dataSourceNoun,
   dataSourcesBadge,
   describeDataSources,
   describeEmissionsChange,
@@ -76,7 +76,7 @@ describe('data sources card', () => {
 
   test('counts an import, the receipts and a connector as three sources, each in words', () => {
     const sources = [csv(44), receipts, xero];
-    expect(dataSourceCount(sources)).toBe('3 data sources');
+    expect(`${sources.length} ${dataSourceNoun(sources)}`).toBe('3 data sources');
     expect(describeDataSources(sources)).toEqual(['CSV import (44 lines)', '2 receipts', 'Xero']);
     expect(dataSourcesBadge(sources)).toBe('Active');
   });
@@ -95,7 +95,7 @@ describe('data sources card', () => {
       'Shopify (connecting)',
       'Fuel cards (no file yet)',
     ]);
-    expect(dataSourceCount([xero])).toBe('1 data source');
+    expect(dataSourceNoun([xero])).toBe('data source');
   });
 
   test("needs attention when a connector failed, is 'Active' with data, else 'Setup Needed'", () => {

@@ -92,9 +92,9 @@ export function describeDataSources(sources: DataSources): string[] {
   return described;
 }
 
-/** '1 data source', '3 data sources'. */
-export function dataSourceCount(sources: DataSources): string {
-  return `${count.format(sources.length)} data ${sources.length === 1 ? 'source' : 'sources'}`;
+/** The card's caption after its number: '1 data source', '3 data sources'. */
+export function dataSourceNoun(sources: DataSources): string {
+  return sources.length === 1 ? 'data source' : 'data sources';
 }
 
 type Narratives = DashboardOverview['narratives'];
