@@ -378,7 +378,9 @@ describe('Odoo connector', () => {
     const { cookie } = await t.signUpCompany();
     const quickbooks = await t.call('POST', '/api/integrations/quickbooks/connect', { cookie });
     expect(quickbooks.status).toBe(501);
-    expect(quickbooks.json.message).toBe('QuickBooks is not set up on this server yet — ask your administrator.');
+    expect(quickbooks.json.message).toBe(
+      'QuickBooks is not set up on this server yet — ask your administrator.',
+    );
     const shopify = await t.call('GET', '/api/integrations/shopify/connect?shop=x.myshopify.com', { cookie });
     expect(shopify.status).toBe(501);
     expect(shopify.json.message).toBe('Shopify is not set up on this server yet — ask your administrator.');

@@ -57,7 +57,9 @@ describe('QuickBooks connector: connecting', () => {
     const { cookie } = await bare.signUpCompany();
     const response = await bare.call('POST', '/api/integrations/quickbooks/connect', { cookie, body: {} });
     expect(response.status).toBe(501);
-    expect(response.json.message).toBe('QuickBooks is not set up on this server yet — ask your administrator.');
+    expect(response.json.message).toBe(
+      'QuickBooks is not set up on this server yet — ask your administrator.',
+    );
   });
 
   test('start answers Intuit’s authorisation URL and keeps only the state’s hash', async () => {

@@ -163,16 +163,16 @@ describe('data sources', () => {
 });
 
 describe('GET /api/integrations', () => {
-  const NOT_SET_UP = (label: string) => `${label} is not set up on this server yet — ask your administrator.`;
+  const notSetUp = (label: string) => `${label} is not set up on this server yet — ask your administrator.`;
 
   test('says which connections this server can make, in words for the person, before anyone clicks Connect', async () => {
     const { cookie, user } = await t.signUpCompany();
     const response = await t.call('GET', '/api/integrations', { cookie });
     expect(response.status).toBe(200);
     expect(response.json).toEqual([
-      { type: 'quickbooks', isAvailable: false, unavailableReason: NOT_SET_UP('QuickBooks') },
-      { type: 'xero', isAvailable: false, unavailableReason: NOT_SET_UP('Xero') },
-      { type: 'shopify', isAvailable: false, unavailableReason: NOT_SET_UP('Shopify') },
+      { type: 'quickbooks', isAvailable: false, unavailableReason: notSetUp('QuickBooks') },
+      { type: 'xero', isAvailable: false, unavailableReason: notSetUp('Xero') },
+      { type: 'shopify', isAvailable: false, unavailableReason: notSetUp('Shopify') },
       { type: 'odoo', isAvailable: true, unavailableReason: null },
       { type: 'csv', isAvailable: true, unavailableReason: null },
     ]);

@@ -42,11 +42,7 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
  */
 export class SecretsKeyMissing extends HttpError {
   constructor() {
-    super(
-      503,
-      'Connections cannot be stored on this server yet — ask your administrator.',
-      'not_configured',
-    );
+    super(503, 'Connections cannot be stored on this server yet — ask your administrator.', 'not_configured');
   }
 }
 
