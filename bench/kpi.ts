@@ -1,4 +1,4 @@
-// KPI Dashboard: GET /api/metrics?year=2025 for a company with 100,000 ledger lines in the year
+// KPI Dashboard: GET /api/metrics/summary?year=2025 for a company with 100,000 ledger lines in the year
 // (the import benchmark's mix, ~2 results per line), through the app in this process. Budget:
 // p95 under 50 ms. `p95Ms` is the endpoint as served (computed once, then reused until the ledger
 // changes); `uncachedP95Ms` recomputes every time. Prints nothing; bench/run.ts reports.
@@ -86,7 +86,7 @@ export async function benchKpi(samples = 40): Promise<{ p95Ms: number; uncachedP
       for (let i = 0; i < samples; i++) {
         if (fresh) forgetMetrics();
         const started = performance.now();
-        const response = await call('GET', '/api/metrics?year=2025&grain=monthly', cookie);
+        const response = await call('GET', '/api/metrics/summary?year=2025&grain=monthly', cookie);
         await response.arrayBuffer();
         times.push(performance.now() - started);
         if (response.status !== 200) throw new Error(`kpi bench: ${response.status}`);

@@ -41,7 +41,8 @@ describe('sign-up, sign-out and sign-in', () => {
 
     await waitForPath(page, '/');
     await waitForDashboard(page);
-    expect(await page.getByRole('heading', { name: 'Welcome back, Priya' }).isVisible()).toBe(true);
+    // The first visit after sign-up (decision 054).
+    expect(await page.getByRole('heading', { name: 'Welcome, Priya' }).isVisible()).toBe(true);
     expect(await page.getByText('Get started with your ESG reporting').isVisible()).toBe(true);
     const activity = page.getByRole('region', { name: 'Recent Activity' });
     await activity.getByText(/^account created$/i).waitFor({ timeout: WAIT_MS });

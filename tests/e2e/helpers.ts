@@ -41,9 +41,12 @@ export function sidebar(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Sidebar' });
 }
 
-/** The signed-in dashboard has loaded once its welcome banner is on screen. */
+/**
+ * The signed-in dashboard has loaded once its welcome banner is on screen: 'Welcome' on the
+ * first visit after sign-up, 'Welcome back' afterwards (decision 054).
+ */
 export async function waitForDashboard(page: Page): Promise<void> {
-  await page.getByRole('heading', { name: /^Welcome back/ }).waitFor({ timeout: WAIT_MS });
+  await page.getByRole('heading', { name: /^Welcome( back)?\b/ }).waitFor({ timeout: WAIT_MS });
 }
 
 /** The header's user menu trigger appears once the current user has loaded (a skeleton before). */

@@ -37,7 +37,7 @@ describe('hostile provider data', () => {
     expect(lines.map((line) => line.reference)).not.toContain('odoo:acme-prod:1002');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => (line.spend ?? 0) <= 1e13)).toBe(true);
-    const metrics = await t.call('GET', '/api/metrics?year=2025', { cookie: company.cookie });
+    const metrics = await t.call('GET', '/api/metrics/summary?year=2025', { cookie: company.cookie });
     expect(metrics.status).toBe(200);
     expect(Number.isFinite(metrics.json.carbon.total.value)).toBe(true);
   });

@@ -11,12 +11,12 @@ afterAll(() => fake.stop());
 const syncedCompany = () => syncedOdooCompany(t, fake, 'Acme books');
 
 const intensity = async (cookie: string, year: number) =>
-  (await t.call('GET', `/api/metrics?year=${year}`, { cookie })).json.carbon.intensityPerRevenue;
+  (await t.call('GET', `/api/metrics/summary?year=${year}`, { cookie })).json.carbon.intensityPerRevenue;
 
 describe('revenue from a connected source', () => {
   test('a synced year without typed financials takes the source revenue (the fake books 52,500.50 EUR in 2025)', async () => {
     const { cookie } = await syncedCompany();
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     const grossTonnes = metrics.carbon.total.value as number;
     expect(grossTonnes).toBeGreaterThan(0);
     const expected = Math.round((grossTonnes / (52500.5 / 1e6)) * 1e6) / 1e6;

@@ -31,8 +31,18 @@ describe('data sources', () => {
     const listed = await t.call('GET', '/api/data-sources', { cookie });
     expect(listed.json).toEqual([created.json]);
     const overview = await t.call('GET', '/api/dashboard/overview', { cookie });
+    // A CSV source with no file yet holds no data: it waits (decision 054).
     expect(overview.json.dataSources).toEqual([
-      { id: created.json.id, type: 'csv', name: 'Fuel card exports', status: 'connected', lastSyncAt: null },
+      {
+        id: created.json.id,
+        type: 'csv',
+        kind: 'csv_source',
+        name: 'Fuel card exports',
+        status: 'connecting',
+        lastSyncAt: null,
+        lineCount: 0,
+        statusText: 'No file imported yet',
+      },
     ]);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.json.id)).all();
     expect(audit).toMatchObject([{ action: 'data_source_created', userId: user.id }]);
@@ -47,9 +57,9 @@ describe('data sources', () => {
   });
 
   test.each([
-    ['quickbooks', 'QuickBooks is not configured: set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET'],
-    ['xero', 'Xero is not configured: set XERO_CLIENT_ID and XERO_CLIENT_SECRET'],
-    ['shopify', 'Shopify is not configured: set SHOPIFY_CLIENT_ID and SHOPIFY_CLIENT_SECRET'],
+    ['quickbooks', 'QuickBooks is not set up on this server yet — ask your administrator.'],
+    ['xero', 'Xero is not set up on this server yet — ask your administrator.'],
+    ['shopify', 'Shopify is not set up on this server yet — ask your administrator.'],
     [
       'receipt_ocr',
       'Receipts and bills are not a connection: scan them with Upload Receipt on Data Sources.',
@@ -149,5 +159,55 @@ describe('data sources', () => {
     expect((await t.call('POST', '/api/data-sources', { body: { type: 'csv', name: 'A' } })).status).toBe(
       401,
     );
+  });
+});
+
+describe('GET /api/integrations', () => {
+  const notSetUp = (label: string) => `${label} is not set up on this server yet — ask your administrator.`;
+
+  test('says which connections this server can make, in words for the person, before anyone clicks Connect', async () => {
+    const { cookie, user } = await t.signUpCompany();
+    const response = await t.call('GET', '/api/integrations', { cookie });
+    expect(response.status).toBe(200);
+    expect(response.json).toEqual([
+      { type: 'quickbooks', isAvailable: false, unavailableReason: notSetUp('QuickBooks') },
+      { type: 'xero', isAvailable: false, unavailableReason: notSetUp('Xero') },
+      { type: 'shopify', isAvailable: false, unavailableReason: notSetUp('Shopify') },
+      { type: 'odoo', isAvailable: true, unavailableReason: null },
+      { type: 'csv', isAvailable: true, unavailableReason: null },
+    ]);
+    // The settings an administrator adds are for the README and the log, never the person.
+    expect(response.text).not.toMatch(/CLIENT_ID|CLIENT_SECRET/);
+    const viewer = await makeViewer(t, user.companyId);
+    expect((await t.call('GET', '/api/integrations', { cookie: viewer })).status).toBe(200);
+    expect((await t.call('GET', '/api/integrations')).status).toBe(401);
+  });
+
+  test('a connector whose app registration is set is available', async () => {
+    const configured = await createTestApp({
+      env: { XERO_CLIENT_ID: 'xero-app', XERO_CLIENT_SECRET: 'xero-secret' },
+    });
+    const { cookie } = await configured.signUpCompany();
+    const list = (await configured.call('GET', '/api/integrations', { cookie })).json;
+    expect(list.find((entry: { type: string }) => entry.type === 'xero')).toEqual({
+      type: 'xero',
+      isAvailable: true,
+      unavailableReason: null,
+    });
+    expect(list.find((entry: { type: string }) => entry.type === 'quickbooks').isAvailable).toBe(false);
+  });
+
+  test('refusing a connector that is not set up names no setting in the answer', async () => {
+    const { cookie } = await t.signUpCompany();
+    for (const [path, body] of [
+      ['/api/integrations/xero/connect', { name: 'X' }],
+      ['/api/integrations/quickbooks/connect', {}],
+      ['/api/data-sources', { type: 'xero', name: 'X' }],
+    ] as const) {
+      const response = await t.call('POST', path, { cookie, body });
+      expect(response.status).toBe(501);
+      expect(response.json.message).toMatch(/is not set up on this server yet — ask your administrator\.$/);
+      expect(response.text).not.toMatch(/CLIENT_ID|CLIENT_SECRET|XERO_|QUICKBOOKS_/);
+    }
   });
 });

@@ -84,7 +84,7 @@ async function autoFilled(cookie: string, jurisdiction: string, indicator: strin
 describe('energy totals', () => {
   test('the KPI API, the SECR wizard auto-fill and the SECR table give the same total, diesel litres included', async () => {
     const { cookie } = await ledger('SECR');
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     expect(metrics.energy.total.value).toBeCloseTo(TOTAL_KWH / 1000, 6);
     expect(metrics.energy.total.value).toBe(60.530523);
     // Of total energy, and of electricity, separately.
@@ -122,7 +122,7 @@ describe('energy totals', () => {
 
   test('the VSME facts carry the same total in MWh, with electricity split renewable and non-renewable', async () => {
     const { cookie } = await ledger('CSRD');
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     const consumption = await autoFilled(cookie, 'CSRD', 'energy_consumption');
     expect(consumption.ledgerValue).toBe('60.5 MWh');
     const fuels = await autoFilled(cookie, 'CSRD', 'fuel_consumption');
@@ -144,7 +144,7 @@ describe('energy totals', () => {
 
   test('market-based scope 2 says how much is the location-based grid factor, in the API and the PDF', async () => {
     const { cookie } = await ledger('SECR');
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     expect(metrics.carbon.scope2MarketBasis).toEqual({
       contractual: { kWh: 5_000, tCO2e: 0 },
       supplierFactor: { kWh: 0, tCO2e: 0 },
@@ -176,7 +176,7 @@ describe('energy totals', () => {
       quantity: 100,
       unit: 'litre',
     });
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie: owner.cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie: owner.cookie })).json;
     // Gas: 10,000 × 50.678 / 45.745 = 11,078.3692 kWh gross. Heating oil as Gas Oil:
     // 0.1 m³ × 853.971 kg/m³ / 1000 × 45.286 GJ/t × 277.78 = 1,074.2481 kWh. Total 12,152.6173 kWh.
     expect(metrics.energy.total.value).toBe(12.152617);

@@ -83,11 +83,11 @@ describe('CSV import atomicity', () => {
     const { cookie, user } = await company();
     const response = await upload(t, cookie, csv(ROWS));
     const importId = response.json.importId;
-    const metricsBefore = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metricsBefore = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     // Put the import back in the state it has while its batches are written (decision 008).
     await t.db.update(activityImports).set({ importedCount: -1 }).where(eq(activityImports.id, importId));
     expect((await t.call('GET', '/api/activities', { cookie })).json).toMatchObject({ total: 0, items: [] });
-    const hidden = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const hidden = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     expect(hidden.carbon.total.value).toBe(0);
     expect(hidden.energy.total.value).toBe(0);
     await t.db.update(activityImports).set({ importedCount: 4 }).where(eq(activityImports.id, importId));
@@ -98,7 +98,7 @@ describe('CSV import atomicity', () => {
       .where(and(eq(activityLines.companyId, user.companyId), eq(activityLines.importId, importId)))
       .all();
     expect(lines).toHaveLength(4);
-    expect((await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.total).toEqual(
+    expect((await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json.carbon.total).toEqual(
       metricsBefore.carbon.total,
     );
   });

@@ -278,7 +278,7 @@ describe('number bounds', () => {
     });
     await t.db.update(activityLines).set({ kgScope2Location: 1.5e308 }).where(sql`site_id = ${site}`);
 
-    const metrics = await t.call('GET', '/api/metrics?year=2025', { cookie: company.cookie });
+    const metrics = await t.call('GET', '/api/metrics/summary?year=2025', { cookie: company.cookie });
     expect(metrics.status).toBe(422);
     expect(metrics.json.code).toBe('total_not_finite');
     expect(metrics.json.message).toContain('too large to count');

@@ -73,7 +73,7 @@ describe('killed imports', () => {
     const exported = (await t.call('GET', '/api/gdpr/export-data', { cookie })).json;
     expect(exported.authoredCounts.activityLines).toBe(0);
     expect(exported.files.csvImports).toEqual([]);
-    const metrics = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json;
+    const metrics = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
     expect(metrics.carbon.scope1.value).toBe(0);
   });
 

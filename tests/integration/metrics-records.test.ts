@@ -113,7 +113,13 @@ describe('targets, financials and workforce', () => {
   test('a viewer reads every figure but cannot save any', async () => {
     const admin = await t.signUpCompany();
     const viewer = await makeViewer(t, admin.user.companyId);
-    for (const path of ['/api/metrics', '/api/targets', '/api/financials', '/api/workforce']) {
+    for (const path of [
+      '/api/metrics',
+      '/api/metrics/summary',
+      '/api/targets',
+      '/api/financials',
+      '/api/workforce',
+    ]) {
       expect((await t.call('GET', path, { cookie: viewer })).status).toBe(200);
     }
     expect(
@@ -135,7 +141,13 @@ describe('targets, financials and workforce', () => {
   });
 
   test('requires a session', async () => {
-    for (const path of ['/api/metrics', '/api/targets', '/api/financials', '/api/workforce']) {
+    for (const path of [
+      '/api/metrics',
+      '/api/metrics/summary',
+      '/api/targets',
+      '/api/financials',
+      '/api/workforce',
+    ]) {
       expect((await t.call('GET', path)).status).toBe(401);
     }
   });

@@ -49,10 +49,10 @@ async function knownLedger() {
   return owner;
 }
 
-describe('GET /api/metrics', () => {
+describe('GET /api/metrics/summary', () => {
   test('totals, scopes, categories, energy and water equal the hand-worked figures', async () => {
     const { cookie } = await knownLedger();
-    const response = await t.call('GET', '/api/metrics?year=2025', { cookie });
+    const response = await t.call('GET', '/api/metrics/summary?year=2025', { cookie });
     expect(response.status).toBe(200);
     const { carbon, energy, water } = response.json;
     expect(carbon.scope1).toEqual({ value: 2.57082, unit: 'tCO2e' });
@@ -148,7 +148,7 @@ describe('GET /api/metrics', () => {
         trainingHours: 440,
       },
     });
-    const monthly = (await t.call('GET', '/api/metrics?year=2025&grain=monthly', { cookie })).json;
+    const monthly = (await t.call('GET', '/api/metrics/summary?year=2025&grain=monthly', { cookie })).json;
     expect(monthly.carbon.intensityPerRevenue).toEqual({ value: 3.12936, unit: 'tCO2e per million GBP' });
     expect(monthly.carbon.intensityPerEmployee).toEqual({ value: 0.312936, unit: 'tCO2e per employee' });
     expect(monthly.carbon.target).toEqual({
@@ -160,7 +160,8 @@ describe('GET /api/metrics', () => {
     // Straight line from 6,258.72 kg in 2025 to half of it in 2030; January is 2025 + 0.5/12.
     const january = (6258.72 * (1 - 0.5 * (0.5 / 12 / 5))) / 12 / 1000;
     expect(monthly.carbon.trend[0].target).toBeCloseTo(january, 6);
-    const quarterly = (await t.call('GET', '/api/metrics?year=2025&grain=quarterly', { cookie })).json;
+    const quarterly = (await t.call('GET', '/api/metrics/summary?year=2025&grain=quarterly', { cookie }))
+      .json;
     expect(quarterly.carbon.trend.map((p: { period: string; tCO2e: number }) => [p.period, p.tCO2e])).toEqual(
       [
         ['2025-Q1', 5.81692],
@@ -169,7 +170,7 @@ describe('GET /api/metrics', () => {
         ['2025-Q4', null],
       ],
     );
-    const yearly = (await t.call('GET', '/api/metrics?year=2025&grain=yearly', { cookie })).json;
+    const yearly = (await t.call('GET', '/api/metrics/summary?year=2025&grain=yearly', { cookie })).json;
     expect(yearly.carbon.trend).toEqual([{ period: '2025', tCO2e: 6.25872, target: 6.25872 }]);
     expect(monthly.workforce).toEqual({
       year: 2025,
@@ -199,7 +200,7 @@ describe('GET /api/metrics', () => {
       cookie,
       body: { baseYear: 2024, targetYear: 2030, reductionPercent: 42 },
     });
-    const yearly = (await t.call('GET', '/api/metrics?grain=yearly', { cookie })).json;
+    const yearly = (await t.call('GET', '/api/metrics/summary?grain=yearly', { cookie })).json;
     expect(yearly.year).toBe(2025);
     // 2024: 2,000 L diesel scope 1 with DESNZ 2024 (2.51279 kg/L) = 5,025.58 kg.
     expect(yearly.carbon.trend[0]).toEqual({ period: '2024', tCO2e: 5.02558, target: 5.02558 });
@@ -211,19 +212,20 @@ describe('GET /api/metrics', () => {
 
   test('the default year is the latest with data, else the current year; an empty ledger is zero', async () => {
     const { cookie } = await knownLedger();
-    expect((await t.call('GET', '/api/metrics', { cookie })).json.year).toBe(2025);
+    expect((await t.call('GET', '/api/metrics/summary', { cookie })).json.year).toBe(2025);
     const empty = await t.signUpCompany();
-    const none = (await t.call('GET', '/api/metrics', { cookie: empty.cookie })).json;
+    const none = (await t.call('GET', '/api/metrics/summary', { cookie: empty.cookie })).json;
     expect(none.year).toBe(2026);
     expect(none.carbon.total.value).toBe(0);
     expect(none.energy.renewableShare).toBeNull();
     expect(none.workforce).toBeNull();
-    expect((await t.call('GET', '/api/metrics?year=1999', { cookie })).status).toBe(400);
+    expect((await t.call('GET', '/api/metrics/summary?year=1999', { cookie })).status).toBe(400);
   });
 
   test('figures follow the ledger: a new line shows at once', async () => {
     const { cookie } = await knownLedger();
-    const before = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.scope1.value;
+    const before = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json.carbon.scope1
+      .value;
     const bristol = (await t.call('GET', '/api/sites', { cookie })).json[0].id;
     await addLine(t, cookie, {
       siteId: bristol,
@@ -232,16 +234,53 @@ describe('GET /api/metrics', () => {
       quantity: 1000,
       unit: 'litre',
     });
-    const after = (await t.call('GET', '/api/metrics?year=2025', { cookie })).json.carbon.scope1.value;
+    const after = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json.carbon.scope1
+      .value;
     expect(after).toBeCloseTo(before + 2.57082, 6);
   });
 
   test("another company's ledger never counts", async () => {
     await knownLedger();
     const other = await t.signUpCompany();
-    const response = await t.call('GET', '/api/metrics?year=2025', { cookie: other.cookie });
+    const response = await t.call('GET', '/api/metrics/summary?year=2025', { cookie: other.cookie });
     expect(response.json.carbon.total.value).toBe(0);
     expect(response.json.energy.total.value).toBe(0);
+  });
+});
+
+describe('GET /api/metrics (spec §7: a list)', () => {
+  test('answers a list of metric objects, each with its metricType, unit and year, equal to the summary figures', async () => {
+    const { cookie } = await knownLedger();
+    const response = await t.call('GET', '/api/metrics?year=2025', { cookie });
+    expect(response.status).toBe(200);
+    expect(Array.isArray(response.json)).toBe(true);
+    const list = response.json as { metricType: string; value: number | null; unit: string }[];
+    for (const metric of list) {
+      expect(metric).toMatchObject({ year: 2025, periodStart: '2025-01-01', periodEnd: '2025-12-31' });
+      expect(typeof metric.metricType).toBe('string');
+    }
+    const byType = new Map(list.map((metric) => [metric.metricType, metric]));
+    // The hand-worked ledger above: 2.57082 + 2.2118 + 1.4761 = 6.25872 tCO2e gross.
+    expect(byType.get('carbon_emissions_total')).toMatchObject({ value: 6.25872, unit: 'tCO2e' });
+    expect(byType.get('carbon_emissions_scope_1')).toMatchObject({ value: 2.57082, unit: 'tCO2e' });
+    expect(byType.get('carbon_emissions_scope_2_location')).toMatchObject({ value: 2.2118, unit: 'tCO2e' });
+    expect(byType.get('carbon_emissions_scope_2_market')).toMatchObject({ value: 1.77, unit: 'tCO2e' });
+    expect(byType.get('carbon_emissions_scope_3')).toMatchObject({ value: 1.4761, unit: 'tCO2e' });
+    expect(byType.get('water_consumption')).toMatchObject({ value: 500, unit: 'm3' });
+    expect(byType.has('energy_consumption')).toBe(true);
+    // No workforce record for 2025: blank, not zero.
+    expect(byType.get('gender_diversity_female_share')).toMatchObject({ value: null, unit: 'share' });
+    // One figure, one function: the list and the KPI screen's summary agree.
+    const summary = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
+    expect(list.map(({ metricType, value, unit }) => ({ metricType, value, unit }))).toEqual(summary.metrics);
+  });
+
+  test('without a year the list covers the latest year with data; a bad year is a 400', async () => {
+    const { cookie } = await knownLedger();
+    const list = (await t.call('GET', '/api/metrics', { cookie })).json as { year: number }[];
+    expect(list.length).toBeGreaterThan(0);
+    expect(new Set(list.map((metric) => metric.year))).toEqual(new Set([2025]));
+    expect((await t.call('GET', '/api/metrics?year=1999', { cookie })).status).toBe(400);
   });
 });
 
@@ -249,8 +288,9 @@ describe('dashboard emissions', () => {
   test("shows the reporting year's gross emissions, the KPI page's total", async () => {
     const { cookie } = await knownLedger();
     const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
-    // 2,570.82 + 2,211.80 + 1,476.10 kg (scope 1 + 2 location + 3 above) = 6.25872 t.
-    expect(overview.metrics.carbonEmissions).toEqual({
+    // spec §3: a number, the reporting year's gross tonnes; 2,570.82 + 2,211.80 + 1,476.10 kg = 6.25872 t.
+    expect(overview.metrics.carbonEmissions).toBe(6.25872);
+    expect(overview.metrics.carbonEmissionsDetail).toEqual({
       value: 6.25872,
       unit: 'tCO2e',
       year: 2025,
@@ -261,7 +301,8 @@ describe('dashboard emissions', () => {
   test('an empty ledger shows the current year as not recorded', async () => {
     const { cookie } = await t.signUpCompany();
     const overview = (await t.call('GET', '/api/dashboard/overview', { cookie })).json;
-    expect(overview.metrics.carbonEmissions).toEqual({
+    expect(overview.metrics.carbonEmissions).toBe(0);
+    expect(overview.metrics.carbonEmissionsDetail).toEqual({
       value: 0,
       unit: 'tCO2e',
       year: 2026,

@@ -312,7 +312,7 @@ describe('narratives: the number check blocks approval', () => {
       unit: 'kWh',
       date: '2025-03-01',
     });
-    const metrics = await t.call('GET', `/api/metrics?year=${YEAR}&grain=yearly`, { cookie });
+    const metrics = await t.call('GET', `/api/metrics/summary?year=${YEAR}&grain=yearly`, { cookie });
     const scope2 = (metrics.json.carbon.scope2Location.value as number).toFixed(2);
     const content = `Scope 2 emissions were ${scope2} tCO2e in ${YEAR}, from 10 MWh of electricity; 4321 is not ours.`;
     const check = await t.call('POST', '/api/narratives/check', { cookie, body: { content, year: YEAR } });

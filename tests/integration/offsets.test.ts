@@ -268,7 +268,7 @@ describe('GET /api/carbon-offsets/calculate', () => {
       neutralizationPercentage: 62.86,
       estimatedCostToNeutralize: 12.4,
     });
-    const metrics = await t.call('GET', '/api/metrics?year=2025', { cookie: owner.cookie });
+    const metrics = await t.call('GET', '/api/metrics/summary?year=2025', { cookie: owner.cookie });
     expect(metrics.json.carbon.total.value).toBe(3.18183);
   });
 

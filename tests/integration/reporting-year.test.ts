@@ -84,7 +84,7 @@ describe('the reporting year by default', () => {
   test('the dashboard and the KPI page show the 2025 total, not November 2026', async () => {
     const { cookie } = await bakeryWith2025();
     const dashboard = await overview(cookie);
-    expect(dashboard.metrics.carbonEmissions).toEqual({
+    expect(dashboard.metrics.carbonEmissionsDetail).toEqual({
       value: 3.18183,
       unit: 'tCO2e',
       year: 2025,
@@ -92,7 +92,7 @@ describe('the reporting year by default', () => {
     });
     expect(dashboard.reportingYear.year).toBe(2025);
     expect(dashboard.offsets.year).toBe(2025);
-    const kpi = await get(cookie, '/api/metrics');
+    const kpi = await get(cookie, '/api/metrics/summary');
     expect(kpi.year).toBe(2025);
     expect(kpi.carbon.total).toEqual({ value: 3.18183, unit: 'tCO2e' });
   });
@@ -108,13 +108,13 @@ describe('setting the reporting year', () => {
 
     // The viewer sees the company's choice too: reports, marketplace and dashboard agree.
     const dashboard = await overview(viewer.cookie);
-    expect(dashboard.metrics.carbonEmissions).toEqual({
+    expect(dashboard.metrics.carbonEmissionsDetail).toEqual({
       value: 0,
       unit: 'tCO2e',
       year: 2026,
       recorded: false,
     });
-    expect((await get(viewer.cookie, '/api/metrics')).year).toBe(2026);
+    expect((await get(viewer.cookie, '/api/metrics/summary')).year).toBe(2026);
     expect(await get(viewer.cookie, '/api/carbon-offsets/calculate')).toMatchObject({
       year: 2026,
       emissionsTotal: 0,
@@ -123,15 +123,15 @@ describe('setting the reporting year', () => {
 
     const automatic = await setYear(owner.cookie, null);
     expect(automatic.json).toMatchObject({ year: 2025, source: 'latest_with_data', savedYear: null });
-    expect((await overview(viewer.cookie)).metrics.carbonEmissions.value).toBe(3.18183);
+    expect((await overview(viewer.cookie)).metrics.carbonEmissionsDetail.value).toBe(3.18183);
   });
 
   test('a ?year= of one request shows that year without changing the company’s', async () => {
     const { cookie } = await bakeryWith2025();
-    expect((await overview(cookie)).metrics.carbonEmissions.year).toBe(2025);
+    expect((await overview(cookie)).metrics.carbonEmissionsDetail.year).toBe(2025);
     const asked = DashboardOverviewSchema.parse(await get(cookie, '/api/dashboard/overview?year=2026'));
     expect(asked.reportingYear).toMatchObject({ year: 2026, source: 'requested' });
-    expect(asked.metrics.carbonEmissions.recorded).toBe(false);
+    expect(asked.metrics.carbonEmissionsDetail.recorded).toBe(false);
     expect((await reportingYear(cookie)).year).toBe(2025);
   });
 
@@ -185,7 +185,7 @@ describe('setting the reporting year', () => {
 describe('charts never plot months to come or "not recorded" as zero', () => {
   test('a past year has twelve months, empty ones null; the current year stops at this month', async () => {
     const { cookie } = await bakeryWith2025();
-    const past = (await get(cookie, '/api/metrics?year=2025&grain=monthly')).carbon.trend;
+    const past = (await get(cookie, '/api/metrics/summary?year=2025&grain=monthly')).carbon.trend;
     expect(past.map((point: { period: string }) => point.period)).toEqual(
       Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, '0')}`),
     );
@@ -205,13 +205,13 @@ describe('charts never plot months to come or "not recorded" as zero', () => {
       null,
     ]);
 
-    const current = (await get(cookie, '/api/metrics?year=2026&grain=monthly')).carbon.trend;
+    const current = (await get(cookie, '/api/metrics/summary?year=2026&grain=monthly')).carbon.trend;
     // January to November 2026: December has not begun and is left out.
     expect(current).toHaveLength(11);
     expect(current.at(-1).period).toBe('2026-11');
     expect(current.every((point: { tCO2e: number | null }) => point.tCO2e === null)).toBe(true);
 
-    const quarters = (await get(cookie, '/api/metrics?year=2026&grain=quarterly')).carbon.trend;
+    const quarters = (await get(cookie, '/api/metrics/summary?year=2026&grain=quarterly')).carbon.trend;
     expect(
       quarters.map((point: { period: string; tCO2e: number | null }) => [point.period, point.tCO2e]),
     ).toEqual([
@@ -220,7 +220,7 @@ describe('charts never plot months to come or "not recorded" as zero', () => {
       ['2026-Q3', null],
       ['2026-Q4', null],
     ]);
-    expect((await get(cookie, '/api/metrics?year=2027&grain=monthly')).carbon.trend).toEqual([]);
+    expect((await get(cookie, '/api/metrics/summary?year=2027&grain=monthly')).carbon.trend).toEqual([]);
   });
 });
 

@@ -127,7 +127,7 @@ describe('POST /api/reports/generate', () => {
 
     const snapshot = await storedSnapshot(id);
     // The same figure the KPI Dashboard shows for the year.
-    const metrics = await t.call('GET', '/api/metrics?year=2025', { cookie });
+    const metrics = await t.call('GET', '/api/metrics/summary?year=2025', { cookie });
     expect(snapshot.inventory?.scope1).toBe(metrics.json.carbon.scope1.value);
     expect(snapshot.inventory?.scope2Location).toBe(metrics.json.carbon.scope2Location.value);
     expect(snapshot.inventory?.scope1).toBeGreaterThan(0);

@@ -57,9 +57,16 @@ describe('single sign-on', () => {
     });
     expect(google.tokenRequests.at(-1)!.get('grant_type')).toBe('authorization_code');
 
+    // The session that opened the account is the first visit; the next sign-in is a return (decision 054).
+    expect((await t.call('GET', '/api/dashboard/overview', { cookie })).json.isFirstVisit).toBe(true);
+
     const again = await signInWithGoogle();
     const meAgain = await t.call('GET', '/api/auth/user', { cookie: sessionCookieFrom(again.headers)! });
     expect(meAgain.json.id).toBe(me.json.id);
+    const back = await t.call('GET', '/api/dashboard/overview', {
+      cookie: sessionCookieFrom(again.headers)!,
+    });
+    expect(back.json.isFirstVisit).toBe(false);
   });
 
   test('links to an existing password account with the same verified email', async () => {

@@ -91,9 +91,13 @@ describe('dashboard overview', () => {
       dataSources: [],
       complianceStatus: null,
       // Nothing recorded: "not recorded", never a figure of 0 on screen (decision 053).
-      metrics: { carbonEmissions: { value: 0, unit: 'tCO2e', recorded: false } },
+      metrics: {
+        carbonEmissions: 0,
+        carbonEmissionsDetail: { value: 0, unit: 'tCO2e', recorded: false },
+      },
+      narratives: { totalSections: 4, approvedSections: 0, startedSections: 0 },
     });
-    expect(response.json.metrics.carbonEmissions.year).toBe(response.json.reportingYear.year);
+    expect(response.json.metrics.carbonEmissionsDetail.year).toBe(response.json.reportingYear.year);
     expect(response.json.recentActivity).toMatchObject([{ action: 'account_created' }]);
   });
 

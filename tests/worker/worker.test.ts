@@ -472,7 +472,7 @@ describe('Worker under wrangler dev: plain entry', () => {
     const electricity = lines.items.find((line) => line.category === 'electricity')!;
     // DESNZ 2025 UK grid: 10,000 kWh × 0.177 kg/kWh = 1,770 kg (location-based).
     expect(electricity.results.find((r) => r.scope === 'scope_2_location')!.kgCO2e).toBeCloseTo(1770, 6);
-    const metrics = await call(plain, 'GET', '/api/metrics?year=2025', { cookie });
+    const metrics = await call(plain, 'GET', '/api/metrics/summary?year=2025', { cookie });
     expect(metrics.status).toBe(200);
     const carbon = (metrics.json as { carbon: Record<string, { value: number }> }).carbon;
     expect(carbon.scope2Location!.value).toBeCloseTo(1.77, 6);

@@ -28,6 +28,18 @@ export function createApiError(status: number, bodyText: string, statusText: str
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return (await apiRequestWithHeaders<T>(method, path, body)).data;
+}
+
+/**
+ * `apiRequest` with the response headers, for the lists that page by headers (the total in
+ * `X-Total-Count`, the next page in `Link`, decision 054).
+ */
+export async function apiRequestWithHeaders<T = unknown>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+): Promise<{ data: T; headers: Headers }> {
   const hasBody = body !== undefined;
   const response = await fetch(path, {
     method,
@@ -39,8 +51,7 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   });
   const text = await response.text();
   if (!response.ok) throw createApiError(response.status, text, response.statusText);
-  if (!text) return undefined as T;
-  return JSON.parse(text) as T;
+  return { data: (text ? JSON.parse(text) : undefined) as T, headers: response.headers };
 }
 
 const STATUS_PREFIX = /^(\d{3}): ?([\s\S]*)$/;

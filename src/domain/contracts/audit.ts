@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-/** spec §9: the Audit Log tab shows at most 10 entries at a time. */
+/** spec §9: the Audit Log tab shows at most 10 entries at a time (the default page size). */
 export const AUDIT_PAGE_SIZE = 10;
+/** The largest page an API caller may ask for. */
+export const AUDIT_MAX_PAGE_SIZE = 100;
 
 const isoDay = z
   .string()
@@ -13,10 +15,20 @@ const optionalText = text('Filter', { max: 100 })
   .optional()
   .transform((value) => (value ? value : undefined));
 
-/** GET /api/audit-logs query: page (1-based) and filters; dates are UTC days, both inclusive. */
+/**
+ * GET /api/audit-logs query: page (1-based), page size and filters; dates are UTC days, both
+ * inclusive. The answer is the page's entries as a list; the total and the next page's address
+ * come in headers (decision 054).
+ */
 export const AuditLogQuerySchema = z
   .object({
     page: z.coerce.number().int('Page must be a whole number').min(1).max(100_000).default(1),
+    pageSize: z.coerce
+      .number()
+      .int('Page size must be a whole number')
+      .min(1)
+      .max(AUDIT_MAX_PAGE_SIZE, `Page size is at most ${AUDIT_MAX_PAGE_SIZE}`)
+      .default(AUDIT_PAGE_SIZE),
     action: optionalText,
     entityType: optionalText,
     userId: optionalText,
@@ -43,19 +55,16 @@ export const AuditLogEntrySchema = z.object({
 });
 export type AuditLogEntry = z.infer<typeof AuditLogEntrySchema>;
 
-export const AuditLogPageSchema = z.object({
-  entries: z.array(AuditLogEntrySchema),
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  /** Values the filters offer: actions and entity types seen in the log, and the company's members. */
-  filters: z.object({
-    actions: z.array(z.string()),
-    entityTypes: z.array(z.string()),
-    users: z.array(z.object({ id: z.string(), name: z.string() })),
-  }),
+/** GET /api/audit-logs/filters: the values the filters offer (actions and entity types seen, members). */
+export const AuditLogFiltersSchema = z.object({
+  actions: z.array(z.string()),
+  entityTypes: z.array(z.string()),
+  users: z.array(z.object({ id: z.string(), name: z.string() })),
 });
-export type AuditLogPage = z.infer<typeof AuditLogPageSchema>;
+export type AuditLogFilters = z.infer<typeof AuditLogFiltersSchema>;
+
+/** Headers of a GET /api/audit-logs answer: entries matching the filters, and the page links. */
+export const AUDIT_TOTAL_HEADER = 'X-Total-Count';
 
 export const AuditVerificationSchema = z.object({
   valid: z.boolean(),

@@ -6,6 +6,18 @@ import { text } from './text.ts';
 export const DataSourceTypeSchema = z.enum(['quickbooks', 'xero', 'shopify', 'odoo', 'csv', 'receipt_ocr']);
 export type DataSourceType = z.infer<typeof DataSourceTypeSchema>;
 
+/**
+ * GET /api/integrations: each connection the Connect dialog offers and whether this server can
+ * make it (decision 054), so the person learns it before clicking Connect.
+ */
+export const ConnectorAvailabilitySchema = z.object({
+  type: DataSourceTypeSchema,
+  isAvailable: z.boolean(),
+  /** Why not, in words for the person ('Xero is not set up on this server yet — …'); null when available. */
+  unavailableReason: z.string().nullable(),
+});
+export type ConnectorAvailability = z.infer<typeof ConnectorAvailabilitySchema>;
+
 export const DataSourceSchema = z.object({
   id: z.string(),
   type: DataSourceTypeSchema,

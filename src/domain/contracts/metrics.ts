@@ -2,7 +2,10 @@ import { z } from 'zod';
 
 export const PeriodGrainSchema = z.enum(['monthly', 'quarterly', 'yearly']);
 
-/** GET /api/metrics?year=&grain= : everything the KPI Dashboard shows, computed from the ledger. */
+/**
+ * GET /api/metrics/summary?year=&grain= : everything the KPI Dashboard shows, computed from the
+ * ledger (decision 054: GET /api/metrics answers the spec's list, this the screen's object).
+ */
 export const MetricsQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
   grain: PeriodGrainSchema.default('monthly'),
@@ -99,3 +102,24 @@ export const KpiMetricsSchema = z.object({
   metrics: z.array(z.object({ metricType: z.string(), value: z.number().nullable(), unit: z.string() })),
 });
 export type KpiMetrics = z.infer<typeof KpiMetricsSchema>;
+
+/** GET /api/metrics?year= : the year's figures as a list (spec §3, §7). */
+export const MetricListQuerySchema = z.object({
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+/**
+ * One figure of spec §3's Metric list: what it measures (`metricType`, e.g. carbon_emissions_total,
+ * energy_consumption, gender_diversity_female_share), its value in `unit`, and the period it covers
+ * (a calendar year, both days inclusive). `value` is null when nothing is recorded for it: blank is
+ * not zero.
+ */
+export const MetricSchema = z.object({
+  metricType: z.string(),
+  value: z.number().nullable(),
+  unit: z.string(),
+  year: z.number().int(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+});
+export type Metric = z.infer<typeof MetricSchema>;

@@ -19,7 +19,12 @@ import {
   OffsetPurchaseSchema,
   OffsetStatsSchema,
 } from '../contracts/marketplace.ts';
-import { KpiMetricsSchema, MetricsQuerySchema } from '../contracts/metrics.ts';
+import {
+  KpiMetricsSchema,
+  MetricListQuerySchema,
+  MetricSchema,
+  MetricsQuerySchema,
+} from '../contracts/metrics.ts';
 import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/not-counted.ts';
 import { ReportingYearSchema, SetReportingYearSchema } from '../contracts/reporting-year.ts';
 import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
@@ -219,7 +224,25 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   {
     method: 'get',
     path: '/api/metrics',
-    operationId: 'getMetrics',
+    operationId: 'listMetrics',
+    tag: 'Metrics',
+    summary: 'The year’s figures as a list of metric objects, each named by its metricType',
+    description:
+      'One object per figure (e.g. carbon_emissions_total, carbon_emissions_scope_1, energy_consumption, ' +
+      'water_consumption, gender_diversity_female_share) with its value, unit and the calendar year it ' +
+      'covers. A value is null when nothing is recorded for it. Without `year`, the latest year with data.',
+    minimumRole: 'viewer',
+    query: MetricListQuerySchema,
+    response: {
+      status: 200,
+      description: 'The year’s figures',
+      json: { listOf: named('Metric', MetricSchema) },
+    },
+  },
+  {
+    method: 'get',
+    path: '/api/metrics/summary',
+    operationId: 'getMetricsSummary',
     tag: 'Metrics',
     summary: 'KPI figures of a year: emissions by scope, intensity, trend, energy and workforce',
     minimumRole: 'viewer',

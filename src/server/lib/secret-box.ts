@@ -36,14 +36,13 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-/** Thrown where a credential would be sealed or opened without SECRETS_KEY (only a Worker). */
+/**
+ * Thrown where a credential would be sealed or opened without SECRETS_KEY (only a Worker). The
+ * message is for the person and names no setting (decision 054); the README names it for admins.
+ */
 export class SecretsKeyMissing extends HttpError {
   constructor() {
-    super(
-      503,
-      'Connections cannot be stored on this server: SECRETS_KEY is not configured. Ask your administrator to set it.',
-      'not_configured',
-    );
+    super(503, 'Connections cannot be stored on this server yet — ask your administrator.', 'not_configured');
   }
 }
 

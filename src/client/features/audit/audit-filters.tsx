@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
-import type { AuditLogPage } from '../../../domain/contracts/audit';
+import type { AuditLogFilters } from '../../../domain/contracts/audit';
 import { Button } from '../../ui/button';
 import { fieldClasses, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
@@ -7,7 +7,7 @@ import { type AuditFilters, EMPTY_FILTERS } from './api';
 import { actionLabel } from './format';
 
 interface AuditFiltersFormProps {
-  options: AuditLogPage['filters'] | undefined;
+  options: AuditLogFilters | undefined;
   value: AuditFilters;
   onApply: (filters: AuditFilters) => void;
 }

@@ -5,7 +5,7 @@ import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
-import { type AuditFilters, EMPTY_FILTERS, useAuditLogs } from './api';
+import { type AuditFilters, EMPTY_FILTERS, useAuditLogFilters, useAuditLogs } from './api';
 import { AuditFiltersForm } from './audit-filters';
 import { AuditTable } from './audit-table';
 import { VerifyIntegrity } from './verify-result';
@@ -38,6 +38,7 @@ function AuditLog() {
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<AuditFilters>(EMPTY_FILTERS);
   const query = useAuditLogs(page, filters);
+  const filterOptions = useAuditLogFilters();
 
   if (query.isError && getErrorBody(query.error)?.code === 'plan_required') {
     return <Notice>{getErrorMessage(query.error)}</Notice>;
@@ -59,7 +60,7 @@ function AuditLog() {
       <CardContent className="grid gap-6">
         <VerifyIntegrity />
         <AuditFiltersForm
-          options={data?.filters}
+          options={filterOptions.data}
           value={filters}
           onApply={(next) => {
             setFilters(next);

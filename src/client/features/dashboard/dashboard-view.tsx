@@ -69,21 +69,25 @@ export function DashboardView() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-4 lg:grid-cols-[1fr_auto]">
-        <WelcomeBanner firstName={session.user?.firstName ?? ''} hasCompliance={compliance !== null} />
+        <WelcomeBanner
+          firstName={session.user?.firstName ?? ''}
+          hasCompliance={compliance !== null}
+          isFirstVisit={data.isFirstVisit}
+        />
         {compliance ? <QuickActions /> : null}
       </div>
       <ReportingYearPicker />
       <SummaryCards overview={data} />
       <NotCountedCard
-        from={`${data.metrics.carbonEmissions.year}-01-01`}
-        to={`${data.metrics.carbonEmissions.year}-12-31`}
+        from={`${data.metrics.carbonEmissionsDetail.year}-01-01`}
+        to={`${data.metrics.carbonEmissionsDetail.year}-12-31`}
       />
       <CarbonCredits offsets={data.offsets} />
       <div className="grid gap-4 lg:grid-cols-2">
         {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
         <RecentActivity activity={data.recentActivity} />
       </div>
-      <Recommendations offsets={data.offsets} />
+      <Recommendations overview={data} />
     </div>
   );
 }

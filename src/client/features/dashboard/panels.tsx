@@ -9,9 +9,18 @@ import {
   humanizeAction,
   latestActivity,
   offsetTip,
+  welcomeTitle,
 } from './summary';
 
-export function WelcomeBanner({ firstName, hasCompliance }: { firstName: string; hasCompliance: boolean }) {
+export function WelcomeBanner({
+  firstName,
+  hasCompliance,
+  isFirstVisit,
+}: {
+  firstName: string;
+  hasCompliance: boolean;
+  isFirstVisit: boolean;
+}) {
   return (
     <section
       aria-labelledby="welcome-title"
@@ -19,7 +28,7 @@ export function WelcomeBanner({ firstName, hasCompliance }: { firstName: string;
     >
       <div className="grid gap-1">
         <h2 id="welcome-title" className="text-xl font-semibold">
-          Welcome back{firstName ? `, ${firstName}` : ''}
+          {welcomeTitle(isFirstVisit, firstName)}
         </h2>
         <p className="text-brand-50">
           {hasCompliance ? 'Continue your ESG compliance journey' : 'Get started with your ESG reporting'}
@@ -124,36 +133,44 @@ export function RecentActivity({ activity }: { activity: DashboardOverview['rece
   );
 }
 
-/** spec §2: three tips; the marketplace one quotes the real price of the remaining footprint. */
-function tips(offsets: DashboardOverview['offsets']) {
+type Tip = DashboardOverview['recommendations'][number];
+
+/**
+ * The next steps the server computed from the company's state (decision 054), then the
+ * marketplace tip from the real figures (the price of the remaining footprint, or why none).
+ */
+function tips(overview: Pick<DashboardOverview, 'recommendations' | 'offsets'>): Tip[] {
   return [
+    ...overview.recommendations,
     {
-      title: 'Fill in your required indicators',
-      text: 'The ESG Wizard lists which indicators your jurisdiction requires and which are still empty.',
-      href: '/esg-wizard',
-      action: 'Open ESG Wizard',
-    },
-    { title: 'Offset what you cannot yet reduce', href: '/marketplace', ...offsetTip(offsets) },
-    {
-      title: 'Draft your report narrative',
-      text: 'Generate a first draft of each report section with AI, then edit and approve it yourself.',
-      href: '/narrative-builder',
-      action: 'Open Narrative Builder',
+      id: 'offset',
+      title: 'Offset what you cannot yet reduce',
+      href: '/marketplace',
+      ...offsetTip(overview.offsets),
     },
   ];
 }
 
-export function Recommendations({ offsets }: { offsets: DashboardOverview['offsets'] }) {
+export function Recommendations({
+  overview,
+}: {
+  overview: Pick<DashboardOverview, 'recommendations' | 'offsets'>;
+}) {
+  const list = tips(overview);
   return (
     <Card aria-labelledby="recommendations-title">
       <CardHeader>
         <CardTitle id="recommendations-title">Recommendations</CardTitle>
-        <CardDescription>Next steps that move your report forward.</CardDescription>
+        <CardDescription>
+          {overview.recommendations.length > 0
+            ? 'Next steps that move your report forward, from where your data stands today.'
+            : 'Your data, checklist, narratives and report are all in place.'}
+        </CardDescription>
       </CardHeader>
       <CardContent>
-        <ul className="grid gap-3 md:grid-cols-3">
-          {tips(offsets).map((tip) => (
-            <li key={tip.href} className="flex flex-col gap-2 rounded-md border border-border p-4">
+        <ul className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+          {list.map((tip) => (
+            <li key={tip.id} className="flex flex-col gap-2 rounded-md border border-border p-4">
               <h3 className="text-sm font-semibold text-ink">{tip.title}</h3>
               <p className="flex-1 text-sm text-muted">{tip.text}</p>
               <a

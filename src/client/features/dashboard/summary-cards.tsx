@@ -6,10 +6,14 @@ import { Progress } from '../../ui/progress';
 import {
   carbonCardFigure,
   complianceBadge,
+  dataSourceNoun,
   dataSourcesBadge,
   describeCarbonYear,
+  describeDataSources,
+  describeNarratives,
   formatPercent,
-  sourceTypeLabels,
+  formatTonnes,
+  narrativesBadge,
 } from './summary';
 
 const linkClasses = 'text-sm font-medium text-brand-700 underline-offset-4 hover:underline';
@@ -34,20 +38,29 @@ function SummaryCard({
   );
 }
 
+const SOURCE_BADGE_TONES: Record<ReturnType<typeof dataSourcesBadge>, BadgeTone> = {
+  'Needs attention': 'danger',
+  Active: 'success',
+  'Setup Needed': 'warning',
+};
+
 function DataSourcesCard({ sources }: { sources: DashboardOverview['dataSources'] }) {
   const badge = dataSourcesBadge(sources);
-  const types = sourceTypeLabels(sources);
+  const described = describeDataSources(sources);
   return (
-    <SummaryCard
-      title="Data sources"
-      badge={{ label: badge, tone: badge === 'Active' ? 'success' : 'warning' }}
-    >
-      <p className="text-3xl font-semibold text-ink">{sources.length}</p>
-      {types.length > 0 ? (
-        <p className="text-sm text-muted">{types.join(', ')}</p>
+    <SummaryCard title="Data sources" badge={{ label: badge, tone: SOURCE_BADGE_TONES[badge] }}>
+      <p className="text-3xl font-semibold text-ink">
+        {sources.length} <span className="text-base font-medium text-muted">{dataSourceNoun(sources)}</span>
+      </p>
+      {described.length > 0 ? (
+        <ul className="grid gap-0.5 text-sm text-muted">
+          {described.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
       ) : (
         <a className={linkClasses} href="/data-sources">
-          Connect a data source
+          Add your first data
         </a>
       )}
     </SummaryCard>
@@ -66,12 +79,20 @@ function ComplianceCard({ compliance }: { compliance: DashboardOverview['complia
   );
 }
 
-function NarrativesCard() {
+const NARRATIVE_BADGE_TONES: Record<ReturnType<typeof narrativesBadge>, BadgeTone> = {
+  Ready: 'success',
+  'In Progress': 'warning',
+  'Not started': 'neutral',
+};
+
+function NarrativesCard({ narratives }: { narratives: DashboardOverview['narratives'] }) {
+  const badge = narrativesBadge(narratives);
   return (
-    <SummaryCard title="Narrative sections" badge={{ label: 'Not started', tone: 'neutral' }}>
-      <p className="text-sm text-muted">
-        Draft the written sections of your report with AI, then review them.
+    <SummaryCard title="Narrative sections" badge={{ label: badge, tone: NARRATIVE_BADGE_TONES[badge] }}>
+      <p className="text-3xl font-semibold text-ink">
+        {narratives.approvedSections} of {narratives.totalSections}
       </p>
+      <p className="text-sm text-muted">sections approved. {describeNarratives(narratives)}</p>
       <a className={linkClasses} href="/narrative-builder">
         Open Narrative Builder
       </a>
@@ -79,7 +100,7 @@ function NarrativesCard() {
   );
 }
 
-function CarbonCard({ emissions }: { emissions: DashboardOverview['metrics']['carbonEmissions'] }) {
+function CarbonCard({ emissions }: { emissions: DashboardOverview['metrics']['carbonEmissionsDetail'] }) {
   return (
     <SummaryCard title={`Carbon footprint ${emissions.year}`}>
       <p className="text-3xl font-semibold text-ink">
@@ -102,8 +123,8 @@ export function SummaryCards({ overview }: { overview: DashboardOverview }) {
       <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         <DataSourcesCard sources={overview.dataSources} />
         <ComplianceCard compliance={overview.complianceStatus} />
-        <NarrativesCard />
-        <CarbonCard emissions={overview.metrics.carbonEmissions} />
+        <NarrativesCard narratives={overview.narratives} />
+        <CarbonCard emissions={overview.metrics.carbonEmissionsDetail} />
       </div>
     </section>
   );

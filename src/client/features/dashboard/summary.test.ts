@@ -2,8 +2,11 @@ import { describe, expect, test } from 'bun:test';
 import {
   carbonCardFigure,
   complianceBadge,
+  dataSourceNoun,
   dataSourcesBadge,
   describeCarbonYear,
+  describeDataSources,
+  describeNarratives,
   formatCredits,
   formatNeutralization,
   formatPercent,
@@ -11,8 +14,9 @@ import {
   formatUsd,
   humanizeAction,
   latestActivity,
+  narrativesBadge,
   offsetTip,
-  sourceTypeLabels,
+  welcomeTitle,
 } from './summary';
 
 const emissions = (value: number, recorded: boolean) => ({
@@ -55,19 +59,80 @@ describe('compliance card', () => {
 });
 
 describe('data sources card', () => {
-  const source = (type: string, status: string) => ({ id: type, type, name: type, status, lastSyncAt: null });
+  type Source = Parameters<typeof dataSourcesBadge>[0][number];
+  const source = (fields: Partial<Source> & Pick<Source, 'kind' | 'type'>): Source => ({
+    id: `${fields.kind}-${fields.type}-${fields.name ?? ''}`,
+    name: fields.type,
+    status: 'connected',
+    lastSyncAt: null,
+    lineCount: 0,
+    statusText: '',
+    ...fields,
+  });
+  const csv = (lineCount: number) => source({ kind: 'import', type: 'csv', name: 'bills.csv', lineCount });
+  const receipts = source({ kind: 'receipts', type: 'receipt_ocr', lineCount: 2, statusText: '2 receipts' });
+  const xero = source({ kind: 'connector', type: 'xero', name: 'Xero Bakery' });
 
-  test("is 'Active' when any source is connected", () => {
-    expect(dataSourcesBadge([source('xero', 'error'), source('csv', 'connected')])).toBe('Active');
-    expect(dataSourcesBadge([source('xero', 'connecting')])).toBe('Setup Needed');
-    expect(dataSourcesBadge([])).toBe('Setup Needed');
+  test('counts an import, the receipts and a connector as three sources, each in words', () => {
+    const sources = [csv(44), receipts, xero];
+    expect(`${sources.length} ${dataSourceNoun(sources)}`).toBe('3 data sources');
+    expect(describeDataSources(sources)).toEqual(['CSV import (44 lines)', '2 receipts', 'Xero']);
+    expect(dataSourcesBadge(sources)).toBe('Active');
   });
 
-  test('lists each type once by name', () => {
-    expect(sourceTypeLabels([source('xero', 'x'), source('xero', 'y'), source('receipt_ocr', 'z')])).toEqual([
-      'Xero',
-      'Receipt scanning',
+  test('sums several imports in one entry and says which sources wait or failed', () => {
+    const sources = [
+      csv(100),
+      csv(20),
+      source({ kind: 'manual', type: 'manual', lineCount: 1 }),
+      source({ kind: 'connector', type: 'shopify', status: 'connecting' }),
+      source({ kind: 'csv_source', type: 'csv', name: 'Fuel cards', status: 'connecting' }),
+    ];
+    expect(describeDataSources(sources)).toEqual([
+      '2 CSV imports (120 lines)',
+      '1 line entered by hand',
+      'Shopify (connecting)',
+      'Fuel cards (no file yet)',
     ]);
+    expect(dataSourceNoun([xero])).toBe('data source');
+  });
+
+  test("needs attention when a connector failed, is 'Active' with data, else 'Setup Needed'", () => {
+    expect(dataSourcesBadge([csv(3), { ...xero, status: 'error' }])).toBe('Needs attention');
+    expect(describeDataSources([{ ...xero, status: 'error' }])).toEqual(['Xero (sync failed)']);
+    expect(dataSourcesBadge([{ ...xero, status: 'connecting' }])).toBe('Setup Needed');
+    expect(dataSourcesBadge([csv(0)].map((item) => ({ ...item, status: 'empty' as const })))).toBe(
+      'Setup Needed',
+    );
+    expect(dataSourcesBadge([])).toBe('Setup Needed');
+  });
+});
+
+describe('narratives card', () => {
+  const progress = (approvedSections: number, startedSections: number) => ({
+    sections: [],
+    totalSections: 4,
+    approvedSections,
+    startedSections,
+  });
+
+  test('is Ready when every section is approved, In Progress once one is started', () => {
+    expect(narrativesBadge(progress(4, 4))).toBe('Ready');
+    expect(narrativesBadge(progress(1, 3))).toBe('In Progress');
+    expect(narrativesBadge(progress(0, 0))).toBe('Not started');
+  });
+
+  test('says what the sections still need', () => {
+    expect(describeNarratives(progress(1, 2))).toBe('1 waiting for approval, 2 not started.');
+    expect(describeNarratives(progress(4, 4))).toBe('Every section is approved.');
+  });
+});
+
+describe('welcome banner', () => {
+  test("says 'Welcome' on a first visit and 'Welcome back' afterwards", () => {
+    expect(welcomeTitle(true, 'Ada')).toBe('Welcome, Ada');
+    expect(welcomeTitle(false, 'Ada')).toBe('Welcome back, Ada');
+    expect(welcomeTitle(false, '')).toBe('Welcome back');
   });
 });
 

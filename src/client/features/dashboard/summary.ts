@@ -4,7 +4,8 @@ import type { DashboardOverview } from '../../../domain/contracts/dashboard';
 export const ON_TRACK_THRESHOLD = 80;
 export const RECENT_ACTIVITY_LIMIT = 5;
 
-type CarbonEmissions = DashboardOverview['metrics']['carbonEmissions'];
+type CarbonEmissions = DashboardOverview['metrics']['carbonEmissionsDetail'];
+type DataSources = DashboardOverview['dataSources'];
 
 const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
@@ -38,8 +39,12 @@ export function formatPercent(value: number): string {
   return `${Math.round(Math.min(100, Math.max(0, value)))}%`;
 }
 
-/** 'Active' when any source is connected, else 'Setup Needed' (spec §2). */
-export function dataSourcesBadge(sources: DashboardOverview['dataSources']): 'Active' | 'Setup Needed' {
+/**
+ * The card's badge from the sources' real state: a failed connector needs attention first; else
+ * 'Active' when any source has data in the ledger (spec §2), else 'Setup Needed'.
+ */
+export function dataSourcesBadge(sources: DataSources): 'Needs attention' | 'Active' | 'Setup Needed' {
+  if (sources.some((source) => source.status === 'error')) return 'Needs attention';
   return sources.some((source) => source.status === 'connected') ? 'Active' : 'Setup Needed';
 }
 
@@ -50,12 +55,67 @@ const SOURCE_TYPE_LABELS: Record<string, string> = {
   odoo: 'Odoo ERP',
   csv: 'CSV upload',
   receipt_ocr: 'Receipt scanning',
+  manual: 'Entered by hand',
 };
 
-/** Distinct source types in the order first seen, with readable names. */
-export function sourceTypeLabels(sources: DashboardOverview['dataSources']): string[] {
-  const labels = sources.map((source) => SOURCE_TYPE_LABELS[source.type] ?? humanizeAction(source.type));
-  return [...new Set(labels)];
+const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const lines = (value: number) => `${count.format(value)} ${value === 1 ? 'line' : 'lines'}`;
+
+/** One source in words, e.g. 'Xero', 'Xero (sync failed)', '2 receipts', 'Fuel card (no file yet)'. */
+function describeSource(source: DataSources[number]): string {
+  if (source.kind === 'receipts' || source.kind === 'manual') {
+    return source.kind === 'manual' ? `${lines(source.lineCount)} entered by hand` : source.statusText;
+  }
+  if (source.kind === 'csv_source') return `${source.name} (no file yet)`;
+  const label = SOURCE_TYPE_LABELS[source.type] ?? humanizeAction(source.type);
+  if (source.status === 'error') return `${label} (sync failed)`;
+  if (source.status === 'connecting') return `${label} (connecting)`;
+  return label;
+}
+
+/**
+ * The card's list: 'CSV import (44 lines)', '2 receipts', 'Xero'. Several imports read as one
+ * entry with their total ('3 CSV imports (120 lines)') so the card stays short; each still counts.
+ */
+export function describeDataSources(sources: DataSources): string[] {
+  const imports = sources.filter((source) => source.kind === 'import');
+  const importLines = imports.reduce((sum, source) => sum + source.lineCount, 0);
+  const described: string[] = [];
+  if (imports.length === 1) described.push(`CSV import (${lines(importLines)})`);
+  if (imports.length > 1)
+    described.push(`${count.format(imports.length)} CSV imports (${lines(importLines)})`);
+  for (const source of sources) if (source.kind !== 'import') described.push(describeSource(source));
+  return described;
+}
+
+/** The card's caption after its number: '1 data source', '3 data sources'. */
+export function dataSourceNoun(sources: DataSources): string {
+  return sources.length === 1 ? 'data source' : 'data sources';
+}
+
+type Narratives = DashboardOverview['narratives'];
+
+/** The narrative card: '4 of 4 sections approved' is Ready; any started section is In Progress. */
+export function narrativesBadge(narratives: Narratives): 'Ready' | 'In Progress' | 'Not started' {
+  if (narratives.totalSections > 0 && narratives.approvedSections === narratives.totalSections)
+    return 'Ready';
+  return narratives.startedSections > 0 ? 'In Progress' : 'Not started';
+}
+
+/** What the sections still need, e.g. '1 waiting for approval, 2 not started'. */
+export function describeNarratives(narratives: Narratives): string {
+  const waiting = narratives.startedSections - narratives.approvedSections;
+  const notStarted = narratives.totalSections - narratives.startedSections;
+  const parts = [
+    ...(waiting > 0 ? [`${waiting} waiting for approval`] : []),
+    ...(notStarted > 0 ? [`${notStarted} not started`] : []),
+  ];
+  return parts.length > 0 ? `${parts.join(', ')}.` : 'Every section is approved.';
+}
+
+/** 'Welcome' on a person's first visit, 'Welcome back' afterwards (decision 054). */
+export function welcomeTitle(isFirstVisit: boolean, firstName: string): string {
+  return `${isFirstVisit ? 'Welcome' : 'Welcome back'}${firstName ? `, ${firstName}` : ''}`;
 }
 
 const ACRONYMS = new Set(['esg', 'csv', 'pdf', 'xbrl', 'ocr', 'api', 'kpi', 'csrd', 'secr', 'sec', 'ai']);

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AccountMapping,
   ConnectionTestResult,
+  ConnectorAvailability,
   ConnectorSync,
   CreateDataSource,
   DataSource,
@@ -19,7 +20,24 @@ export const dataSourceKeys = {
   all: () => ['/api/data-sources'] as const,
   mappings: (id: string) => ['/api/data-sources', id, 'mappings'] as const,
   siteMappings: (id: string) => ['/api/data-sources', id, 'site-mappings'] as const,
+  availability: () => ['/api/integrations'] as const,
 };
+
+/** GET /api/integrations: which connections this server can make (decision 054). */
+export function listConnectorAvailability(): Promise<ConnectorAvailability[]> {
+  return apiRequest<ConnectorAvailability[]>('GET', '/api/integrations');
+}
+
+/** Read when the Connect dialog opens, so it says what is not set up before Connect is clicked. */
+export function useConnectorAvailability(enabled: boolean) {
+  return useQuery({
+    queryKey: dataSourceKeys.availability(),
+    queryFn: listConnectorAvailability,
+    enabled,
+    // The server's settings change only with a restart.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
 
 /** The ledger screens read these; a sync or a delete that removes lines changes them. */
 const LEDGER_KEYS = [['/api/activities'], ['/api/metrics'], ['/api/dashboard/overview']] as const;

@@ -15,10 +15,11 @@ import { InfoIcon } from '../../ui/icons';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { useConnectOdoo, useCreateDataSource, useStartOAuthConnect } from './api';
+import { useConnectOdoo, useConnectorAvailability, useCreateDataSource, useStartOAuthConnect } from './api';
 import {
   CONNECT_TYPE_OPTIONS,
   type ConnectFormValues,
+  connectOptionLabel,
   describeConnectError,
   describeOdooError,
   EMPTY_CONNECT_FORM,
@@ -26,6 +27,7 @@ import {
   OAUTH_PROVIDER_NAMES,
   type OdooDetails,
   shopifyConnectPath,
+  unavailableReason,
   validateConnectForm,
 } from './connect';
 import { StoreNamePrompt } from './store-name-prompt';
@@ -67,6 +69,9 @@ export function ConnectDialog({
   const [leaving, setLeaving] = useState(false);
   const pending = create.isPending || connectOdoo.isPending || startOAuth.isPending || leaving;
   const type = values.type;
+  const availability = useConnectorAvailability(open).data;
+  /** Not set up on this server: said before Connect is clicked, and Connect is off (decision 054). */
+  const notSetUp = unavailableReason(type, availability);
 
   const close = (next: boolean) => {
     onOpenChange(next);
@@ -172,7 +177,7 @@ export function ConnectDialog({
               <SelectContent>
                 {CONNECT_TYPE_OPTIONS.map((option) => (
                   <SelectItem key={option.value} value={option.value}>
-                    {option.label}
+                    {connectOptionLabel(option, availability)}
                   </SelectItem>
                 ))}
               </SelectContent>
@@ -191,7 +196,13 @@ export function ConnectDialog({
             />
           </div>
 
-          {type === 'shopify' ? (
+          {notSetUp ? (
+            <Note tone="warning">
+              <p id={`${id}-not-set-up`}>{notSetUp}</p>
+            </Note>
+          ) : null}
+
+          {type === 'shopify' && !notSetUp ? (
             <Note>
               <p>
                 Next you will be asked for your store name, then redirected to Shopify to authorise ESG Pilot
@@ -201,7 +212,7 @@ export function ConnectDialog({
             </Note>
           ) : null}
 
-          {type === 'quickbooks' || type === 'xero' ? (
+          {(type === 'quickbooks' || type === 'xero') && !notSetUp ? (
             <Note>
               <p>
                 You will be redirected to {OAUTH_PROVIDER_NAMES[type]} to sign in and authorise ESG Pilot to
@@ -240,7 +251,11 @@ export function ConnectDialog({
             <Button variant="outline" onClick={() => close(false)}>
               Cancel
             </Button>
-            <Button type="submit" disabled={pending}>
+            <Button
+              type="submit"
+              disabled={pending || notSetUp !== null}
+              aria-describedby={notSetUp ? `${id}-not-set-up` : undefined}
+            >
               {leaving ? 'Redirecting...' : pending ? 'Connecting...' : 'Connect Data Source'}
             </Button>
           </DialogFooter>

@@ -6,6 +6,7 @@ import {
   type ConnectFormValues,
   canTestAndSync,
   connectFailedMessage,
+  connectOptionLabel,
   deleteQuestion,
   describeConnectError,
   describeOdooError,
@@ -21,6 +22,7 @@ import {
   SOURCE_TYPE_NAMES,
   shopifyConnectPath,
   sourceStatusBadge,
+  unavailableReason,
   validateConnectForm,
   withoutConnectOutcome,
 } from './connect';
@@ -115,7 +117,7 @@ describe('connect dialog options', () => {
 
 describe('connect errors', () => {
   test("a 501 shows the server's own message", () => {
-    const message = 'Xero is not configured: set XERO_CLIENT_ID and XERO_CLIENT_SECRET on the server.';
+    const message = 'Xero is not set up on this server yet — ask your administrator.';
     expect(describeConnectError(new ApiError(501, JSON.stringify({ message })))).toBe(message);
   });
 
@@ -239,5 +241,33 @@ describe('back from an OAuth connector', () => {
     expect(withoutConnectOutcome('http://x.test/data-sources?a=1&connect_error=no#list')).toBe(
       '/data-sources?a=1#list',
     );
+  });
+});
+
+describe('connectors not set up on this server', () => {
+  const availability = [
+    {
+      type: 'xero' as const,
+      isAvailable: false,
+      unavailableReason: 'Xero is not set up on this server yet — ask your administrator.',
+    },
+    { type: 'odoo' as const, isAvailable: true, unavailableReason: null },
+  ];
+
+  test('the type list says which connector is not set up, before Connect is clicked', () => {
+    expect(connectOptionLabel({ value: 'xero', label: 'Xero' }, availability)).toBe(
+      'Xero (not set up on this server)',
+    );
+    expect(connectOptionLabel({ value: 'odoo', label: 'Odoo ERP' }, availability)).toBe('Odoo ERP');
+    // Until the list arrives, every option reads as usual (the server refuses in the same words).
+    expect(connectOptionLabel({ value: 'xero', label: 'Xero' }, undefined)).toBe('Xero');
+  });
+
+  test("the dialog's note is the server's words for the person, naming no setting", () => {
+    const reason = unavailableReason('xero', availability);
+    expect(reason).toBe('Xero is not set up on this server yet — ask your administrator.');
+    expect(reason).not.toMatch(/CLIENT_ID|SECRET/);
+    expect(unavailableReason('odoo', availability)).toBeNull();
+    expect(unavailableReason('', availability)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type {
+  ConnectorAvailability,
   CreateDataSource,
   DataSource,
   DataSourceDeleted,
@@ -16,6 +17,29 @@ export const CONNECT_TYPE_OPTIONS: ReadonlyArray<{ value: DataSourceType; label:
   { value: 'odoo', label: 'Odoo ERP' },
   { value: 'csv', label: 'CSV Upload' },
 ];
+
+/**
+ * Why this server cannot make a connection of `type`, in the server's words for the person
+ * ('Xero is not set up on this server yet — ask your administrator.'); null when it can, or while
+ * the list is not loaded (the server still refuses with the same words).
+ */
+export function unavailableReason(
+  type: DataSourceType | '',
+  availability: readonly ConnectorAvailability[] | undefined,
+): string | null {
+  const entry = availability?.find((candidate) => candidate.type === type);
+  return entry && !entry.isAvailable ? entry.unavailableReason : null;
+}
+
+/** The option's label in the type list: 'Xero (not set up on this server)' when it cannot be made. */
+export function connectOptionLabel(
+  option: { value: DataSourceType; label: string },
+  availability: readonly ConnectorAvailability[] | undefined,
+): string {
+  return unavailableReason(option.value, availability) === null
+    ? option.label
+    : `${option.label} (not set up on this server)`;
+}
 
 export const SOURCE_TYPE_NAMES: Record<DataSourceType, string> = {
   quickbooks: 'QuickBooks Online',
@@ -178,7 +202,7 @@ export function validateConnectForm(values: ConnectFormValues): ConnectValidatio
 
 /** What the failure toast of a connect attempt says (spec §8 'Failed to connect data source'). */
 export function describeConnectError(error: unknown): string {
-  // 501: the server's own words ('<Type> is not configured: set …').
+  // 501: the server's own words ('Xero is not set up on this server yet — ask your administrator.').
   if (getErrorStatus(error) === 501) return getErrorMessage(error);
   const message = getErrorMessage(error);
   return message === 'Something went wrong'

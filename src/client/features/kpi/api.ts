@@ -9,7 +9,8 @@ import type { SaveFinancials, SaveTarget, SaveWorkforce } from './records';
 export const kpiKeys = {
   metricsAll: () => ['/api/metrics'] as const,
   /** `year` null: the server picks the year (its default), and the answer says which. */
-  metrics: (year: number | null, grain: PeriodGrain) => ['/api/metrics', { year, grain }] as const,
+  /** Under `/api/metrics`, so every invalidation of the metrics refreshes the summary too. */
+  metrics: (year: number | null, grain: PeriodGrain) => ['/api/metrics', 'summary', { year, grain }] as const,
   target: () => ['/api/targets'] as const,
   financials: (year: number) => ['/api/financials', { year }] as const,
   workforce: (year: number) => ['/api/workforce', { year }] as const,
@@ -22,7 +23,8 @@ export const kpiKeys = {
 export function getMetrics(year: number | null, grain: PeriodGrain): Promise<KpiMetrics> {
   const params = new URLSearchParams({ grain });
   if (year != null) params.set('year', String(year));
-  return apiRequest<KpiMetrics>('GET', `/api/metrics?${params.toString()}`);
+  // GET /api/metrics answers the spec's list of metric objects; the screen reads the summary (decision 054).
+  return apiRequest<KpiMetrics>('GET', `/api/metrics/summary?${params.toString()}`);
 }
 
 /** GET /api/targets: the one active target, or null. An empty body also means none. */

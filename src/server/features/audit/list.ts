@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
 import { memberships, users } from '../../../../db/schema/auth.ts';
-import { AUDIT_PAGE_SIZE, type AuditLogPage, type AuditLogQuery } from '../../../domain/contracts/audit.ts';
+import type { AuditLogEntry, AuditLogFilters, AuditLogQuery } from '../../../domain/contracts/audit.ts';
 import type { AuthedContext } from '../../context.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -21,12 +21,16 @@ function conditions(ctx: AuthedContext, query: AuditLogQuery): SQL {
 }
 
 /**
- * GET /api/audit-logs: the company's entries newest first (write order), 10 per page, with the
- * values the filters can offer. Read only: no route changes or removes an entry.
+ * GET /api/audit-logs: one page of the company's entries newest first (write order), and how many
+ * match the filters (the route puts it in headers, decision 054). Read only: no route changes or
+ * removes an entry.
  */
-export async function listAuditLogs(ctx: AuthedContext, query: AuditLogQuery): Promise<AuditLogPage> {
+export async function listAuditLogs(
+  ctx: AuthedContext,
+  query: AuditLogQuery,
+): Promise<{ entries: AuditLogEntry[]; total: number }> {
   const where = conditions(ctx, query);
-  const [rows, totals, actions, entityTypes, members] = await ctx.db.batch([
+  const [rows, totals] = await ctx.db.batch([
     ctx.db
       .select({
         id: auditLogs.id,
@@ -42,9 +46,19 @@ export async function listAuditLogs(ctx: AuthedContext, query: AuditLogQuery): P
       .leftJoin(users, eq(users.id, auditLogs.userId))
       .where(where)
       .orderBy(desc(auditLogs.seq))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((query.page - 1) * AUDIT_PAGE_SIZE),
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
     ctx.db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  return {
+    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** GET /api/audit-logs/filters: actions and entity types seen in the log, and the company's members. */
+export async function listAuditLogFilters(ctx: AuthedContext): Promise<AuditLogFilters> {
+  const [actions, entityTypes, members] = await ctx.db.batch([
     ctx.db
       .selectDistinct({ value: auditLogs.action })
       .from(auditLogs)
@@ -63,14 +77,8 @@ export async function listAuditLogs(ctx: AuthedContext, query: AuditLogQuery): P
       .orderBy(displayName),
   ]);
   return {
-    entries: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
-    page: query.page,
-    pageSize: AUDIT_PAGE_SIZE,
-    total: totals[0]?.total ?? 0,
-    filters: {
-      actions: actions.map((row) => row.value),
-      entityTypes: entityTypes.map((row) => row.value),
-      users: members,
-    },
+    actions: actions.map((row) => row.value),
+    entityTypes: entityTypes.map((row) => row.value),
+    users: members,
   };
 }

@@ -215,7 +215,10 @@ export async function signInWithIdentity(
     return startSessionForUser(ctx, existing.id, meta, 'signed_in');
   }
 
-  const account = newAccountStatements(ctx, {
+  // The account and the session that opens it carry one instant: the dashboard greets that
+  // session's visit as the first (decision 054).
+  const opening = { ...ctx, now: () => now };
+  const account = newAccountStatements(opening, {
     email: identity.email,
     firstName: identity.firstName,
     lastName: identity.lastName,
@@ -229,5 +232,5 @@ export async function signInWithIdentity(
       .values({ provider, providerUserId: identity.subject, userId: account.userId, createdAt: now }),
   ]);
   const userId = account.userId;
-  return startSessionForUser(ctx, userId, meta, 'signed_in');
+  return startSessionForUser(opening, userId, meta, 'signed_in');
 }

@@ -142,7 +142,9 @@ export async function openAccount(
   extra: BatchItem<'sqlite'>[] = [],
 ): Promise<StartedSession> {
   const now = ctx.now();
-  const account = newAccountStatements(ctx, input);
+  // One instant for the account and its first session: the dashboard greets that visit as the
+  // first (decision 054).
+  const account = newAccountStatements({ ...ctx, now: () => now }, input);
   const { userId, companyId } = account;
   const session = await newSessionValues({ userId, companyId, now, ip: ctx.ip, userAgent: meta.userAgent });
   try {

@@ -5,6 +5,8 @@
 // (`{"fault": {"error": [{"message": "message=AuthenticationFailed; errorCode=003200; …"}]}}`).
 // An expired access token is refreshed before the call, and once more on a 401; 429 (Intuit's
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
+
+import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
 import { retryAfterMs } from './odoo-client.ts';
 import {
   isQuickBooksTokens,
@@ -85,10 +87,7 @@ export class QuickBooksClient {
     private readonly options: QuickBooksClientOptions = {},
   ) {
     if (!session.app) {
-      throw new ConnectorError(
-        'credentials',
-        'QuickBooks is not configured on this server any more: set QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET.',
-      );
+      throw new ConnectorError('credentials', noLongerSetUpMessage('QuickBooks'));
     }
     this.base = `${session.app.apiOrigin}/v3/company/${encodeURIComponent(session.tokens.realmId)}`;
   }

@@ -30,7 +30,7 @@ export async function startQuickBooksConnect(
   input: OAuthConnect,
 ): Promise<OAuthConnectStarted> {
   const app = quickBooksApp(ctx.config, redirectUri(origin));
-  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config)!);
+  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config, ctx.log)!);
   const state = await createOAuthState(ctx, { provider: 'quickbooks', sourceName: input.name ?? '' });
   const url = app.client.createAuthorizationURL(app.authorizationEndpoint, state, QUICKBOOKS_SCOPES);
   return { authorizationUrl: url.toString() };
@@ -93,7 +93,7 @@ async function connectFromCallback(
     throw new HttpError(400, 'QuickBooks did not return an authorisation for a company. Please try again.');
   }
   const app = quickBooksApp(ctx.config, redirectUri(origin));
-  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config)!);
+  if (!app) throw new ConnectorUnavailable(oauthConnectorRefusal('quickbooks', ctx.config, ctx.log)!);
   let tokens: QuickBooksTokens;
   try {
     const answer = await app.client.validateAuthorizationCode(app.tokenEndpoint, query.code, null);

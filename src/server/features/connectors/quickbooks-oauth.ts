@@ -143,7 +143,7 @@ export function tokenEndpointError(error: unknown, action: 'renew' | 'authorise'
     if (error.code === 'invalid_client') {
       return new ConnectorError(
         'credentials',
-        'Intuit refused this server’s app credentials: check QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET.',
+        'Intuit did not accept this server’s app registration — ask your administrator to check it.',
       );
     }
     const detail = error.description ? `: ${error.description}` : '';

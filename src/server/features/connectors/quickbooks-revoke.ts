@@ -8,6 +8,8 @@
 // disappears from the company's connected apps in QuickBooks. The token sent is the live one: if a
 // sync of this process is refreshing the source, or has just rotated the token read before the
 // delete, its new refresh token is revoked instead (token-rotation.ts, decision 033).
+
+import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
 import { intuitRevocationEndpoint, isQuickBooksTokens, type QuickBooksTokens } from './quickbooks-oauth.ts';
 import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
 import { latestCredentials } from './token-rotation.ts';
@@ -20,10 +22,7 @@ export async function revokeQuickBooks(read: QuickBooksTokens, session: Connecto
   const tokens = await latestCredentials(session.stored, read);
   const { QUICKBOOKS_CLIENT_ID: clientId, QUICKBOOKS_CLIENT_SECRET: clientSecret } = session.config;
   if (!clientId || !clientSecret) {
-    throw new ConnectorError(
-      'credentials',
-      'QuickBooks is not configured on this server any more (QUICKBOOKS_CLIENT_ID and QUICKBOOKS_CLIENT_SECRET)',
-    );
+    throw new ConnectorError('credentials', noLongerSetUpMessage('QuickBooks'));
   }
   const response = await revocationRequest(
     'Intuit',

@@ -12,12 +12,12 @@ import { finishQuickBooksConnect, startQuickBooksConnect } from './quickbooks-co
 import { quickBooksApp } from './quickbooks-oauth.ts';
 import { oauthConnectorRefusal } from './registry.ts';
 
-/** Without the app credentials: the 501 "not configured" answer, before the body is looked at. */
+/** Without the app credentials: the 501 "not set up on this server" answer, before the body is looked at. */
 const configured = createMiddleware<AppEnv>(async (c, next) => {
   const config = c.var.deps.config;
   if (!quickBooksApp(config)) {
     return c.json(
-      { message: oauthConnectorRefusal('quickbooks', config), code: 'connector_unavailable' },
+      { message: oauthConnectorRefusal('quickbooks', config, c.var.log), code: 'connector_unavailable' },
       501,
     );
   }

@@ -1,8 +1,11 @@
 // Which adapter serves which source type, and the sealed credentials of a source.
 import { and, eq } from 'drizzle-orm';
 import { connectorConnections } from '../../../../db/schema/connectors.ts';
+import { notSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
+import type { ConnectorAvailability, DataSourceType } from '../../../domain/contracts/data-sources.ts';
 import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { odooAdapter } from './odoo.ts';
 import { quickbooksAdapter } from './quickbooks.ts';
@@ -118,7 +121,7 @@ export function connectorSession(
   };
 }
 
-/** OAuth connectors of the next slice: what to say when asked to connect one. */
+/** OAuth connectors and the server settings that hold their app registration (README, Configuration). */
 const OAUTH_APPS: Record<string, { label: string; id: keyof Config; secret: keyof Config } | undefined> = {
   quickbooks: { label: 'QuickBooks', id: 'QUICKBOOKS_CLIENT_ID', secret: 'QUICKBOOKS_CLIENT_SECRET' },
   xero: { label: 'Xero', id: 'XERO_CLIENT_ID', secret: 'XERO_CLIENT_SECRET' },
@@ -135,15 +138,50 @@ const OAUTH_FLOWS: Record<string, string> = {
 };
 
 /**
- * Why an OAuth connector cannot be created like a CSV source: without its app credentials it is
- * "not configured" with the settings to add; with them, it connects through its OAuth flow.
- * null for other types.
+ * The settings this server lacks for a connector's app registration: for the logs and the admin
+ * docs only, never in a message to a person (issue 17 item 8). Empty when none is missing.
  */
-export function oauthConnectorRefusal(type: string, config: Config): string | null {
+export function missingAppSettings(type: string, config: Config): string[] {
+  const app = OAUTH_APPS[type];
+  if (!app) return [];
+  return [app.id, app.secret].filter((key) => !config[key]);
+}
+
+/** Whether a connector can be connected on this server: an OAuth one needs its app registration. */
+export function isConnectorSetUp(type: string, config: Config): boolean {
+  return missingAppSettings(type, config).length === 0;
+}
+
+/**
+ * Why an OAuth connector cannot be created like a CSV source: without its app registration it is
+ * "not set up on this server", in words for the person, and the missing settings go to the log
+ * for the administrator; with it, it connects through its OAuth flow. null for other types.
+ */
+export function oauthConnectorRefusal(type: string, config: Config, log?: Logger): string | null {
   const app = OAUTH_APPS[type];
   if (!app) return null;
-  if (!config[app.id] || !config[app.secret]) {
-    return `${app.label} is not configured: set ${app.id} and ${app.secret} on the server (an app registered with ${app.label}), then connect again.`;
+  const missing = missingAppSettings(type, config);
+  if (missing.length > 0) {
+    log?.warn('connector not set up on this server', { connector: type, missingSettings: missing.join(',') });
+    return notSetUpMessage(app.label);
   }
   return OAUTH_FLOWS[type] ?? null;
+}
+
+const OFFERED: readonly DataSourceType[] = ['quickbooks', 'xero', 'shopify', 'odoo', 'csv'];
+
+/**
+ * GET /api/integrations: each connection the Connect dialog offers and whether this server can
+ * make it. Odoo and CSV need nothing of the server; the OAuth connectors need its app registration.
+ */
+export function listConnectorAvailability(config: Config): ConnectorAvailability[] {
+  return OFFERED.map((type) => {
+    const app = OAUTH_APPS[type];
+    const isAvailable = isConnectorSetUp(type, config);
+    return {
+      type,
+      isAvailable,
+      unavailableReason: isAvailable || !app ? null : notSetUpMessage(app.label),
+    };
+  });
 }

@@ -6,10 +6,12 @@ import {
   XeroConnectSchema,
 } from '../../../domain/contracts/data-sources.ts';
 import type { AppEnv } from '../../context.ts';
+import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
 import { quickbooksRoutes } from './quickbooks-routes.ts';
+import { listConnectorAvailability } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
 import { listSiteMappings, updateSiteMappings } from './site-mappings.ts';
 import { requestOrigin, xeroCallback } from './xero-callback.ts';
@@ -20,6 +22,11 @@ const member = requireRole('member');
 export const connectorRoutes = new Hono<AppEnv>()
   // QuickBooks' OAuth flow (decision 024); registered first, so it answers before the refusal below.
   .route('/', quickbooksRoutes)
+  // Which connections this server can make, before anyone clicks Connect (decision 054).
+  .get('/integrations', requirePermission('data.read'), (c) => {
+    authorize(c, 'data.read');
+    return c.json(listConnectorAvailability(c.var.deps.config));
+  })
   .post('/integrations/odoo/connect', member, validate('json', OdooConnectSchema), async (c) => {
     const ctx = authedContext(c, 'member');
     const { id } = await connectOdoo(ctx, c.req.valid('json'));

@@ -21,7 +21,7 @@ export const SHOPIFY_CALLBACK_PATH = '/api/integrations/shopify/callback';
 
 function requireConfigured(ctx: AuthedContext) {
   if (!isShopifyConfigured(ctx.config)) {
-    throw new ConnectorUnavailable(oauthConnectorRefusal('shopify', ctx.config)!);
+    throw new ConnectorUnavailable(oauthConnectorRefusal('shopify', ctx.config, ctx.log)!);
   }
 }
 

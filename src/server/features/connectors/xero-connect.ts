@@ -21,7 +21,7 @@ export const xeroRedirectUri = (origin: string) => `${origin}/api/integrations/x
 /** 501 "not configured" without the app credentials; otherwise the URL to send the browser to. */
 export async function startXeroConnect(ctx: AuthedContext, input: XeroConnect, origin: string) {
   const client = xeroOAuthClient(ctx.config, xeroRedirectUri(origin));
-  if (!client) throw new ConnectorUnavailable(oauthConnectorRefusal('xero', ctx.config)!);
+  if (!client) throw new ConnectorUnavailable(oauthConnectorRefusal('xero', ctx.config, ctx.log)!);
   const codeVerifier = generateCodeVerifier();
   const state = await createOAuthState(ctx, {
     provider: 'xero',
@@ -114,7 +114,7 @@ export async function finishXeroConnect(
   }
   if (!query.code) throw new ConnectorError('protocol', 'Xero sent no authorisation code');
   const client = xeroOAuthClient(ctx.config, xeroRedirectUri(origin));
-  if (!client) throw new ConnectorUnavailable(oauthConnectorRefusal('xero', ctx.config)!);
+  if (!client) throw new ConnectorUnavailable(oauthConnectorRefusal('xero', ctx.config, ctx.log)!);
   let tokens: Awaited<ReturnType<typeof client.validateAuthorizationCode>>;
   try {
     tokens = await client.validateAuthorizationCode(

@@ -10,6 +10,7 @@ import {
   type OAuth2Tokens,
   UnexpectedResponseError,
 } from 'arctic';
+import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
 import type { Config } from '../../config.ts';
 import type { RotationRules } from './token-rotation.ts';
 import { ConnectorError, GrantRefusedError } from './types.ts';
@@ -133,7 +134,7 @@ export function tokenError(error: unknown): ConnectorError {
     if (error.code === 'invalid_client' || error.code === 'unauthorized_client') {
       return new ConnectorError(
         'credentials',
-        `Xero refused this server's app credentials (${error.code}): check XERO_CLIENT_ID and XERO_CLIENT_SECRET`,
+        `Xero did not accept this server’s app registration (${error.code}) — ask your administrator to check it.`,
       );
     }
     return new ConnectorError('provider', `Xero refused the token request (${error.code})`);
@@ -164,10 +165,7 @@ export async function refreshXeroTokens(
 ): Promise<XeroCredentials> {
   const client = xeroOAuthClient(config, null);
   if (!client) {
-    throw new ConnectorError(
-      'credentials',
-      'Xero is not configured on this server any more: set XERO_CLIENT_ID and XERO_CLIENT_SECRET',
-    );
+    throw new ConnectorError('credentials', noLongerSetUpMessage('Xero'));
   }
   try {
     const tokens = await client.refreshAccessToken(xeroEndpoints(config).token, credentials.refreshToken, []);

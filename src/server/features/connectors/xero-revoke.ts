@@ -11,6 +11,8 @@
 // goes through token-rotation.ts, and so does the token revoked: a refresh a sync of this process
 // has in flight is joined, a pair it has just rotated to is taken, so the live refresh token is the
 // one revoked (decision 033).
+
+import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
 import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
 import { latestCredentials, renewCredentials } from './token-rotation.ts';
 import { ConnectorError, type ConnectorSession, GrantRefusedError } from './types.ts';
@@ -28,10 +30,7 @@ const MARGIN_MS = 60_000;
 export async function revokeXero(read: XeroCredentials, session: ConnectorSession): Promise<void> {
   const { XERO_CLIENT_ID: clientId, XERO_CLIENT_SECRET: clientSecret } = session.config;
   if (!clientId || !clientSecret) {
-    throw new ConnectorError(
-      'credentials',
-      'Xero is not configured on this server any more (XERO_CLIENT_ID and XERO_CLIENT_SECRET)',
-    );
+    throw new ConnectorError('credentials', noLongerSetUpMessage('Xero'));
   }
   if (typeof read?.refreshToken !== 'string' || typeof read.tenantId !== 'string') {
     throw new ConnectorError('credentials', 'the stored Xero tokens could not be read');

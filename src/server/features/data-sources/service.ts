@@ -36,7 +36,7 @@ export class ConnectorUnavailable extends Error {}
 
 function unavailable(ctx: AuthedContext, type: DataSourceType): ConnectorUnavailable {
   return new ConnectorUnavailable(
-    oauthConnectorRefusal(type, ctx.config) ??
+    oauthConnectorRefusal(type, ctx.config, ctx.log) ??
       (type === 'receipt_ocr'
         ? 'Receipts and bills are not a connection: scan them with Upload Receipt on Data Sources.'
         : `${TYPE_LABELS[type]} cannot be connected here.`),
@@ -179,15 +179,4 @@ export async function syncDataSource(ctx: AuthedContext, id: string): Promise<Sy
   if (adapterFor(source.type)) return queueConnectorSync(ctx, source.id);
   if (source.type !== 'csv') throw unavailable(ctx, source.type);
   throw conflict('CSV sources sync by uploading a file: use Import CSV on the Activities screen.');
-}
-
-/** The company's sources as the dashboard lists them (spec §3). */
-export async function dashboardDataSources(ctx: AuthedContext) {
-  return (await listDataSources(ctx)).map(({ id, type, name, status, lastSyncAt }) => ({
-    id,
-    type,
-    name,
-    status,
-    lastSyncAt,
-  }));
 }

@@ -5,7 +5,7 @@ import {
   SaveWorkforceSchema,
   YearQuerySchema,
 } from '../../../domain/contracts/ledger.ts';
-import { MetricsQuerySchema } from '../../../domain/contracts/metrics.ts';
+import { MetricListQuerySchema, MetricsQuerySchema } from '../../../domain/contracts/metrics.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
@@ -17,7 +17,7 @@ import {
   saveTarget,
   saveWorkforce,
 } from './records.ts';
-import { getMetrics } from './service.ts';
+import { getMetrics, listMetrics } from './service.ts';
 
 /** 401/403 come before validation: a caller who may not write learns nothing about the body. */
 const edit = requirePermission('data.edit');
@@ -30,7 +30,11 @@ function pickYear<T extends { year: number }>(records: T[], year: number | undef
 }
 
 export const metricsRoutes = new Hono<AppEnv>()
-  .get('/metrics', read, validate('query', MetricsQuerySchema), async (c) =>
+  // spec §7: a list of metric objects; the KPI screen's richer object is /metrics/summary (decision 054).
+  .get('/metrics', read, validate('query', MetricListQuerySchema), async (c) =>
+    c.json(await listMetrics(authorize(c, 'data.read'), c.req.valid('query'))),
+  )
+  .get('/metrics/summary', read, validate('query', MetricsQuerySchema), async (c) =>
     c.json(await getMetrics(authorize(c, 'data.read'), c.req.valid('query'))),
   )
   .get('/targets', read, async (c) => c.json(await getTarget(authorize(c, 'data.read'))))

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
 import { activityImports, companyFinancials, workforceFigures } from '../../../../db/schema/emissions.ts';
-import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
+import type { KpiMetrics, Metric } from '../../../domain/contracts/metrics.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
@@ -83,6 +83,22 @@ export async function getMetrics(
   memo.set(key, { version, metrics });
   if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
   return metrics;
+}
+
+/**
+ * GET /api/metrics (spec §3, §7): the year's figures as a list of metric objects. Read from the
+ * same computation as the KPI screen (`getMetrics`, its memo included), so both show one figure.
+ * The monthly grain is the KPI screen's default, so the two share a remembered result.
+ */
+export async function listMetrics(ctx: AuthedContext, query: { year?: number }): Promise<Metric[]> {
+  const summary = await getMetrics(ctx, { year: query.year, grain: 'monthly' });
+  const { from, to } = yearRange(summary.year);
+  return summary.metrics.map((metric) => ({
+    ...metric,
+    year: summary.year,
+    periodStart: from,
+    periodEnd: to,
+  }));
 }
 
 type Range = readonly [from: string, to: string];

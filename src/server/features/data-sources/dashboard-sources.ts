@@ -1,0 +1,142 @@
+// The data sources the dashboard counts (issue 17 item 8, decision 054): every way data reached
+// the ledger, not only the rows of `data_sources`. A CSV import, the scanned receipts, the lines
+// entered by hand and each connector are sources; each says its state from what is stored.
+import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
+import type { DashboardDataSource } from '../../../domain/contracts/dashboard.ts';
+import type { DataSource } from '../../../domain/contracts/data-sources.ts';
+import type { AuthedContext } from '../../context.ts';
+import { ledgerMemo } from '../metrics/ledger-memo.ts';
+import { listDataSources } from './service.ts';
+
+const count = (value: number, one: string, many = `${one}s`) =>
+  `${value.toLocaleString('en-GB')} ${value === 1 ? one : many}`;
+
+/** Completed imports (a pending one is not in the ledger yet) with the lines they hold now. */
+function listImports(ctx: AuthedContext) {
+  return ctx.db
+    .select({
+      id: activityImports.id,
+      fileName: activityImports.fileName,
+      dataSourceId: activityImports.dataSourceId,
+      createdAt: activityImports.createdAt,
+      // activity_lines_import_idx: one index range per import.
+      lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_id = "activity_imports"."id")`,
+    })
+    .from(activityImports)
+    .where(and(eq(activityImports.companyId, ctx.companyId), gte(activityImports.importedCount, 0)))
+    .orderBy(desc(activityImports.createdAt));
+}
+
+/** Receipt and hand-entered lines: written one by one, outside any import or connector. */
+function countSingleLines(ctx: AuthedContext) {
+  return ctx.db
+    .select({
+      source: activityLines.source,
+      lines: sql<number>`count(*)`,
+      newest: sql<number | null>`max(${activityLines.createdAt})`,
+    })
+    .from(activityLines)
+    .where(
+      and(
+        eq(activityLines.companyId, ctx.companyId),
+        isNull(activityLines.importId),
+        inArray(activityLines.source, ['receipt', 'manual']),
+      ),
+    )
+    .groupBy(activityLines.source);
+}
+
+function connectorSource(source: DataSource): DashboardDataSource {
+  const base = {
+    id: source.id,
+    type: source.type,
+    kind: 'connector' as const,
+    name: source.name,
+    lastSyncAt: source.lastSyncAt,
+    lineCount: source.lineCount,
+  };
+  if (source.status === 'error') {
+    return { ...base, status: 'error', statusText: source.statusReason ?? 'The last sync failed' };
+  }
+  if (source.status === 'connected') {
+    return {
+      ...base,
+      status: 'connected',
+      statusText: source.lastSyncAt ? count(source.lineCount, 'line') : 'Waiting for its first sync',
+    };
+  }
+  return { ...base, status: 'connecting', statusText: 'Connecting' };
+}
+
+type LedgerCounts = [Awaited<ReturnType<typeof listImports>>, Awaited<ReturnType<typeof countSingleLines>>];
+const remembered = ledgerMemo<LedgerCounts>();
+
+/**
+ * Imports and single-line counts change only with the ledger (every line write is audited), so
+ * they are remembered while it is unchanged: the receipt and hand-entry count reads every line
+ * of the company (no index has `source`).
+ */
+function ledgerCounts(ctx: AuthedContext): Promise<LedgerCounts> {
+  return remembered(ctx, 'sources', () => Promise.all([listImports(ctx), countSingleLines(ctx)]));
+}
+
+/** Every source of the ledger's data, imports newest first, then receipts, hand entries and connectors. */
+export async function dashboardDataSources(ctx: AuthedContext): Promise<DashboardDataSource[]> {
+  const [sources, [imports, singles]] = await Promise.all([listDataSources(ctx), ledgerCounts(ctx)]);
+  const result: DashboardDataSource[] = imports.map((item) => ({
+    id: item.id,
+    type: 'csv',
+    kind: 'import',
+    name: item.fileName,
+    status: item.lineCount > 0 ? 'connected' : 'empty',
+    lastSyncAt: item.createdAt.toISOString(),
+    lineCount: item.lineCount,
+    statusText: item.lineCount > 0 ? count(item.lineCount, 'line') : 'Every line it imported was removed',
+  }));
+  const single = (source: string) => singles.find((row) => row.source === source);
+  const receipts = single('receipt');
+  if (receipts && receipts.lines > 0) {
+    result.push({
+      id: 'receipts',
+      type: 'receipt_ocr',
+      kind: 'receipts',
+      name: 'Scanned receipts',
+      status: 'connected',
+      lastSyncAt: receipts.newest === null ? null : new Date(receipts.newest).toISOString(),
+      lineCount: receipts.lines,
+      statusText: count(receipts.lines, 'receipt'),
+    });
+  }
+  const manual = single('manual');
+  if (manual && manual.lines > 0) {
+    result.push({
+      id: 'manual',
+      type: 'manual',
+      kind: 'manual',
+      name: 'Entered by hand',
+      status: 'connected',
+      lastSyncAt: manual.newest === null ? null : new Date(manual.newest).toISOString(),
+      lineCount: manual.lines,
+      statusText: count(manual.lines, 'line'),
+    });
+  }
+  const importedInto = new Set(imports.map((item) => item.dataSourceId));
+  for (const source of sources) {
+    if (source.type !== 'csv') result.push(connectorSource(source));
+    // A CSV source groups uploads: its imports stand for it once it has any.
+    else if (!importedInto.has(source.id)) {
+      result.push({
+        id: source.id,
+        type: 'csv',
+        kind: 'csv_source',
+        name: source.name,
+        status: 'connecting',
+        lastSyncAt: null,
+        lineCount: 0,
+        statusText: 'No file imported yet',
+      });
+    }
+  }
+  return result;
+}
