@@ -12,7 +12,6 @@ import {
   describeDataSources,
   describeNarratives,
   formatPercent,
-  formatTonnes,
   narrativesBadge,
 } from './summary';
 
