@@ -167,7 +167,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     operationId: 'createActivity',
     tag: 'Activity ledger',
     summary: 'Add a ledger line; its emissions are calculated and stored with the factor used',
-    description: 'Give a quantity with its unit, or a spend with its currency.',
+    description:
+      'Give a quantity with its unit, or a spend with its currency. A line confirmed from a scanned receipt (`receiptFileId`) that looks like a line already in the ledger is refused with 409 `probable_duplicates` listing them in `details.duplicates`; send it again with `onDuplicate`: `keep` (both stored), `replace` with `replaceLineId` (that line is deleted in the same write), or `skip` (nothing stored; 200 `{"skipped": true}`).',
     minimumRole: 'member',
     body: {
       ...named('SaveActivity', SaveActivitySchema),
