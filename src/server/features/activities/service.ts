@@ -1,5 +1,4 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
 import type { z } from 'zod';
 import { activityLines, sites } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
@@ -99,8 +98,6 @@ export async function getActivity(ctx: AuthedContext, id: string): Promise<Activ
   return withResults(await getLineRow(ctx, id));
 }
 
-type Batch = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
-
 const alreadyInLedger = () => conflict('This line is already in the ledger');
 
 function isUniqueViolation(error: unknown): boolean {
@@ -148,30 +145,32 @@ export async function createActivity(
   const id = uuidv7();
   const now = ctx.now();
   try {
-    await ctx.db.batch([
-      // Deleted first: the new line may share the replaced line's fingerprint.
-      ...(decision.replaceLineId ? deleteLineStatements(ctx, decision.replaceLineId) : []),
-      ctx.db.insert(activityLines).values({
-        id,
-        companyId: ctx.companyId,
-        siteId: site.id,
-        ...lineValues(line),
-        source: receipt ? 'receipt' : 'manual',
-        fingerprint,
-        ...lineFigures(result),
-        createdBy: ctx.userId,
-        createdAt: now,
-        updatedAt: now,
-        calculatedAt: now,
-      }),
-      auditInsert(ctx, {
-        companyId: ctx.companyId,
-        userId: ctx.userId,
-        action: 'activity_created',
-        entityType: 'activity_line',
-        entityId: id,
-      }),
-    ] as unknown as Batch);
+    const insert = ctx.db.insert(activityLines).values({
+      id,
+      companyId: ctx.companyId,
+      siteId: site.id,
+      ...lineValues(line),
+      source: receipt ? 'receipt' : 'manual',
+      fingerprint,
+      ...lineFigures(result),
+      createdBy: ctx.userId,
+      createdAt: now,
+      updatedAt: now,
+      calculatedAt: now,
+    });
+    const audit = auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'activity_created',
+      entityType: 'activity_line',
+      entityId: id,
+    });
+    // The replaced line goes first: the new line may share its fingerprint.
+    await ctx.db.batch(
+      decision.replaceLineId
+        ? [...deleteLineStatements(ctx, decision.replaceLineId), insert, audit]
+        : [insert, audit],
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInLedger();
     throw error;
