@@ -174,6 +174,28 @@ describe('a bill imported by CSV, then scanned', () => {
     expect(await sources(owner.user.companyId)).toEqual([csvLine]);
   });
 
+  test('at another site, the same supplier named in the CSV reference still makes it a probable duplicate', async () => {
+    const owner = await bakery();
+    await addSite(t, owner.cookie, 'Shop');
+    const imported = await upload(owner.cookie, [
+      '2025-01-31,,Shop,electricity,1234,kWh,,,Octopus Energy January',
+    ]);
+    expect(imported.status).toBe(201);
+    // The scan is confirmed for the Bakery; its supplier (Octopus Energy) is named in the row's reference.
+    const refused = await confirm(owner.cookie, await scanBill(owner.cookie, owner.siteId));
+    expect(refused.status).toBe(409);
+    expect(refused.json.details.duplicates[0].existing).toMatchObject({ siteName: 'Shop', source: 'csv' });
+  });
+
+  test('at another site without a named supplier, the scan is stored at once', async () => {
+    const owner = await bakery();
+    await addSite(t, owner.cookie, 'Shop');
+    expect((await upload(owner.cookie, ['2025-01-31,,Shop,electricity,1234,kWh,,,January'])).status).toBe(
+      201,
+    );
+    expect((await confirm(owner.cookie, await scanBill(owner.cookie, owner.siteId))).status).toBe(201);
+  });
+
   test('a different quantity is not a duplicate: the scan is stored at once', async () => {
     const owner = await bakery();
     expect((await upload(owner.cookie, ['2025-01-31,,Bakery,electricity,2400,kWh,,,Octopus'])).status).toBe(
