@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'bun:test';
-import { RECEIPTS, renderReceiptPng } from '../fixtures/receipts/render.ts';
+import { OCTOPUS_PDF_LINES, RECEIPTS, renderBillPdf, renderReceiptPng } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
-const e2e = startE2E();
+// 409: a probable duplicate is refused until the person chooses (decision 052).
+const e2e = startE2E({ expectedStatuses: [409] });
 /** The first scan starts the OCR worker (~1 s) before reading. */
 const SCAN_WAIT_MS = 30_000;
 
@@ -49,6 +50,45 @@ describe('Upload Receipt', () => {
     const file = await page.request.get(href!);
     expect(file.status()).toBe(200);
     expect(Buffer.from(await file.body()).equals(Buffer.from(png))).toBe(true);
+  }, 90_000);
+
+  test('a scanned bill already in the ledger is shown as a probable duplicate, and replace keeps one line', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    const headers = { Origin: e2e.baseUrl };
+    const site = await page.request.post('/api/sites', { headers, data: { name: 'Bakery', country: 'GB' } });
+    expect(site.status()).toBe(201);
+    const siteId = (await site.json()).id as string;
+    // The Octopus bill of January 2025 (1,234 kWh), typed in before the scan.
+    const typed = await page.request.post('/api/activities', {
+      headers,
+      data: { siteId, date: '2025-01-31', category: 'electricity', quantity: 1234, unit: 'kWh' },
+    });
+    expect(typed.status()).toBe(201);
+    const pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
+
+    await page.goto('/data-sources');
+    await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
+    await page.getByRole('button', { name: 'Upload Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
+    await dialog
+      .getByLabel('Receipt or bill (image or PDF)')
+      .setInputFiles({ name: 'octopus.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await dialog.getByRole('heading', { name: 'Found on the receipt' }).waitFor({ timeout: SCAN_WAIT_MS });
+    await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
+    const prompt = dialog.getByRole('heading', { name: 'This looks like a line already in your ledger' });
+    await prompt.waitFor({ timeout: WAIT_MS });
+    await dialog
+      .getByText('In your ledger: Electricity, 31 Jan 2025, Bakery, 1,234 kWh, from Manual entry')
+      .waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await dialog.getByRole('button', { name: 'Replace this ledger line' }).click();
+    await waitForToast(page, 'Line added');
+    const ledger = await page.request.get('/api/activities');
+    const lines = (await ledger.json()).items as { source: string; periodEnd: string | null }[];
+    expect(lines.map((line) => [line.source, line.periodEnd])).toEqual([['receipt', '2025-01-31']]);
   }, 90_000);
 
   test('refuses a file of 10 MB or more before sending it, in the spec words', async () => {

@@ -35,6 +35,8 @@ describe('CSV import', () => {
       errorCount: 0,
       // Every line of the file has figures (decision 051).
       notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
+      // No line of another source looks like a row (decision 052).
+      probableDuplicates: { found: 0, skipped: 0, kept: 0 },
     });
     const ledger = await t.call('GET', '/api/activities', { cookie });
     expect(ledger.json.total).toBe(4);

@@ -3,6 +3,7 @@ import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
 import { isAcceptedCurrency, unknownCurrencyMessage } from '../emissions/fx.ts';
 import { NotCountedStatusSchema, NotCountedSummarySchema } from './not-counted.ts';
 import { amount, count, measure, quantity } from './numbers.ts';
+import { ImportDuplicateCountsSchema, ReceiptDuplicateChoiceSchema } from './probable-duplicates.ts';
 import { text } from './text.ts';
 
 /** kg CO2e per kWh a supplier may state (SaveActivitySchema.supplierKgCO2ePerKWh). */
@@ -88,6 +89,13 @@ export const SaveActivitySchema = z
      * Read on create only.
      */
     receiptFileId: text('Receipt', { max: 60 }).min(1).nullish(),
+    /**
+     * With `receiptFileId`, when the line looks like one already in the ledger (decision 052):
+     * keep both, replace `replaceLineId`, or skip. Without it such a line is refused with 409
+     * `probable_duplicates`, listing them.
+     */
+    onDuplicate: ReceiptDuplicateChoiceSchema.nullish(),
+    replaceLineId: text('Line to replace', { max: 60 }).min(1).nullish(),
   })
   .refine((line) => (line.quantity != null && !!line.unit) || (line.spend != null && !!line.currency), {
     message: 'Give a quantity with its unit, or a spend with its currency',
@@ -155,6 +163,8 @@ export const ImportResultSchema = z.object({
   errorCount: z.number(),
   /** The import's lines that have no figure, with why (decision 051). */
   notCounted: NotCountedSummarySchema,
+  /** Rows that looked like lines of other sources, and what the file's choice did (decision 052). */
+  probableDuplicates: ImportDuplicateCountsSchema.optional(),
 });
 export type ImportResult = z.infer<typeof ImportResultSchema>;
 

@@ -193,7 +193,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     tag: 'Activity ledger',
     summary: 'Add a ledger line; its emissions are calculated and stored with the factor used',
     description:
-      'Give a quantity with its unit, or a spend with its currency. A spend line (purchased_goods) names a spend category as its variant (e.g. packaging, accountancy_legal) or a six-digit NAICS code; its currency must be one the ECB reference rates quote (another code is a 400 listing them).',
+      'Give a quantity with its unit, or a spend with its currency. A spend line (purchased_goods) names a spend category as its variant (e.g. packaging, accountancy_legal) or a six-digit NAICS code; its currency must be one the ECB reference rates quote (another code is a 400 listing them). A line confirmed from a scanned receipt (`receiptFileId`) that looks like a line already in the ledger is refused with 409 `probable_duplicates` listing them in `details.duplicates`; send it again with `onDuplicate`: `keep` (both stored), `replace` with `replaceLineId` (that line is deleted in the same write), or `skip` (nothing stored; 200 `{"skipped": true}`).',
     minimumRole: 'member',
     body: {
       ...named('SaveActivity', SaveActivitySchema),

@@ -9,6 +9,7 @@ import type {
   Site,
 } from '../../../domain/contracts/ledger';
 import type { NotCounted } from '../../../domain/contracts/not-counted';
+import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
 
@@ -100,6 +101,8 @@ export interface ImportRequest {
   /** Unknown column name → field name or 'ignore' (answer to a `mapping_required` 400). */
   mapping?: Record<string, string>;
   dataSourceId?: string;
+  /** The file's answer to a `probable_duplicates` 409 (decision 052). */
+  onDuplicate?: ImportDuplicateChoice;
   /** 0–1 as the file is sent. */
   onProgress?: (fraction: number) => void;
 }
@@ -112,12 +115,14 @@ export function importActivities({
   file,
   mapping,
   dataSourceId,
+  onDuplicate,
   onProgress,
 }: ImportRequest): Promise<ImportResult> {
   const form = new FormData();
   form.append('file', file);
   if (mapping) form.append('mapping', JSON.stringify(mapping));
   if (dataSourceId) form.append('dataSourceId', dataSourceId);
+  if (onDuplicate) form.append('onDuplicate', onDuplicate);
   return uploadForm<ImportResult>('/api/activities/import', form, onProgress);
 }
 

@@ -1,5 +1,6 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
 import type { ImportResult } from '../../../domain/contracts/ledger';
+import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -23,7 +24,15 @@ import {
   readImportProblem,
 } from './import';
 import { NotCountedNotice } from './not-counted-notice';
+import { describeDuplicateCounts, readProbableDuplicates } from './probable-duplicates';
+import { ImportDuplicatesPrompt } from './probable-duplicates-prompt';
 import { RowErrorsTable } from './row-errors';
+
+/** The import's summary, with what it did with probable duplicates (decision 052). */
+const describeImport = (result: ImportResult) =>
+  [describeImportResult(result), describeDuplicateCounts(result.probableDuplicates)]
+    .filter(Boolean)
+    .join(' ');
 
 const NO_SOURCE = 'none';
 
@@ -119,7 +128,7 @@ function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div className="grid gap-2 rounded-md border border-brand-100 bg-brand-50 p-4 text-sm">
       <h3 className="font-semibold text-brand-800">Import complete</h3>
-      <p className="text-slate-800">{describeImportResult(result)}</p>
+      <p className="text-slate-800">{describeImport(result)}</p>
       <NotCountedNotice summary={result.notCounted} />
       {result.errors.length > 0 ? <RowErrorsTable errors={result.errors} total={result.errorCount} /> : null}
     </div>
@@ -135,6 +144,10 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [duplicates, setDuplicates] = useState<{
+    problem: NonNullable<ReturnType<typeof readProbableDuplicates>>;
+    mapping?: Record<string, string>;
+  } | null>(null);
   const mutation = useImportActivities();
   const canImport = useCan('data.edit');
 
@@ -142,6 +155,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
     setResult(null);
+    setDuplicates(null);
     if (!chosen) {
       setFile(null);
       setFileError(null);
@@ -153,7 +167,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     if (error) toastError(error);
   };
 
-  const upload = (mapping?: Record<string, string>) => {
+  const upload = (mapping?: Record<string, string>, onDuplicate?: ImportDuplicateChoice) => {
     if (!file) {
       setFileError('Choose a CSV file to import');
       inputRef.current?.focus();
@@ -166,18 +180,26 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
         file,
         mapping,
         dataSourceId: dataSourceId === NO_SOURCE ? undefined : dataSourceId,
+        onDuplicate,
         onProgress: setProgress,
       },
       {
         onSuccess: (answer) => {
           setProblem(null);
+          setDuplicates(null);
           setResult(answer);
           setFile(null);
           if (inputRef.current) inputRef.current.value = '';
-          toastSuccess(describeImportResult(answer), 'Import complete');
+          toastSuccess(describeImport(answer), 'Import complete');
         },
         onError: (error) => {
           if (isUnauthorizedError(error)) return;
+          const probable = readProbableDuplicates(error);
+          setDuplicates(probable ? { problem: probable, mapping } : null);
+          if (probable) {
+            setProblem(null);
+            return;
+          }
           const found = readImportProblem(error);
           setProblem(found);
           if (found.kind === 'too_large') setFileError(found.message);
@@ -280,6 +302,14 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
               pending={mutation.isPending}
               onSubmit={(mapping) => upload(mapping)}
               onCancel={() => setProblem(null)}
+            />
+          ) : null}
+          {duplicates ? (
+            <ImportDuplicatesPrompt
+              problem={duplicates.problem}
+              pending={mutation.isPending}
+              onChoose={(choice) => upload(duplicates.mapping, choice)}
+              onCancel={() => setDuplicates(null)}
             />
           ) : null}
           {problem?.kind === 'rows' ? (

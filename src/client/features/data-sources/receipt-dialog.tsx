@@ -1,5 +1,5 @@
 import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { ActivityCategorySchema } from '../../../domain/contracts/ledger';
+import { ActivityCategorySchema, type SaveActivity } from '../../../domain/contracts/ledger';
 import type { OcrUploadResult } from '../../../domain/contracts/receipts';
 import { getErrorMessage, getFieldErrors } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -26,6 +26,8 @@ import {
 } from '../activities/activity-form';
 import { useSites } from '../activities/api';
 import { CATEGORY_LABELS } from '../activities/format';
+import { type ProbableDuplicatesProblem, readProbableDuplicates } from '../activities/probable-duplicates';
+import { ReceiptDuplicatesPrompt } from '../activities/probable-duplicates-prompt';
 import { SiteSelect } from '../activities/site-select';
 import { useConfirmReceiptLine, useScanReceipt } from './receipt-api';
 import { checkReceiptFile, draftFromScan, RECEIPT_ACCEPT, scannedMessage } from './receipt-draft';
@@ -207,6 +209,10 @@ function DraftLineForm({
     draftFromScan(result, { siteId: siteList.length === 1 ? siteList[0]!.id : undefined, today: todayIso() }),
   );
   const [errors, setErrors] = useState<ActivityErrors>({});
+  const [duplicates, setDuplicates] = useState<{
+    problem: ProbableDuplicatesProblem;
+    payload: SaveActivity;
+  } | null>(null);
   const confirm = useConfirmReceiptLine();
   const formId = useId();
 
@@ -251,6 +257,32 @@ function DraftLineForm({
     />
   );
 
+  // A probable duplicate (decision 052) is answered with a choice, which sends the draft again.
+  const send = (payload: SaveActivity) =>
+    confirm.mutate(payload, {
+      onSuccess: (line) => {
+        setDuplicates(null);
+        // Skipped as a duplicate (decision 052): the server answers { skipped: true }, nothing stored.
+        if ('skipped' in line)
+          toastSuccess('Nothing was added: the line is already in the ledger', 'Skipped');
+        // Saved, but without a figure: said at once, with why (decision 051).
+        else if (line.notCounted)
+          toastSuccess(
+            `${line.notCounted.message}. ${line.notCounted.fix.label}.`,
+            'Line added, not counted',
+          );
+        else toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
+        onDone();
+      },
+      onError: (failure) => {
+        const probable = readProbableDuplicates(failure);
+        setDuplicates(probable ? { problem: probable, payload } : null);
+        if (probable) return;
+        setErrors(getFieldErrors(failure) as ActivityErrors);
+        toastError(getErrorMessage(failure));
+      },
+    });
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const checked = validateActivityForm({ ...values, siteId });
@@ -259,25 +291,7 @@ function DraftLineForm({
       return;
     }
     setErrors({});
-    confirm.mutate(
-      { ...checked.payload, receiptFileId: result.ocrResult.evidenceId },
-      {
-        onSuccess: (line) => {
-          // Saved, but without a figure: said at once, with why (decision 051).
-          if (line.notCounted) {
-            toastSuccess(
-              `${line.notCounted.message}. ${line.notCounted.fix.label}.`,
-              'Line added, not counted',
-            );
-          } else toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
-          onDone();
-        },
-        onError: (failure) => {
-          setErrors(getFieldErrors(failure) as ActivityErrors);
-          toastError(getErrorMessage(failure));
-        },
-      },
-    );
+    send({ ...checked.payload, receiptFileId: result.ocrResult.evidenceId });
   };
 
   return (
@@ -330,6 +344,20 @@ function DraftLineForm({
         {field('unit', 'Unit', input('unit'))}
         {field('reference', 'Reference', input('reference'))}
       </div>
+      {duplicates ? (
+        <ReceiptDuplicatesPrompt
+          problem={duplicates.problem}
+          pending={confirm.isPending}
+          onKeep={() => send({ ...duplicates.payload, onDuplicate: 'keep' })}
+          onReplace={(lineId) =>
+            send({ ...duplicates.payload, onDuplicate: 'replace', replaceLineId: lineId })
+          }
+          onSkip={() => {
+            toastSuccess('Nothing was added; the line already in your ledger stays', 'Skipped');
+            onDone();
+          }}
+        />
+      ) : null}
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onAnother}>
           Scan another

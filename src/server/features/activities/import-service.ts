@@ -16,6 +16,7 @@ import { fileSha256 } from '../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { MAX_IMPORT_BYTES } from '../../../domain/activity-import/limits.ts';
 import type { ImportResult } from '../../../domain/contracts/ledger.ts';
+import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
@@ -34,6 +35,7 @@ import {
   type PreparedBatch,
   siteKey,
 } from './import-batches.ts';
+import { linesOfOtherSources, settleImportDuplicates } from './import-duplicates.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
 import {
   discardImport,
@@ -49,6 +51,8 @@ export interface ImportUpload {
   file: File;
   userMapping?: UserColumnMapping;
   dataSourceId?: string | null;
+  /** What to do with rows that look like lines of other sources (decision 052). */
+  onDuplicate?: ImportDuplicateChoice;
 }
 
 /**
@@ -107,6 +111,7 @@ export async function importActivities(
   ).map(({ name, ...site }) => [siteKey(name), site]);
   await seedFactorLibrary(ctx.db);
   await discardStaleImports(ctx);
+  const otherSources = await linesOfOtherSources(ctx);
 
   const now = ctx.now();
   // The pending import row comes first: every line is written under its id, which the import
@@ -182,8 +187,10 @@ export async function importActivities(
       );
     }
     await refreshImportHeartbeat(ctx, importId);
-    const imported = await linesOfImport(ctx, importId);
-    const duplicates = summary.validCount - imported;
+    const written = await linesOfImport(ctx, importId);
+    const probable = await settleImportDuplicates(ctx, importId, otherSources, upload.onDuplicate);
+    const imported = written - probable.counts.skipped;
+    const duplicates = summary.validCount - written;
     await ctx.db.batch([
       ctx.db
         .update(activityImports)
@@ -195,6 +202,8 @@ export async function importActivities(
           heartbeatAt: null,
         })
         .where(eq(activityImports.id, importId)),
+      // Skipped probable duplicates go in the transaction that makes the import visible.
+      ...probable.statements,
       ...(dataSourceId
         ? [
             ctx.db
@@ -221,6 +230,7 @@ export async function importActivities(
         errors: [],
         errorCount: 0,
         notCounted: await getNotCountedSummary(ctx, { importId }),
+        probableDuplicates: probable.counts,
       },
     };
   } catch (error) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/activity-import/template.ts';
 import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
+import { ImportDuplicateChoiceSchema } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
@@ -19,6 +20,15 @@ const edit = requirePermission('data.edit');
 const UserMappingSchema = z.record(z.string(), z.enum([...IMPORT_FIELDS, 'ignore']));
 
 const IMPORT_FORM = { field: 'file', noun: 'the file', missingMessage: 'Choose a CSV file to upload' };
+
+/** The file's answer to its probable duplicates (decision 052): skip, keep, or not given yet. */
+function readDuplicateChoice(value: unknown) {
+  if (value === null || value === '') return undefined;
+  const choice = ImportDuplicateChoiceSchema.safeParse(value);
+  if (!choice.success)
+    throw fieldError('onDuplicate', 'Choose skip or keep for the rows that look like lines in your ledger');
+  return choice.data;
+}
 
 async function readUpload(request: Request) {
   const { form, file } = await readUploadForm(request, IMPORT_FORM);
@@ -41,6 +51,7 @@ async function readUpload(request: Request) {
     file,
     userMapping,
     dataSourceId: typeof dataSourceId === 'string' && dataSourceId ? dataSourceId : null,
+    onDuplicate: readDuplicateChoice(form.get('onDuplicate')),
   };
 }
 
@@ -48,9 +59,11 @@ export const activityRoutes = new Hono<AppEnv>()
   .get('/activities', read, validate('query', ListActivitiesQuerySchema), async (c) =>
     c.json(await listActivities(authorize(c, 'data.read'), c.req.valid('query'))),
   )
-  .post('/activities', edit, validate('json', SaveActivitySchema), async (c) =>
-    c.json(await createActivity(authorize(c, 'data.edit'), c.req.valid('json')), 201),
-  )
+  .post('/activities', edit, validate('json', SaveActivitySchema), async (c) => {
+    const created = await createActivity(authorize(c, 'data.edit'), c.req.valid('json'));
+    // A receipt's line skipped as a probable duplicate (decision 052): nothing was stored.
+    return 'skipped' in created ? c.json(created, 200) : c.json(created, 201);
+  })
   .get('/activities/import/template', read, (c) => {
     authorize(c, 'data.read');
     c.header('Content-Type', 'text/csv; charset=utf-8');

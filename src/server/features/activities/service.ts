@@ -4,6 +4,7 @@ import { activityLines, sites } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
 import type { ActivityLine, ActivityPage, SaveActivity } from '../../../domain/contracts/ledger.ts';
 import { type ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
+import type { SkippedActivity } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
@@ -16,6 +17,7 @@ import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility
 import { receiptEvidence } from '../receipts/service.ts';
 import { getSite } from '../sites/service.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
+import { decideReceiptLine } from './receipt-duplicates.ts';
 
 const lineColumns = {
   id: activityLines.id,
@@ -149,37 +151,52 @@ function lineValues(line: ManualLine) {
   return { ...rest, dataQuality };
 }
 
-/** Stores a manual line with its result and audit row in one batch. */
-export async function createActivity(ctx: AuthedContext, input: SaveActivity): Promise<ActivityLine> {
+/**
+ * Stores a manual line with its result and audit row in one batch. A line confirmed from a
+ * receipt that looks like one already in the ledger needs the person's choice (decision 052):
+ * skip stores nothing, replace deletes the chosen line in the same batch (audited as a delete).
+ */
+export async function createActivity(
+  ctx: AuthedContext,
+  input: SaveActivity,
+): Promise<ActivityLine | SkippedActivity> {
   const { site, line, result, fingerprint } = await prepare(ctx, input);
   // A line confirmed from a scanned receipt: its source says so and its evidence is the file.
   const receipt = input.receiptFileId ? await receiptEvidence(ctx, input.receiptFileId) : null;
   if (receipt) line.evidenceUrl = receipt.evidenceUrl;
+  const decision = receipt
+    ? await decideReceiptLine(ctx, line, site, receipt.supplier, input)
+    : { skip: false as const, replaceLineId: null };
+  if (decision.skip) return { skipped: true };
   const id = uuidv7();
   const now = ctx.now();
   try {
-    await ctx.db.batch([
-      ctx.db.insert(activityLines).values({
-        id,
-        companyId: ctx.companyId,
-        siteId: site.id,
-        ...lineValues(line),
-        source: receipt ? 'receipt' : 'manual',
-        fingerprint,
-        ...lineFigures(result),
-        createdBy: ctx.userId,
-        createdAt: now,
-        updatedAt: now,
-        calculatedAt: now,
-      }),
-      auditInsert(ctx, {
-        companyId: ctx.companyId,
-        userId: ctx.userId,
-        action: 'activity_created',
-        entityType: 'activity_line',
-        entityId: id,
-      }),
-    ]);
+    const insert = ctx.db.insert(activityLines).values({
+      id,
+      companyId: ctx.companyId,
+      siteId: site.id,
+      ...lineValues(line),
+      source: receipt ? 'receipt' : 'manual',
+      fingerprint,
+      ...lineFigures(result),
+      createdBy: ctx.userId,
+      createdAt: now,
+      updatedAt: now,
+      calculatedAt: now,
+    });
+    const audit = auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'activity_created',
+      entityType: 'activity_line',
+      entityId: id,
+    });
+    // The replaced line goes first: the new line may share its fingerprint.
+    await ctx.db.batch(
+      decision.replaceLineId
+        ? [...deleteLineStatements(ctx, decision.replaceLineId), insert, audit]
+        : [insert, audit],
+    );
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInLedger();
     throw error;
@@ -254,7 +271,12 @@ function storedAsInput(row: LineRow): Record<string, unknown> {
 /** Deletes a line (its stored result with it), in the batch of its audit row. */
 export async function deleteActivity(ctx: AuthedContext, id: string): Promise<void> {
   await getLineRow(ctx, id);
-  await ctx.db.batch([
+  await ctx.db.batch(deleteLineStatements(ctx, id));
+}
+
+/** A line's delete and its audit row: a delete, or the replaced half of a receipt's replace. */
+function deleteLineStatements(ctx: AuthedContext, id: string) {
+  return [
     ctx.db
       .delete(activityLines)
       .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
@@ -265,5 +287,5 @@ export async function deleteActivity(ctx: AuthedContext, id: string): Promise<vo
       entityType: 'activity_line',
       entityId: id,
     }),
-  ]);
+  ] as const;
 }

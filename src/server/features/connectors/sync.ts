@@ -30,6 +30,7 @@ import { insertLinesStatements, type NewLine } from '../emissions/ledger-writes.
 import { lineFigures } from '../emissions/line-figures.ts';
 import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { resolveSites } from './site-resolution.ts';
+import { probableDuplicateNotice } from './sync-duplicates.ts';
 import { ConnectorError, type ConnectorPull } from './types.ts';
 
 /** Claims a sync job gets (decision 013); the last failure leaves the sync `failed`. */
@@ -292,6 +293,8 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
   // What the adapter left out, then what the calculation refused: on the record for people.
   const notes = [...(pull.notices ?? [])];
   if (plan.problems.length > 0) notes.push(`Not imported: ${plan.problems.join('; ')}`);
+  const duplicateNotice = await probableDuplicateNotice({ db: ctx.db, ...target }, plan.lines);
+  if (duplicateNotice) notes.push(duplicateNotice);
   if (pull.notices?.length) {
     ctx.log.warn('connector sync left data out', { dataSourceId: target.sourceId, notices: pull.notices });
   }

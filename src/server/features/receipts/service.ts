@@ -125,12 +125,33 @@ async function findReceiptFile(ctx: AuthedContext, id: string) {
 }
 
 /**
- * The evidence link of a stored receipt of the caller's company, for a ledger line made from it;
- * 404 for another company's or a missing id.
+ * The evidence link of a stored receipt of the caller's company, for a ledger line made from it,
+ * and the supplier (else the vendor) read from it, which the duplicate check compares (decision
+ * 052); 404 for another company's or a missing id.
  */
-export async function receiptEvidence(ctx: AuthedContext, id: string): Promise<{ evidenceUrl: string }> {
+export async function receiptEvidence(
+  ctx: AuthedContext,
+  id: string,
+): Promise<{ evidenceUrl: string; supplier: string | null }> {
   const row = await findReceiptFile(ctx, id);
-  return { evidenceUrl: receiptFileUrl(row.id) };
+  const extracted = await ctx.db
+    .select({ extracted: receiptFiles.extracted })
+    .from(receiptFiles)
+    .where(and(eq(receiptFiles.id, row.id), eq(receiptFiles.companyId, ctx.companyId)))
+    .get();
+  return { evidenceUrl: receiptFileUrl(row.id), supplier: supplierOf(extracted?.extracted) };
+}
+
+/** The supplier, else the vendor, of a stored extraction; null when it names neither. */
+function supplierOf(extracted: string | null | undefined): string | null {
+  try {
+    const data = (JSON.parse(extracted ?? '{}') as { receiptData?: { supplier?: unknown; vendor?: unknown } })
+      .receiptData;
+    const name = data?.supplier ?? data?.vendor;
+    return typeof name === 'string' && name.trim() !== '' ? name : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The stored file's type, name and size, and its bytes as a stream read chunk by chunk. */
