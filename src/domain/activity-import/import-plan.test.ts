@@ -124,24 +124,24 @@ describe('readImport', () => {
   });
 
   test('unrecognised required columns: HeaderMappingRequired, then the mapping step fixes it', async () => {
-    const text = 'When;Building;Thing;How much;Unit;Notes\n2025-01-01;HQ;electricity;10;kWh;hello\n';
+    const text = 'When;Building;Thing;How much;Unit;Remarks\n2025-01-01;HQ;electricity;10;kWh;hello\n';
     const error = await rejection(drainImport(streamOf(text)));
     expect(error).toBeInstanceOf(HeaderMappingRequired);
     const mappingError = error as HeaderMappingRequired;
     expect(mappingError.code).toBe('header_mapping_required');
     expect(mappingError.missingRequired).toEqual(['date', 'category', 'quantity or spend']);
-    expect(mappingError.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Notes']);
-    expect(mappingError.columns).toEqual(['When', 'Building', 'Thing', 'How much', 'Unit', 'Notes']);
+    expect(mappingError.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Remarks']);
+    expect(mappingError.columns).toEqual(['When', 'Building', 'Thing', 'How much', 'Unit', 'Remarks']);
     expect(mappingError.mapping).toEqual({ site: 1, unit: 4 });
     expect(mappingError.message).toBe(
-      'Some required columns are missing or not recognised: date, category, quantity or spend. Tell us what these columns hold: "When", "Thing", "How much", "Notes".',
+      'Some required columns are missing or not recognised: date, category, quantity or spend. Tell us what these columns hold: "When", "Thing", "How much", "Remarks".',
     );
 
     const { lines, summary } = await drainImport(streamOf(text), {
       userMapping: { When: 'date', Thing: 'category', 'How much': 'quantity', Notes: 'ignore' },
     });
     expect(lines.map((l) => l.row.quantity)).toEqual([10]);
-    expect(summary.headers.ignoredColumns).toEqual(['Notes']);
+    expect(summary.headers.ignoredColumns).toEqual(['Remarks']);
   });
 
   test('unknown extra columns do not block the import; they are listed in the summary', async () => {
