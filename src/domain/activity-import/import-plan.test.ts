@@ -138,7 +138,7 @@ describe('readImport', () => {
     );
 
     const { lines, summary } = await drainImport(streamOf(text), {
-      userMapping: { When: 'date', Thing: 'category', 'How much': 'quantity', Notes: 'ignore' },
+      userMapping: { When: 'date', Thing: 'category', 'How much': 'quantity', Remarks: 'ignore' },
     });
     expect(lines.map((l) => l.row.quantity)).toEqual([10]);
     expect(summary.headers.ignoredColumns).toEqual(['Remarks']);
