@@ -35,3 +35,40 @@ export const ImportMappingSchema = z.object({
   updatedAt: z.string(),
 });
 export type ImportMapping = z.infer<typeof ImportMappingSchema>;
+
+export const ChoiceSchema = z.object({ value: z.string(), label: z.string() });
+
+/** One thing the person must decide before the file can go in (import-preview.ts). */
+export const ImportQuestionSchema = z.object({
+  kind: z.enum(['site', 'category', 'variant', 'spend']),
+  /** As written in the file ('' for a missing variant); send it back as the answer's `source`. */
+  text: z.string(),
+  category: z.string().optional(),
+  lines: z.array(z.number()),
+  count: z.number(),
+  /** "rows 2–39 and 41". */
+  rows: z.string(),
+  choices: z.array(ChoiceSchema),
+});
+export type ImportQuestion = z.infer<typeof ImportQuestionSchema>;
+
+/** One distinct problem of a file with its rows and what to do (problem-groups.ts). */
+export const ImportProblemGroupSchema = z.object({
+  message: z.string(),
+  lines: z.array(z.number()),
+  count: z.number(),
+  rows: z.string(),
+  fix: z.string(),
+});
+export type ImportProblemGroup = z.infer<typeof ImportProblemGroupSchema>;
+
+export const ImportPreviewSchema = z.object({
+  rowCount: z.number(),
+  readyCount: z.number(),
+  questions: z.array(ImportQuestionSchema),
+  questionsLeftOut: z.number(),
+  problems: z.array(ImportProblemGroupSchema),
+  problemRowCount: z.number(),
+  columns: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportAnswers, ImportMapping, ImportPreview } from '../../../domain/contracts/activity-import';
 import type {
   ActivityCategory,
   ActivityLine,
@@ -22,6 +23,10 @@ export interface ActivityFilters {
 
 export const siteKeys = {
   all: () => ['/api/sites'] as const,
+};
+
+export const importMappingKeys = {
+  all: () => ['/api/activities/import/mappings'] as const,
 };
 
 export const activityKeys = {
@@ -83,6 +88,8 @@ export interface ImportRequest {
   file: File;
   /** Unknown column name → field name or 'ignore' (answer to a `mapping_required` 400). */
   mapping?: Record<string, string>;
+  /** Answers to the preview's questions (sites, categories, variants, spend categories). */
+  answers?: ImportAnswers;
   dataSourceId?: string;
   /** 0–1 as the file is sent. */
   onProgress?: (fraction: number) => void;
@@ -92,17 +99,47 @@ export interface ImportRequest {
  * POST /api/activities/import as multipart. XMLHttpRequest rather than fetch because only it
  * reports upload progress; failures become the same `status: body` ApiError as every other call.
  */
-export function importActivities({
-  file,
-  mapping,
-  dataSourceId,
-  onProgress,
-}: ImportRequest): Promise<ImportResult> {
+function importForm({ file, mapping, answers, dataSourceId }: ImportRequest): FormData {
   const form = new FormData();
   form.append('file', file);
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (answers) form.append('answers', JSON.stringify(answers));
   if (dataSourceId) form.append('dataSourceId', dataSourceId);
-  return uploadForm<ImportResult>('/api/activities/import', form, onProgress);
+  return form;
+}
+
+export function importActivities(request: ImportRequest): Promise<ImportResult> {
+  return uploadForm<ImportResult>('/api/activities/import', importForm(request), request.onProgress);
+}
+
+/** The dry run: what the file needs answered, and its other problems; writes nothing. */
+export function previewImport(request: ImportRequest): Promise<ImportPreview> {
+  return uploadForm<ImportPreview>('/api/activities/import/preview', importForm(request), request.onProgress);
+}
+
+export function listImportMappings(): Promise<ImportMapping[]> {
+  return apiRequest<ImportMapping[]>('GET', '/api/activities/import/mappings');
+}
+
+export function forgetImportMapping(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', withId('/api/activities/import/mappings', id));
+}
+
+export function useImportMappings(enabled: boolean) {
+  return useQuery({ queryKey: importMappingKeys.all(), queryFn: listImportMappings, enabled });
+}
+
+export function useForgetImportMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forgetImportMapping,
+    meta: { ownErrorToast: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importMappingKeys.all() }),
+  });
+}
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: previewImport, meta: { ownErrorToast: true }, retry: false });
 }
 
 export function useSites() {
@@ -161,6 +198,7 @@ export function useImportActivities() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
         queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: importMappingKeys.all() }),
       ]),
   });
 }
