@@ -72,16 +72,27 @@ export function recordTranslator(
   const translatedMapping: ColumnMapping = { ...mapping, variant: variantColumn };
   const categoryOf = memo((text: string) => parseCategory(text));
   const categoryAnswer = memo((text: string) => mappings.category.get(mappingKey(text)));
-  const variantAnswer = memo((key: string): string | undefined => {
-    const bar = key.indexOf('|');
-    const category = key.slice(0, bar) as ActivityCategory;
-    const text = key.slice(bar + 1);
+  const variantAnswerOf = (category: ActivityCategory, text: string): string | undefined => {
     if (isKnownVariant(category, text)) return undefined;
     const spelled = slugKey(text);
     if (spelled !== text && isKnownVariant(category, spelled)) return spelled;
     if (category === 'purchased_goods') return mappings.spend.get(mappingKey(text));
     return mappings.variant.get(variantMappingKey(category, text));
-  });
+  };
+  // Per category, by variant text: a file repeats a few pairs on every row (no key string built
+  // per row). Each map is cleared at 512 entries, so a file of unique junk cannot grow it.
+  const answers = new Map<ActivityCategory, Map<string, string | null>>();
+  const variantAnswer = (category: ActivityCategory, text: string): string | undefined => {
+    let known = answers.get(category);
+    if (!known) answers.set(category, (known = new Map()));
+    let answer = known.get(text);
+    if (answer === undefined) {
+      answer = variantAnswerOf(category, text) ?? null;
+      if (known.size >= 512) known.clear();
+      known.set(text, answer);
+    }
+    return answer ?? undefined;
+  };
 
   const translate: RecordTranslator = (fields) => {
     let out: string[] | undefined;
@@ -101,7 +112,7 @@ export function recordTranslator(
       }
     }
     if (category !== undefined) {
-      const variant = variantAnswer(`${category}|${variantText}`);
+      const variant = variantAnswer(category, variantText);
       if (variant !== undefined) variantText = variant;
     }
     if (variantText !== originalVariant || (virtualVariant && fields.length > variantColumn)) {
