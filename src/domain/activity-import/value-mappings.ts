@@ -84,7 +84,10 @@ export function recordTranslator(
   const answers = new Map<ActivityCategory, Map<string, string | null>>();
   const variantAnswer = (category: ActivityCategory, text: string): string | undefined => {
     let known = answers.get(category);
-    if (!known) answers.set(category, (known = new Map()));
+    if (!known) {
+      known = new Map();
+      answers.set(category, known);
+    }
     let answer = known.get(text);
     if (answer === undefined) {
       answer = variantAnswerOf(category, text) ?? null;
