@@ -5,40 +5,17 @@
 
 import { planFor } from '../emissions/activity-plans.ts';
 import { ActivityInputError, type FLIGHT_CLASSES, FLIGHT_HAULS } from '../emissions/activity-variants.ts';
+import { CATEGORY_LABELS } from '../emissions/category-labels.ts';
 import { SPEND_CATEGORIES, spendCategoryOf } from '../emissions/spend-categories.ts';
 import type { ActivityCategory } from '../emissions/types.ts';
 import { ACTIVITY_CATEGORIES, memo } from './vocabulary.ts';
+
+export { CATEGORY_LABELS };
 
 export interface Choice {
   value: string;
   label: string;
 }
-
-export const CATEGORY_LABELS: Readonly<Record<ActivityCategory, string>> = {
-  electricity: 'Electricity',
-  natural_gas: 'Natural gas',
-  heating_oil: 'Heating oil (kerosene)',
-  gas_oil: 'Gas oil (red diesel)',
-  diesel: 'Diesel',
-  petrol: 'Petrol',
-  lpg: 'LPG',
-  propane: 'Propane',
-  refrigerant: 'Refrigerant top-up',
-  district_heat: 'District heat',
-  steam: 'Steam',
-  owned_vehicle: 'Company vehicles',
-  business_travel_car: 'Business travel by car',
-  flight: 'Flights',
-  rail: 'Rail',
-  bus: 'Bus',
-  taxi: 'Taxi',
-  hotel: 'Hotel stays',
-  water: 'Water',
-  waste: 'Waste',
-  purchased_goods: 'Purchased goods and services',
-  freight: 'Freight',
-  homeworking: 'Homeworking',
-};
 
 /** A category mapping that names a spend category: the row becomes spend (purchased_goods). */
 export const SPEND_TARGET_PREFIX = 'spend:';

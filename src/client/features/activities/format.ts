@@ -1,35 +1,12 @@
 import type { ActivityCategory, ActivityLine, Scope } from '../../../domain/contracts/ledger';
+import { CATEGORY_LABELS } from '../../../domain/emissions/category-labels';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories';
 import type { BadgeTone } from '../../ui/badge';
 
 type EmissionResult = ActivityLine['results'][number];
 type DataQuality = ActivityLine['dataQuality'];
 
-export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
-  electricity: 'Electricity',
-  natural_gas: 'Natural gas',
-  heating_oil: 'Heating oil (kerosene)',
-  gas_oil: 'Gas oil (red diesel)',
-  diesel: 'Diesel',
-  petrol: 'Petrol',
-  lpg: 'LPG',
-  propane: 'Propane',
-  refrigerant: 'Refrigerant top-up',
-  district_heat: 'District heat',
-  steam: 'Steam',
-  owned_vehicle: 'Company vehicles',
-  business_travel_car: 'Business travel by car',
-  flight: 'Flights',
-  rail: 'Rail',
-  bus: 'Bus',
-  taxi: 'Taxi',
-  hotel: 'Hotel stays',
-  water: 'Water',
-  waste: 'Waste',
-  purchased_goods: 'Purchased goods and services',
-  freight: 'Freight',
-  homeworking: 'Homeworking',
-};
+export { CATEGORY_LABELS };
 
 export function categoryLabel(category: string): string {
   return CATEGORY_LABELS[category as ActivityCategory] ?? humanize(category);
