@@ -216,6 +216,40 @@ describe('import preview and mapping step', () => {
   });
 });
 
+describe('the preview takes the import’s files', () => {
+  test('a file larger than any JSON body is previewed, up to the import’s 10 MB', async () => {
+    const { cookie } = await company();
+    await addSite(t, cookie, 'Bakery');
+    // ~2.2 MB: well above the JSON body limit, well below the import's.
+    const rows = Array.from(
+      { length: 40_000 },
+      (_, i) =>
+        `2025-01-${String((i % 28) + 1).padStart(2, '0')},Bakery,Electricity,,${i + 1},kWh,,,Meter reading ${i}`,
+    );
+    const answer = await preview(cookie, csv(rows));
+    expect(answer.status).toBe(200);
+    expect(answer.json).toMatchObject({ rowCount: 40_000, readyCount: 40_000, questions: [] });
+  });
+
+  test('a column mapped once is remembered: the next file with that header imports without asking', async () => {
+    const { cookie } = await company();
+    await addSite(t, cookie, 'Bakery');
+    const header = 'Date,Site,Category,How much,Unit';
+    const first = await importFile(cookie, `${header}\n2025-01-31,Bakery,Electricity,500,kWh\n`);
+    expect(first.status).toBe(400);
+    expect(first.json.code).toBe('mapping_required');
+    const mapped = await importFile(cookie, `${header}\n2025-01-31,Bakery,Electricity,500,kWh\n`, {
+      mapping: { 'How much': 'quantity' },
+    });
+    expect(mapped.status).toBe(201);
+    const next = await preview(cookie, `${header}\n2025-02-28,Bakery,Electricity,450,kWh\n`);
+    expect(next.status).toBe(200);
+    expect(next.json).toMatchObject({ readyCount: 1, questions: [] });
+    const second = await importFile(cookie, `${header}\n2025-02-28,Bakery,Electricity,450,kWh\n`);
+    expect(second.status).toBe(201);
+  });
+});
+
 describe('site regions', () => {
   test('are read loosely when unambiguous and refused with the choices otherwise', async () => {
     const { cookie } = await company();

@@ -7,8 +7,8 @@ import { companies, memberships, oauthAccounts, sessions, users } from '../../..
 import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
 import { activityImports, activityLines, recalculations } from '../../../../db/schema/emissions.ts';
 import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg.ts';
-import { importMappings } from '../../../../db/schema/import-mappings.ts';
 import { regulatoryFilings } from '../../../../db/schema/filings.ts';
+import { importMappings } from '../../../../db/schema/import-mappings.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
 import { offsetOrders } from '../../../../db/schema/offsets.ts';
 import { receiptFiles } from '../../../../db/schema/receipts.ts';
