@@ -118,6 +118,9 @@ export async function importActivities(
     fileName: cleanFileName(upload.file.name, 'upload.csv'),
     sha,
     createdAt: now,
+  }).catch(async (error: unknown) => {
+    await removeNewSites(ctx, resolved.newSites);
+    throw error;
   });
   const origin = {
     companyId: ctx.companyId,
