@@ -4,6 +4,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { sites } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
+import { conflict } from '../../lib/errors.ts';
 import type { CompanySite, NewSite } from './import-answers.ts';
 
 export async function listCompanySites(ctx: AuthedContext): Promise<CompanySite[]> {
@@ -19,9 +20,19 @@ export async function insertNewSites(
   now: Date,
 ): Promise<void> {
   if (created.length === 0) return;
-  await ctx.db
-    .insert(sites)
-    .values(created.map((site) => ({ ...site, companyId: ctx.companyId, createdAt: now, updatedAt: now })));
+  try {
+    await ctx.db
+      .insert(sites)
+      .values(created.map((site) => ({ ...site, companyId: ctx.companyId, createdAt: now, updatedAt: now })));
+  } catch (error) {
+    // Another request created a site of that name since the answers were read.
+    if (
+      /UNIQUE constraint failed/i.test(String((error as { cause?: unknown })?.cause ?? '') + String(error))
+    ) {
+      throw conflict('A site with this name was added meanwhile; upload the file again and choose it');
+    }
+    throw error;
+  }
 }
 
 /** The sites an import created, once its lines are discarded (the foreign key keeps any in use). */
