@@ -155,6 +155,16 @@ describe('import preview and mapping step', () => {
     for (const error of answer.json.details.errors) expect(error.message).not.toMatch(/^Line \d+/);
   });
 
+  test('a file that is not valid CSV names its line once, beside the message', async () => {
+    const { cookie } = await company();
+    const answer = await preview(cookie, `${HEADER}\n2025-01-31,"Bakery,Electricity,,10,kWh,,,x\n`);
+    expect(answer.status).toBe(422);
+    expect(answer.json.code).toBe('csv_format');
+    expect(answer.json.details.errors).toEqual([
+      { line: 2, message: 'a quoted field starts here but its closing quote (") is missing.' },
+    ]);
+  });
+
   test('a flight without a variant names the variants that exist', async () => {
     const { cookie } = await company();
     await addSite(t, cookie, 'Bakery');
