@@ -22,19 +22,17 @@ describe('site regions backfill (decision 049)', () => {
       ['d', 'GB', 'London'],
       ['e', 'GB', 'North'],
     ] as const;
-    await t.db
-      .insert(sites)
-      .values(
-        stored.map(([name, country, region]) => ({
-          id: crypto.randomUUID(),
-          companyId,
-          name,
-          country,
-          region,
-          createdAt: now,
-          updatedAt: now,
-        })),
-      );
+    await t.db.insert(sites).values(
+      stored.map(([name, country, region]) => ({
+        id: crypto.randomUUID(),
+        companyId,
+        name,
+        country,
+        region,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
     for (const statement of BACKFILL.split('--> statement-breakpoint')) await t.client.execute(statement);
     const after = await t.db
       .select({ name: sites.name, region: sites.region })
