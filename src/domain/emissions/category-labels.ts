@@ -1,8 +1,8 @@
-// The ledger's categories in words (one list: the import's choices and messages, the ledger, the
-// KPI page and forms read it). Free of the calculator, so the browser bundle can carry it.
+// The ledger's categories in the words a small-business owner uses: every screen, message and
+// report that names a category reads them from here.
 import type { ActivityCategory } from './types.ts';
 
-export const CATEGORY_LABELS: Readonly<Record<ActivityCategory, string>> = {
+export const CATEGORY_LABELS: Record<ActivityCategory, string> = {
   electricity: 'Electricity',
   natural_gas: 'Natural gas',
   heating_oil: 'Heating oil (kerosene)',
