@@ -8,6 +8,7 @@ export * from './connectors.ts';
 export * from './emissions.ts';
 export * from './esg.ts';
 export * from './filings.ts';
+export * from './import-mappings.ts';
 export * from './jobs.ts';
 export * from './narratives.ts';
 export * from './offsets.ts';

@@ -40,7 +40,7 @@ const TOKEN = 'a'.repeat(43);
 
 export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sample> {
   const none: Sample = { json: null };
-  const site = { name: 'Leeds depot', country: 'GB', region: 'ENG', postcode: 'LS1 4AP' };
+  const site = { name: 'Leeds depot', country: 'GB', region: 'GB-LONDON', postcode: 'LS1 4AP' };
   const narrative = { content: 'Our emissions fell by 12%.', status: 'draft', confirmedNumbers: ['12'] };
   return {
     'POST /api/auth/signup': {
@@ -105,7 +105,17 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
         reference: 'INV-1',
       },
     },
-    'POST /api/activities/import': { json: null, fileField: 'file', formFields: { mapping: '{}' } },
+    'POST /api/activities/import': {
+      json: null,
+      fileField: 'file',
+      formFields: { mapping: '{}', answers: '{"sites":[],"values":[]}' },
+    },
+    'POST /api/activities/import/preview': {
+      json: null,
+      fileField: 'file',
+      formFields: { mapping: '{}', answers: '{"sites":[],"values":[]}' },
+    },
+    'DELETE /api/activities/import/mappings/:id': none,
     'PUT /api/activities/:id': {
       json: { quantity: 1300, unit: 'kWh', reference: 'INV-2' },
       id: ids.activityId,

@@ -104,7 +104,7 @@ describe('CSV import', () => {
     expect(response.status).toBe(422);
     expect(response.json.details.errorCount).toBe(1);
     expect(response.json.details.errors).toEqual([
-      { line: 3, message: expect.stringMatching(/^Line 3: unit "kWh-ish" is not a unit we know/) },
+      { line: 3, message: expect.stringMatching(/^unit "kWh-ish" is not a unit we know/) },
     ]);
     expect(response.json.message).toBe(
       '1 of 3 rows have problems; nothing was imported. Fix them and upload the file again.',
@@ -112,12 +112,15 @@ describe('CSV import', () => {
     expect(await stored(user.companyId)).toEqual({ lines: 0, results: 0, imports: 0 });
   });
 
-  test('an unknown site is a row error telling where to add it', async () => {
+  test('an unknown site is a row error pointing to the mapping step', async () => {
     const { cookie, user } = await company();
     const response = await upload(t, cookie, csv([ROWS[0]!, '2025-01-14,Leeds depot,diesel,,40,litre,,,x']));
     expect(response.status).toBe(422);
     expect(response.json.details.errors).toEqual([
-      { line: 3, message: 'Line 3: no site named "Leeds depot"; add it under Sites first' },
+      {
+        line: 3,
+        message: 'no site named "Leeds depot"; choose one of your sites or create it in the mapping step',
+      },
     ]);
     expect(await stored(user.companyId)).toEqual({ lines: 0, results: 0, imports: 0 });
   });

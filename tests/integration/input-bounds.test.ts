@@ -71,7 +71,7 @@ const ROUTES: {
   {
     method: 'POST',
     path: '/api/sites',
-    body: { name: 'Hull', country: 'GB', region: 'North', postcode: 'HU1 1AA' },
+    body: { name: 'Hull', country: 'GB', region: 'GB-LONDON', postcode: 'HU1 1AA' },
     fields: ['name', 'region', 'postcode'],
   },
   {

@@ -106,8 +106,8 @@ describe('recogniseHeaders', () => {
   });
 
   test('reports unknown columns and missing required fields', () => {
-    const r = recogniseHeaders(['When', 'Site', 'Thing', 'Qty', 'UOM', 'Notes', '']);
-    expect(r.unknownColumns).toEqual(['When', 'Thing', 'Notes']);
+    const r = recogniseHeaders(['When', 'Site', 'Thing', 'Qty', 'UOM', 'Remarks', '']);
+    expect(r.unknownColumns).toEqual(['When', 'Thing', 'Remarks']);
     expect(r.missingRequired).toEqual(['date', 'category']);
   });
 
@@ -145,12 +145,12 @@ describe('recogniseHeaders', () => {
   });
 
   describe('the mapping step (user mapping)', () => {
-    const headers = ['When', 'Building', 'Thing', 'How much', 'Unit', 'Notes'];
+    const headers = ['When', 'Building', 'Thing', 'How much', 'Unit', 'Remarks'];
 
     test('without it the required fields are missing', () => {
       const r = recogniseHeaders(headers);
       expect(r.missingRequired).toEqual(['date', 'category', 'quantity or spend']);
-      expect(r.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Notes']);
+      expect(r.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Remarks']);
     });
 
     test('the user mapping fills the gaps, and "ignore" silences a column', () => {
@@ -158,11 +158,11 @@ describe('recogniseHeaders', () => {
         When: 'date',
         Thing: 'category',
         'How much': 'quantity',
-        Notes: 'ignore',
+        Remarks: 'ignore',
       });
       expect(r.missingRequired).toEqual([]);
       expect(r.unknownColumns).toEqual([]);
-      expect(r.ignoredColumns).toEqual(['Notes']);
+      expect(r.ignoredColumns).toEqual(['Remarks']);
       expect(r.mapping).toEqual({ date: 0, site: 1, category: 2, quantity: 3, unit: 4 });
     });
 

@@ -236,6 +236,18 @@ const SYNONYMS: Record<ImportField, readonly string[]> = {
     'rechnungsnummer',
     'facture',
     'numero de facture',
+    // A description column is kept on the line too (decision 049): activity_lines.reference is
+    // the line's one free-text field. Ranked after every reference spelling, so a file with both
+    // keeps its reference and lists the description as an extra column.
+    'description',
+    'memo',
+    'details',
+    'narrative',
+    'notes',
+    'note',
+    'comment',
+    'comments',
+    'beschreibung',
   ],
   calorificBasis: [
     'calorific basis',

@@ -47,19 +47,19 @@ describe('readImport', () => {
         {
           line: 7,
           errors: [
-            'Line 7: unit "kWh" does not fit category "water"; water is measured in volume (litre, m3, gal_us, gal_uk, ft3 or scf)',
+            'unit "kWh" does not fit Water, which is measured in volume (litre, m3, gal_us, gal_uk, ft3 or scf)',
           ],
         },
-        { line: 8, errors: ['Line 8: date "31/02/2025" is not a real date'] },
+        { line: 8, errors: ['date "31/02/2025" is not a real date'] },
         {
           line: 12,
           errors: [
-            'Line 12: quantity "-10" is negative; negative values are not accepted (enter credits and corrections separately)',
+            'quantity "-10" is negative; negative values are not accepted (enter credits and corrections separately)',
           ],
         },
         {
           line: 13,
-          errors: ['Line 13: unit "bags" is not a unit we know; use room_night'],
+          errors: ['unit "bags" is not a unit we know; use room_night'],
         },
       ]);
     }
@@ -100,7 +100,7 @@ describe('readImport', () => {
     const { lines, summary } = await drainImport(streamOf(text, 2));
     expect(lines.map((l) => l.line)).toEqual([2, 6]);
     expect(summary.errors.map((e) => e.line)).toEqual([5, 8]);
-    expect(summary.errors[0]!.errors[0]).toStartWith('Line 5: quantity "x" is not a number');
+    expect(summary.errors[0]!.errors[0]).toStartWith('quantity "x" is not a number');
   });
 
   test('stores the first 1,000 bad rows but counts them all', async () => {
@@ -124,24 +124,24 @@ describe('readImport', () => {
   });
 
   test('unrecognised required columns: HeaderMappingRequired, then the mapping step fixes it', async () => {
-    const text = 'When;Building;Thing;How much;Unit;Notes\n2025-01-01;HQ;electricity;10;kWh;hello\n';
+    const text = 'When;Building;Thing;How much;Unit;Remarks\n2025-01-01;HQ;electricity;10;kWh;hello\n';
     const error = await rejection(drainImport(streamOf(text)));
     expect(error).toBeInstanceOf(HeaderMappingRequired);
     const mappingError = error as HeaderMappingRequired;
     expect(mappingError.code).toBe('header_mapping_required');
     expect(mappingError.missingRequired).toEqual(['date', 'category', 'quantity or spend']);
-    expect(mappingError.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Notes']);
-    expect(mappingError.columns).toEqual(['When', 'Building', 'Thing', 'How much', 'Unit', 'Notes']);
+    expect(mappingError.unknownColumns).toEqual(['When', 'Thing', 'How much', 'Remarks']);
+    expect(mappingError.columns).toEqual(['When', 'Building', 'Thing', 'How much', 'Unit', 'Remarks']);
     expect(mappingError.mapping).toEqual({ site: 1, unit: 4 });
     expect(mappingError.message).toBe(
-      'Some required columns are missing or not recognised: date, category, quantity or spend. Tell us what these columns hold: "When", "Thing", "How much", "Notes".',
+      'Some required columns are missing or not recognised: date, category, quantity or spend. Tell us what these columns hold: "When", "Thing", "How much", "Remarks".',
     );
 
     const { lines, summary } = await drainImport(streamOf(text), {
-      userMapping: { When: 'date', Thing: 'category', 'How much': 'quantity', Notes: 'ignore' },
+      userMapping: { When: 'date', Thing: 'category', 'How much': 'quantity', Remarks: 'ignore' },
     });
     expect(lines.map((l) => l.row.quantity)).toEqual([10]);
-    expect(summary.headers.ignoredColumns).toEqual(['Notes']);
+    expect(summary.headers.ignoredColumns).toEqual(['Remarks']);
   });
 
   test('unknown extra columns do not block the import; they are listed in the summary', async () => {

@@ -40,6 +40,12 @@ import {
   type RowCheck,
   rowChecker,
 } from './rows.ts';
+import {
+  NO_VALUE_MAPPINGS,
+  type RecordTranslator,
+  recordTranslator,
+  type ValueMappings,
+} from './value-mappings.ts';
 
 export const DEFAULT_BATCH_SIZE = 500;
 export const MAX_STORED_ERRORS = 1000;
@@ -47,6 +53,8 @@ export const MAX_STORED_ERRORS = 1000;
 export interface ReadImportOptions {
   /** The mapping step's answer: header text → field | 'ignore'. Overrides recognition. */
   userMapping?: UserColumnMapping;
+  /** The company's answers to the mapping step, applied to each record's cells before its check. */
+  valueMappings?: ValueMappings;
   /** Valid rows per yielded batch. Default 500. */
   batchSize?: number;
   /** Default MAX_IMPORT_BYTES (10 MB). */
@@ -78,7 +86,7 @@ export interface ImportedLine {
 
 export interface ImportRowError {
   line: number;
-  /** Every problem with the row, each "Line N: …". */
+  /** Every problem with the row (the line is `line`, not repeated in the text). */
   errors: string[];
 }
 
@@ -166,6 +174,7 @@ export async function* readImport(
 
   let headers: HeaderRecognition | undefined;
   let check: RowCheck | undefined;
+  let translate: RecordTranslator = (fields) => fields;
   let rowCount = 0;
   let validCount = 0;
   let invalidCount = 0;
@@ -187,7 +196,13 @@ export async function* readImport(
             defaultCurrency: options.defaultCurrency,
           });
           if (headers.missingRequired.length > 0) throw new HeaderMappingRequired(headers);
-          check = rowChecker(headers.mapping, {
+          const translated = recordTranslator(
+            headers.mapping,
+            headers.columns.length,
+            options.valueMappings ?? NO_VALUE_MAPPINGS,
+          );
+          translate = translated.translate;
+          check = rowChecker(translated.mapping, {
             separator,
             decimalMark: options.decimalMark,
             defaults: headers.defaults,
@@ -197,7 +212,7 @@ export async function* readImport(
         }
         if (isBlankRecord(record.fields)) continue;
         rowCount++;
-        const result = check(record.fields, record.line);
+        const result = check(translate(record.fields), record.line);
         if (Array.isArray(result)) {
           invalidCount++;
           if (errors.length < maxStoredErrors) errors.push({ line: record.line, errors: result });

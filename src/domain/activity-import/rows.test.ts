@@ -136,10 +136,10 @@ describe('validateRow', () => {
 
   test('error messages carry the line number and the value', () => {
     expect(errorsOf(check({ ...base, date: '31/02/2025' }, { line: 9 }))).toEqual([
-      'Line 9: date "31/02/2025" is not a real date',
+      'date "31/02/2025" is not a real date',
     ]);
     expect(errorsOf(check({ ...base, category: 'waste', unit: 'bags' }))).toEqual([
-      'Line 7: unit "bags" is not a unit we know; use kg, tonne or short_ton',
+      'unit "bags" is not a unit we know; use kg, tonne or short_ton',
     ]);
   });
 
@@ -148,14 +148,14 @@ describe('validateRow', () => {
       check({ date: '2025-02-30', site: '', category: 'fuel', quantity: '-3', unit: 'parsecs' }),
     );
     expect(errors).toHaveLength(5);
-    expect(errors[0]).toBe('Line 7: date "2025-02-30" is not a real date');
-    expect(errors[1]).toBe('Line 7: site is empty');
+    expect(errors[0]).toBe('date "2025-02-30" is not a real date');
+    expect(errors[1]).toBe('site is empty');
     expect(errors[2]).toStartWith(
-      'Line 7: category "fuel" is not one we know; use one of: electricity, natural_gas,',
+      'category "fuel" is not one we know; choose what it is in the mapping step, or use one of: Electricity, Natural gas,',
     );
-    expect(errors[3]).toStartWith('Line 7: quantity "-3" is negative');
+    expect(errors[3]).toStartWith('quantity "-3" is negative');
     expect(errors[4]).toBe(
-      'Line 7: unit "parsecs" is not a unit we know; use one of: kWh, MWh, GJ, therm, mmBtu, litre, m3, gal_us, gal_uk, ft3, scf, km, mile, passenger_km, passenger_mile, vehicle_km, vehicle_mile, tonne_km, short_ton_mile, kg, tonne, short_ton, room_night, fte_hour',
+      'unit "parsecs" is not a unit we know; use one of: kWh, MWh, GJ, therm, mmBtu, litre, m3, gal_us, gal_uk, ft3, scf, km, mile, passenger_km, passenger_mile, vehicle_km, vehicle_mile, tonne_km, short_ton_mile, kg, tonne, short_ton, room_night, fte_hour',
     );
   });
 
@@ -169,7 +169,7 @@ describe('validateRow', () => {
       periodEnd: '2025-03-31',
     });
     expect(errorsOf(check({ ...base, date: '2025-03-01', periodEnd: '28/02/2025' }))).toEqual([
-      'Line 7: period end 2025-02-28 is before the date 2025-03-01',
+      'period end 2025-02-28 is before the date 2025-03-01',
     ]);
   });
 
@@ -182,16 +182,16 @@ describe('validateRow', () => {
       1234.5,
     );
     expect(errorsOf(check({ ...base, quantity: '1234.5' }, { separator: ';' }))).toEqual([
-      `Line 7: quantity "1234.5" is not a number in this file's format; this file is separated by ";", so write decimals with a comma (1234,5 or 1.234,5)`,
+      `quantity "1234.5" is not a number in this file's format; this file is separated by ";", so write decimals with a comma (1234,5 or 1.234,5)`,
     ]);
     expect(errorsOf(check({ ...base, quantity: '12,5' }, { separator: ',' }))).toEqual([
-      'Line 7: quantity "12,5" is not a number; write decimals with a dot (1234.5 or "1,234.5")',
+      'quantity "12,5" is not a number; write decimals with a dot (1234.5 or "1,234.5")',
     ]);
   });
 
   test('negative quantities are refused, zero is allowed', () => {
     expect(errorsOf(check({ ...base, quantity: '-12' }))).toEqual([
-      'Line 7: quantity "-12" is negative; negative values are not accepted (enter credits and corrections separately)',
+      'quantity "-12" is negative; negative values are not accepted (enter credits and corrections separately)',
     ]);
     expect(ok(check({ ...base, quantity: '0' })).quantity).toBe(0);
   });
@@ -228,10 +228,10 @@ describe('validateRow', () => {
 
   test('a unit that does not fit the category names the unit and what is expected', () => {
     expect(errorsOf(check({ ...base, category: 'water', unit: 'kWh' }))).toEqual([
-      'Line 7: unit "kWh" does not fit category "water"; water is measured in volume (litre, m3, gal_us, gal_uk, ft3 or scf)',
+      'unit "kWh" does not fit Water, which is measured in volume (litre, m3, gal_us, gal_uk, ft3 or scf)',
     ]);
     expect(errorsOf(check({ ...base, category: 'electricity', unit: 'litres' }))).toEqual([
-      'Line 7: unit "litres" does not fit category "electricity"; electricity is measured in energy (kWh, MWh, GJ, therm or mmBtu)',
+      'unit "litres" does not fit Electricity, which is measured in energy (kWh, MWh, GJ, therm or mmBtu)',
     ]);
     expect(errorsOf(check({ ...base, category: 'hotel', unit: 'km' }))[0]).toContain(
       'room nights (room_night)',
@@ -251,13 +251,13 @@ describe('validateRow', () => {
 
   test('"tons" is ambiguous', () => {
     expect(errorsOf(check({ ...base, category: 'waste', unit: 'tons' }))).toEqual([
-      'Line 7: unit "tons" is ambiguous; use tonne (1,000 kg) or short_ton (2,000 lb)',
+      'unit "tons" is ambiguous; use tonne (1,000 kg) or short_ton (2,000 lb)',
     ]);
   });
 
   test('a quantity without a unit', () => {
     expect(errorsOf(check({ ...base, unit: '' }))).toEqual([
-      'Line 7: quantity has no unit; use energy (kWh, MWh, GJ, therm or mmBtu)',
+      'quantity has no unit; use energy (kWh, MWh, GJ, therm or mmBtu)',
     ]);
     expect(ok(check({ ...base, unit: '' }, { defaults: { unit: 'MWh' } })).unit).toBe('MWh');
   });
@@ -278,26 +278,26 @@ describe('validateRow', () => {
     });
     expect(ok(check({ ...spendOnly, spend: '10' }, { defaults: { currency: 'USD' } })).currency).toBe('USD');
     expect(errorsOf(check({ ...spendOnly, spend: '10' }))).toEqual([
-      'Line 7: spend "10" has no currency; add a three-letter ISO 4217 code such as GBP',
+      'spend "10" has no currency; add a three-letter ISO 4217 code such as GBP',
     ]);
     expect(errorsOf(check({ ...spendOnly, spend: '10', currency: 'UKP' }))).toEqual([
-      'Line 7: currency "UKP" is not an ISO 4217 code; use three letters such as GBP, EUR or USD',
+      'currency "UKP" is not an ISO 4217 code; use three letters such as GBP, EUR or USD',
     ]);
     expect(errorsOf(check({ ...spendOnly, spend: '£10', currency: 'EUR' }))).toEqual([
-      'Line 7: spend "£10" is in GBP but the currency column says EUR',
+      'spend "£10" is in GBP but the currency column says EUR',
     ]);
     expect(errorsOf(check({ ...spendOnly, quantity: '5', unit: 'kg' }))).toEqual([
-      'Line 7: category "purchased_goods" is recorded by spend; leave quantity and unit empty and give spend and currency',
-      'Line 7: category "purchased_goods" needs a spend and a currency',
+      'purchased goods and services are recorded by spend; leave quantity and unit empty and give spend and currency',
+      'purchased goods and services need a spend and a currency',
     ]);
     expect(errorsOf(check({ ...spendOnly, spend: '-10', currency: 'GBP' }))[0]).toStartWith(
-      'Line 7: spend "-10" is negative',
+      'spend "-10" is negative',
     );
   });
 
   test('a row needs a quantity or a spend; other categories may be spend-based too', () => {
     expect(errorsOf(check({ ...base, quantity: '', unit: '' }))).toEqual([
-      'Line 7: needs a quantity with a unit, or a spend with a currency; both are empty',
+      'needs a quantity with a unit, or a spend with a currency; both are empty',
     ]);
     expect(
       ok(check({ ...base, category: 'flight', quantity: '', unit: '', spend: '350', currency: 'GBP' })),
@@ -314,10 +314,10 @@ describe('validateRow', () => {
     expect(ok(check(base)).dataQuality).toBe('measured');
     expect(ok(check({ ...base, dataQuality: 'Activity-average' })).dataQuality).toBe('activity_average');
     expect(errorsOf(check({ ...base, dataQuality: 'guess' }))).toEqual([
-      'Line 7: data quality "guess" is not one we know; use measured, supplier_specific, activity_average or spend_based',
+      'data quality "guess" is not one we know; use measured, supplier_specific, activity_average or spend_based',
     ]);
     expect(errorsOf(check({ ...base, dataQuality: 'spend_based' }))).toEqual([
-      'Line 7: data quality "spend_based" needs a spend and a currency',
+      'data quality "spend_based" needs a spend and a currency',
     ]);
   });
 
@@ -327,10 +327,10 @@ describe('validateRow', () => {
     expect(ok(check({ ...base, category: 'natural_gas', unit: 'm3' })).calorificBasis).toBeNull();
     expect(ok(check(base)).calorificBasis).toBeNull();
     expect(errorsOf(check({ ...base, calorificBasis: 'net' }))[0]).toStartWith(
-      'Line 7: calorific basis "net" only applies to fuels measured in energy units',
+      'calorific basis "net" only applies to fuels measured in energy units',
     );
     expect(errorsOf(check({ ...base, category: 'natural_gas', calorificBasis: 'medium' }))).toEqual([
-      'Line 7: calorific basis "medium" is not gross or net',
+      'calorific basis "medium" is not gross or net',
     ]);
   });
 
@@ -344,14 +344,14 @@ describe('validateRow', () => {
 
   test('fields missing at the end of a short row count as empty', () => {
     expect(errorsOf(validateRow(['2025-01-01', '', 'HQ'], MAPPING, { line: 3 }))).toEqual([
-      expect.stringMatching(/^Line 3: category is empty/),
-      'Line 3: needs a quantity with a unit, or a spend with a currency; both are empty',
+      expect.stringMatching(/^category is empty/),
+      'needs a quantity with a unit, or a spend with a currency; both are empty',
     ]);
   });
 
   test('overlong text is refused', () => {
     expect(errorsOf(check({ ...base, reference: 'x'.repeat(501) }))).toEqual([
-      'Line 7: reference is 501 characters long; keep it to 500',
+      'reference is 501 characters long; keep it to 500',
     ]);
   });
 });

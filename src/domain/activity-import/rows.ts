@@ -18,6 +18,7 @@
 
 import { MAX_AMOUNT, MAX_QUANTITY } from '../contracts/numbers.ts';
 import { hasRefusedCharacters } from '../contracts/text.ts';
+import { CATEGORY_LABELS } from './choices.ts';
 import type { CsvSeparator } from './csv-reader.ts';
 import type { ColumnMapping, ImportField } from './headers.ts';
 import { type DecimalMark, isPlainIsoDay, parseDate, parseDecimal, plainDecimal } from './row-values.ts';
@@ -84,10 +85,12 @@ export type RowResult =
   | { ok: true; line: number; row: ImportedActivityRow }
   | { ok: false; line: number; errors: string[] };
 
-/** One record → its row, or every problem of it (each "Line N: …"). See rowChecker. */
+/** One record → its row, or every problem of it. See rowChecker. */
 export type RowCheck = (fields: readonly string[], line: number) => ImportedActivityRow | string[];
 
 const MAX_TEXT = 500;
+/** The categories as a person reads them (choices.ts), for messages. */
+const CATEGORY_WORDS = ACTIVITY_CATEGORIES.map((category) => CATEGORY_LABELS[category]).join(', ');
 /** Whitespace other than single spaces: tidied to one space. */
 const MESSY_SPACE = /\s\s|[^\S ]/;
 
@@ -103,8 +106,7 @@ export function isBlankRecord(fields: readonly string[]): boolean {
 }
 
 /**
- * Validate one record against a column mapping. Reports every problem of the row, each message starting
- * "Line N:". For many rows use rowChecker, which reads the mapping and options once.
+ * Validate one record against a column mapping. Reports every problem of the row. For many rows use rowChecker, which reads the mapping and options once.
  */
 export function validateRow(
   fields: readonly string[],
@@ -181,14 +183,14 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
     let category: ActivityCategory | undefined;
     const categoryText = cell(fields, categoryColumn);
     if (categoryText === '') {
-      errors = fail(errors, line, `category is empty; use one of: ${ACTIVITY_CATEGORIES.join(', ')}`);
+      errors = fail(errors, line, `category is empty; use one of: ${CATEGORY_WORDS}`);
     } else {
       category = parseCategory(categoryText);
       if (!category) {
         errors = fail(
           errors,
           line,
-          `category "${categoryText}" is not one we know; use one of: ${ACTIVITY_CATEGORIES.join(', ')}`,
+          `category "${categoryText}" is not one we know; choose what it is in the mapping step, or use one of: ${CATEGORY_WORDS}`,
         );
       }
     }
@@ -212,7 +214,7 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
         errors = fail(
           errors,
           line,
-          'category "purchased_goods" is recorded by spend; leave quantity and unit empty and give spend and currency',
+          'purchased goods and services are recorded by spend; leave quantity and unit empty and give spend and currency',
         );
       }
       const plain = plainDecimal(quantityText, decimalMark);
@@ -245,7 +247,7 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
               errors = fail(
                 errors,
                 line,
-                `unit "${unitText}" does not fit category "${category}"; ${category} is measured in ${describeExpectedUnits(category)}`,
+                `unit "${unitText}" does not fit ${CATEGORY_LABELS[category]}, which is measured in ${describeExpectedUnits(category)}`,
               );
             }
           }
@@ -310,7 +312,7 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
         );
       }
     } else if (category === 'purchased_goods') {
-      errors = fail(errors, line, 'category "purchased_goods" needs a spend and a currency');
+      errors = fail(errors, line, 'purchased goods and services need a spend and a currency');
     }
 
     // dataQuality
@@ -376,10 +378,13 @@ export function rowChecker(mapping: ColumnMapping, options: Omit<ValidateRowOpti
  */
 const readDate = memo(parseDate);
 
-/** `errors` (created on the first problem) with "Line N: message" added. */
-function fail(errors: string[] | undefined, line: number, message: string): string[] {
+/**
+ * `errors` (created on the first problem) with `message` added. The line travels beside the
+ * message, never inside it: one problem on 38 rows is one group (problem-groups.ts).
+ */
+function fail(errors: string[] | undefined, _line: number, message: string): string[] {
   const list = errors ?? [];
-  list.push(`Line ${line}: ${message}`);
+  list.push(message);
   return list;
 }
 

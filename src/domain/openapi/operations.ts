@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ImportMappingSchema } from '../contracts/activity-import.ts';
 import type { Role } from '../contracts/auth.ts';
 import { DashboardOverviewSchema } from '../contracts/dashboard.ts';
 import { DataSourceSchema } from '../contracts/data-sources.ts';
@@ -127,7 +128,8 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     operationId: 'createSite',
     tag: 'Sites',
     summary: 'Add a site',
-    description: 'Site names are unique within the company (409 otherwise).',
+    description:
+      'Site names are unique within the company (409 otherwise). `region` is one the factor library knows for the country (a US eGRID subregion such as US-CAMX, or GB-LONDON); typed loosely it is read when unambiguous ("CAMX" for a US site, "England" for a UK one means no region), otherwise a 400 that lists the choices.',
     minimumRole: 'member',
     body: {
       ...named('SaveSite', SaveSiteSchema),
@@ -220,6 +222,31 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     minimumRole: 'member',
     pathParams: idParam('line'),
     response: { status: 204, description: 'Deleted' },
+  },
+  {
+    method: 'get',
+    path: '/api/activities/import/mappings',
+    operationId: 'listImportMappings',
+    tag: 'Activity ledger',
+    summary: 'The company’s remembered import answers',
+    description:
+      'Site names, categories, variants, spend categories and column headers the company mapped in the import’s mapping step; applied to every later import (decision 049).',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'Every remembered answer, by kind',
+      json: { listOf: named('ImportMapping', ImportMappingSchema) },
+    },
+  },
+  {
+    method: 'delete',
+    path: '/api/activities/import/mappings/{id}',
+    operationId: 'forgetImportMapping',
+    tag: 'Activity ledger',
+    summary: 'Forget a remembered import answer',
+    minimumRole: 'member',
+    pathParams: idParam('remembered answer'),
+    response: { status: 204, description: 'Forgotten' },
   },
   {
     method: 'get',

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ImportAnswers, ImportMapping, ImportPreview } from '../../../domain/contracts/activity-import';
 import type {
   ActivityCategory,
   ActivityLine,
@@ -26,6 +27,10 @@ export interface ActivityFilters {
 
 export const siteKeys = {
   all: () => ['/api/sites'] as const,
+};
+
+export const importMappingKeys = {
+  all: () => ['/api/activities/import/mappings'] as const,
 };
 
 export const activityKeys = {
@@ -100,6 +105,8 @@ export interface ImportRequest {
   file: File;
   /** Unknown column name → field name or 'ignore' (answer to a `mapping_required` 400). */
   mapping?: Record<string, string>;
+  /** Answers to the preview's questions (sites, categories, variants, spend categories). */
+  answers?: ImportAnswers;
   dataSourceId?: string;
   /** The file's answer to a `probable_duplicates` 409 (decision 052). */
   onDuplicate?: ImportDuplicateChoice;
@@ -111,19 +118,48 @@ export interface ImportRequest {
  * POST /api/activities/import as multipart. XMLHttpRequest rather than fetch because only it
  * reports upload progress; failures become the same `status: body` ApiError as every other call.
  */
-export function importActivities({
-  file,
-  mapping,
-  dataSourceId,
-  onDuplicate,
-  onProgress,
-}: ImportRequest): Promise<ImportResult> {
+function importForm({ file, mapping, answers, dataSourceId, onDuplicate }: ImportRequest): FormData {
   const form = new FormData();
   form.append('file', file);
   if (mapping) form.append('mapping', JSON.stringify(mapping));
+  if (answers) form.append('answers', JSON.stringify(answers));
   if (dataSourceId) form.append('dataSourceId', dataSourceId);
   if (onDuplicate) form.append('onDuplicate', onDuplicate);
-  return uploadForm<ImportResult>('/api/activities/import', form, onProgress);
+  return form;
+}
+
+export function importActivities(request: ImportRequest): Promise<ImportResult> {
+  return uploadForm<ImportResult>('/api/activities/import', importForm(request), request.onProgress);
+}
+
+/** The dry run: what the file needs answered, and its other problems; writes nothing. */
+export function previewImport(request: ImportRequest): Promise<ImportPreview> {
+  return uploadForm<ImportPreview>('/api/activities/import/preview', importForm(request), request.onProgress);
+}
+
+export function listImportMappings(): Promise<ImportMapping[]> {
+  return apiRequest<ImportMapping[]>('GET', '/api/activities/import/mappings');
+}
+
+export function forgetImportMapping(id: string): Promise<void> {
+  return apiRequest<void>('DELETE', withId('/api/activities/import/mappings', id));
+}
+
+export function useImportMappings(enabled: boolean) {
+  return useQuery({ queryKey: importMappingKeys.all(), queryFn: listImportMappings, enabled });
+}
+
+export function useForgetImportMapping() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: forgetImportMapping,
+    meta: { ownErrorToast: true },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: importMappingKeys.all() }),
+  });
+}
+
+export function usePreviewImport() {
+  return useMutation({ mutationFn: previewImport, meta: { ownErrorToast: true }, retry: false });
 }
 
 export function getNotCounted(query: NotCountedFilter): Promise<NotCounted> {
@@ -206,6 +242,7 @@ export function useImportActivities() {
         queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
         queryClient.invalidateQueries({ queryKey: siteKeys.all() }),
         queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
+        queryClient.invalidateQueries({ queryKey: importMappingKeys.all() }),
       ]),
   });
 }

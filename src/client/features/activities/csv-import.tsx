@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import type { ImportAnswers, ImportPreview } from '../../../domain/contracts/activity-import';
 import type { ImportResult } from '../../../domain/contracts/ledger';
 import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates';
 import { isUnauthorizedError } from '../../lib/api';
@@ -12,7 +13,7 @@ import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { IMPORT_TEMPLATE_PATH, useImportActivities } from './api';
+import { IMPORT_TEMPLATE_PATH, useImportActivities, usePreviewImport } from './api';
 import { humanize } from './format';
 import {
   buildMapping,
@@ -23,9 +24,12 @@ import {
   type ImportProblem,
   readImportProblem,
 } from './import';
+import { ImportProblems } from './import-problems';
+import { ImportQuestions } from './import-questions';
 import { NotCountedNotice } from './not-counted-notice';
 import { describeDuplicateCounts, readProbableDuplicates } from './probable-duplicates';
 import { ImportDuplicatesPrompt } from './probable-duplicates-prompt';
+import { RememberedAnswers } from './remembered-answers';
 import { RowErrorsTable } from './row-errors';
 
 /** The import's summary, with what it did with probable duplicates (decision 052). */
@@ -144,18 +148,25 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [mapping, setMapping] = useState<Record<string, string> | undefined>(undefined);
+  // A 409 probable_duplicates (decision 052) keeps the upload's answers, so the choice resends it.
   const [duplicates, setDuplicates] = useState<{
     problem: NonNullable<ReturnType<typeof readProbableDuplicates>>;
-    mapping?: Record<string, string>;
+    answers?: ImportAnswers;
   } | null>(null);
   const mutation = useImportActivities();
+  const previewing = usePreviewImport();
   const canImport = useCan('data.edit');
+  const busy = mutation.isPending || previewing.isPending;
 
   const onFileChange = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
     setResult(null);
     setDuplicates(null);
+    setPreview(null);
+    setMapping(undefined);
     if (!chosen) {
       setFile(null);
       setFileError(null);
@@ -167,18 +178,27 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     if (error) toastError(error);
   };
 
-  const upload = (mapping?: Record<string, string>, onDuplicate?: ImportDuplicateChoice) => {
-    if (!file) {
-      setFileError('Choose a CSV file to import');
-      inputRef.current?.focus();
-      return;
-    }
+  const onFailure = (error: unknown) => {
+    if (isUnauthorizedError(error)) return;
+    const found = readImportProblem(error);
+    setProblem(found);
+    if (found.kind === 'too_large') setFileError(found.message);
+    if (found.kind !== 'mapping') toastError(found.kind === 'rows' ? 'Nothing was imported' : found.message);
+  };
+
+  /** The import itself, with the column mapping and the answers to the preview's questions. */
+  const runImport = (
+    chosen: File,
+    columns?: Record<string, string>,
+    answers?: ImportAnswers,
+    onDuplicate?: ImportDuplicateChoice,
+  ) => {
     setProgress(0);
-    setResult(null);
     mutation.mutate(
       {
-        file,
-        mapping,
+        file: chosen,
+        mapping: columns,
+        answers,
         dataSourceId: dataSourceId === NO_SOURCE ? undefined : dataSourceId,
         onDuplicate,
         onProgress: setProgress,
@@ -187,31 +207,73 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
         onSuccess: (answer) => {
           setProblem(null);
           setDuplicates(null);
+          setPreview(null);
           setResult(answer);
           setFile(null);
           if (inputRef.current) inputRef.current.value = '';
           toastSuccess(describeImport(answer), 'Import complete');
         },
         onError: (error) => {
-          if (isUnauthorizedError(error)) return;
           const probable = readProbableDuplicates(error);
-          setDuplicates(probable ? { problem: probable, mapping } : null);
+          setDuplicates(probable ? { problem: probable, answers } : null);
           if (probable) {
             setProblem(null);
+            setPreview(null);
             return;
           }
-          const found = readImportProblem(error);
-          setProblem(found);
-          if (found.kind === 'too_large') setFileError(found.message);
-          if (found.kind !== 'mapping')
-            toastError(found.kind === 'rows' ? 'Nothing was imported' : found.message);
+          onFailure(error);
         },
         onSettled: () => setProgress(null),
       },
     );
   };
 
-  const uploading = mutation.isPending && progress !== null;
+  /**
+   * First the dry run (decision 049): a file that needs nothing imports straight away; otherwise
+   * its questions and problems are shown, and nothing is written until they are answered.
+   */
+  const upload = (columns?: Record<string, string>) => {
+    if (!file) {
+      setFileError('Choose a CSV file to import');
+      inputRef.current?.focus();
+      return;
+    }
+    const chosen = file;
+    setMapping(columns);
+    setProgress(0);
+    setResult(null);
+    setPreview(null);
+    setDuplicates(null);
+    previewing.mutate(
+      { file: chosen, mapping: columns, onProgress: setProgress },
+      {
+        onSuccess: (answer) => {
+          setProgress(null);
+          setProblem(null);
+          if (answer.questions.length === 0 && answer.problems.length === 0) {
+            runImport(chosen, columns);
+            return;
+          }
+          if (answer.questions.length > 0) setPreview(answer);
+          if (answer.problems.length > 0) {
+            setProblem({
+              kind: 'rows',
+              message: `${answer.problemRowCount.toLocaleString('en-GB')} of ${answer.rowCount.toLocaleString('en-GB')} rows have problems; nothing was imported.`,
+              errors: [],
+              total: answer.problemRowCount,
+              groups: answer.problems,
+            });
+          }
+        },
+        onError: (error) => {
+          setProgress(null);
+          onFailure(error);
+        },
+      },
+    );
+  };
+
+  const uploading = busy && progress !== null;
   const hintId = `${id}-file-hint`;
   const errorId = `${id}-file-error`;
 
@@ -280,12 +342,13 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
               </div>
             ) : null}
             <div>
-              <Button type="submit" disabled={mutation.isPending || problem?.kind === 'mapping'}>
-                {mutation.isPending ? 'Importing...' : 'Upload and import'}
+              <Button type="submit" disabled={busy || problem?.kind === 'mapping'}>
+                {busy ? 'Importing...' : 'Upload and import'}
               </Button>
             </div>
           </form>
         ) : null}
+        <RememberedAnswers canEdit={canImport} />
 
         <div aria-live="polite" className="grid gap-4">
           {uploading ? (
@@ -299,17 +362,26 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
           {problem?.kind === 'mapping' ? (
             <MappingForm
               problem={problem}
-              pending={mutation.isPending}
-              onSubmit={(mapping) => upload(mapping)}
+              pending={busy}
+              onSubmit={(columns) => upload(columns)}
               onCancel={() => setProblem(null)}
             />
           ) : null}
-          {duplicates ? (
+          {duplicates && file ? (
             <ImportDuplicatesPrompt
               problem={duplicates.problem}
-              pending={mutation.isPending}
-              onChoose={(choice) => upload(duplicates.mapping, choice)}
+              pending={busy}
+              onChoose={(choice) => runImport(file, mapping, duplicates.answers, choice)}
               onCancel={() => setDuplicates(null)}
+            />
+          ) : null}
+          {preview && file ? (
+            <ImportQuestions
+              key={`${file.name}-${preview.rowCount}`}
+              preview={preview}
+              pending={busy}
+              onSubmit={(answers) => runImport(file, mapping, answers)}
+              onCancel={() => setPreview(null)}
             />
           ) : null}
           {problem?.kind === 'rows' ? (
@@ -319,7 +391,11 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
                 {problem.message} Fix these rows in your file and upload it again; the whole file is imported
                 at once or not at all.
               </p>
-              <RowErrorsTable errors={problem.errors} total={problem.errors.length} />
+              {problem.groups.length > 0 ? (
+                <ImportProblems groups={problem.groups} />
+              ) : (
+                <RowErrorsTable errors={problem.errors} total={problem.errors.length} />
+              )}
             </div>
           ) : null}
           {problem?.kind === 'other' ? (

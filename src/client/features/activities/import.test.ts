@@ -1,12 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { ApiError } from '../../lib/api';
 import {
+  buildAnswers,
   buildMapping,
   checkImportFile,
   describeImportResult,
   duplicateMappings,
   FILE_TOO_LARGE_MESSAGE,
   MAX_IMPORT_BYTES,
+  questionKey,
   readImportProblem,
 } from './import';
 
@@ -70,7 +72,22 @@ describe('reading a failed import', () => {
         { line: 7, message: 'Unknown site "Leeds"' },
       ],
       total: 2,
+      groups: [],
     });
+  });
+
+  test('422 reads the grouped problems, one per distinct problem with its rows and fix', () => {
+    const group = {
+      message: 'site is empty',
+      lines: [2, 3],
+      count: 2,
+      rows: 'rows 2–3',
+      fix: 'Correct these rows',
+    };
+    const problem = readImportProblem(
+      error(422, { message: 'Bad rows', details: { errors: [], problems: [group, { message: 1 }] } }),
+    );
+    expect(problem).toMatchObject({ kind: 'rows', groups: [group] });
   });
 
   test('422 keeps the count of all bad rows when the list is cut short', () => {
@@ -147,5 +164,48 @@ describe('import result', () => {
     expect(describeImportResult({ ...base, importId: null, rowCount: 2, imported: 0, duplicates: 2 })).toBe(
       'Imported 0 lines from 2 rows. 2 duplicates were skipped: they are already in the ledger. This file had been imported before.',
     );
+  });
+});
+
+describe('buildAnswers', () => {
+  const question = (kind: 'site' | 'category' | 'variant' | 'spend', text: string, category?: string) => ({
+    kind,
+    text,
+    ...(category ? { category } : {}),
+    lines: [2],
+    count: 1,
+    rows: 'row 2',
+    choices: [],
+  });
+
+  test('turns every answered question into the answers the import takes', () => {
+    const questions = [
+      question('site', 'Bakery'),
+      question('category', 'Packaging'),
+      question('variant', '', 'flight'),
+    ];
+    const result = buildAnswers(questions, {
+      [questionKey(questions[0]!)]: { kind: 'new', name: ' Bakery ', country: 'GB', region: '' },
+      [questionKey(questions[1]!)]: 'spend:packaging',
+      [questionKey(questions[2]!)]: 'long_haul_economy',
+    });
+    expect(result).toEqual({
+      ok: true,
+      answers: {
+        sites: [{ source: 'Bakery', create: { name: 'Bakery', country: 'GB', region: null } }],
+        values: [
+          { kind: 'category', source: 'Packaging', target: 'spend:packaging' },
+          { kind: 'variant', source: '', category: 'flight', target: 'long_haul_economy' },
+        ],
+      },
+    });
+  });
+
+  test('names the questions still unanswered, a new site without a name among them', () => {
+    const questions = [question('site', 'Bakery'), question('spend', 'Oven')];
+    const result = buildAnswers(questions, {
+      [questionKey(questions[0]!)]: { kind: 'new', name: '', country: 'GB', region: '' },
+    });
+    expect(result).toEqual({ ok: false, unanswered: questions.map(questionKey) });
   });
 });

@@ -1,3 +1,8 @@
+import type {
+  ImportAnswers,
+  ImportProblemGroup,
+  ImportQuestion,
+} from '../../../domain/contracts/activity-import';
 import type { ImportResult } from '../../../domain/contracts/ledger';
 import { getErrorBody, getErrorMessage, getErrorStatus } from '../../lib/api';
 
@@ -23,7 +28,7 @@ export type ImportProblem =
   /** 400 mapping_required: some columns are not recognised; ask which field each one is. */
   | { kind: 'mapping'; message: string; unknownColumns: string[]; missingFields: string[]; fields: string[] }
   /** 422: some rows are wrong; nothing was imported. */
-  | { kind: 'rows'; message: string; errors: RowError[]; total: number }
+  | { kind: 'rows'; message: string; errors: RowError[]; total: number; groups: ImportProblemGroup[] }
   | { kind: 'too_large'; message: string }
   | { kind: 'other'; message: string };
 
@@ -62,6 +67,7 @@ export function readImportProblem(error: unknown): ImportProblem {
       message: getErrorMessage(error),
       errors: [...errors].sort((a, b) => a.line - b.line),
       total: Math.max(total, errors.length),
+      groups: problemGroups(details.problems),
     };
   }
   if (status === null && error instanceof Error && error.message)
@@ -114,4 +120,63 @@ export function describeImportResult(result: ImportResult): string {
     parts.push('This file had been imported before.');
   }
   return parts.join(' ');
+}
+
+function problemGroups(value: unknown): ImportProblemGroup[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (item): item is ImportProblemGroup =>
+      !!item && typeof item === 'object' && typeof item.message === 'string' && typeof item.rows === 'string',
+  );
+}
+
+/** The key of a question in the dialog's answer state. */
+export const questionKey = (question: ImportQuestion) =>
+  `${question.kind}|${question.category ?? ''}|${question.text}`;
+
+/** A site question's answer: an existing site's id, or a new site to create with the import. */
+export type SiteChoice =
+  | { kind: 'existing'; siteId: string }
+  | { kind: 'new'; name: string; country: string; region: string };
+
+export type AnswerState = Record<string, string | SiteChoice | undefined>;
+
+/**
+ * The answers to send with the import, or the questions still unanswered (their keys). A new
+ * site needs a name and a country; its region is checked by the server (site-regions.ts).
+ */
+export function buildAnswers(
+  questions: readonly ImportQuestion[],
+  state: AnswerState,
+): { ok: true; answers: ImportAnswers } | { ok: false; unanswered: string[] } {
+  const answers: ImportAnswers = { sites: [], values: [] };
+  const unanswered: string[] = [];
+  for (const question of questions) {
+    const key = questionKey(question);
+    const answer = state[key];
+    if (question.kind === 'site') {
+      if (!answer || typeof answer === 'string') unanswered.push(key);
+      else if (answer.kind === 'existing')
+        answers.sites.push({ source: question.text, siteId: answer.siteId });
+      else if (answer.name.trim() === '' || answer.country === '') unanswered.push(key);
+      else {
+        answers.sites.push({
+          source: question.text,
+          create: { name: answer.name.trim(), country: answer.country, region: answer.region || null },
+        });
+      }
+      continue;
+    }
+    if (typeof answer !== 'string' || answer === '') {
+      unanswered.push(key);
+      continue;
+    }
+    answers.values.push({
+      kind: question.kind,
+      source: question.text,
+      ...(question.category ? { category: question.category } : {}),
+      target: answer,
+    });
+  }
+  return unanswered.length > 0 ? { ok: false, unanswered } : { ok: true, answers };
 }

@@ -18,6 +18,7 @@ import { useCreateSite, useUpdateSite } from './api';
 import {
   COMMON_COUNTRIES,
   OTHER_COUNTRY,
+  regionChoices,
   type SiteErrors,
   type SiteField,
   type SiteFormValues,
@@ -26,6 +27,8 @@ import {
 } from './sites';
 
 const FIELD_ORDER: SiteField[] = ['name', 'country', 'region', 'postcode'];
+/** The select's value for "no region" (Radix selects take no empty value). */
+const WHOLE_COUNTRY = 'whole_country';
 
 /** Add (site null) or edit a site. */
 export function SiteDialog({
@@ -87,6 +90,7 @@ export function SiteDialog({
   };
 
   const otherCountry = values.countryChoice === OTHER_COUNTRY;
+  const country = otherCountry ? values.otherCountry : values.countryChoice;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -112,7 +116,13 @@ export function SiteDialog({
           </div>
           <div className="grid gap-1.5">
             <Label htmlFor={otherCountry ? `${id}-country-choice` : fieldId('country')}>Country</Label>
-            <Select value={values.countryChoice} onValueChange={set('countryChoice')}>
+            <Select
+              value={values.countryChoice}
+              onValueChange={(value) =>
+                // A region belongs to one country: another country starts from "whole country".
+                setValues((current) => ({ ...current, countryChoice: value, region: '' }))
+              }
+            >
               <SelectTrigger
                 id={otherCountry ? `${id}-country-choice` : fieldId('country')}
                 {...(otherCountry ? {} : invalid('country'))}
@@ -148,18 +158,30 @@ export function SiteDialog({
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             <div className="grid content-start gap-1.5">
-              <Label htmlFor={fieldId('region')}>Region (optional)</Label>
-              <Input
-                id={fieldId('region')}
-                value={values.region}
-                maxLength={20}
-                placeholder="e.g. US-CAMX"
-                aria-describedby={`${id}-region-hint${errors.region ? ` ${errorId('region')}` : ''}`}
-                aria-invalid={errors.region ? true : undefined}
-                onChange={(event) => set('region')(event.target.value)}
-              />
+              <Label htmlFor={fieldId('region')}>Region</Label>
+              <Select
+                value={values.region || WHOLE_COUNTRY}
+                onValueChange={(value) => set('region')(value === WHOLE_COUNTRY ? '' : value)}
+              >
+                <SelectTrigger
+                  id={fieldId('region')}
+                  aria-describedby={`${id}-region-hint${errors.region ? ` ${errorId('region')}` : ''}`}
+                  aria-invalid={errors.region ? true : undefined}
+                >
+                  <SelectValue />
+                </SelectTrigger>
+                <SelectContent>
+                  <SelectItem value={WHOLE_COUNTRY}>Whole country</SelectItem>
+                  {regionChoices(country, values.region).map((region) => (
+                    <SelectItem key={region.code} value={region.code}>
+                      {region.label}
+                    </SelectItem>
+                  ))}
+                </SelectContent>
+              </Select>
               <p id={`${id}-region-hint`} className="text-xs text-muted">
-                A grid subregion, where one applies (US eGRID).
+                Only where the factors differ within the country: a US grid subregion, or London for UK hotel
+                stays.
               </p>
               <FieldError id={errorId('region')}>{errors.region}</FieldError>
             </div>

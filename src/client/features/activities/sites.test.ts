@@ -5,6 +5,7 @@ import {
   countryName,
   describeSiteDeleteError,
   OTHER_COUNTRY,
+  regionChoices,
   siteFormFrom,
   validateSiteForm,
 } from './sites';
@@ -79,5 +80,21 @@ describe('site form', () => {
     expect(describeSiteDeleteError(new ApiError(409, ''))).toBe(
       'This site has activity lines. Move or delete those lines first, then delete the site.',
     );
+  });
+});
+
+describe('regionChoices', () => {
+  test('offers the regions the factor library has for the country', () => {
+    expect(regionChoices('US', '').map((region) => region.code)).toContain('US-CAMX');
+    expect(regionChoices('GB', '')).toEqual([{ code: 'GB-LONDON', country: 'GB', label: 'London' }]);
+    expect(regionChoices('FR', '')).toEqual([]);
+  });
+
+  test('keeps a stored region the list does not know, marked so, so editing shows what is there', () => {
+    expect(regionChoices('GB', 'ENG')[0]).toEqual({
+      code: 'ENG',
+      country: 'GB',
+      label: 'ENG (not recognised: choose another)',
+    });
   });
 });

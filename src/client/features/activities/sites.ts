@@ -1,4 +1,5 @@
 import { type SaveSite, SaveSiteSchema, type Site } from '../../../domain/contracts/ledger';
+import { type SiteRegion, siteRegionsOf } from '../../../domain/emissions/site-regions';
 import { getErrorBody, getErrorStatus } from '../../lib/api';
 import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
@@ -49,6 +50,16 @@ export function siteFormFrom(site?: Site | null): SiteFormValues {
     region: site.region ?? '',
     postcode: site.postcode ?? '',
   };
+}
+
+/**
+ * The regions the site form offers for a country (site-regions.ts), plus a stored region the list
+ * does not know (a site saved before regions were checked), so editing shows what is there.
+ */
+export function regionChoices(country: string, current: string): readonly SiteRegion[] {
+  const choices = siteRegionsOf(country);
+  if (!current || choices.some((region) => region.code === current)) return choices;
+  return [{ code: current, country, label: `${current} (not recognised: choose another)` }, ...choices];
 }
 
 /** Checked with the shared contract (SaveSiteSchema): the dialog refuses what the server would. */

@@ -2,8 +2,11 @@
 // row with the current factor library and turn every batch into the JSON payloads the ledger
 // inserts. No database access, so it can run on the import thread (import-thread.ts) while the
 // main thread writes the previous batch.
+import { CATEGORY_LABELS, describeVariantChoices } from '../../../domain/activity-import/choices.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { readImport } from '../../../domain/activity-import/import-plan.ts';
+import type { ValueMappings } from '../../../domain/activity-import/value-mappings.ts';
+import type { ActivityCategory } from '../../../domain/emissions/types.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
@@ -18,8 +21,10 @@ export interface ImportSite extends SiteLocation {
 
 export interface PrepareImportOptions {
   userMapping?: UserColumnMapping;
-  /** The company's sites by siteKey(name). */
+  /** The company's sites by siteKey(name), and by siteKey of each site-name answer (decision 049). */
   sites: [key: string, site: ImportSite][];
+  /** The company's answers to the mapping step (value-mappings.ts). */
+  valueMappings?: ValueMappings;
   /** Valid rows read and calculated at a time (what the reading holds in memory). */
   rowsPerRead: number;
   /**
@@ -119,7 +124,11 @@ export async function* prepareImport(
     badRows++;
     if (errors.length < MAX_REPORTED_ERRORS) errors.push({ line, message });
   };
-  const reader = readImport(source, { userMapping: options.userMapping, batchSize: options.rowsPerRead });
+  const reader = readImport(source, {
+    userMapping: options.userMapping,
+    valueMappings: options.valueMappings,
+    batchSize: options.rowsPerRead,
+  });
   // Each line is kept only in the sink, as JSON bytes or a staged row: the row, its calculation and
   // the line object are garbage as soon as it is added, so a batch holds no objects.
   const batch = (): PreparedBatch => {
@@ -140,7 +149,7 @@ export async function* prepareImport(
     for (const { line, fingerprint, row } of step.value) {
       const site = sites.get(siteKey(row.site));
       if (!site) {
-        rowError(line, `Line ${line}: no site named "${row.site}"; add it under Sites first`);
+        rowError(line, noSiteMessage(row.site));
         continue;
       }
       const fields = {
@@ -165,7 +174,7 @@ export async function* prepareImport(
         calculated = calculateLine(fields, site);
       } catch (error) {
         if (!(error instanceof LineCalculationError)) throw error;
-        rowError(line, `Line ${line}: ${error.message}`);
+        rowError(line, calculationMessage(row.category, row.variant, error));
         continue;
       }
       // After the first bad row nothing more is written (it will all be discarded), but every row
@@ -197,4 +206,22 @@ export async function* prepareImport(
     errorCount: badRows,
     errors,
   };
+}
+
+export const noSiteMessage = (site: string) =>
+  `no site named "${site}"; choose one of your sites or create it in the mapping step`;
+
+/** The calculator's refusal in words that say which choices exist ("flight needs a variant: …"). */
+export function calculationMessage(
+  category: ActivityCategory,
+  variant: string | null,
+  error: LineCalculationError,
+): string {
+  if (error.field !== 'variant') return error.message;
+  const label = CATEGORY_LABELS[category];
+  const choices = describeVariantChoices(category);
+  const start = variant
+    ? `${label}: variant "${variant}" is not one we know`
+    : `${label} row needs a variant`;
+  return choices ? `${start}: choose one of ${choices}` : start;
 }

@@ -20,7 +20,8 @@ export function asHttpError(error: unknown): unknown {
   if (error instanceof ImportTooLargeError) return fileTooLarge();
   if (error instanceof CsvFormatError) {
     return new HttpError(422, error.message, 'csv_format', {
-      errors: error.line ? [{ line: error.line, message: error.message }] : [],
+      // The line travels beside the message, not in it twice (decision 049).
+      errors: error.line ? [{ line: error.line, message: error.message.replace(/^Line \d+: /, '') }] : [],
     });
   }
   return error;

@@ -10,11 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { activityImports, dataSources, sites } from '../../../../db/schema/emissions.ts';
+import { activityImports, dataSources } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
 import { fileSha256 } from '../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { MAX_IMPORT_BYTES } from '../../../domain/activity-import/limits.ts';
+import { groupProblems } from '../../../domain/activity-import/problem-groups.ts';
+import type { ImportAnswers } from '../../../domain/contracts/activity-import.ts';
 import type { ImportResult } from '../../../domain/contracts/ledger.ts';
 import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -28,15 +30,12 @@ import {
   insertLinePayloadStatements,
 } from '../emissions/ledger-writes.ts';
 import { getNotCountedSummary } from '../emissions/not-counted.ts';
-import {
-  collectGarbage,
-  type ImportSite,
-  type LineStaging,
-  type PreparedBatch,
-  siteKey,
-} from './import-batches.ts';
+import { headerEntries, resolveAnswers } from './import-answers.ts';
+import { collectGarbage, type LineStaging, type PreparedBatch } from './import-batches.ts';
 import { linesOfOtherSources, settleImportDuplicates } from './import-duplicates.ts';
+import { loadImportMappings, saveMappingStatements } from './import-mappings.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
+import { insertNewSites, listCompanySites, removeNewSites } from './import-sites.ts';
 import {
   discardImport,
   discardStaleImports,
@@ -53,6 +52,8 @@ export interface ImportUpload {
   dataSourceId?: string | null;
   /** What to do with rows that look like lines of other sources (decision 052). */
   onDuplicate?: ImportDuplicateChoice;
+  /** Answers to the preview's questions (decision 049); remembered once the import has gone in. */
+  answers?: ImportAnswers;
 }
 
 /**
@@ -103,17 +104,20 @@ export async function importActivities(
     };
   }
 
-  const companySites: [string, ImportSite][] = (
-    await ctx.db
-      .select({ id: sites.id, name: sites.name, country: sites.country, region: sites.region })
-      .from(sites)
-      .where(eq(sites.companyId, ctx.companyId))
-  ).map(({ name, ...site }) => [siteKey(name), site]);
+  // The company's own sites, remembered answers and this upload's answers (decision 049). New
+  // sites go in before the lines that name them (the lines' foreign key) and are removed again if
+  // the import does not complete: all or nothing, sites included.
+  const companySites = await listCompanySites(ctx);
+  const remembered = await loadImportMappings(ctx);
+  const resolved = resolveAnswers(companySites, remembered, upload.answers ?? { sites: [], values: [] });
+  const userMapping = { ...remembered.header, ...upload.userMapping };
+  const remember = [...resolved.remember, ...headerEntries(upload.userMapping)];
   await seedFactorLibrary(ctx.db);
   await discardStaleImports(ctx);
   const otherSources = await linesOfOtherSources(ctx);
 
   const now = ctx.now();
+  await insertNewSites(ctx, resolved.newSites, now);
   // The pending import row comes first: every line is written under its id, which the import
   // thread stamps on the lines it stages.
   const importId = await startPendingImport(ctx, {
@@ -121,6 +125,9 @@ export async function importActivities(
     fileName: cleanFileName(upload.file.name, 'upload.csv'),
     sha,
     createdAt: now,
+  }).catch(async (error: unknown) => {
+    await removeNewSites(ctx, resolved.newSites);
+    throw error;
   });
   const origin = {
     companyId: ctx.companyId,
@@ -164,8 +171,9 @@ export async function importActivities(
     batches = preparedBatches(
       bytes,
       {
-        userMapping: upload.userMapping,
-        sites: companySites,
+        userMapping,
+        valueMappings: resolved.valueMappings,
+        sites: resolved.sites,
         rowsPerRead: ROWS_PER_READ,
         linesPerBatch: LINES_PER_WRITE,
       },
@@ -183,7 +191,8 @@ export async function importActivities(
         422,
         `${summary.errorCount.toLocaleString('en-GB')} of ${summary.rowCount.toLocaleString('en-GB')} rows have problems; nothing was imported. Fix them and upload the file again.`,
         'import_rows_invalid',
-        { errors: summary.errors, errorCount: summary.errorCount },
+        // `problems`: one per distinct problem with its rows (decision 049); `errors` as before.
+        { errors: summary.errors, errorCount: summary.errorCount, problems: groupProblems(summary.errors) },
       );
     }
     await refreshImportHeartbeat(ctx, importId);
@@ -219,6 +228,27 @@ export async function importActivities(
         entityType: 'activity_import',
         entityId: importId,
       }),
+      ...resolved.newSites.map((site) =>
+        auditInsert(ctx, {
+          companyId: ctx.companyId,
+          userId: ctx.userId,
+          action: 'site_created',
+          entityType: 'site',
+          entityId: site.id,
+        }),
+      ),
+      ...saveMappingStatements(ctx, remember),
+      ...(remember.length > 0
+        ? [
+            auditInsert(ctx, {
+              companyId: ctx.companyId,
+              userId: ctx.userId,
+              action: 'import_mappings_saved',
+              entityType: 'activity_import',
+              entityId: importId,
+            }),
+          ]
+        : []),
     ]);
     return {
       status: 201,
@@ -235,9 +265,9 @@ export async function importActivities(
     };
   } catch (error) {
     // Left behind only if this fails too; discardStaleImports removes it later.
-    await discardImport(ctx, importId).catch((cause) =>
-      ctx.log.warn('import rollback failed', { importId, error: String(cause) }),
-    );
+    await discardImport(ctx, importId)
+      .then(() => removeNewSites(ctx, resolved.newSites))
+      .catch((cause) => ctx.log.warn('import rollback failed', { importId, error: String(cause) }));
     throw asHttpError(error);
   } finally {
     clearInterval(heartbeat);

@@ -2,12 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { IMPORT_FIELDS } from '../../../domain/activity-import/headers.ts';
 import { IMPORT_TEMPLATE_CSV, IMPORT_TEMPLATE_FILENAME } from '../../../domain/activity-import/template.ts';
+import { ImportAnswersSchema } from '../../../domain/contracts/activity-import.ts';
 import { ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
 import { ImportDuplicateChoiceSchema } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
+import { forgetImportMapping, listImportMappings } from './import-mappings.ts';
+import { previewActivitiesImport } from './import-preview.ts';
 import { importActivities } from './import-service.ts';
 import { fieldError } from './line-input.ts';
 import { createActivity, deleteActivity, listActivities, updateActivity } from './service.ts';
@@ -46,13 +49,35 @@ async function readUpload(request: Request) {
       throw fieldError('mapping', `Map each column to one of: ${IMPORT_FIELDS.join(', ')}, or ignore`);
     userMapping = mapping.data;
   }
+  const answers = readAnswers(form.get('answers'));
   const dataSourceId = form.get('dataSourceId');
   return {
     file,
     userMapping,
+    answers,
     dataSourceId: typeof dataSourceId === 'string' && dataSourceId ? dataSourceId : null,
     onDuplicate: readDuplicateChoice(form.get('onDuplicate')),
   };
+}
+
+/** The mapping step's answers (decision 049): a JSON form field, checked like any body. */
+function readAnswers(text: unknown) {
+  if (typeof text !== 'string' || text.trim() === '') return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw fieldError('answers', 'The answers are not valid JSON');
+  }
+  const answers = ImportAnswersSchema.safeParse(parsed);
+  if (!answers.success) {
+    const issue = answers.error.issues[0];
+    throw fieldError(
+      'answers',
+      `The answers are not in the expected form: ${issue?.path.join('.')} ${issue?.message}`,
+    );
+  }
+  return answers.data;
 }
 
 export const activityRoutes = new Hono<AppEnv>()
@@ -74,6 +99,16 @@ export const activityRoutes = new Hono<AppEnv>()
     const ctx = authorize(c, 'data.edit');
     const { status, result } = await importActivities(ctx, await readUpload(c.req.raw));
     return c.json(result, status);
+  })
+  .post('/activities/import/preview', edit, async (c) =>
+    c.json(await previewActivitiesImport(authorize(c, 'data.edit'), await readUpload(c.req.raw))),
+  )
+  .get('/activities/import/mappings', read, async (c) =>
+    c.json(await listImportMappings(authorize(c, 'data.read'))),
+  )
+  .delete('/activities/import/mappings/:id', edit, async (c) => {
+    await forgetImportMapping(authorize(c, 'data.edit'), c.req.param('id'));
+    return c.body(null, 204);
   })
   .put('/activities/:id', edit, validate('json', z.record(z.string(), z.unknown())), async (c) =>
     c.json(await updateActivity(authorize(c, 'data.edit'), c.req.param('id'), c.req.valid('json'))),

@@ -24,6 +24,9 @@ const IMPORT_UPLOAD: UploadRoute = {
   tooLarge: fileTooLarge,
 };
 
+/** The import's dry run (decision 049) takes the same file, so the same limit. */
+const PREVIEW_UPLOAD: UploadRoute = { ...IMPORT_UPLOAD, path: `${IMPORT_PATH}/preview` };
+
 /**
  * The API's mutation guard (CSRF check + body limit) with exceptions for uploads: the CSV import
  * and any route in `uploads` (the app passes the ESG evidence upload) may be as large as their
@@ -32,7 +35,7 @@ const IMPORT_UPLOAD: UploadRoute = {
 export function guardRequests(maxJsonBytes: number, uploads: readonly UploadRoute[] = []) {
   const json = guardMutations(maxJsonBytes);
   const guarded = new Map(
-    [IMPORT_UPLOAD, ...uploads].map((route) => [
+    [IMPORT_UPLOAD, PREVIEW_UPLOAD, ...uploads].map((route) => [
       route.path,
       { guard: guardMutations(route.maxFileBytes + MULTIPART_ALLOWANCE), tooLarge: route.tooLarge },
     ]),

@@ -8,6 +8,7 @@ import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
 import { activityImports, activityLines, recalculations } from '../../../../db/schema/emissions.ts';
 import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg.ts';
 import { regulatoryFilings } from '../../../../db/schema/filings.ts';
+import { importMappings } from '../../../../db/schema/import-mappings.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
 import { offsetOrders } from '../../../../db/schema/offsets.ts';
 import { receiptFiles } from '../../../../db/schema/receipts.ts';
@@ -267,6 +268,16 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
       })
       .from(esgAnswers)
       .where(eq(esgAnswers.updatedBy, userId)),
+    db
+      .select({
+        companyId: importMappings.companyId,
+        kind: importMappings.kind,
+        source: importMappings.sourceText,
+        target: importMappings.target,
+        updatedAt: importMappings.updatedAt,
+      })
+      .from(importMappings)
+      .where(eq(importMappings.updatedBy, userId)),
     db
       .select({
         provider: connectorOauthStates.provider,

@@ -31,6 +31,8 @@ export const EXPORT_FIELDS = {
   filings: 'Regulatory filings you submitted: report, regulator, type, status, confirmation number, package',
   offsetOrders: 'Carbon credit orders you placed or retired: project, quantity, total, buyer name, dates',
   esgAnswers: 'ESG Wizard answers you last changed: indicator, value, note, date',
+  importAnswers:
+    'Import answers you last gave (decision 049): what a site, category, variant or column in a file means, and the date',
   connectorAuthorisations: 'Connector authorisations you started that are still pending: provider, dates',
   authoredCounts:
     'How many ledger lines, recalculations, checklists and narrative versions name you as author',
@@ -72,6 +74,7 @@ export async function exportPersonalData(ctx: AuthedContext): Promise<PersonalDa
     filings,
     offsetOrders,
     esgAnswers,
+    importAnswers,
     connectorAuthorisations,
     lines,
     recalculations,
@@ -114,6 +117,7 @@ export async function exportPersonalData(ctx: AuthedContext): Promise<PersonalDa
     filings,
     offsetOrders,
     esgAnswers,
+    importAnswers,
     connectorAuthorisations,
     authoredCounts: {
       activityLines: lines[0]?.total ?? 0,

@@ -1,8 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { activityLines, sites } from '../../../../db/schema/emissions.ts';
 import type { SaveSite, Site } from '../../../domain/contracts/ledger.ts';
+import { readSiteRegion } from '../../../domain/emissions/site-regions.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 
 const siteColumns = {
@@ -22,6 +23,21 @@ function isUniqueViolation(error: unknown): boolean {
 
 const nameTaken = () => conflict('A site with this name already exists');
 
+/**
+ * The site's region as stored: one the factor library knows for its country, or none. Typed
+ * loosely ("CAMX", "England") it is read when unambiguous; otherwise a 400 that lists the choices
+ * (site-regions.ts, decision 049). The import's new sites go through here too.
+ */
+export function siteRegion(country: string, region: string | null | undefined): string | null {
+  const reading = readSiteRegion(country, region);
+  if (reading.ok) return reading.region;
+  throw new HttpError(400, reading.message, 'invalid_region', {
+    formErrors: [],
+    fieldErrors: { region: [reading.message] },
+    choices: reading.choices.map(({ code, label }) => ({ code, label })),
+  });
+}
+
 export function listSites(ctx: AuthedContext): Promise<Site[]> {
   return ctx.db
     .select(siteColumns)
@@ -38,6 +54,7 @@ export async function getSite(ctx: AuthedContext, id: string): Promise<Site> {
 }
 
 export async function createSite(ctx: AuthedContext, input: SaveSite): Promise<Site> {
+  const region = siteRegion(input.country, input.region);
   const id = crypto.randomUUID();
   const now = ctx.now();
   try {
@@ -49,7 +66,7 @@ export async function createSite(ctx: AuthedContext, input: SaveSite): Promise<S
           companyId: ctx.companyId,
           name: input.name,
           country: input.country,
-          region: input.region || null,
+          region,
           postcode: input.postcode || null,
           createdAt: now,
           updatedAt: now,
@@ -77,6 +94,7 @@ export async function createSite(ctx: AuthedContext, input: SaveSite): Promise<S
  */
 export async function updateSite(ctx: AuthedContext, id: string, input: SaveSite): Promise<Site> {
   await getSite(ctx, id);
+  const region = siteRegion(input.country, input.region);
   try {
     const [updated] = await ctx.db.batch([
       ctx.db
@@ -84,7 +102,7 @@ export async function updateSite(ctx: AuthedContext, id: string, input: SaveSite
         .set({
           name: input.name,
           country: input.country,
-          region: input.region || null,
+          region,
           postcode: input.postcode || null,
           updatedAt: ctx.now(),
         })
