@@ -15,8 +15,7 @@ const REQUIRED = [['date'], ['transaction type'], ['amount']] as const;
 export function isQuickBooksExport(records: readonly CsvRecord[]): boolean {
   const header = findHeaderRow(records, REQUIRED);
   return (
-    titleOf(records).includes('transaction detail by account') ||
-    header?.keys.includes('split') === true
+    titleOf(records).includes('transaction detail by account') || header?.keys.includes('split') === true
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { looksLikeAccountingExport, readAccountingExport } from './read-export.ts';
+import { accountingFormatOf, readAccountingExport } from './read-export.ts';
 import { accountingFixture } from './test-fixtures.ts';
 
 function read(name: string) {
@@ -89,17 +89,15 @@ describe('recognition', () => {
   test("the product's own CSV is not an accounting export", () => {
     const own = 'date,site,category,quantity,unit\n2025-01-01,Bakery,electricity,100,kWh\n';
     expect(readAccountingExport(own)).toBeNull();
-    expect(looksLikeAccountingExport(own)).toBe(false);
+    expect(accountingFormatOf(own)).toBeNull();
   });
 
   test('the first kilobytes of each export are enough to recognise it, even cut inside a quoted cell', () => {
-    for (const name of [
-      'quickbooks-transaction-detail-uk.csv',
-      'xero-account-transactions.csv',
-      'sage-50-audit-trail.csv',
-    ]) {
-      expect(looksLikeAccountingExport(accountingFixture(name).slice(0, 420))).toBe(true);
-    }
+    expect(accountingFormatOf(accountingFixture('quickbooks-transaction-detail-uk.csv').slice(0, 420))).toBe(
+      'quickbooks',
+    );
+    expect(accountingFormatOf(accountingFixture('xero-account-transactions.csv').slice(0, 420))).toBe('xero');
+    expect(accountingFormatOf(accountingFixture('sage-50-audit-trail.csv').slice(0, 420))).toBe('sage');
   });
 
   test('a QuickBooks row with an unreadable amount is a problem, not a silent zero', () => {

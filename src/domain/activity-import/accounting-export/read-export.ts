@@ -1,7 +1,7 @@
 // Recognises an accounting system's own export and reads it (decision 050). Returns null for
 // anything else, which then goes through the product's own CSV import.
 import { type CsvRecord, parseCsvText } from '../csv-reader.ts';
-import type { ParsedExport } from './export-types.ts';
+import type { AccountingFormat, ParsedExport } from './export-types.ts';
 import { isQuickBooksExport, readQuickBooks } from './quickbooks.ts';
 import { isSageExport, readSage } from './sage.ts';
 import { isXeroExport, readXero } from './xero.ts';
@@ -17,14 +17,18 @@ export function readAccountingExport(text: string): ParsedExport | null {
 }
 
 /**
- * Whether the start of a file (a few kilobytes are enough: title and header rows) is an accounting
- * export. The import dialog asks this before choosing which import to show.
+ * Which accounting export the start of a file is (a few kilobytes are enough: title and header
+ * rows), or null. The import dialog and the CSV import ask this before choosing the import.
  */
-export function looksLikeAccountingExport(head: string): boolean {
+export function accountingFormatOf(head: string): AccountingFormat | null {
   // A cut-off head may end inside a quoted cell: read whole lines only.
   const cut = head.lastIndexOf('\n');
   const records = readRecords(cut > 0 ? head.slice(0, cut) : head);
-  return records !== null && (isQuickBooksExport(records) || isXeroExport(records) || isSageExport(records));
+  if (records === null) return null;
+  if (isQuickBooksExport(records)) return 'quickbooks';
+  if (isXeroExport(records)) return 'xero';
+  if (isSageExport(records)) return 'sage';
+  return null;
 }
 
 function readRecords(text: string): CsvRecord[] | null {

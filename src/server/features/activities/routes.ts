@@ -7,6 +7,7 @@ import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
+import { refuseAccountingExport } from './accounting-import.ts';
 import { importActivities } from './import-service.ts';
 import { fieldError } from './line-input.ts';
 import { createActivity, deleteActivity, listActivities, updateActivity } from './service.ts';
@@ -59,7 +60,9 @@ export const activityRoutes = new Hono<AppEnv>()
   })
   .post('/activities/import', edit, async (c) => {
     const ctx = authorize(c, 'data.edit');
-    const { status, result } = await importActivities(ctx, await readUpload(c.req.raw));
+    const upload = await readUpload(c.req.raw);
+    await refuseAccountingExport(upload.file);
+    const { status, result } = await importActivities(ctx, upload);
     return c.json(result, status);
   })
   .put('/activities/:id', edit, validate('json', z.record(z.string(), z.unknown())), async (c) =>

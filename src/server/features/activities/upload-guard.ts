@@ -24,6 +24,12 @@ const IMPORT_UPLOAD: UploadRoute = {
   tooLarge: fileTooLarge,
 };
 
+/** An accounting system's export (decision 050): the same file limit as the CSV import. */
+const ACCOUNTING_UPLOADS: UploadRoute[] = [
+  `${IMPORT_PATH}/accounting`,
+  `${IMPORT_PATH}/accounting/preview`,
+].map((path) => ({ path, maxFileBytes: MAX_IMPORT_BYTES, tooLarge: fileTooLarge }));
+
 /**
  * The API's mutation guard (CSRF check + body limit) with exceptions for uploads: the CSV import
  * and any route in `uploads` (the app passes the ESG evidence upload) may be as large as their
@@ -32,7 +38,7 @@ const IMPORT_UPLOAD: UploadRoute = {
 export function guardRequests(maxJsonBytes: number, uploads: readonly UploadRoute[] = []) {
   const json = guardMutations(maxJsonBytes);
   const guarded = new Map(
-    [IMPORT_UPLOAD, ...uploads].map((route) => [
+    [IMPORT_UPLOAD, ...ACCOUNTING_UPLOADS, ...uploads].map((route) => [
       route.path,
       { guard: guardMutations(route.maxFileBytes + MULTIPART_ALLOWANCE), tooLarge: route.tooLarge },
     ]),
