@@ -3,7 +3,10 @@
 // for an account the person has not mapped on the source itself (sync.ts).
 import { eq } from 'drizzle-orm';
 import { companyAccountMappings } from '../../../../db/schema/connectors.ts';
-import { accountKeyOf } from '../../../domain/activity-import/accounting-export/account-targets.ts';
+import {
+  accountKeyOf,
+  isSpendVariant,
+} from '../../../domain/activity-import/accounting-export/account-targets.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -40,6 +43,23 @@ export function companyMappingFor(
   account: { name: string },
 ): CompanyAccountMapping | undefined {
   return mappings.get(accountKeyOf(account));
+}
+
+/**
+ * What a connector line of an account the company mapped becomes: spend with the company's
+ * spend category, or nothing ('ignore'). A quantity category (electricity, diesel…) does not
+ * apply: a connector's bill line carries money, not kWh or litres, so the source's own default
+ * stays (undefined).
+ */
+export function connectorTargetOf(
+  mapping: CompanyAccountMapping | undefined,
+): { category: 'purchased_goods'; variant: string } | { category: 'ignore'; variant: null } | undefined {
+  if (!mapping) return undefined;
+  if (mapping.category === 'ignore') return { category: 'ignore', variant: null };
+  if (mapping.category === 'purchased_goods' && mapping.variant && isSpendVariant(mapping.variant)) {
+    return { category: 'purchased_goods', variant: mapping.variant };
+  }
+  return undefined;
 }
 
 /**
