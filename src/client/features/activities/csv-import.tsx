@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { accountingFormatOf } from '../../../domain/activity-import/accounting-export/read-export';
 import type { ImportResult } from '../../../domain/contracts/ledger';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
@@ -11,6 +12,7 @@ import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { AccountingImport } from './accounting-import';
 import { IMPORT_TEMPLATE_PATH, useImportActivities } from './api';
 import { humanize } from './format';
 import {
@@ -133,6 +135,8 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<ImportProblem | null>(null);
   const [result, setResult] = useState<ImportResult | null>(null);
+  /** A QuickBooks, Xero or Sage export: imported by its own flow (accounting-import.tsx). */
+  const [accountingFile, setAccountingFile] = useState<File | null>(null);
   const mutation = useImportActivities();
   const canImport = useCan('data.edit');
 
@@ -140,6 +144,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     const chosen = event.target.files?.[0] ?? null;
     setProblem(null);
     setResult(null);
+    setAccountingFile(null);
     if (!chosen) {
       setFile(null);
       setFileError(null);
@@ -149,6 +154,20 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     setFileError(error);
     setFile(error ? null : chosen);
     if (error) toastError(error);
+    // The title and header rows, in the first kilobytes, say whether it is an accounting export.
+    else
+      void chosen
+        .slice(0, 8192)
+        .text()
+        .then((head) => {
+          if (accountingFormatOf(head)) setAccountingFile(chosen);
+        });
+  };
+
+  const closeAccountingImport = () => {
+    setAccountingFile(null);
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
   };
 
   const upload = (mapping?: Record<string, string>) => {
@@ -229,7 +248,8 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
                 )}
               />
               <p id={hintId} className="text-xs text-muted">
-                A .csv file smaller than 10 MB, with a header row.
+                A .csv file smaller than 10 MB, with a header row, or an export of QuickBooks (Transaction
+                Detail by Account), Xero (Account Transactions) or Sage (transactions).
               </p>
               {fileError ? (
                 <p id={errorId} role="alert" className="text-sm text-danger">
@@ -256,7 +276,10 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
               </div>
             ) : null}
             <div>
-              <Button type="submit" disabled={mutation.isPending || problem?.kind === 'mapping'}>
+              <Button
+                type="submit"
+                disabled={mutation.isPending || problem?.kind === 'mapping' || accountingFile !== null}
+              >
                 {mutation.isPending ? 'Importing...' : 'Upload and import'}
               </Button>
             </div>
@@ -296,6 +319,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
             </p>
           ) : null}
           {result ? <ImportSummary result={result} /> : null}
+          {accountingFile ? <AccountingImport file={accountingFile} onClose={closeAccountingImport} /> : null}
         </div>
       </CardContent>
     </Card>
