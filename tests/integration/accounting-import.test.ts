@@ -307,6 +307,27 @@ describe('accounting export import', () => {
     expect((await importExport(viewer, { siteId: a.siteId })).status).toBe(403);
   });
 
+  test('reads an export saved by Excel on Windows (Windows-1252: "£" is the byte 0xA3)', async () => {
+    const { cookie } = await bakery();
+    const bytes = Uint8Array.from(
+      Array.from(QUICKBOOKS, (char) => (char === '£' ? 0xa3 : char.charCodeAt(0))),
+    );
+    expect(bytes.includes(0xa3)).toBe(true);
+    const form = new FormData();
+    form.append('file', new File([bytes], 'qb.csv', { type: 'text/csv' }));
+    const response = await t.app.request(`${ORIGIN}/api/activities/import/accounting/preview`, {
+      method: 'POST',
+      headers: { Origin: ORIGIN, 'Sec-Fetch-Site': 'same-origin', Cookie: cookie },
+      body: form,
+    });
+    const json = (await response.json()) as {
+      currency: string;
+      problemCount: number;
+      transactionCount: number;
+    };
+    expect(json).toMatchObject({ currency: 'GBP', problemCount: 0, transactionCount: 20 });
+  });
+
   test('a file that is no accounting export is refused in words', async () => {
     const { cookie } = await bakery();
     const response = await preview(cookie, 'date,site,category\n2025-01-01,Bakery,electricity\n');

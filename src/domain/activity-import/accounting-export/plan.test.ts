@@ -154,3 +154,23 @@ test('the Xero export takes net debits and leaves out by account type', () => {
     ['totals', 25, null],
   ]);
 });
+
+test('the Sage Business Cloud export: cost of sales and fixed assets counted, the rest left out', () => {
+  const parsed = parsedFixture('sage-business-cloud-transactions.csv');
+  const plan = planAccountingImport(parsed, {
+    mappings: suggestedMappings('sage-business-cloud-transactions.csv'),
+    site: 'Bakery',
+  });
+  expect(plan.unmapped).toEqual([]);
+  expect(plan.lines.map((l) => [l.category, l.variant, l.quantity, l.spend])).toEqual([
+    ['electricity', null, 1820, 412.3],
+    ['purchased_goods', 'food_drink_ingredients', null, 1240],
+    ['purchased_goods', 'machinery_equipment', null, 8400],
+  ]);
+  expect(plan.leftOut.map((r) => [r.reason, r.lines, r.amount])).toEqual([
+    ['refund', 1, 40],
+    ['transfer', 1, 5000],
+    ['payroll', 1, 18450],
+    ['income', 1, 98000],
+  ]);
+});

@@ -111,3 +111,20 @@ describe('recognition', () => {
     ]);
   });
 });
+
+test('reads a Sage Business Cloud transactions export: "code - name" ledger accounts, type words, transfers', () => {
+  const parsed = read('sage-business-cloud-transactions.csv');
+  expect(parsed.format).toBe('sage');
+  expect(parsed.problems).toEqual([]);
+  expect(
+    parsed.transactions.map((t) => [t.account.code, t.account.name, t.transactionType, t.amount]),
+  ).toEqual([
+    ['7200', 'Electricity', 'Purchase Invoice', 412.3],
+    ['5000', 'Cost of sales - goods', 'Purchase Invoice', 1240],
+    ['5000', 'Cost of sales - goods', 'Purchase Credit Note', -40],
+    ['1210', 'Savings Account', 'Bank Transfer', 5000],
+    ['7000', 'Gross Wages', 'Journal', 18450],
+    ['4000', 'Sales Type A', 'Other Receipt', -98000],
+    ['0030', 'Office Equipment and IT', 'Purchase Invoice', 8400],
+  ]);
+});
