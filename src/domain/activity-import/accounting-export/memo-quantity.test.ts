@@ -17,6 +17,7 @@ describe('memoQuantity', () => {
     ['red diesel 500ltrs', 'gas_oil', 500, 'litre'],
     ['20 gallons', 'petrol', 20, 'gal_uk'],
     ['LPG 47 kg cylinder', 'lpg', 47, 'kg'],
+    ['Heating oil 1.2 tonnes', 'heating_oil', 1.2, 'tonne'],
     ['Water 12.5 m3', 'water', 12.5, 'm3'],
     ['Water 12.5 m³', 'water', 12.5, 'm3'],
     ['Water 12.5 cubic metres', 'water', 12.5, 'm3'],
@@ -35,6 +36,8 @@ describe('memoQuantity', () => {
     ['100 kWh and 2 MWh', 'electricity'],
     ['0 kWh estimated', 'electricity'],
     ['Meter ref 1820kWhX', 'electricity'],
+    // A bare "t" is too easily something else ("2 t" of what?): tonnes are spelled out.
+    ['Van hire 2 t', 'diesel'],
   ] as const)('gives no quantity for "%s" on a %s account', (memo, category) => {
     expect(memoQuantity(memo, category)).toBeNull();
   });

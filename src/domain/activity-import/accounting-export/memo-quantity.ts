@@ -17,7 +17,7 @@ export interface MemoQuantity {
 }
 
 const NUMBER = String.raw`(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)`;
-const UNIT_WORDS = String.raw`kwhs?|kilowatt[\s-]?hours?|mwhs?|megawatt[\s-]?hours?|therms?|litres?|liters?|ltrs?|lts?|l|m3|m³|cubic\s+met(?:re|er)s?|cu\.?\s?m|kgs?|kilograms?|kilos?|tonnes?|t|units?|gallons?|gals?|imperial\s+gallons?|uk\s+gallons?`;
+const UNIT_WORDS = String.raw`kwhs?|kilowatt[\s-]?hours?|mwhs?|megawatt[\s-]?hours?|therms?|litres?|liters?|ltrs?|lts?|l|m3|m³|cubic\s+met(?:re|er)s?|cu\.?\s?m|kgs?|kilograms?|kilos?|tonnes?|units?|gallons?|gals?|imperial\s+gallons?|uk\s+gallons?`;
 const QUANTITY = new RegExp(String.raw`(?<![\w.,£$€])${NUMBER}\s?(${UNIT_WORDS})(?![\w³])`, 'giu');
 
 function readNumber(text: string): number | null {
