@@ -130,3 +130,28 @@ export const connectorSiteMappings = sqliteTable(
     index('connector_site_mappings_company_idx').on(table.companyId),
   ],
 );
+
+/**
+ * The company's own mapping of an account of its books (decision 050), made once in an accounting
+ * export's import and used by every file import after it and by connectors whose account the
+ * person has not mapped on the source itself. Keyed by the account's name, case and spacing
+ * folded (the name is what both an export and a connector know). `category` is an activity
+ * category counted by quantity (electricity, natural_gas, diesel…), `purchased_goods` with a
+ * spend-category (or NAICS) variant, or `ignore`.
+ */
+export const companyAccountMappings = sqliteTable(
+  'company_account_mappings',
+  {
+    companyId: text()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    accountKey: text().notNull(),
+    accountCode: text(),
+    accountName: text().notNull(),
+    category: text().notNull(),
+    variant: text(),
+    updatedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.accountKey] })],
+);

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { billingRoutes } from './features/account/billing-routes.ts';
+import { accountingImportRoutes } from './features/activities/accounting-routes.ts';
 import { activityRoutes } from './features/activities/routes.ts';
 import { guardRequests } from './features/activities/upload-guard.ts';
 import { analyticsRoutes } from './features/analytics/routes.ts';
@@ -77,6 +78,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', dataSourceRoutes);
   api.route('/', connectorRoutes);
   api.route('/', shopifyRoutes);
+  api.route('/', accountingImportRoutes);
   api.route('/', activityRoutes);
   api.route('/', emissionRoutes);
   api.route('/', metricsRoutes);

@@ -116,6 +116,18 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
       formFields: { mapping: '{}', answers: '{"sites":[],"values":[]}' },
     },
     'DELETE /api/activities/import/mappings/:id': none,
+    'POST /api/activities/import/accounting/preview': { json: null, fileField: 'file' },
+    'POST /api/activities/import/accounting': {
+      json: null,
+      fileField: 'file',
+      formFields: {
+        options: JSON.stringify({
+          siteId: ids.siteId,
+          currency: 'GBP',
+          mappings: { packaging: { category: 'purchased_goods', variant: 'packaging' } },
+        }),
+      },
+    },
     'PUT /api/activities/:id': {
       json: { quantity: 1300, unit: 'kWh', reference: 'INV-2' },
       id: ids.activityId,

@@ -1,4 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AccountingImportOptions,
+  AccountingImportResult,
+  AccountingPreview,
+} from '../../../domain/contracts/accounting-import';
 import type { ImportAnswers, ImportMapping, ImportPreview } from '../../../domain/contracts/activity-import';
 import type {
   ActivityCategory,
@@ -244,5 +249,49 @@ export function useImportActivities() {
         queryClient.invalidateQueries({ queryKey: notCountedKeys.all() }),
         queryClient.invalidateQueries({ queryKey: importMappingKeys.all() }),
       ]),
+  });
+}
+
+/** POST /api/activities/import/accounting/preview: what an accounting export holds (decision 050). */
+export function previewAccountingExport(file: File): Promise<AccountingPreview> {
+  const form = new FormData();
+  form.append('file', file);
+  return uploadForm<AccountingPreview>('/api/activities/import/accounting/preview', form);
+}
+
+/** The options as sent (zod's defaults filled in by the server). */
+export type AccountingImportOptionsInput = Omit<AccountingImportOptions, 'mappings'> & {
+  mappings: Record<string, { category: string; variant: string | null }>;
+};
+
+export interface AccountingImportRequest {
+  file: File;
+  options: AccountingImportOptionsInput;
+  onProgress?: (fraction: number) => void;
+}
+
+/** POST /api/activities/import/accounting: the export with its site and account mappings. */
+export function importAccountingExport({
+  file,
+  options,
+  onProgress,
+}: AccountingImportRequest): Promise<AccountingImportResult> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('options', JSON.stringify(options));
+  return uploadForm<AccountingImportResult>('/api/activities/import/accounting', form, onProgress);
+}
+
+export function useAccountingPreview() {
+  return useMutation({ mutationFn: previewAccountingExport, meta: { ownErrorToast: true }, retry: false });
+}
+
+export function useImportAccountingExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: importAccountingExport,
+    meta: { ownErrorToast: true },
+    retry: false,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.all() }),
   });
 }

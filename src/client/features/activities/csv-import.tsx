@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useId, useRef, useState } from 'react';
+import { accountingFormatOf } from '../../../domain/activity-import/accounting-export/read-export';
 import type { ImportAnswers, ImportPreview } from '../../../domain/contracts/activity-import';
 import type { ImportResult } from '../../../domain/contracts/ledger';
 import type { ImportDuplicateChoice } from '../../../domain/contracts/probable-duplicates';
@@ -13,6 +14,7 @@ import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { AccountingImport } from './accounting-import';
 import { IMPORT_TEMPLATE_PATH, useImportActivities, usePreviewImport } from './api';
 import { humanize } from './format';
 import {
@@ -155,6 +157,8 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     problem: NonNullable<ReturnType<typeof readProbableDuplicates>>;
     answers?: ImportAnswers;
   } | null>(null);
+  /** A QuickBooks, Xero or Sage export: imported by its own flow (accounting-import.tsx). */
+  const [accountingFile, setAccountingFile] = useState<File | null>(null);
   const mutation = useImportActivities();
   const previewing = usePreviewImport();
   const canImport = useCan('data.edit');
@@ -167,6 +171,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     setDuplicates(null);
     setPreview(null);
     setMapping(undefined);
+    setAccountingFile(null);
     if (!chosen) {
       setFile(null);
       setFileError(null);
@@ -176,6 +181,20 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
     setFileError(error);
     setFile(error ? null : chosen);
     if (error) toastError(error);
+    // The title and header rows, in the first kilobytes, say whether it is an accounting export.
+    else
+      void chosen
+        .slice(0, 8192)
+        .text()
+        .then((head) => {
+          if (accountingFormatOf(head)) setAccountingFile(chosen);
+        });
+  };
+
+  const closeAccountingImport = () => {
+    setAccountingFile(null);
+    setFile(null);
+    if (inputRef.current) inputRef.current.value = '';
   };
 
   const onFailure = (error: unknown) => {
@@ -315,7 +334,8 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
                 )}
               />
               <p id={hintId} className="text-xs text-muted">
-                A .csv file smaller than 10 MB, with a header row.
+                A .csv file smaller than 10 MB, with a header row, or an export of QuickBooks (Transaction
+                Detail by Account), Xero (Account Transactions) or Sage (transactions).
               </p>
               {fileError ? (
                 <p id={errorId} role="alert" className="text-sm text-danger">
@@ -342,7 +362,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
               </div>
             ) : null}
             <div>
-              <Button type="submit" disabled={busy || problem?.kind === 'mapping'}>
+              <Button type="submit" disabled={busy || problem?.kind === 'mapping' || accountingFile !== null}>
                 {busy ? 'Importing...' : 'Upload and import'}
               </Button>
             </div>
@@ -404,6 +424,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
             </p>
           ) : null}
           {result ? <ImportSummary result={result} /> : null}
+          {accountingFile ? <AccountingImport file={accountingFile} onClose={closeAccountingImport} /> : null}
         </div>
       </CardContent>
     </Card>

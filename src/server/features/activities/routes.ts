@@ -9,6 +9,7 @@ import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
+import { refuseAccountingExport } from './accounting-import.ts';
 import { forgetImportMapping, listImportMappings } from './import-mappings.ts';
 import { previewActivitiesImport } from './import-preview.ts';
 import { importActivities } from './import-service.ts';
@@ -97,7 +98,9 @@ export const activityRoutes = new Hono<AppEnv>()
   })
   .post('/activities/import', edit, async (c) => {
     const ctx = authorize(c, 'data.edit');
-    const { status, result } = await importActivities(ctx, await readUpload(c.req.raw));
+    const upload = await readUpload(c.req.raw);
+    await refuseAccountingExport(upload.file);
+    const { status, result } = await importActivities(ctx, upload);
     return c.json(result, status);
   })
   .post('/activities/import/preview', edit, async (c) =>

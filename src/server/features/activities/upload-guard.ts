@@ -26,6 +26,11 @@ const IMPORT_UPLOAD: UploadRoute = {
 
 /** The import's dry run (decision 049) takes the same file, so the same limit. */
 const PREVIEW_UPLOAD: UploadRoute = { ...IMPORT_UPLOAD, path: `${IMPORT_PATH}/preview` };
+/** An accounting system's export (decision 050): the same file limit as the CSV import. */
+const ACCOUNTING_UPLOADS: UploadRoute[] = [
+  `${IMPORT_PATH}/accounting`,
+  `${IMPORT_PATH}/accounting/preview`,
+].map((path) => ({ path, maxFileBytes: MAX_IMPORT_BYTES, tooLarge: fileTooLarge }));
 
 /**
  * The API's mutation guard (CSRF check + body limit) with exceptions for uploads: the CSV import
@@ -35,7 +40,7 @@ const PREVIEW_UPLOAD: UploadRoute = { ...IMPORT_UPLOAD, path: `${IMPORT_PATH}/pr
 export function guardRequests(maxJsonBytes: number, uploads: readonly UploadRoute[] = []) {
   const json = guardMutations(maxJsonBytes);
   const guarded = new Map(
-    [IMPORT_UPLOAD, PREVIEW_UPLOAD, ...uploads].map((route) => [
+    [IMPORT_UPLOAD, PREVIEW_UPLOAD, ...ACCOUNTING_UPLOADS, ...uploads].map((route) => [
       route.path,
       { guard: guardMutations(route.maxFileBytes + MULTIPART_ALLOWANCE), tooLarge: route.tooLarge },
     ]),

@@ -1,5 +1,7 @@
 // The `connector.sync` job (decision 016): pulls every purchase line from the provider, maps each
-// account (connector_account_mappings, defaults from the account name), and reconciles the
+// account (connector_account_mappings: the person's choice on the source, else the company's own
+// mapping of the account (company_account_mappings, decision 050), else a default from the
+// account name), and reconciles the
 // source's ledger lines in ONE batch with the sync record and its audit row:
 // - a line's `reference` is the provider's stable id (`odoo:<database>:<move line id>`), and its
 //   fingerprint is SHA-256 over that id plus what the line says (date, site, category, variant,
@@ -17,8 +19,9 @@ import {
   connectorSyncs,
 } from '../../../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
+import { isSpendVariant } from '../../../domain/activity-import/accounting-export/account-targets.ts';
 import { toHex } from '../../../domain/activity-import/fingerprint.ts';
-import { defaultAccountMapping, SPEND_VARIANT_KEYS } from '../../../domain/connectors/account-mapping.ts';
+import { defaultAccountMapping } from '../../../domain/connectors/account-mapping.ts';
 import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
@@ -28,6 +31,11 @@ import { calculateLine, LineCalculationError } from '../emissions/calculation.ts
 import { uuidv7 } from '../emissions/ids.ts';
 import { insertLinesStatements, type NewLine } from '../emissions/ledger-writes.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
+import {
+  companyAccountMappingsOf,
+  companyMappingFor,
+  connectorTargetOf,
+} from './company-account-mappings.ts';
 import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { resolveSites } from './site-resolution.ts';
 import { probableDuplicateNotice } from './sync-duplicates.ts';
@@ -129,6 +137,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       accountKey: connectorAccountMappings.accountKey,
       category: connectorAccountMappings.category,
       variant: connectorAccountMappings.variant,
+      isUserSet: connectorAccountMappings.isUserSet,
     })
     .from(connectorAccountMappings)
     .where(
@@ -138,6 +147,9 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       ),
     );
   const mappings = new Map(stored.map((row) => [row.accountKey, row]));
+  // The company's own mapping of an account (decision 050) comes before the source's default,
+  // and only the person's choice on the source itself comes before it.
+  const companyMappings = await companyAccountMappingsOf(ctx, target.companyId);
   const existing = await ctx.db
     .select({
       id: activityLines.id,
@@ -168,13 +180,22 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
   const wanted = new Set<string>();
   const now = ctx.now();
   for (const external of pull.lines) {
-    let mapping = mappings.get(external.account.key);
-    if (!mapping) {
+    const stored = mappings.get(external.account.key);
+    const company = stored?.isUserSet
+      ? undefined
+      : connectorTargetOf(companyMappingFor(companyMappings, external.account));
+    let mapping = stored;
+    const companyChanged =
+      company !== undefined &&
+      stored !== undefined &&
+      (company.category !== stored.category || company.variant !== stored.variant);
+    if (!stored || companyChanged) {
       const suggested =
-        external.suggestedVariant && SPEND_VARIANT_KEYS.has(external.suggestedVariant)
+        company ??
+        (external.suggestedVariant && isSpendVariant(external.suggestedVariant)
           ? { category: 'purchased_goods' as const, variant: external.suggestedVariant }
-          : defaultAccountMapping(external.account);
-      mapping = { accountKey: external.account.key, ...suggested };
+          : defaultAccountMapping(external.account));
+      mapping = { accountKey: external.account.key, isUserSet: false, ...suggested };
       mappings.set(external.account.key, mapping);
       plan.newMappings.push({
         dataSourceId: target.sourceId,
@@ -190,9 +211,10 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       });
     }
     if (
+      !mapping ||
       mapping.category === 'ignore' ||
       !mapping.variant ||
-      !SPEND_VARIANT_KEYS.has(mapping.variant) ||
+      !isSpendVariant(mapping.variant) ||
       !(external.amount > 0) ||
       // Above the bound of a typed spend (decision 042): no real bill, and totals must stay finite.
       external.amount > MAX_AMOUNT
@@ -312,8 +334,17 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
             ),
         ]
       : []),
+    // A company mapping made since the source's first sync replaces the source's default, never
+    // the person's own choice on the source.
     ...plan.newMappings.map((mapping) =>
-      ctx.db.insert(connectorAccountMappings).values(mapping).onConflictDoNothing(),
+      ctx.db
+        .insert(connectorAccountMappings)
+        .values(mapping)
+        .onConflictDoUpdate({
+          target: [connectorAccountMappings.dataSourceId, connectorAccountMappings.accountKey],
+          set: { category: mapping.category, variant: mapping.variant, updatedAt: mapping.updatedAt },
+          setWhere: eq(connectorAccountMappings.isUserSet, false),
+        }),
     ),
     ...lineStatements,
     ...plan.siteStatements,

@@ -1,0 +1,42 @@
+// Every target an account can map to, in the words the mapping table shows (no internal keys).
+import { SPEND_CATEGORIES } from '../../emissions/spend-categories.ts';
+import {
+  type AccountTarget,
+  isQuantityCategory,
+  isSpendVariant,
+  QUANTITY_CATEGORIES,
+  QUANTITY_CATEGORY_LABELS,
+} from './account-targets.ts';
+
+export interface AccountChoice {
+  category: string;
+  variant: string | null;
+  label: string;
+}
+
+export const LEAVE_OUT_LABEL = 'Leave out (not a purchase)';
+
+export const ACCOUNT_CHOICES: readonly AccountChoice[] = [
+  ...SPEND_CATEGORIES.map((spend) => ({
+    category: 'purchased_goods',
+    variant: spend.key,
+    label: `Spend: ${spend.label}`,
+  })),
+  ...QUANTITY_CATEGORIES.map((category) => ({
+    category,
+    variant: null,
+    label: QUANTITY_CATEGORY_LABELS[category],
+  })),
+  { category: 'ignore', variant: null, label: LEAVE_OUT_LABEL },
+];
+
+/** A target as given (by the person or a stored row), checked; null when it is not one of the choices. */
+export function toAccountTarget(input: { category: string; variant: string | null }): AccountTarget | null {
+  if (input.category === 'ignore') return { category: 'ignore', variant: null };
+  if (input.category === 'purchased_goods') {
+    return input.variant && isSpendVariant(input.variant)
+      ? { category: 'purchased_goods', variant: input.variant }
+      : null;
+  }
+  return isQuantityCategory(input.category) ? { category: input.category, variant: null } : null;
+}
