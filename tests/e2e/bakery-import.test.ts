@@ -1,28 +1,36 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
+import { OCTOPUS_PDF_LINES, renderBillPdf } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { WAIT_MS, waitForToast } from './helpers.ts';
 
-const e2e = startE2E();
+// 409: the scanned bill already imported by CSV is refused until the person chooses (decision 052).
+const e2e = startE2E({ expectedStatuses: [409] });
+/** The first scan starts the OCR worker before reading. */
+const SCAN_WAIT_MS = 30_000;
 
 /**
  * A UK bakery's own spreadsheet (issue 17): the site "Bakery" is not set up yet, "Packaging" and
- * "Accountancy" are spend in GBP, the flight has no haul or class. Its activity lines whose factors
- * exist today, computed by hand from db/seed/factors/emission-factors.csv (DESNZ 2025):
- * - electricity 4,200 kWh × 0.177 (uk25-elec-grid) = 743.40 kg scope 2 (location-based);
- * - natural gas 9,000 kWh (gross CV) × 0.18296 (uk25-ng-kwh-gross) = 1,646.64 kg scope 1;
- * - diesel 1,000 L × 2.57082 (uk25-diesel-l) = 2,570.82 kg scope 1.
- * One file: scope 1 = 1,646.64 + 2,570.82 = 4,217.46 kg; scope 2 = 743.40 kg.
+ * "Accountancy" are spend in GBP, the flight has no haul or class. Computed by hand from the
+ * DESNZ 2025 flat file and the Defra SIC multipliers (db/seed/factors/datasets/):
+ * - electricity 1,234 kWh (the Octopus bill of January, scanned later) × 0.177 = 218.418 kg
+ *   scope 2 (location-based);
+ * - natural gas 9,000 kWh (gross CV) × 0.18296 = 1,646.64 kg scope 1;
+ * - diesel 1,000 L × 2.57082 = 2,570.82 kg scope 1;
+ * - packaging £1,240.50 × 0.80499734 kg/£ (SIC 17, paper products) = 998.599 kg scope 3;
+ * - accountancy £1,800 × 0.06871343 kg/£ (SIC 69.2) = 123.684 kg scope 3.
+ * One file: scope 1 = 1,646.64 + 2,570.82 = 4,217.46 kg; scope 2 = 218.418 kg.
  * The second file repeats the same quantities later in 2025, so the year holds twice each:
- * scope 1 = 8,434.92 kg = 8.43 t; scope 2 = 1,486.80 kg = 1.49 t.
- * (Scope 3 — WTT, T&D, the flight and the spend lines — is left to the whole-journey test the
- * lead extends once the spend factors are merged.)
+ * scope 1 = 8,434.92 kg = 8.43 t; scope 2 = 436.836 kg = 0.44 t.
+ * Energy (gross CV, DESNZ 2025 fuel properties): diesel 1,000 L × 0.832361 t/m³ × 45.545 GJ/t ×
+ * 277.78 kWh/GJ = 10,530.52 kWh; one file 1,234 + 9,000 + 10,530.52 = 20,764.52 kWh; the year
+ * 41,529.04 kWh = 41.5 MWh.
  */
 const HEADER = 'Date,Site,Category,Variant,Quantity,Unit,Spend,Currency,Description';
 const bakeryCsv = (months: [string, string, string, string, string]) =>
   [
     HEADER,
-    `2025-${months[0]}-28,Bakery,Electricity,,4200,kWh,,,Electricity bill`,
+    `2025-${months[0]}-28,Bakery,Electricity,,1234,kWh,,,Electricity bill`,
     `2025-${months[0]}-28,Bakery,Natural gas,,9000,kWh,,,Gas bill`,
     `2025-${months[1]}-14,Bakery,Diesel,,"1,000",litres,,,Van fuel card`,
     `2025-${months[2]}-02,Bakery,Flight,,1200,passenger_km,,,Trade fair in Lyon`,
@@ -108,6 +116,44 @@ describe('a UK bakery’s first import', () => {
     await page.goto('/kpi-dashboard');
     await page.getByText('Total emissions', { exact: true }).waitFor({ timeout: WAIT_MS });
     expect(await statValue(page, 'Scope 1 emissions')).toContain('8.43');
-    expect(await statValue(page, 'Scope 2 emissions (location-based)')).toContain('1.49');
-  });
+    expect(await statValue(page, 'Scope 2 emissions (location-based)')).toContain('0.44');
+
+    // Spend has figures from the cited multipliers, never a silent zero.
+    const spend = (
+      (await (await page.request.get('/api/activities?pageSize=50')).json()).items as {
+        variant: string | null;
+        kgCO2e: number;
+      }[]
+    ).filter((line) => line.variant === 'packaging' || line.variant === 'accountancy_legal');
+    expect(spend.map((line) => [line.variant, Math.round(line.kgCO2e * 1000) / 1000]).sort()).toEqual([
+      ['accountancy_legal', 123.684],
+      ['accountancy_legal', 123.684],
+      ['packaging', 998.599],
+      ['packaging', 998.599],
+    ]);
+
+    // Fuel in litres reaches energy: 41,529.04 kWh, diesel included.
+    await page.getByRole('tab', { name: 'Energy & Water' }).click();
+    expect(await statValue(page, 'Energy consumption')).toContain('41.5');
+    const summary = await (await page.request.get('/api/metrics/summary?year=2025')).json();
+    expect(summary.energy.total.value).toBeCloseTo(41.52904, 4);
+    expect(summary.energy.byKind.transportFuels).toBeCloseTo(21.061046, 4);
+
+    // The January electricity bill, scanned after the CSV brought it in, is caught.
+    const pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
+    await page.goto('/data-sources');
+    await page.getByRole('button', { name: 'Upload Receipt' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
+    await dialog
+      .getByLabel('Receipt or bill (image or PDF)')
+      .setInputFiles({ name: 'octopus.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdf) });
+    await dialog.getByRole('heading', { name: 'Found on the receipt' }).waitFor({ timeout: SCAN_WAIT_MS });
+    await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
+    await dialog
+      .getByRole('heading', { name: 'This looks like a line already in your ledger' })
+      .waitFor({ timeout: WAIT_MS });
+    await dialog.getByRole('button', { name: "Skip this receipt's line" }).click();
+    await waitForToast(page, 'Skipped');
+    expect((await (await page.request.get('/api/activities')).json()).total).toBe(12);
+  }, 120_000);
 });

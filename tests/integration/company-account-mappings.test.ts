@@ -84,10 +84,10 @@ describe('company account mappings and connectors', () => {
     expect(status).toBe(201);
     const sourceId = await connectOdoo(cookie);
     await t.runJobs();
-    // Software subscriptions: the source's own default (hosting 518210); legal fees left out;
-    // purchases of services as the company mapped it (541511), not the default (541611).
+    // Software subscriptions: the source's own default (it_software); legal fees left out;
+    // purchases of services as the company mapped it (541511), not the default (consultancy).
     expect(await sourceLines(sourceId)).toEqual([
-      ['odoo:acme-prod:1001', '518210'],
+      ['odoo:acme-prod:1001', 'it_software'],
       ['odoo:acme-prod:1004', '541511'],
     ]);
     const mappings = (await t.call('GET', `/api/data-sources/${sourceId}/mappings`, { cookie })).json;
@@ -131,7 +131,7 @@ describe('company account mappings and connectors', () => {
     // Legal fees: now left out (company mapping over the source's default); services: the
     // person's choice on the source (541110) stays over the company's 541511.
     expect(await sourceLines(sourceId)).toEqual([
-      ['odoo:acme-prod:1001', '518210'],
+      ['odoo:acme-prod:1001', 'it_software'],
       ['odoo:acme-prod:1004', '541110'],
     ]);
   });
@@ -148,6 +148,6 @@ describe('company account mappings and connectors', () => {
     expect(await sourceLines(sourceId)).toHaveLength(3);
     expect(
       (await sourceLines(sourceId)).find(([reference]) => reference === 'odoo:acme-prod:1004')?.[1],
-    ).toBe('541611');
+    ).toBe('consultancy');
   });
 });

@@ -1,6 +1,6 @@
-// Remembering a figure while the company's ledger is unchanged, as getMetrics does (service.ts):
-// every change to the ledger writes an audit row in its batch (decision 003), so the newest audit
-// id and the set of pending imports name the ledger's version. Checking it is two indexed lookups,
+// Remembering a figure while the company's ledger is unchanged (the KPI figures, the dashboard's
+// counts): every change to the ledger writes an audit row in its batch (decision 003), so the
+// newest audit id and the set of pending imports name the ledger's version. Checking it is two indexed lookups,
 // so every process and the Worker see a change at once.
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { auditLogs } from '../../../../db/schema/audit.ts';
@@ -24,10 +24,16 @@ export async function ledgerVersion(ctx: AuthedContext): Promise<string> {
   return [audit[0]?.id ?? '', ...pending.map((row) => row.id)].join('|');
 }
 
+export interface LedgerMemo<T> {
+  (ctx: AuthedContext, key: string, compute: () => Promise<T>): Promise<T>;
+  /** Drops every remembered value (benchmarks measure the computation itself). */
+  forget(): void;
+}
+
 /** A bounded memo of `compute(key)` per company and key, recomputed when the ledger's version moves. */
-export function ledgerMemo<T>(limit = 500) {
+export function ledgerMemo<T>(limit = 500): LedgerMemo<T> {
   const remembered = new Map<string, { version: string; value: T }>();
-  return async (ctx: AuthedContext, key: string, compute: () => Promise<T>): Promise<T> => {
+  const read = async (ctx: AuthedContext, key: string, compute: () => Promise<T>): Promise<T> => {
     const version = await ledgerVersion(ctx);
     const id = `${ctx.companyId}|${key}`;
     const known = remembered.get(id);
@@ -38,4 +44,5 @@ export function ledgerMemo<T>(limit = 500) {
     if (remembered.size > limit) remembered.delete(remembered.keys().next().value!);
     return value;
   };
+  return Object.assign(read, { forget: () => remembered.clear() });
 }

@@ -1,6 +1,5 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
-import { auditLogs } from '../../../../db/schema/audit.ts';
-import { activityImports, companyFinancials, workforceFigures } from '../../../../db/schema/emissions.ts';
+import { sql } from 'drizzle-orm';
+import { companyFinancials, workforceFigures } from '../../../../db/schema/emissions.ts';
 import type { KpiMetrics, Metric } from '../../../domain/contracts/metrics.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -27,62 +26,36 @@ import {
   scopeKg,
   workforceFigures as workforceOf,
 } from './figures.ts';
+import { ledgerMemo } from './ledger-memo.ts';
 import { getTarget } from './records.ts';
 import { reportingYear } from './reporting-year.ts';
 
 type Grain = 'monthly' | 'quarterly' | 'yearly';
 
 /**
- * Computed metrics per company, year and grain, reused while the company's newest audit row and
- * its set of pending imports are the same. Every change to the ledger, financials, workforce or
- * target writes an audit row in the batch that makes it (decision 003), so a new audit id means
- * "recompute"; an import being written adds no visible row until its final batch, which writes
- * its audit row. The check is two indexed lookups in the database, so every process and the
- * Worker see a change at once.
+ * Computed metrics per company, year, grain and day, reused while the company's ledger is
+ * unchanged: its newest audit row and its pending imports (`ledger-memo.ts`; every change to the
+ * ledger, financials, workforce or target writes an audit row in its batch, decision 003).
  */
-const memo = new Map<string, { version: string; metrics: KpiMetrics }>();
-const MEMO_LIMIT = 500;
-
-const pendingImports = (ctx: AuthedContext) =>
-  ctx.db
-    .select({ id: activityImports.id })
-    .from(activityImports)
-    .where(and(eq(activityImports.companyId, ctx.companyId), lt(activityImports.importedCount, 0)));
-
-const latestAudit = (ctx: AuthedContext) =>
-  ctx.db
-    .select({ id: auditLogs.id })
-    .from(auditLogs)
-    .where(eq(auditLogs.companyId, ctx.companyId))
-    .orderBy(desc(auditLogs.createdAt), desc(sql`rowid`))
-    .limit(1);
+const remembered = ledgerMemo<KpiMetrics>();
 
 /** Drops every remembered result (benchmarks measure the computation itself with it). */
 export function forgetMetrics(): void {
-  memo.clear();
+  remembered.forget();
 }
 
 export async function getMetrics(
   ctx: AuthedContext,
   query: { year?: number; grain: Grain },
 ): Promise<KpiMetrics> {
-  const [[audit, pending], year] = await Promise.all([
-    ctx.db.batch([latestAudit(ctx), pendingImports(ctx)]),
-    // decision 053: without ?year=, the company's reporting year (saved, else latest with data).
-    query.year ?? reportingYear(ctx).then((chosen) => chosen.year),
-  ]);
-  const version = [audit[0]?.id ?? '', ...pending.map((row) => row.id)].join('|');
+  // decision 053: without ?year=, the company's reporting year (saved, else latest with data).
+  const year = query.year ?? (await reportingYear(ctx)).year;
   // The trend leaves out periods after today, so the day is part of what is remembered.
   const today = ctx.now().toISOString().slice(0, 10);
-  const key = `${ctx.companyId}|${year}|${query.grain}|${today}`;
-  const known = memo.get(key);
-  if (known && known.version === version) return known.metrics;
   // decision 042: a figure that is not finite stops here, never leaves as JSON null.
-  const metrics = assertFiniteFigures(await computeMetrics(ctx, year, query.grain, today));
-  memo.delete(key);
-  memo.set(key, { version, metrics });
-  if (memo.size > MEMO_LIMIT) memo.delete(memo.keys().next().value!);
-  return metrics;
+  return remembered(ctx, `${year}|${query.grain}|${today}`, async () =>
+    assertFiniteFigures(await computeMetrics(ctx, year, query.grain, today)),
+  );
 }
 
 /**
