@@ -26,6 +26,7 @@ import {
   type ImportProblem,
   readImportProblem,
 } from './import';
+import { ImportFormFooter } from './import-form-footer';
 import { ImportProblems } from './import-problems';
 import { ImportQuestions } from './import-questions';
 import { NotCountedNotice } from './not-counted-notice';
@@ -113,19 +114,12 @@ function MappingForm({
           </div>
         ))}
       </div>
-      {message ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Importing...' : 'Import with this mapping'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <ImportFormFooter
+        message={message}
+        pending={pending}
+        label="Import with this mapping"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -1,11 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { ImportAnswers, ImportPreview, ImportQuestion } from '../../../domain/contracts/activity-import';
-import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { categoryLabel } from './format';
 import { type AnswerState, buildAnswers, questionKey, type SiteChoice } from './import';
+import { ImportFormFooter } from './import-form-footer';
 import { COMMON_COUNTRIES, regionChoices } from './sites';
 
 /** The site select's value for "create a new site" (site ids are UUIDs). */
@@ -217,19 +217,12 @@ export function ImportQuestions({
           );
         })}
       </ol>
-      {message ? (
-        <p role="alert" className="text-sm font-medium text-danger">
-          {message}
-        </p>
-      ) : null}
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Importing...' : 'Import with these answers'}
-        </Button>
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-      </div>
+      <ImportFormFooter
+        message={message}
+        pending={pending}
+        label="Import with these answers"
+        onCancel={onCancel}
+      />
     </form>
   );
 }

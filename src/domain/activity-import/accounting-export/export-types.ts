@@ -52,3 +52,8 @@ export interface ParsedExport {
   /** The header of a column that can hold the site (class, location, department, tracking), or null. */
   siteColumn: string | null;
 }
+
+/** What a reader answers before it has read a row: nothing found yet. */
+export function emptyExport(format: AccountingFormat): ParsedExport {
+  return { format, transactions: [], totalsRows: 0, problems: [], currency: null, siteColumn: null };
+}

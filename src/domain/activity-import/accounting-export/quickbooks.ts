@@ -6,7 +6,7 @@
 // transactions, and "Total for <account>". The report ends with "TOTAL" and an "Accrual basis …"
 // footer. Amounts are what the transaction posted to the account, net of VAT when VAT is tracked.
 import type { CsvRecord } from '../csv-reader.ts';
-import type { ExportTransaction, ParsedExport } from './export-types.ts';
+import { type ExportTransaction, emptyExport, type ParsedExport } from './export-types.ts';
 import { cellAt, columnOf, findHeaderRow, headerCurrency, isBlank, titleOf } from './table.ts';
 import { currencyOfSymbol, dateOrderOf, parseExportDate, parseMoney } from './values.ts';
 
@@ -27,14 +27,7 @@ function accountOf(section: string): { code: string | null; name: string } {
 
 export function readQuickBooks(records: readonly CsvRecord[]): ParsedExport {
   const header = findHeaderRow(records, REQUIRED);
-  const parsed: ParsedExport = {
-    format: 'quickbooks',
-    transactions: [],
-    totalsRows: 0,
-    problems: [],
-    currency: null,
-    siteColumn: null,
-  };
+  const parsed = emptyExport('quickbooks');
   if (!header) return parsed;
   const { keys } = header;
   const col = {

@@ -6,7 +6,7 @@
 // BP/BR bank payment/receipt, CP/CR cash, VP/VR card, JD/JC journal debit/credit, SI/SC sales) or
 // Business Cloud's words ("Purchase Invoice", "Other Receipt"). Net is before VAT.
 import type { CsvRecord } from '../csv-reader.ts';
-import type { ExportTransaction, ParsedExport } from './export-types.ts';
+import { type ExportTransaction, emptyExport, type ParsedExport } from './export-types.ts';
 import { cellAt, columnOf, findHeaderRow, headerCurrency, isBlank } from './table.ts';
 import { currencyOfSymbol, dateOrderOf, parseExportDate, parseMoney } from './values.ts';
 
@@ -65,14 +65,7 @@ function accountOf(codeCell: string, nameCell: string): { code: string | null; n
 
 export function readSage(records: readonly CsvRecord[]): ParsedExport {
   const header = findHeaderRow(records, REQUIRED);
-  const parsed: ParsedExport = {
-    format: 'sage',
-    transactions: [],
-    totalsRows: 0,
-    problems: [],
-    currency: null,
-    siteColumn: null,
-  };
+  const parsed = emptyExport('sage');
   if (!header) return parsed;
   const { keys } = header;
   const col = {

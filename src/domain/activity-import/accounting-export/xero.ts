@@ -6,7 +6,7 @@
 // "General Expenses (429)"), "Opening Balance", its transactions, "Total <account>" and "Closing
 // Balance". Debit and Credit are the net amounts posted to the account; Gross and VAT beside them.
 import type { CsvRecord } from '../csv-reader.ts';
-import type { ExportTransaction, ParsedExport } from './export-types.ts';
+import { type ExportTransaction, emptyExport, type ParsedExport } from './export-types.ts';
 import { cellAt, columnOf, findHeaderRow, headerCurrency, isBlank, titleOf } from './table.ts';
 import { currencyOfSymbol, dateOrderOf, parseExportDate, parseMoney } from './values.ts';
 
@@ -28,14 +28,7 @@ const FURNITURE = /^(opening balance|closing balance|total\b|grand total|net mov
 
 export function readXero(records: readonly CsvRecord[]): ParsedExport {
   const header = findHeaderRow(records, REQUIRED);
-  const parsed: ParsedExport = {
-    format: 'xero',
-    transactions: [],
-    totalsRows: 0,
-    problems: [],
-    currency: null,
-    siteColumn: null,
-  };
+  const parsed = emptyExport('xero');
   if (!header) return parsed;
   const { keys } = header;
   const col = {
