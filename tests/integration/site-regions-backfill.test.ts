@@ -6,7 +6,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
 const BACKFILL = readFileSync(
-  new URL('../../db/migrations/0021_site_regions_backfill.sql', import.meta.url),
+  new URL('../../db/migrations/0024_site_regions_backfill.sql', import.meta.url),
   'utf8',
 );
 
