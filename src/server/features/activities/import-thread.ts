@@ -13,6 +13,8 @@
 // MB of memory for nothing. At most BATCHES_AHEAD batches wait for the writer, which bounds the
 // memory of a file that reads faster than it writes. The Cloudflare Worker has no threads: there
 // the same generator runs inline.
+import { factorLibrary } from '../../../../db/seed/factors/seed.ts';
+import type { EmissionFactor } from '../../../domain/emissions/types.ts';
 import { HttpError } from '../../lib/errors.ts';
 import {
   type LineStaging,
@@ -31,7 +33,14 @@ export type ThreadMessage =
   | { type: 'failed'; error: SerialisedFailure };
 
 export type MainMessage =
-  | { type: 'start'; bytes: ArrayBuffer; options: PrepareImportOptions; staging?: LineStaging }
+  | {
+      type: 'start';
+      bytes: ArrayBuffer;
+      options: PrepareImportOptions;
+      staging?: LineStaging;
+      /** This thread's factor library, so the import thread need not build its own. */
+      factors: readonly EmissionFactor[];
+    }
   | { type: 'taken' };
 
 /** An error crossing the thread boundary: refusals keep their status, code and details. */
@@ -97,7 +106,7 @@ export async function* preparedBatches(
   thread.onmessage = ({ data }) => deliver(data);
   thread.onerror = (event) => deliver({ type: 'failed', error: { message: event.message } });
   try {
-    thread.postMessage({ type: 'start', bytes, options, staging }, [bytes]);
+    thread.postMessage({ type: 'start', bytes, options, staging, factors: factorLibrary().factors }, [bytes]);
     while (true) {
       if (inbox.length === 0) await new Promise<void>((resolve) => (wake = resolve));
       wake = null;
