@@ -8,7 +8,17 @@ import { visibleLines } from '../emissions/visibility.ts';
 
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
-function linesIn(ctx: AuthedContext, filtered: boolean, from: string, to: string): SQL | undefined {
+/**
+ * The WHERE of every ledger aggregate: the caller's company's visible lines dated in [from, to]
+ * (company and date lead the covering index), and any further conditions.
+ */
+export function linesIn(
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  ...more: (SQL | undefined)[]
+): SQL | undefined {
   return visibleLines(
     ctx.companyId,
     filtered,
@@ -16,6 +26,7 @@ function linesIn(ctx: AuthedContext, filtered: boolean, from: string, to: string
       eq(activityLines.companyId, ctx.companyId),
       gte(activityLines.date, from),
       lte(activityLines.date, to),
+      ...more,
     ),
   );
 }
@@ -62,16 +73,13 @@ export function waterByUnit(ctx: AuthedContext, filtered: boolean, from: string,
     .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
     .from(activityLines)
     .where(
-      visibleLines(
-        ctx.companyId,
+      linesIn(
+        ctx,
         filtered,
-        and(
-          eq(activityLines.companyId, ctx.companyId),
-          eq(activityLines.category, 'water'),
-          gte(activityLines.date, from),
-          lte(activityLines.date, to),
-          isNotNull(activityLines.quantity),
-        ),
+        from,
+        to,
+        eq(activityLines.category, 'water'),
+        isNotNull(activityLines.quantity),
       ),
     )
     .groupBy(activityLines.unit);

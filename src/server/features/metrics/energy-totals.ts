@@ -3,14 +3,15 @@
 // same period shows the same kWh everywhere. SQLite sums the quantities over the ledger's covering
 // index (activity_lines_company_date_idx: date, datasets, category, unit, instrument, quantity,
 // kg_scope_2_market), grouped in the index's order; kWh come from src/domain/emissions/energy.ts.
-import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { count, inArray, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import { fuelProperties } from '../../../../db/seed/factors/fuel-properties.ts';
 import { ENERGY_CATEGORIES, FUEL_OF_CATEGORY } from '../../../domain/emissions/energy.ts';
 import { type EnergyTotals, energyTotalsFrom } from '../../../domain/emissions/energy-totals.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
-import { readLedger, visibleLines } from '../emissions/visibility.ts';
+import { readLedger } from '../emissions/visibility.ts';
+import { linesIn } from './aggregates.ts';
 
 export type { EnergyTotals } from '../../../domain/emissions/energy-totals.ts';
 
@@ -40,19 +41,7 @@ export function energyLineGroups(ctx: AuthedContext, filtered: boolean, period: 
       kgScope2Market: sql<number | null>`sum(${activityLines.kgScope2Market})`,
     })
     .from(activityLines)
-    .where(
-      visibleLines(
-        ctx.companyId,
-        filtered,
-        and(
-          eq(activityLines.companyId, ctx.companyId),
-          gte(activityLines.date, period.from),
-          lte(activityLines.date, period.to),
-          inArray(activityLines.category, CATEGORIES),
-          where,
-        ),
-      ),
-    )
+    .where(linesIn(ctx, filtered, period.from, period.to, inArray(activityLines.category, CATEGORIES), where))
     .groupBy(
       activityLines.date,
       activityLines.datasets,
@@ -87,19 +76,16 @@ export function energyLineAdjustments(
     })
     .from(activityLines)
     .where(
-      visibleLines(
-        ctx.companyId,
+      linesIn(
+        ctx,
         filtered,
-        and(
-          eq(activityLines.companyId, ctx.companyId),
-          gte(activityLines.date, period.from),
-          lte(activityLines.date, period.to),
-          inArray(activityLines.category, FUELS),
-          // Word for word the WHERE of the partial index activity_lines_energy_fix_idx, literals
-          // included, so SQLite can use it; energy-adjustments.ts checks category and variant.
-          sql`(${activityLines.calorificBasis} = 'net' OR ${activityLines.variant} = 'distillate_no2')`,
-          where,
-        ),
+        period.from,
+        period.to,
+        inArray(activityLines.category, FUELS),
+        // Word for word the WHERE of the partial index activity_lines_energy_fix_idx, literals
+        // included, so SQLite can use it; energy-adjustments.ts checks category and variant.
+        sql`(${activityLines.calorificBasis} = 'net' OR ${activityLines.variant} = 'distillate_no2')`,
+        where,
       ),
     )
     .groupBy(

@@ -12,7 +12,7 @@
 // results of the company's sites in that country: SECR's "UK energy use" of an unquoted company
 // must not count a French site. Turnover and headcount are recorded for the whole company, so a
 // regional intensity exists only while the ledger has no activity outside the region that year.
-import { and, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLines,
@@ -26,8 +26,8 @@ import type { AutoFillRegion, AutoFillSource } from '../../../domain/esg/types.t
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
 import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
-import { readLedger, visibleLines } from '../emissions/visibility.ts';
-import { yearRange } from './aggregates.ts';
+import { readLedger } from '../emissions/visibility.ts';
+import { linesIn, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -90,30 +90,18 @@ function scopesIn(
   return ctx.db
     .select(scopeSums())
     .from(activityLines)
-    .where(linesIn(ctx, filtered, from, to, region));
+    .where(linesAt(ctx, filtered, from, to, region));
 }
 
-/** Line conditions shared by the energy, water and waste sums. */
-function linesIn(
+/** The period's lines at the sites of `region` (aggregates.ts `linesIn`): the sums below share it. */
+const linesAt = (
   ctx: AuthedContext,
   filtered: boolean,
   from: string,
   to: string,
   region: AutoFillRegion | undefined,
   ...conditions: SQL[]
-) {
-  return visibleLines(
-    ctx.companyId,
-    filtered,
-    and(
-      eq(activityLines.companyId, ctx.companyId),
-      gte(activityLines.date, from),
-      lte(activityLines.date, to),
-      atSitesIn(ctx, activityLines.siteId, region),
-      ...conditions,
-    ),
-  );
-}
+) => linesIn(ctx, filtered, from, to, atSitesIn(ctx, activityLines.siteId, region), ...conditions);
 
 /** Water quantities by unit (energy is energy-totals.ts's). */
 function waterIn(
@@ -127,7 +115,7 @@ function waterIn(
     .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
     .from(activityLines)
     .where(
-      linesIn(
+      linesAt(
         ctx,
         filtered,
         from,
@@ -158,7 +146,7 @@ function lineOutside(
   return ctx.db
     .select({ id: activityLines.id })
     .from(activityLines)
-    .where(linesIn(ctx, filtered, from, to, undefined, outside))
+    .where(linesAt(ctx, filtered, from, to, undefined, outside))
     .limit(1);
 }
 
@@ -177,7 +165,7 @@ function wasteByVariant(
     })
     .from(activityLines)
     .where(
-      linesIn(
+      linesAt(
         ctx,
         filtered,
         from,

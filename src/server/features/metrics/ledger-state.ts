@@ -1,11 +1,11 @@
 // Plain counts of the ledger for the dashboard's recommendations (issue 17 item 8): which scopes
 // have figures in the year, and how many lines are stored without any (not counted). The full
 // not-counted summary (reasons, amounts) is the coverage feature's; this is one covered count.
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
-import { readLedger, visibleLines } from '../emissions/visibility.ts';
-import { yearRange } from './aggregates.ts';
+import { readLedger } from '../emissions/visibility.ts';
+import { linesIn, yearRange } from './aggregates.ts';
 import { ledgerMemo } from './ledger-memo.ts';
 
 export interface LedgerYearState {
@@ -28,17 +28,7 @@ function countsIn(ctx: AuthedContext, filtered: boolean, from: string, to: strin
       notCounted: sql<number>`coalesce(sum(${activityLines.datasets} = '[]'), 0)`,
     })
     .from(activityLines)
-    .where(
-      visibleLines(
-        ctx.companyId,
-        filtered,
-        and(
-          eq(activityLines.companyId, ctx.companyId),
-          gte(activityLines.date, from),
-          lte(activityLines.date, to),
-        ),
-      ),
-    );
+    .where(linesIn(ctx, filtered, from, to));
 }
 
 const remembered = ledgerMemo<LedgerYearState>();

@@ -4,7 +4,7 @@
 // visibility as the KPI Dashboard (aggregates.ts, emissions/visibility.ts), in one batch, so a
 // report's figures are those the dashboard shows for the same dates. A region narrows everything
 // to the company's sites in that country, as esg-figures.ts does for SECR's UK figures.
-import { and, count, eq, gte, inArray, isNotNull, lte, notInArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { activityLines, emissionFactors, sites } from '../../../../db/schema/emissions.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
@@ -19,7 +19,8 @@ import {
   scopeRows,
   scopeSums,
 } from '../emissions/line-sums.ts';
-import { readLedger, visibleLines } from '../emissions/visibility.ts';
+import { readLedger } from '../emissions/visibility.ts';
+import { linesIn } from './aggregates.ts';
 import {
   type EnergyTotals,
   energyLineAdjustments,
@@ -77,19 +78,9 @@ function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillReg
   return region === undefined ? undefined : inArray(column, regionSiteIds(ctx, region));
 }
 
-function linesIn(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) {
-  return visibleLines(
-    ctx.companyId,
-    filtered,
-    and(
-      eq(activityLines.companyId, ctx.companyId),
-      gte(activityLines.date, query.from),
-      lte(activityLines.date, query.to),
-      atSitesIn(ctx, activityLines.siteId, query.region),
-      ...more,
-    ),
-  );
-}
+/** The period's lines at the sites of the query's region (aggregates.ts `linesIn`). */
+const linesOf = (ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) =>
+  linesIn(ctx, filtered, query.from, query.to, atSitesIn(ctx, activityLines.siteId, query.region), ...more);
 
 /** The inventory of [from, to] (inclusive), at the region's sites when one is given. */
 export async function getPeriodInventory(
@@ -102,16 +93,16 @@ export async function getPeriodInventory(
       ctx.db
         .select({ ...scopeSums(), ...categorySums() })
         .from(activityLines)
-        .where(linesIn(ctx, filtered, query)),
+        .where(linesOf(ctx, filtered, query)),
       ctx.db
         .select({ tier: activityLines.dataQuality, kg: grossKg })
         .from(activityLines)
-        .where(linesIn(ctx, filtered, query))
+        .where(linesOf(ctx, filtered, query))
         .groupBy(activityLines.dataQuality),
       ctx.db
         .select({ lines: count() })
         .from(activityLines)
-        .where(linesIn(ctx, filtered, query)),
+        .where(linesOf(ctx, filtered, query)),
       ctx.db
         .select({
           dataset: entryDataset,
@@ -122,7 +113,7 @@ export async function getPeriodInventory(
         })
         .from(linesWithEntries)
         .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
-        .where(linesIn(ctx, filtered, query))
+        .where(linesOf(ctx, filtered, query))
         .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
       energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
       energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
@@ -130,7 +121,7 @@ export async function getPeriodInventory(
         .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
         .from(activityLines)
         .where(
-          linesIn(
+          linesOf(
             ctx,
             filtered,
             query,
@@ -147,7 +138,7 @@ export async function getPeriodInventory(
         })
         .from(activityLines)
         .where(
-          linesIn(
+          linesOf(
             ctx,
             filtered,
             query,
@@ -160,7 +151,7 @@ export async function getPeriodInventory(
         .select({ id: activityLines.id })
         .from(activityLines)
         .where(
-          linesIn(
+          linesOf(
             ctx,
             filtered,
             { from: query.from, to: query.to },
