@@ -84,14 +84,14 @@ export function renderBody(
   const { report, company } = snapshot;
 
   sections.push(
-    `<section><h2>General information (B1)</h2>${table('Basis for preparation', [
+    `<div class="section"><h2>General information (B1)</h2>${table('Basis for preparation', [
       plainRow('Undertaking', company.name),
       plainRow('Reporting period', `${report.periodStart} to ${report.periodEnd}`),
       ...rows(['BasisForPreparation', 'Turnover', 'NumberOfEmployees', 'TypeOfNumberOfEmployees']),
       ...company.sites.map((site) =>
         plainRow(`Site: ${site.name}`, [site.postcode, site.country].filter(Boolean).join(', ')),
       ),
-    ])}</section>`,
+    ])}</div>`,
   );
 
   const energyRows = rows([
@@ -134,13 +134,13 @@ export function renderBody(
     ),
   );
   sections.push(
-    `<section><h2>Energy and greenhouse gas emissions (B3)</h2>${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}</section>`,
+    `<div class="section"><h2>Energy and greenhouse gas emissions (B3)</h2>${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}</div>`,
   );
   if (snapshot.coverage) {
     sections.push(
-      `<section><h2>Coverage (not tagged)</h2>${coverageStatement(snapshot.coverage)
+      `<div class="section"><h2>Coverage (not tagged)</h2>${coverageStatement(snapshot.coverage)
         .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
-        .join('')}</section>`,
+        .join('')}</div>`,
     );
   }
 
@@ -154,17 +154,17 @@ export function renderBody(
     );
   if (waterWaste.length > 0)
     sections.push(
-      `<section><h2>Water and waste (B6, B7)</h2>${table('Water and waste', waterWaste)}</section>`,
+      `<div class="section"><h2>Water and waste (B6, B7)</h2>${table('Water and waste', waterWaste)}</div>`,
     );
 
   if (snapshot.target) {
     const target = snapshot.target;
     sections.push(
-      `<section><h2>Reduction target</h2>${table('Target (not tagged)', [
+      `<div class="section"><h2>Reduction target</h2>${table('Target (not tagged)', [
         plainRow('Base year', String(target.baseYear)),
         plainRow('Target year', String(target.targetYear)),
         plainRow('Reduction', `${target.reductionPercent} % (${target.coverage.replace(/_/g, ' ')})`),
-      ])}</section>`,
+      ])}</div>`,
     );
   }
 
@@ -176,13 +176,13 @@ export function renderBody(
       return `<tr><th scope="row">${escapeXml(answer.title)}</th><td>${value}</td><td>${escapeXml(answer.mappingLabel)}</td></tr>`;
     });
     sections.push(
-      `<section><h2>Checklist answers</h2><table><thead><tr><th scope="col">Indicator</th><th scope="col">Answer</th><th scope="col">Mapping</th></tr></thead><tbody>${answerRows.join('')}</tbody></table></section>`,
+      `<div class="section"><h2>Checklist answers</h2><table><thead><tr><th scope="col">Indicator</th><th scope="col">Answer</th><th scope="col">Mapping</th></tr></thead><tbody>${answerRows.join('')}</tbody></table></div>`,
     );
   }
 
   for (const narrative of snapshot.narratives) {
     sections.push(
-      `<section><h2>Narrative: ${escapeXml(narrative.section)}</h2>${paragraphs(narrative.content)}</section>`,
+      `<div class="section"><h2>Narrative: ${escapeXml(narrative.section)}</h2>${paragraphs(narrative.content)}</div>`,
     );
   }
 
@@ -191,11 +191,11 @@ export function renderBody(
       (factor) =>
         `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
     );
-    sections.push(`<section><h2>Emission factor sources</h2><ul>${items.join('')}</ul></section>`);
+    sections.push(`<div class="section"><h2>Emission factor sources</h2><ul>${items.join('')}</ul></div>`);
   }
   if (notes.length > 0) {
     sections.push(
-      `<section><h2>Notes on tagging</h2><ul>${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul></section>`,
+      `<div class="section"><h2>Notes on tagging</h2><ul>${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul></div>`,
     );
   }
   return sections.join('\n');

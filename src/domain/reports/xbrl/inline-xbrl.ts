@@ -22,7 +22,11 @@ const STYLE = `body{font-family:system-ui,sans-serif;max-width:60rem;margin:2rem
 table{border-collapse:collapse;width:100%;margin:1rem 0}caption{text-align:left;font-weight:600;padding:.25rem 0}
 th,td{border-bottom:1px solid #ccc;padding:.35rem .5rem;text-align:left;vertical-align:top}td{font-variant-numeric:tabular-nums}`;
 
-/** The Inline XBRL XHTML document of a snapshot (the `reports/` file of the package). */
+/**
+ * The Inline XBRL XHTML document of a snapshot (the `reports/` file of the package). Inline XBRL
+ * 1.1 is XHTML 1.1, which has no HTML5 elements: the body is plain `div`s (a `main` or `section`
+ * fails the official schema, as it fails a filing validator; issue 18).
+ */
 export function renderInlineXhtml(snapshot: ReportSnapshot): string {
   const entity = entityIdentifier(snapshot);
   const taxonomy = vsmeTaxonomy(snapshot.report.taxonomyVersion);
@@ -59,7 +63,7 @@ ${units.map((unit) => renderUnit(unit, '        ')).join('\n')}
       </ix:resources>
       </ix:header>
     </div>
-    <main>
+    <div class="report">
       <h1>${title}</h1>
       <p>${escapeXml(company.name)}, ${escapeXml(`${entity.scheme === 'http://standards.iso.org/iso/17442' ? 'LEI' : entity.scheme} ${entity.value}`)}. Reporting period ${report.periodStart} to ${report.periodEnd}. Tagged with the EFRAG VSME XBRL taxonomy ${taxonomy.version}. Generated ${escapeXml(snapshot.generatedAt)}.</p>${
         snapshot.auditCheckpoint
@@ -67,7 +71,7 @@ ${units.map((unit) => renderUnit(unit, '        ')).join('\n')}
           : ''
       }
 ${body}
-    </main>
+    </div>
   </body>
 </html>
 `;
