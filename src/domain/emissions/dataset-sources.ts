@@ -90,6 +90,19 @@ export const DATASET_SOURCES = {
   },
 } as const satisfies Record<string, DatasetSource>;
 
+/**
+ * The attribution statements the licences of `datasets` (factor `dataset` keys, e.g. "DESNZ 2025")
+ * ask for, once each, in the order given. The Open Government Licence asks every use of DESNZ and
+ * Defra figures to carry its statement (issue 18); keys of other sets have none here.
+ */
+export function licenceAttributions(datasets: readonly string[]): string[] {
+  const byKey = new Map<string, string>(
+    Object.values(DATASET_SOURCES).map((source) => [source.key, source.attribution]),
+  );
+  const statements = datasets.map((key) => byKey.get(key)).filter((text) => text !== undefined);
+  return [...new Set(statements)];
+}
+
 /** The DESNZ source of a factor-set year, or undefined outside 2023–2026. */
 export function desnzSource(year: number): DatasetSource | undefined {
   return (DATASET_SOURCES as Record<string, DatasetSource>)[`desnz${year}`];

@@ -10,7 +10,7 @@ import {
   REPO_DIR,
   SHARED_DATASETS_DIR,
 } from '../../../scripts/build-factor-datasets.ts';
-import { DATASET_SOURCES } from './dataset-sources.ts';
+import { DATASET_SOURCES, licenceAttributions } from './dataset-sources.ts';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 const shared = existsSync(join(SHARED_DATASETS_DIR, 'PROVENANCE.md'));
@@ -83,5 +83,15 @@ describe('factor datasets', () => {
     expect(DATASET_SOURCES.desnz2025.attribution).toBe(
       'Contains public sector information licensed under the Open Government Licence v3.0. Source: Department for Energy Security and Net Zero, Greenhouse gas reporting: conversion factors 2025.',
     );
+  });
+});
+
+describe('licence attributions', () => {
+  test('the Open Government Licence statement of each DESNZ or Defra set used, once each', () => {
+    expect(licenceAttributions(['DESNZ 2025', 'Defra SIC 2022', 'DESNZ 2025', 'eGRID2023'])).toEqual([
+      'Contains public sector information licensed under the Open Government Licence v3.0. Source: Department for Energy Security and Net Zero, Greenhouse gas reporting: conversion factors 2025.',
+      "Contains public sector information licensed under the Open Government Licence v3.0. Source: Defra, UK's carbon footprint (GHG and CO2 multipliers by SIC code, 2022).",
+    ]);
+    expect(licenceAttributions([])).toEqual([]);
   });
 });

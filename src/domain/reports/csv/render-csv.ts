@@ -1,6 +1,7 @@
 // Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
 
+import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { coverageStatement } from '../coverage.ts';
 import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
@@ -63,6 +64,12 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       coverageStatement(snapshot.coverage).join(' '),
     ];
     row.push('', snapshot.report.periodStart, snapshot.report.periodEnd, '', '', 'ESG Pilot ledger');
+    lines.push(row.map(quote).join(','));
+  }
+  // Not facts: the statements the factor sets' licences ask for (Open Government Licence, issue 18).
+  for (const statement of licenceAttributions(snapshot.factors.map((factor) => factor.dataset))) {
+    const row = ['esgp:AttributionNote', 'Licence attribution (not a reported fact)', statement];
+    row.push('', '', '', '', '', '');
     lines.push(row.map(quote).join(','));
   }
   const checkpoint = snapshot.auditCheckpoint;

@@ -54,6 +54,10 @@ describe('renderReportPdf', () => {
     expect(text).toContain('95.39');
     for (const category of demoSnapshot().inventory!.scope3ByCategory) expect(text).toContain(category.name);
     expect(text).toContain('20.30 tCO2e per million GBP');
+    // The Open Government Licence statement DESNZ figures must carry (issue 18).
+    expect(text).toContain(
+      'Contains public sector information licensed under the Open Government Licence v3.0. Source: Department for Energy Security and Net Zero, Greenhouse gas reporting: conversion factors 2025.',
+    );
   });
 
   test('numbers every page and lists the sections with their pages in the contents', () => {

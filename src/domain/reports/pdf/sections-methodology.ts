@@ -1,5 +1,6 @@
 // Report sections 8–9: methodology (factor datasets, GWP basis, data-quality tiers, estimates) and
 // the evidence appendix.
+import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { auditCheckpointLine, type ReportSnapshot } from '../snapshot.ts';
 import {
   formatBytes,
@@ -69,6 +70,11 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
       })),
       { size: 7.5 },
     );
+  }
+  const attributions = licenceAttributions(snapshot.factors.map((factor) => factor.dataset));
+  if (attributions.length > 0) {
+    layout.heading('Licences and attribution');
+    for (const statement of attributions) layout.paragraph(statement, { size: 7.5, after: 2 });
   }
   layout.heading('Global warming potentials');
   const bases = [...new Set(snapshot.factors.map((factor) => factor.gwpBasis))];

@@ -1,6 +1,7 @@
 // The readable body of the Inline XBRL report: headings and tables a person can read in a browser,
 // with every tagged figure as ix:nonFraction and every tagged text as ix:nonNumeric. Figures that
 // VSME cannot carry (scope 3 by category, renewable share, recycled waste…) are shown untagged.
+import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { coverageStatement } from '../coverage.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
@@ -191,7 +192,12 @@ export function renderBody(
       (factor) =>
         `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
     );
-    sections.push(`<div class="section"><h2>Emission factor sources</h2><ul>${items.join('')}</ul></div>`);
+    const attributions = licenceAttributions(snapshot.factors.map((factor) => factor.dataset))
+      .map((statement) => `<p>${escapeXml(statement)}</p>`)
+      .join('');
+    sections.push(
+      `<div class="section"><h2>Emission factor sources</h2><ul>${items.join('')}</ul>${attributions}</div>`,
+    );
   }
   if (notes.length > 0) {
     sections.push(

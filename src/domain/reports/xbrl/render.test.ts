@@ -301,7 +301,16 @@ describe('facts CSV', () => {
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(rendered.bytes);
     expect(text.slice(1).startsWith(`${FACTS_CSV_HEADER.join(',')}\r\n`)).toBe(true);
     expect(text).toContain('"Scope 3 category 1: Flour, ""organic"" and sugar"');
-    const rows = parseFactsCsv(text);
+    const parsed = parseFactsCsv(text);
+    // Rows that are not facts say so in their label: here the licence statement of DESNZ 2025.
+    const notes = parsed.filter((row) => row.label.endsWith('(not a reported fact)'));
+    expect(notes.map((row) => [row.concept, row.value])).toEqual([
+      [
+        'esgp:AttributionNote',
+        'Contains public sector information licensed under the Open Government Licence v3.0. Source: Department for Energy Security and Net Zero, Greenhouse gas reporting: conversion factors 2025.',
+      ],
+    ]);
+    const rows = parsed.filter((row) => !notes.includes(row));
     const facts = reportFacts(snapshot);
     expect(rows).toEqual(
       facts.map((fact) => ({
