@@ -32,7 +32,7 @@ const PANEL_TEXT: Record<Jurisdiction, string[]> = {
   ],
   SECR: [
     'Energy and carbon reporting',
-    'More than 250 employees or more than £36m turnover',
+    'Two of: more than 250 employees, £36m turnover, £18m balance sheet',
     'Mandatory since April 2019',
   ],
   SEC: [

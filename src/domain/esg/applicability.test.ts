@@ -45,10 +45,11 @@ describe('assessApplicability', () => {
       'us-ca-sb261': 'does_not_apply',
     });
     expect(obligation(bakery, 'uk-secr').reasons).toEqual([
-      '£2.5m turnover < £36m',
-      '£800k balance sheet < £18m',
-      '40 employees < 250',
+      '£2.5m turnover ≤ £36m',
+      '£800k balance sheet ≤ £18m',
+      '40 employees ≤ 250',
       'Only 0 of the 3 size tests are met; unquoted companies report under SECR when they meet at least 2.',
+      'The size tests count over two financial years running: a company becomes large, or stops being large, only when its result is the same two years in a row (Companies Act 2006 s.465).',
     ]);
     const vsme = obligation(bakery, 'eu-vsme');
     expect(vsme.reasons.join(' ')).toContain('Customers, banks and investors may ask');
@@ -63,19 +64,24 @@ describe('assessApplicability', () => {
     expect(secr.verdict).toBe('applies');
     expect(secr.jurisdiction).toBe('SECR');
     expect(secr.reasons.slice(0, 3)).toEqual([
-      '£40m turnover ≥ £36m',
-      '£10m balance sheet < £18m',
-      '300 employees ≥ 250',
+      '£40m turnover > £36m',
+      '£10m balance sheet ≤ £18m',
+      '300 employees > 250',
     ]);
     expect(secr.reasons.join(' ')).toContain('40 MWh or less');
     expect(secr.reasons.join(' ')).toContain('does not apply to SECR');
   });
 
-  test('the SECR size tests include their thresholds (≥ £36m, ≥ £18m, ≥ 250)', () => {
-    const atThresholds = company({ employees: 250, turnover: gbp(36e6), balanceSheet: gbp(1e6) });
-    expect(obligation(atThresholds, 'uk-secr').verdict).toBe('applies');
-    const justBelow = company({ employees: 249, turnover: gbp(35_999_999), balanceSheet: gbp(18e6) });
-    expect(obligation(justBelow, 'uk-secr').verdict).toBe('does_not_apply');
+  test('the SECR size tests are "more than" the limits (Companies Act s.465): exactly at them is not large', () => {
+    const atThresholds = company({ employees: 250, turnover: gbp(36e6), balanceSheet: gbp(18e6) });
+    expect(obligation(atThresholds, 'uk-secr').verdict).toBe('does_not_apply');
+    expect(obligation(atThresholds, 'uk-secr').reasons.slice(0, 3)).toEqual([
+      '£36m turnover ≤ £36m',
+      '£18m balance sheet ≤ £18m',
+      '250 employees ≤ 250',
+    ]);
+    const justAbove = company({ employees: 251, turnover: gbp(36_000_001), balanceSheet: gbp(1e6) });
+    expect(obligation(justAbove, 'uk-secr').verdict).toBe('applies');
   });
 
   test('a listed UK micro company is in SECR whatever its size, and the FCA proposal is flagged', () => {
@@ -166,9 +172,9 @@ describe('assessApplicability', () => {
     );
     expect(secr.verdict).toBe('applies');
     expect(secr.reasons.slice(0, 3)).toEqual([
-      '£38.56m turnover ≥ £36m',
-      '£21.42m balance sheet ≥ £18m',
-      '100 employees < 250',
+      '£38.56m turnover > £36m',
+      '£21.42m balance sheet > £18m',
+      '100 employees ≤ 250',
     ]);
     expect(secr.reasons).toContain(
       '€45m converted to £38.56m at the ECB 2025 average rates (€1 = £0.856792 = $1.129983).',

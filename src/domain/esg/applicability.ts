@@ -67,10 +67,15 @@ const CSRD_MIN_TURNOVER_EUR = 450e6;
 const VALUE_CHAIN_CAP_MAX_EMPLOYEES = 1000;
 // VSME is intended for non-listed SMEs with fewer than 250 employees (EFRAG, Rec. (EU) 2025/1710).
 const VSME_TARGET_MAX_EMPLOYEES = 250;
-// SECR large unquoted company or LLP: at least 2 of turnover ≥ £36m, balance sheet ≥ £18m, ≥ 250 employees.
+// SECR large unquoted company or LLP: at least 2 of turnover more than £36m, balance sheet more than
+// £18m, more than 250 employees. Companies Act 2006 s.465: a company is medium when it meets "not
+// more than" two of the limits, so exactly 250 employees is not large; the tests apply over two
+// consecutive financial years (shared/reference/regulation.md, UK).
 const SECR_MIN_TURNOVER_GBP = 36e6;
 const SECR_MIN_BALANCE_SHEET_GBP = 18e6;
 const SECR_MIN_EMPLOYEES = 250;
+const TWO_YEARS_RULE =
+  'The size tests count over two financial years running: a company becomes large, or stops being large, only when its result is the same two years in a row (Companies Act 2006 s.465).';
 // California: SB 253 above $1bn revenue, SB 261 above $500m.
 const SB253_MIN_REVENUE_USD = 1e9;
 const SB261_MIN_REVENUE_USD = 500e6;
@@ -263,17 +268,17 @@ function assessSecr(input: ApplicabilityInput, country: string): Assessment {
   const turnover = convert(input.turnover, 'GBP');
   const balanceSheet = convert(input.balanceSheet, 'GBP');
   const tests: [passed: boolean, value: string, limit: string][] = [
-    [turnover.amount >= SECR_MIN_TURNOVER_GBP, `${formatMoney(turnover.amount, 'GBP')} turnover`, '£36m'],
+    [turnover.amount > SECR_MIN_TURNOVER_GBP, `${formatMoney(turnover.amount, 'GBP')} turnover`, '£36m'],
     [
-      balanceSheet.amount >= SECR_MIN_BALANCE_SHEET_GBP,
+      balanceSheet.amount > SECR_MIN_BALANCE_SHEET_GBP,
       `${formatMoney(balanceSheet.amount, 'GBP')} balance sheet`,
       '£18m',
     ],
-    [input.employees >= SECR_MIN_EMPLOYEES, `${formatCount(input.employees)} employees`, '250'],
+    [input.employees > SECR_MIN_EMPLOYEES, `${formatCount(input.employees)} employees`, '250'],
   ];
   const met = tests.filter(([passed]) => passed).length;
   const lines = [
-    ...tests.map(([passed, value, limit]) => `${value} ${passed ? '≥' : '<'} ${limit}`),
+    ...tests.map(([passed, value, limit]) => `${value} ${passed ? '>' : '≤'} ${limit}`),
     ...notes(turnover, balanceSheet),
   ];
   if (met >= 2) {
@@ -281,6 +286,7 @@ function assessSecr(input: ApplicabilityInput, country: string): Assessment {
       'applies',
       ...lines,
       `${met} of the 3 size tests are met (2 are enough), so SECR applies to your directors' report.`,
+      TWO_YEARS_RULE,
       'If your UK energy use was 40 MWh or less in the year, you are exempt as a low energy user.',
       'The 2024 rise of the company size thresholds (£54m / £27m) does not apply to SECR.',
     );
@@ -289,6 +295,7 @@ function assessSecr(input: ApplicabilityInput, country: string): Assessment {
     'does_not_apply',
     ...lines,
     `Only ${met} of the 3 size tests are met; unquoted companies report under SECR when they meet at least 2.`,
+    TWO_YEARS_RULE,
   );
 }
 

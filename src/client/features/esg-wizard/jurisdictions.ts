@@ -31,7 +31,7 @@ export const JURISDICTIONS: readonly JurisdictionInfo[] = [
     title: 'UK Streamlined Energy and Carbon Reporting (SECR)',
     points: [
       'Energy and carbon reporting',
-      'More than 250 employees or more than £36m turnover',
+      'Two of: more than 250 employees, £36m turnover, £18m balance sheet',
       'Mandatory since April 2019',
     ],
   },

@@ -51,7 +51,7 @@ export const SECR_STATUS: RulePackStatus = {
     },
     {
       asOf: UK_FACTS_AS_OF,
-      text: 'Who reports: quoted companies of any size, and large unquoted companies and LLPs meeting at least two of: turnover £36m or more, balance sheet £18m or more, 250 or more employees. Companies using 40 MWh or less are exempt as low energy users.',
+      text: 'Who reports: quoted companies of any size, and large unquoted companies and LLPs meeting at least two of: turnover more than £36m, balance sheet more than £18m, more than 250 employees, in two financial years running (Companies Act 2006 s.465). Companies using 40 MWh or less are exempt as low energy users.',
       sources: [UK_SOURCES.secrRegulations, UK_SOURCES.secrThresholds],
     },
     {
