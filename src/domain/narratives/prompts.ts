@@ -14,6 +14,11 @@ export const SECTION_LABELS: Readonly<Record<NarrativeSection, string>> = {
   governance: 'Governance',
 };
 
+/** A stored section's name for a reader ("Executive Summary"), never its code. */
+export function sectionLabel(section: string): string {
+  return (SECTION_LABELS as Readonly<Record<string, string>>)[section] ?? section.replace(/_/g, ' ');
+}
+
 export const FRAMEWORK_LABELS: Readonly<Record<NarrativeFramework, string>> = {
   gri: 'GRI Standards',
   sasb: 'SASB Standards',

@@ -32,7 +32,13 @@ export function useGeneration(setEditor: Dispatch<SetStateAction<EditorTarget | 
           if (running.current !== controller) return;
           running.current = null;
           setEditor({ kind: 'new', section, framework, generated });
-          toastSuccess('AI has generated your narrative content', 'Narrative Generated');
+          // The spec's words when an AI service wrote it; otherwise say which writer did (issue 18).
+          toastSuccess(
+            generated.writer === 'built-in'
+              ? 'The built-in writer drafted it from your figures: no AI service is set up on this server'
+              : 'AI has generated your narrative content',
+            'Narrative Generated',
+          );
           trackEvent('narrative_generated', { section });
         },
         onError: (error) => {

@@ -1,6 +1,7 @@
 // Report sections 4–7: social and governance figures, approved narratives, the UK SECR section
 // and carbon credits (always apart from gross emissions).
 
+import { sectionLabel } from '../../narratives/prompts.ts';
 import { energyBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
@@ -110,7 +111,7 @@ export function drawNarratives(layout: PdfLayout, snapshot: ReportSnapshot): voi
     return;
   }
   for (const narrative of snapshot.narratives) {
-    layout.heading(humanize(narrative.section));
+    layout.heading(sectionLabel(narrative.section));
     layout.paragraph(narrative.content);
     layout.paragraph(
       `Approved text, version ${narrative.version} (${narrative.framework.toUpperCase()}), last updated ${formatDate(narrative.updatedAt)}.`,

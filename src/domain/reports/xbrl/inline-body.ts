@@ -1,7 +1,9 @@
 // The readable body of the Inline XBRL report: headings and tables a person can read in a browser,
 // with every tagged figure as ix:nonFraction and every tagged text as ix:nonNumeric. Figures that
 // VSME cannot carry (scope 3 by category, renewable share, recycled waste…) are shown untagged.
+
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
+import { sectionLabel } from '../../narratives/prompts.ts';
 import { coverageStatement } from '../coverage.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
@@ -183,7 +185,7 @@ export function renderBody(
 
   for (const narrative of snapshot.narratives) {
     sections.push(
-      `<div class="section"><h2>Narrative: ${escapeXml(narrative.section)}</h2>${paragraphs(narrative.content)}</div>`,
+      `<div class="section"><h2>${escapeXml(sectionLabel(narrative.section))}</h2>${paragraphs(narrative.content)}</div>`,
     );
   }
 
