@@ -112,6 +112,9 @@ async function generate(page: Page): Promise<Report> {
 async function markFinal(page: Page, report: Report) {
   const item = reportItem(page, report);
   await item.getByRole('button', { name: /^Mark as final/ }).click({ timeout: JOB_WAIT_MS });
+  // Final cannot be undone, so it is confirmed (issue 18).
+  const confirm = page.getByRole('alertdialog', { name: 'Mark this report as final?' });
+  await confirm.getByRole('button', { name: 'Mark as final' }).click({ timeout: WAIT_MS });
   await item.getByText('Final', { exact: true }).waitFor({ timeout: WAIT_MS });
   await item.getByRole('button', { name: /^Export XBRL/ }).waitFor();
   await item.getByRole('button', { name: /^File with Regulator/ }).waitFor();

@@ -1,4 +1,4 @@
-import { type ReactNode, useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import type { Report } from '../../../domain/contracts/reports';
 import { trackEvent } from '../../lib/analytics';
 import { getErrorBody, getErrorMessage, isUnauthorizedError } from '../../lib/api';
@@ -6,6 +6,7 @@ import { addToast, toastError } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Skeleton } from '../../ui/skeleton';
 import { useExportXbrl, useMarkReportFinal } from './api';
 import { saveBlob } from './download';
@@ -72,10 +73,16 @@ interface ItemProps {
 function ReportActions({ report, canFile, canWrite, onFile }: ItemProps) {
   const markFinal = useMarkReportFinal();
   const exportXbrl = useExportXbrl();
+  // A final report cannot go back to draft: it is what gets filed, so the step is confirmed (issue 18).
+  const [confirming, setConfirming] = useState(false);
   const finalise = () =>
     markFinal.mutate(report.id, {
-      onSuccess: () => addToast({ title: 'Report Finalised', description: `${report.title} is now final.` }),
+      onSuccess: () => {
+        setConfirming(false);
+        addToast({ title: 'Report Finalised', description: `${report.title} is now final.` });
+      },
       onError: (error) => {
+        setConfirming(false);
         if (!isUnauthorizedError(error)) toastError(getErrorMessage(error));
       },
     });
@@ -99,11 +106,28 @@ function ReportActions({ report, canFile, canWrite, onFile }: ItemProps) {
   return (
     <div className="flex flex-wrap gap-2">
       {canWrite && canMarkFinal(report) ? (
-        <Button variant="outline" size="sm" onClick={finalise} disabled={markFinal.isPending}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => setConfirming(true)}
+          disabled={markFinal.isPending}
+        >
           {markFinal.isPending ? 'Saving…' : 'Mark as final'}
           {forTitle}
         </Button>
       ) : null}
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={(open) => {
+          if (!open && !markFinal.isPending) setConfirming(false);
+        }}
+        title="Mark this report as final?"
+        description={`${report.title} will be final: it can then be exported to XBRL and filed, and it can no longer be changed back to a draft.`}
+        confirmLabel="Mark as final"
+        pendingLabel="Saving…"
+        pending={markFinal.isPending}
+        onConfirm={finalise}
+      />
       {canFileReport(report) ? (
         <>
           <Button variant="outline" size="sm" onClick={exportToXbrl} disabled={exportXbrl.isPending}>
