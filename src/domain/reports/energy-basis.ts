@@ -16,3 +16,16 @@ export function marketBasisText(snapshot: ReportSnapshot): string | null {
   const proxy = snapshot.inventory?.scope2MarketBasis?.locationProxy;
   return proxy ? marketBasedProxyText(proxy) : null;
 }
+
+/**
+ * The sentence that says lifecycle and combustion factors are mixed (issue 18), or null: Ember's
+ * grid intensities include upstream emissions, while DESNZ fuel and UK grid factors are
+ * combustion (direct) factors, and a reader comparing sites must know.
+ */
+export function factorBasisText(snapshot: ReportSnapshot): string | null {
+  const lifecycle = snapshot.factors.filter((factor) => factor.gwpBasis === 'lifecycle');
+  const direct = snapshot.factors.filter((factor) => factor.gwpBasis !== 'lifecycle');
+  if (lifecycle.length === 0 || direct.length === 0) return null;
+  const names = (list: typeof lifecycle) => [...new Set(list.map((factor) => factor.dataset))].join(', ');
+  return `Two factor bases are mixed in this report: ${names(lifecycle)} grid factors are lifecycle intensities (they include upstream emissions of generation), while ${names(direct)} factors count combustion at the point of use, with upstream emissions reported separately where the set provides them. Electricity at sites on the lifecycle factors therefore reads higher than a combustion-only figure would.`;
+}

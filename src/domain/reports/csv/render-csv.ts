@@ -3,7 +3,7 @@
 
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { coverageStatement } from '../coverage.ts';
-import { energyBasisText, marketBasisText } from '../energy-basis.ts';
+import { energyBasisText, factorBasisText, marketBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { reportFacts } from '../xbrl/facts.ts';
 import { formatLexical } from '../xbrl/numbers.ts';
@@ -50,7 +50,11 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
   }
   // Not facts: how energy and market-based scope 2 were made (decision 048; newer snapshots only).
   const energyBasis = snapshot.energy?.energyBasis;
-  for (const note of [energyBasis ? energyBasisText(energyBasis) : null, marketBasisText(snapshot)]) {
+  for (const note of [
+    energyBasis ? energyBasisText(energyBasis) : null,
+    marketBasisText(snapshot),
+    factorBasisText(snapshot),
+  ]) {
     if (note)
       lines.push(
         ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', ''].map(quote).join(','),

@@ -1,6 +1,8 @@
 // Report sections 8–9: methodology (factor datasets, GWP basis, data-quality tiers, estimates) and
 // the evidence appendix.
+
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
+import { factorBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type ReportSnapshot } from '../snapshot.ts';
 import {
   formatBytes,
@@ -76,6 +78,8 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
     layout.heading('Licences and attribution');
     for (const statement of attributions) layout.paragraph(statement, { size: 7.5, after: 2 });
   }
+  const mixed = factorBasisText(snapshot);
+  if (mixed) layout.paragraph(mixed);
   layout.heading('Global warming potentials');
   const bases = [...new Set(snapshot.factors.map((factor) => factor.gwpBasis))];
   layout.paragraph(

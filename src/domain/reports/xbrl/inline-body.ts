@@ -5,6 +5,7 @@
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { sectionLabel } from '../../narratives/prompts.ts';
 import { coverageStatement } from '../coverage.ts';
+import { factorBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
 import { isNumericFact } from './facts.ts';
@@ -194,7 +195,11 @@ export function renderBody(
       (factor) =>
         `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
     );
-    const attributions = licenceAttributions(snapshot.factors.map((factor) => factor.dataset))
+    const mixed = factorBasisText(snapshot);
+    const attributions = [
+      ...(mixed ? [mixed] : []),
+      ...licenceAttributions(snapshot.factors.map((factor) => factor.dataset)),
+    ]
       .map((statement) => `<p>${escapeXml(statement)}</p>`)
       .join('');
     sections.push(
