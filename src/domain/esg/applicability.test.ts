@@ -214,7 +214,7 @@ describe('assessApplicability', () => {
     ]);
     for (const item of result) {
       expect(item.asOf).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(item.asOf <= '2026-11-21').toBe(true);
+      expect(item.asOf <= '2026-11-26').toBe(true);
       expect(item.reasons.length).toBeGreaterThan(0);
       expect(item.sources.length).toBeGreaterThan(0);
       for (const source of item.sources) expect(new URL(source.url).protocol).toBe('https:');

@@ -176,7 +176,7 @@ const REGIMES = {
   'us-sec-climate': {
     name: 'US SEC climate disclosure rule',
     jurisdiction: 'SEC',
-    sources: [US_SOURCES.secRule, US_SOURCES.eighthCircuitAbeyance],
+    sources: [US_SOURCES.secRule, US_SOURCES.eighthCircuitAbeyance, US_SOURCES.secRescissionProposed],
     asOf: US_FACTS_AS_OF,
   },
   'us-ca-sb253': {
@@ -320,7 +320,7 @@ function assessUkSrs(input: ApplicabilityInput, country: string): Assessment {
 
 function assessSecRule(input: ApplicabilityInput, country: string): Assessment {
   const stayed =
-    'The rule (adopted 6 Mar 2024) is stayed and has never taken effect; since 12 Sep 2025 the court case is on hold while the SEC decides what to do.';
+    'The rule (adopted 6 Mar 2024) is stayed and has never taken effect; the SEC proposed on 29 May 2026 to rescind it, and nothing is due under it.';
   if (!input.listed) {
     return verdict(
       'does_not_apply',
@@ -355,7 +355,7 @@ function assessCalifornia(
           `${text} revenue > $1bn`,
           ...converted,
           'It applies only if you do business in California.',
-          'Scope 1 and 2 emissions are due by 10 Aug 2026; Scope 3 and limited assurance follow from 2027.',
+          'The first Scope 1 and 2 reports were due by 10 Aug 2026 (that deadline has passed; good-faith filers face no penalties); Scope 3 and limited assurance follow from 2027.',
         )
       : verdict(
           'does_not_apply',

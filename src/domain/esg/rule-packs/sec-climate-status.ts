@@ -1,7 +1,7 @@
 // US SEC / California: the pack's label, version, as-of date, sources and dated "current status" lines,
 // without its indicators. The wizard's browser script imports only these (./status.ts), and
 // ./sec-climate.ts spreads this object into the full pack, so each fact is written once. Facts:
-// shared/reference/regulation.md §3c and §3d (checked Aug 2026).
+// shared/reference/regulation.md §3c and §3d, and its update of 2026-11-25 (reviewed for issue 18).
 import type { RulePackStatus, Source } from '../types.ts';
 
 /** Sources of the US facts, shared with the pack and the applicability check. */
@@ -13,6 +13,11 @@ export const US_SOURCES = {
   secDefenceEnded: {
     title: 'SEC votes to end its defence of the climate rule, 27 Mar 2025 (Cooley PubCo)',
     url: 'https://cooleypubco.com',
+  },
+  secRescissionProposed: {
+    title:
+      'SEC proposes to rescind the climate disclosure rule, 29 May 2026 (Federal Register document 2026-11091)',
+    url: 'https://www.federalregister.gov/d/2026-11091',
   },
   eighthCircuitAbeyance: {
     title: 'Iowa v. SEC held in abeyance by the Eighth Circuit, 12 Sep 2025 (Harvard EELP)',
@@ -41,7 +46,7 @@ export const US_SOURCES = {
 } as const satisfies Record<string, Source>;
 
 /** The date the US facts of this file were last checked against their sources. */
-export const US_FACTS_AS_OF = '2026-08-07';
+export const US_FACTS_AS_OF = '2026-11-25';
 
 export const SEC_CLIMATE_STATUS: RulePackStatus = {
   jurisdiction: 'SEC',
@@ -58,12 +63,12 @@ export const SEC_CLIMATE_STATUS: RulePackStatus = {
     },
     {
       asOf: US_FACTS_AS_OF,
-      text: 'On 12 Sep 2025 the Eighth Circuit held Iowa v. SEC in abeyance until the SEC either reconsiders the rule through notice-and-comment rulemaking or renews its defence. No rule withdrawing it had been found when this pack was checked.',
-      sources: [US_SOURCES.eighthCircuitAbeyance],
+      text: 'On 12 Sep 2025 the Eighth Circuit held Iowa v. SEC in abeyance. On 29 May 2026 the SEC proposed to rescind the rule in full (comments closed 3 Aug 2026); no final rescission had been found when this pack was reviewed. Nothing is due under the rule.',
+      sources: [US_SOURCES.eighthCircuitAbeyance, US_SOURCES.secRescissionProposed],
     },
     {
       asOf: US_FACTS_AS_OF,
-      text: 'California SB 253 applies to US entities doing business in California with revenue above $1bn. Scope 1 and 2 emissions are due by 10 Aug 2026 under CARB regulations approved on 26 Feb 2026; Scope 3 follows from 2027, with limited assurance from 2027 and reasonable assurance from 2030. Penalties reach $500k a year.',
+      text: 'California SB 253 applies to US entities doing business in California with revenue above $1bn. The first Scope 1 and 2 reports were due by 10 Aug 2026 under CARB regulations approved on 26 Feb 2026: that deadline has passed (no assurance was required in 2026, and good-faith filers face no penalties). Scope 3 follows from 2027, with limited assurance from 2027 and reasonable assurance from 2030. Penalties reach $500k a year.',
       sources: [US_SOURCES.sb253, US_SOURCES.sb253Timeline],
     },
     {
