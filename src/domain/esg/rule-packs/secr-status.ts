@@ -1,7 +1,7 @@
 // UK SECR: the pack's label, version, as-of date, sources and dated "current status" lines,
 // without its indicators. The wizard's browser script imports only these (./status.ts), and
 // ./secr.ts spreads this object into the full pack, so each fact is written once. Facts:
-// shared/reference/regulation.md §3b (checked Aug 2026).
+// shared/reference/regulation.md §3b and its update of 2026-11-25 (reviewed for issue 18).
 import type { RulePackStatus, Source } from '../types.ts';
 
 /** Sources of the UK facts, shared with the pack and the applicability check. */
@@ -34,7 +34,7 @@ export const UK_SOURCES = {
 } as const satisfies Record<string, Source>;
 
 /** The date the UK facts of this file were last checked against their sources. */
-export const UK_FACTS_AS_OF = '2026-08-07';
+export const UK_FACTS_AS_OF = '2026-11-25';
 
 export const SECR_STATUS: RulePackStatus = {
   jurisdiction: 'SECR',
@@ -61,7 +61,7 @@ export const SECR_STATUS: RulePackStatus = {
     },
     {
       asOf: UK_FACTS_AS_OF,
-      text: 'UK SRS S1 and S2 (based on IFRS S1 and S2) were published on 25 Feb 2026 and are voluntary today. The FCA has proposed (CP26/5) making S2 mandatory for listed companies for periods starting on or after 1 Jan 2027; this is a proposal, with a policy statement expected in autumn 2026.',
+      text: 'UK SRS S1 and S2 (based on IFRS S1 and S2) were published on 25 Feb 2026 and are voluntary today. The FCA has proposed (CP26/5) making S2 mandatory for listed companies for periods starting on or after 1 Jan 2027; this is a proposal: no final rules had been found when this pack was reviewed.',
       sources: [UK_SOURCES.ukSrs, UK_SOURCES.fcaProposal],
     },
   ],
