@@ -25,10 +25,10 @@ const asOfText = (asOf: string) => day.format(new Date(`${asOf}T00:00:00Z`));
 
 const PANEL_TEXT: Record<Jurisdiction, string[]> = {
   CSRD: [
-    'Comprehensive E, S and G coverage',
-    'Large EU companies and listed SMEs',
-    'Double materiality and third-party assurance',
-    'Phased 2024-2028',
+    'VSME: the voluntary standard for SMEs',
+    'CSRD only above 1,000 employees and €450m turnover',
+    'Requests to SMEs capped at the VSME from FY2027',
+    'Large companies not yet reporting: first on FY2027',
   ],
   SECR: [
     'Energy and carbon reporting',
@@ -36,10 +36,10 @@ const PANEL_TEXT: Record<Jurisdiction, string[]> = {
     'Mandatory since April 2019',
   ],
   SEC: [
-    'Climate risks and governance',
-    'US public companies',
-    'TCFD-aligned, Scope 1 and 2 emissions',
-    'Phased 2025-2026',
+    'SEC rule stayed; rescission proposed 29 May 2026',
+    'California SB 253: revenue above $1bn',
+    'Scope 1 and 2 first due 10 Aug 2026 (passed)',
+    'Scope 3 from 2027',
   ],
 };
 

@@ -1,6 +1,7 @@
-// The three jurisdictions of the wizard's step 1 and the text of their info panels (spec §2 ESG
-// Wizard, word for word). What has changed since (e.g. the EU Omnibus) is shown under each panel
-// from the rule pack's dated `currentStatus`, so the panel text and the news never get mixed up.
+// The three jurisdictions of the wizard's step 1 and the points of their info panels. Spec §2
+// wrote them before the EU Omnibus and the SEC's proposed rescission; they now say what the rule
+// packs' dated `currentStatus`, shown under each panel, says (reviewed 2026-11-25, issue 18), so a
+// bullet never contradicts the status text under it.
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 
 export interface JurisdictionInfo {
@@ -9,7 +10,7 @@ export interface JurisdictionInfo {
   label: string;
   /** Panel heading. */
   title: string;
-  /** spec §2 panel points, in order. */
+  /** Panel points, in order (in line with the rule pack's current status). */
   points: string[];
 }
 
@@ -19,10 +20,10 @@ export const JURISDICTIONS: readonly JurisdictionInfo[] = [
     label: 'EU CSRD',
     title: 'EU Corporate Sustainability Reporting Directive (CSRD)',
     points: [
-      'Comprehensive E, S and G coverage',
-      'Large EU companies and listed SMEs',
-      'Double materiality and third-party assurance',
-      'Phased 2024-2028',
+      'VSME: the voluntary standard for SMEs',
+      'CSRD only above 1,000 employees and €450m turnover',
+      'Requests to SMEs capped at the VSME from FY2027',
+      'Large companies not yet reporting: first on FY2027',
     ],
   },
   {
@@ -40,10 +41,10 @@ export const JURISDICTIONS: readonly JurisdictionInfo[] = [
     label: 'US SEC',
     title: 'US SEC Climate Disclosure',
     points: [
-      'Climate risks and governance',
-      'US public companies',
-      'TCFD-aligned, Scope 1 and 2 emissions',
-      'Phased 2025-2026',
+      'SEC rule stayed; rescission proposed 29 May 2026',
+      'California SB 253: revenue above $1bn',
+      'Scope 1 and 2 first due 10 Aug 2026 (passed)',
+      'Scope 3 from 2027',
     ],
   },
 ];
