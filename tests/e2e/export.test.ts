@@ -145,6 +145,11 @@ describe('Export & Filing', () => {
     );
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    // The framework starts on the company's jurisdiction: SECR for this UK company (issue 18).
+    const frameworkSelect = generator(page).getByRole('combobox', { name: 'Reporting framework' });
+    expect(await frameworkSelect.textContent()).toContain('UK SECR');
+    await choose(page, generator(page), 'Reporting framework', 'GRI');
+
     // 1. A GRI PDF for last year, downloaded as soon as the job has rendered it.
     const pdfDownload = page.waitForEvent('download', { timeout: JOB_WAIT_MS });
     const pdf = await generate(page);

@@ -37,7 +37,12 @@ export function ExportView() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
-        <GeneratorCard generation={generation} email={user?.email ?? null} canWrite={canWrite} />
+        <GeneratorCard
+          generation={generation}
+          email={user?.email ?? null}
+          canWrite={canWrite}
+          jurisdiction={jurisdiction}
+        />
         <SummaryCard summary={summary} />
       </div>
       <ReportsList

@@ -18,6 +18,7 @@ import {
   summarizeExport,
   xbrlFileName,
 } from './export';
+import { defaultFramework } from './identifier';
 
 const report = (overrides: Partial<Report> = {}): Report => ({
   id: 'r1',
@@ -192,5 +193,14 @@ describe('words', () => {
     expect(emailDeliveryText('sent')).toBe('Emailed to you');
     expect(emailDeliveryText('not_configured')).toBe('Email not configured — download the file instead');
     expect(emailDeliveryText('failed')).toContain('download the file instead');
+  });
+});
+
+describe('defaultFramework (issue 18: the framework starts on the company jurisdiction)', () => {
+  test('SECR for a UK company, CSRD (VSME) in the EU, TCFD in the US, GRI when unknown', () => {
+    expect(defaultFramework('SECR')).toBe('secr');
+    expect(defaultFramework('CSRD')).toBe('csrd');
+    expect(defaultFramework('SEC')).toBe('tcfd');
+    expect(defaultFramework(null)).toBe('gri');
   });
 });

@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { ReportFormat, ReportFramework } from '../../../domain/contracts/reports';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
@@ -15,6 +16,7 @@ import {
   reportingPeriods,
 } from './export';
 import {
+  defaultFramework,
   defaultIdentifierKind,
   entityIdentifierOf,
   type IdentifierKind,
@@ -29,6 +31,8 @@ export interface GeneratorCardProps {
   email: string | null;
   /** Viewers read and download reports; members and admins generate them (the server's rule). */
   canWrite: boolean;
+  /** The company's jurisdiction: the framework a report starts on (null: GRI). */
+  jurisdiction: Jurisdiction | null;
 }
 
 function Checkbox({
@@ -67,11 +71,13 @@ function Checkbox({
 }
 
 /** spec §2: format, framework, period and delivery, then Generate with its progress bar. */
-export function GeneratorCard({ generation, email, canWrite }: GeneratorCardProps) {
+export function GeneratorCard({ generation, email, canWrite, jurisdiction }: GeneratorCardProps) {
   const id = useId();
   const [periods] = useState(() => reportingPeriods(new Date()));
   const [format, setFormat] = useState<ReportFormat>('pdf');
-  const [framework, setFramework] = useState<ReportFramework>('gri');
+  // The framework follows the company's jurisdiction until the person picks one.
+  const [chosenFramework, setFramework] = useState<ReportFramework | null>(null);
+  const framework = chosenFramework ?? defaultFramework(jurisdiction);
   const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
   const [download, setDownload] = useState(true);
   const [sendEmail, setSendEmail] = useState(false);

@@ -1,3 +1,4 @@
+import type { Jurisdiction } from '../../../domain/contracts/auth';
 import { LEI_SCHEME, type ReportFormat, type ReportFramework } from '../../../domain/contracts/reports';
 import { isValidLei } from '../../../domain/reports/xbrl/entity';
 
@@ -19,6 +20,17 @@ export const IDENTIFIER_KINDS: Record<IdentifierKind, { option: string; field: s
     scheme: COMPANIES_HOUSE_SCHEME,
   },
 };
+
+/**
+ * The framework a report starts on: the company's jurisdiction's (SECR for a UK company, the EU
+ * CSRD/VSME, TCFD for the US climate rules; issue 18), or GRI while none is known.
+ */
+export function defaultFramework(jurisdiction: Jurisdiction | null): ReportFramework {
+  if (jurisdiction === 'SECR') return 'secr';
+  if (jurisdiction === 'CSRD') return 'csrd';
+  if (jurisdiction === 'SEC') return 'tcfd';
+  return 'gri';
+}
 
 /** UK SECR reports are filed with Companies House; every other framework names the LEI. */
 export function defaultIdentifierKind(framework: ReportFramework): IdentifierKind {
