@@ -26,6 +26,8 @@ export const ConfigSchema = z
     TRUST_PROXY: flag.default(false),
     /** How long a validated session may be answered from memory (0: ask the database every time). */
     SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+    /** How long revoking a deleted source's provider access may take (decision 029; tests shorten it). */
+    CONNECTOR_REVOKE_DEADLINE_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
     /**
      * Sign-in and sign-up attempts allowed per window: per IP, and per email from one IP (the pair,
      * so a stranger elsewhere cannot use up the owner's attempts; decision 045).

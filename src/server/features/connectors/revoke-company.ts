@@ -47,7 +47,7 @@ export async function prepareCompanyRevocations(
  */
 export async function revokeErasedSources(ctx: ServiceContext, pending: PendingRevocation[]): Promise<void> {
   if (pending.length === 0) return;
-  const deadline = startRevocationDeadline();
+  const deadline = startRevocationDeadline(ctx.config.CONNECTOR_REVOKE_DEADLINE_MS);
   try {
     const kept = new Set(
       (

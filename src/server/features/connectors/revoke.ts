@@ -10,9 +10,6 @@ import { auditInsert } from '../audit/service.ts';
 import { adapterFor, connectorSession, readCredentials } from './registry.ts';
 import { type ConnectorAdapter, ConnectorError } from './types.ts';
 
-/** The whole revocation (refresh, connection removal, revocation) must fit in this. */
-export const REVOKE_DEADLINE_MS = 10_000;
-
 /** What a person does at the provider when the app could not revoke its own access. */
 const PROVIDERS: Record<string, { label: string; instead: string } | undefined> = {
   quickbooks: {
@@ -62,8 +59,9 @@ export async function prepareRevocation(
 }
 
 /**
- * The time every request of a revocation must fit in: its signal aborts them and `expired` rejects
- * when it passes. Several revocations may share one (an erased account's sources, decision 032).
+ * The time every request of a revocation must fit in (config CONNECTOR_REVOKE_DEADLINE_MS: the
+ * whole refresh, connection removal and revocation, 10 s by default): its signal aborts them and
+ * `expired` rejects when it passes. Several revocations may share one (an erased account's sources, decision 032).
  */
 export interface RevocationDeadline {
   signal: AbortSignal;
@@ -71,7 +69,7 @@ export interface RevocationDeadline {
   clear(): void;
 }
 
-export function startRevocationDeadline(ms = REVOKE_DEADLINE_MS): RevocationDeadline {
+export function startRevocationDeadline(ms: number): RevocationDeadline {
   const controller = new AbortController();
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -121,7 +119,7 @@ export async function revokeDeletedSource(
   pending: PendingRevocation | null,
 ): Promise<DataSourceDeleted> {
   if (!pending) return { providerAccess: 'none', message: null };
-  const deadline = startRevocationDeadline();
+  const deadline = startRevocationDeadline(ctx.config.CONNECTOR_REVOKE_DEADLINE_MS);
   const failure = await attemptRevocation(ctx, pending, deadline).finally(deadline.clear);
   const provider = PROVIDERS[pending.type] ?? { label: pending.type, instead: '' };
   try {
