@@ -7,6 +7,7 @@
 //   is traceable to the books, and makes the line's fingerprint stable: the same export imported
 //   again adds nothing.
 import { replaceRefusedCharacters } from '../../contracts/text.ts';
+import type { ImportField } from '../headers.ts';
 import type { ActivityUnit } from '../vocabulary.ts';
 import { type AccountTarget, accountKeyOf, suggestAccountTarget } from './account-targets.ts';
 import {
@@ -194,7 +195,8 @@ export function planAccountingImport(parsed: ParsedExport, options: PlanOptions)
   return { lines, leftOut, unmapped: [...unmapped] };
 }
 
-const CSV_COLUMNS = [
+/** The CSV import's own field names (headers.ts), so the planned file reads with no mapping. */
+const CSV_COLUMNS: readonly ImportField[] = [
   'date',
   'site',
   'category',
