@@ -37,7 +37,7 @@ const lanes: Step[][] = [
   [
     {
       name: 'unit + integration',
-      command: [process.execPath, 'test', './src', './tests/integration'],
+      command: [process.execPath, 'test', './src', './scripts', './tests/integration'],
       countsTests: true,
     },
   ],
