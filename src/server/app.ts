@@ -38,6 +38,7 @@ import { teamRoutes } from './features/team/routes.ts';
 import { HttpError, unreadableRequest } from './lib/errors.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
+import { compressJson } from './middleware/compress-json.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { servePage } from './pages.ts';
 
@@ -56,6 +57,7 @@ export function createApp(options: CreateAppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestContext(deps));
+  if (deps.compressResponses) app.use('*', compressJson());
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();
