@@ -136,9 +136,11 @@ describe('Export & Filing', () => {
     await main(page)
       .getByText('No reports yet.')
       .waitFor({ timeout: 2 * WAIT_MS });
-    await main(page)
-      .getByRole('article', { name: new RegExp(companiesHouse.name) })
-      .waitFor({ timeout: WAIT_MS });
+    const companiesHouseCard = main(page).getByRole('article', { name: new RegExp(companiesHouse.name) });
+    await companiesHouseCard.waitFor({ timeout: WAIT_MS });
+    // The facts' review date (issue 18 item 8), read as a calendar day.
+    expect(companiesHouse.asOf).toBe('2026-11-26');
+    await companiesHouseCard.getByText('26 Nov 2026').waitFor();
     await main(page).getByText('Filings are recorded in sandbox mode.').first().waitFor();
     expect(await generator(page).getByRole('combobox', { name: 'Reporting period' }).textContent()).toContain(
       `${reportingPeriods(new Date())[0]} (full year)`,
