@@ -84,3 +84,25 @@ export function ixValue(root: XmlElement, concept: string): string[] {
     )
     .map((fact) => fact.text.replace(/,/g, ''));
 }
+
+/** Each xbrli:unit of a document as text: 'utr:tCO2e', or 'utr:tCO2e/iso4217:EUR' for a divide. */
+export function unitsOf(root: XmlElement): Map<string, string> {
+  const measures = (element: XmlElement | undefined) =>
+    element
+      ? allElements(element)
+          .filter((child) => child.local === 'measure')
+          .map((measure) => measure.text.trim())
+          .join('*')
+      : '';
+  return new Map(
+    allElements(root)
+      .filter((element) => element.local === 'unit' && element.attributes.id)
+      .map((unit) => {
+        const parts = allElements(unit);
+        const numerator = parts.find((part) => part.local === 'unitNumerator');
+        const denominator = parts.find((part) => part.local === 'unitDenominator');
+        const text = numerator ? `${measures(numerator)}/${measures(denominator)}` : measures(unit);
+        return [unit.attributes.id!, text];
+      }),
+  );
+}

@@ -4,18 +4,21 @@
 // What each assertion proves (issue 18, "Must work"):
 // - every report of every format generates and downloads ................ Proof, item 6
 // - every Inline XBRL document passes ../shared/tools/ixbrl-schema-check.sh  item 1
-// - every tagged VSME concept, period type and dimension member exists in
+// - every tagged VSME concept, period type, unit and dimension member exists in
 //   EFRAG's published concept list of the version the report declares ..... item 1
 // - XBRL, iXBRL, xBRL-JSON and CSV facts carry the figures of the dashboard's
 //   API (GET /api/metrics/summary): one figure, read from one place ........ items 1, 2, 5 and "Depends on"
 // - xBRL-JSON is an OIM document naming its entity ........................... item 2 (taxonomy: see taxo)
+// - no file cites a repository; DESNZ figures carry the OGL attribution ...... item 4
 // - the identifier given (company number, LEI) names the entity ............. item 3
+//   (sent with each request, as main takes it today; once the profile holds it, drop it here)
 // - the PDF prints each statutory table: SECR energy kWh, scope 1, scope 2,
 //   intensity ratio, methodology and efficiency actions; VSME B3 energy and
 //   GHG; the US inventory with its scope 3 spend category ................. item 6
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { strFromU8, unzipSync } from 'fflate';
 import type { KpiMetrics } from '../../src/domain/contracts/metrics.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import { formatKwh, formatMwh, formatTonnes } from '../../src/domain/reports/pdf/format.ts';
@@ -31,6 +34,7 @@ import {
   pdfText,
   schemaCheck,
   text,
+  unitsOf,
   zipEntry,
 } from '../helpers/report-files.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -116,6 +120,31 @@ describe('every format for every fixture company', () => {
   });
 });
 
+/** Every readable text of a downloaded file: PDF text, CSV, or each text entry of a zip. */
+async function readable(bytes: Uint8Array, fileName: string): Promise<string[]> {
+  if (fileName.endsWith('.pdf')) return [await pdfText(bytes)];
+  if (fileName.endsWith('.csv')) return [text(bytes)];
+  return Object.values(unzipSync(bytes)).map((entry) => strFromU8(entry));
+}
+
+describe('provenance in every file (item 4)', () => {
+  test('no file cites a repository as a source; DESNZ figures carry the OGL v3.0 attribution', async () => {
+    for (const [key, { files }] of Object.entries(companies)) {
+      for (const [label, file] of Object.entries(files)) {
+        const texts = await readable(file.bytes, file.report.fileName);
+        for (const body of texts)
+          expect({ key, label, repository: /read from repo|github\.com/i.test(body) }).toEqual({
+            key,
+            label,
+            repository: false,
+          });
+        if (key !== 'us' && label === 'pdf')
+          expect(texts.join(' ')).toContain('Open Government Licence v3.0');
+      }
+    }
+  });
+});
+
 describe('(a) UK SECR bakery', () => {
   const uk = () => companies.uk;
   const ukKwh = { gas: 60_000, electricity: 30_000, transport: 2_000 * DIESEL_KWH_PER_LITRE };
@@ -191,6 +220,26 @@ describe('(a) UK SECR bakery', () => {
   });
 });
 
+/** XBRL 2.1 numeric base types (an ix:nonFraction needs one). */
+const NUMERIC_BASE_TYPES = new Set([
+  'xbrli:decimalItemType',
+  'xbrli:monetaryItemType',
+  'xbrli:pureItemType',
+  'xbrli:integerItemType',
+  'xbrli:nonNegativeIntegerItemType',
+  'xbrli:sharesItemType',
+]);
+/** The unit each DTR numeric type is measured in (VSME units: MWh, tCO2e, t, m3, tCO2e/EUR). */
+const UNIT_OF_TYPE: Record<string, RegExp> = {
+  ghgEmissionsItemType: /^utr:tCO2e$/,
+  energyItemType: /^utr:MWh$/,
+  massItemType: /^utr:t$/,
+  volumeItemType: /^utr:m3$/,
+  monetaryItemType: /^iso4217:[A-Z]{3}$/,
+  ghgEmissionsPerMonetaryItemType: /^utr:tCO2e\/iso4217:[A-Z]{3}$/,
+  pureItemType: /^xbrli:pure$/,
+};
+
 describe('(b) EU VSME manufacturer', () => {
   const eu = () => companies.eu;
   const versions = ['2026-05-01', '2024-12-17'] as const;
@@ -209,7 +258,7 @@ describe('(b) EU VSME manufacturer', () => {
   );
 
   test.skipIf(!existsSync(EFRAG_JSON))(
-    'every tagged concept, period type and dimension member is in EFRAG’s list for the declared version',
+    'every tagged concept is in EFRAG’s list for the declared version, with its period type, unit and members',
     () => {
       for (const version of versions) {
         const efrag = JSON.parse(readFileSync(join(EFRAG_JSON, `vsme-${version}.json`), 'utf8'));
@@ -220,6 +269,7 @@ describe('(b) EU VSME manufacturer', () => {
             .filter((element) => element.local === 'context')
             .map((context) => [context.attributes.id!, context]),
         );
+        const units = unitsOf(root);
         const facts = ixFacts(root);
         expect(facts.length).toBeGreaterThan(10);
         for (const fact of facts) {
@@ -231,6 +281,23 @@ describe('(b) EU VSME manufacturer', () => {
           )!;
           const kind = period.children.some((child) => child.local === 'instant') ? 'instant' : 'duration';
           expect({ version, name, kind }).toEqual({ version, name, kind: concept.periodType });
+          // A number is tagged only on a numeric type, with the unit its data type measures in.
+          const numeric = NUMERIC_BASE_TYPES.has(concept.baseDataType);
+          expect({ version, name, numeric }).toEqual({
+            version,
+            name,
+            numeric: fact.local === 'nonFraction',
+          });
+          if (fact.local === 'nonFraction') {
+            const unit = units.get(fact.attributes.unitRef!) ?? '';
+            const expected = UNIT_OF_TYPE[concept.dataType.split(':')[1]!] ?? /.*/;
+            expect({ version, name, unit, ok: expected.test(unit) }).toEqual({
+              version,
+              name,
+              unit,
+              ok: true,
+            });
+          }
           for (const member of allElements(contexts.get(fact.attributes.contextRef!)!).filter(
             (element) => element.local === 'explicitMember',
           )) {
