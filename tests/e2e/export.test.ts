@@ -136,9 +136,11 @@ describe('Export & Filing', () => {
     await main(page)
       .getByText('No reports yet.')
       .waitFor({ timeout: 2 * WAIT_MS });
-    await main(page)
-      .getByRole('article', { name: new RegExp(companiesHouse.name) })
-      .waitFor({ timeout: WAIT_MS });
+    const companiesHouseCard = main(page).getByRole('article', { name: new RegExp(companiesHouse.name) });
+    await companiesHouseCard.waitFor({ timeout: WAIT_MS });
+    // The facts' review date (issue 18 item 8), read as a calendar day.
+    expect(companiesHouse.asOf).toBe('2026-11-26');
+    await companiesHouseCard.getByText('26 Nov 2026').waitFor();
     await main(page).getByText('Filings are recorded in sandbox mode.').first().waitFor();
     expect(await generator(page).getByRole('combobox', { name: 'Reporting period' }).textContent()).toContain(
       `${reportingPeriods(new Date())[0]} (full year)`,
@@ -200,21 +202,21 @@ describe('Export & Filing', () => {
     const dialog = page.getByRole('dialog', { name: 'File with Regulator' });
     await dialog.waitFor({ timeout: WAIT_MS });
     expect(await dialog.getByRole('combobox', { name: 'Filing type' }).count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Submit sandbox filing' }).isDisabled()).toBe(true);
     await choose(page, dialog, 'Regulator', companiesHouse.name);
-    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Submit sandbox filing' }).isDisabled()).toBe(true);
     const filingType = companiesHouse.filingTypes.find((type) => type.includes('SECR'))!;
     await choose(page, dialog, 'Filing type', filingType);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Submit filing' }).click();
-    await waitForToast(page, 'Filing Submitted');
+    await dialog.getByRole('button', { name: 'Submit sandbox filing' }).click();
+    await waitForToast(page, 'Sandbox filing recorded');
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
     const [filing] = (await (await page.request.get('/api/regulatory/filings')).json()) as Filing[];
     expect(filing).toMatchObject({ reportId: xbrl.id, regulatorCode: companiesHouse.code, sandbox: true });
     await waitForToast(
       page,
-      'Filing Submitted',
-      `${companiesHouse.code} confirmation number: ${filing!.confirmationNumber}`,
+      'Sandbox filing recorded',
+      `${companiesHouse.code} sandbox confirmation number: ${filing!.confirmationNumber}`,
     );
 
     // 5. The filing is listed as a sandbox filing and the job moves it to Accepted; the report is Filed.

@@ -119,6 +119,10 @@ export const RegulatorSchema = z.object({
   notes: z.string(),
   inForce: z.boolean(),
   url: z.string(),
+  /** The date these facts were last checked against their sources (ISO). */
+  asOf: z.string(),
+  /** Dated steps of the regime, oldest first; `passed` on the server's date when answered. */
+  deadlines: z.array(z.object({ date: z.string(), what: z.string(), passed: z.boolean() })),
 });
 export type Regulator = z.infer<typeof RegulatorSchema>;
 
