@@ -10,6 +10,7 @@ import {
   flagSegments,
   formatDate,
   frameworkShortLabel,
+  generatedToastText,
   isDraft,
   keptConfirmations,
   locateNumber,
@@ -79,6 +80,13 @@ describe('labels', () => {
     expect(writerLabel('built-in', null)).toBe('Built-in writer (no AI provider configured)');
     expect(writerLabel('openai-compatible', 'gpt-4o-mini')).toBe('gpt-4o-mini');
     expect(writerLabel('openai-compatible', null)).toBe('AI model');
+  });
+
+  test('the generate toast names the writer that wrote the draft', () => {
+    expect(generatedToastText('built-in')).toBe(
+      'The built-in writer drafted it from your figures: no AI service is set up on this server',
+    );
+    expect(generatedToastText('openai-compatible')).toBe('AI has generated your narrative content');
   });
 
   test("starts on the company's own regime: SECR in the UK, the VSME in the EU, TCFD in the US", () => {

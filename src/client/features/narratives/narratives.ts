@@ -89,6 +89,16 @@ export function isDraft(status: NarrativeStatus | string): boolean {
   return status !== 'reviewed' && status !== 'approved';
 }
 
+/**
+ * The toast after a draft is generated: the spec's words when an AI service wrote it, otherwise it
+ * names the built-in writer (issue 18: the toast said "AI" when the offline writer wrote it).
+ */
+export function generatedToastText(writer: string): string {
+  return writer === 'built-in'
+    ? 'The built-in writer drafted it from your figures: no AI service is set up on this server'
+    : 'AI has generated your narrative content';
+}
+
 /** Which writer produced a generated draft, in words a person understands. */
 export function writerLabel(writer: string, model: string | null): string {
   if (writer === 'built-in') return 'Built-in writer (no AI provider configured)';
