@@ -44,7 +44,7 @@ function scopeSentences(emissions: Emissions, lex: Lexicon, framework: Narrative
       ? say(`${lex.scope3Lead} ${formatTonnes(emissions.scope3)}${led ? `, led by ${led}` : ''}.`, 3)
       : null;
   const market = say(
-    `On a market basis, which reflects the electricity contracts the company chose, Scope 2 emissions were ${formatTonnes(emissions.scope2Market)}.`,
+    `On the market basis, Scope 2 emissions were ${formatTonnes(emissions.scope2Market)}.`,
     2,
   );
   if (framework === 'secr') {

@@ -142,7 +142,7 @@ export const GUIDANCE: Readonly<Record<NarrativeFramework, Record<NarrativeSecti
     social: [
       'SECR itself requires no information on the workforce, but a headcount gives the intensity ratio per employee and helps readers compare years as the business grows.',
       'Training, gender balance and accident figures can be kept in the same place as the energy records and reported voluntarily.',
-      'Staff awareness often drives simple energy savings, such as switching off ovens and lights between shifts.',
+      'Staff awareness often drives simple energy savings, such as switching off equipment and lights between shifts.',
       'Recording these figures in the same way every year makes the trend as visible as the level.',
       'A training log that includes energy awareness also supports the energy efficiency action described in the environmental section.',
     ],

@@ -1,6 +1,8 @@
 // Sentence helpers the built-in writer's sections share. Every figure goes through format.ts so the
 // number check reads it back as the fact it came from; company text (names, sites, answers) is
 // inserted as plain text and never decides which sentences are written.
+
+import { ANSWER_INDICATORS } from '../answer-topics.ts';
 import { formatCount, formatCreditTonnes, formatPercent, formatTonnes, formatYear } from '../format.ts';
 import type { FactsPack } from '../types.ts';
 import { type DraftSentence, gap } from './draft.ts';
@@ -96,8 +98,10 @@ export function offsetsSentence(facts: FactsPack): string | null {
 
 /** The required checklist items of a section still unanswered, as a sentence naming them. */
 export function openItemsSentence(facts: FactsPack, section: string): DraftSentence | null {
+  // Topics with their own sentence (water, training, …) already say when they are missing.
+  const covered = new Set<string>(Object.values(ANSWER_INDICATORS).flat());
   const open = (facts.checklist?.missingRequired ?? [])
-    .filter((item) => item.section === section)
+    .filter((item) => item.section === section && !covered.has(item.indicator))
     .slice(0, 3);
   if (open.length === 0) return null;
   const titles = open.map((item) => lowerFirst(item.title.replace(/\s*\([^)]*\)/g, '')));

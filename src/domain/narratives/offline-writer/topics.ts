@@ -178,7 +178,7 @@ export function healthSentence(facts: FactsPack, lex: Lexicon, priority: Priorit
   const count = answer.value.trim();
   if (/^\d{1,6}$/.test(count)) {
     return say(
-      `The company recorded ${formatCount(Number(count))} work-related ${count === '1' ? 'accident' : 'accidents'} in ${formatYear(facts.year)}${lex.healthRef}.`,
+      `The company recorded ${count === '0' ? 'no' : formatCount(Number(count))} work-related ${count === '1' ? 'accident' : 'accidents'} in ${formatYear(facts.year)}${lex.healthRef}.`,
       priority,
     );
   }
