@@ -25,6 +25,14 @@ export function reportedEmployees(snapshot: ReportSnapshot): ReportedEmployees |
   return null;
 }
 
+/**
+ * Decimals of the tagged figure: a headcount is whole people; FTE, or a figure whose basis is not
+ * known and has a fraction, keeps hundredths rather than be rounded into a different number.
+ */
+export function employeesDecimals(employees: ReportedEmployees): number {
+  return employees.basis === 'fte' || !Number.isInteger(employees.value) ? 2 : 0;
+}
+
 export const EMPLOYEES_BASIS_LABELS: Record<EmployeesBasis, string> = {
   headcount: 'headcount',
   fte: 'full-time equivalents',

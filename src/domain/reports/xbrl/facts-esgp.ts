@@ -1,7 +1,7 @@
 // Snapshot → facts in our own `esgp` vocabulary, for SECR and SEC reports: neither has a mandated
 // SME XBRL taxonomy, so these names (namespace https://esg-pilot.example/taxonomy/2026) are ours
 // and are NOT a regulator's taxonomy. Data types reuse the DTR/XBRL type names so units stay checkable.
-import { EMPLOYEES_BASIS_LABELS, reportedEmployees } from '../employees.ts';
+import { EMPLOYEES_BASIS_LABELS, employeesDecimals, reportedEmployees } from '../employees.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
@@ -161,7 +161,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       dataType: 'decimalItemType',
       value: employees.value,
       unit: 'pure',
-      decimals: employees.basis === 'fte' ? 2 : 0,
+      decimals: employeesDecimals(employees),
       periodType: 'instant',
     });
   }

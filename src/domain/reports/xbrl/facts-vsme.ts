@@ -1,7 +1,7 @@
 // Snapshot → VSME facts (EFRAG VSME taxonomy, version from snapshot.report.taxonomyVersion, default
 // the latest). Concept names are the 2026-05-01 ones; `resolve` maps them to the chosen version
 // and a concept the version lacks is left untagged with a note.
-import { EMPLOYEES_BASIS_MISSING_NOTE, reportedEmployees } from '../employees.ts';
+import { EMPLOYEES_BASIS_MISSING_NOTE, employeesDecimals, reportedEmployees } from '../employees.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
@@ -79,7 +79,7 @@ export function vsmeFacts(
   // B1 24(e)(v): employees in the basis the company entered (decision 057), FTE with a fraction.
   const employees = reportedEmployees(snapshot);
   if (employees) {
-    add('NumberOfEmployees', employees.value, 'pure', employees.basis === 'fte' ? 2 : 0);
+    add('NumberOfEmployees', employees.value, 'pure', employeesDecimals(employees));
     if (employees.basis === 'fte') {
       add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#Full-TimeEquivalentFTEMember`, null, null, {
         display: 'Full-time equivalent (FTE)',
