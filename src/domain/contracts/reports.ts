@@ -32,8 +32,9 @@ export type ReportStatus = z.infer<typeof ReportStatusSchema>;
 export const GenerationStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 
 /**
- * The entity identifier an XBRL report names its company by (the company profile has no LEI
- * field: it is given with the request and frozen into the report's snapshot). Scheme default: LEI.
+ * The entity identifier an XBRL report names its company by, given with the request; without one
+ * the report takes the company profile's (decision 057). Either is frozen into the snapshot.
+ * Scheme default: LEI.
  */
 export const EntityIdentifierSchema = z
   .object({
@@ -68,9 +69,10 @@ export const GenerateReportSchema = z.object({
   taxonomyVersion: z.enum(['2024-12-17', '2026-05-01']).optional(),
   /**
    * Optional: the company's LEI, or another scheme's identifier (e.g. a Companies House number
-   * under a scheme URI), frozen into the snapshot for XBRL. Without it an XBRL report (format
-   * xbrl, or POST /api/reports/{id}/xbrl) is refused with a message asking for it; PDF and CSV
-   * do not need it.
+   * under a scheme URI), frozen into the snapshot for XBRL. Without it the company profile's is
+   * used (the company number for SECR, else the LEI; decision 057); with neither, an XBRL report
+   * (format xbrl, or POST /api/reports/{id}/xbrl) is refused with a message asking for one. PDF
+   * and CSV do not need it.
    */
   entityIdentifier: EntityIdentifierSchema.optional(),
 });
