@@ -60,6 +60,12 @@ const exportXbrl = (cookie: string, id: string) =>
 const download = (cookie: string, id: string) =>
   t.app.request(`${ORIGIN}/api/reports/${id}/file`, { headers: { Cookie: cookie } });
 
+async function pdfText(cookie: string, id: string): Promise<string> {
+  const bytes = new Uint8Array(await (await download(cookie, id)).arrayBuffer());
+  const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
 async function storedSnapshot(id: string): Promise<ReportSnapshot> {
   const row = await t.db.select({ snapshot: reports.snapshot }).from(reports).where(eq(reports.id, id)).get();
   return JSON.parse(row!.snapshot);
@@ -196,11 +202,7 @@ describe('reports read the profile', () => {
 
   test('the PDF methodology states the chosen approach and boundary, or plainly that none was chosen', async () => {
     const { cookie } = await company('Northwind Bakery Ltd');
-    const text = async (id: string) => {
-      const bytes = new Uint8Array(await (await download(cookie, id)).arrayBuffer());
-      const { text } = await extractText(await getDocumentProxy(bytes), { mergePages: true });
-      return text.replace(/\s+/g, ' ');
-    };
+    const text = (id: string) => pdfText(cookie, id);
     const none = await generated(cookie, { format: 'pdf', framework: 'gri', period: '2025' });
     expect((await storedSnapshot(none.id)).company.consolidationApproach).toBeNull();
     const noneText = await text(none.id);
@@ -208,6 +210,7 @@ describe('reports read the profile', () => {
       'No consolidation approach (operational control, financial control or equity share) was chosen',
     );
     expect(noneText).not.toContain('using the operational control approach');
+    expect(noneText).toContain('Consolidation approach Not chosen (see the methodology)');
 
     await patchProfile(cookie, {
       consolidationApproach: 'equity_share',
@@ -220,7 +223,10 @@ describe('reports read the profile', () => {
     });
     const chosenText = await text(chosen.id);
     expect(chosenText).toContain('using the equity share approach chosen by the company');
-    expect(chosenText).toContain('Northwind Bakery Ltd; its 40 % share of Avon Mills Ltd');
+    expect(chosenText).toContain(
+      'Organisational boundary, as the company describes it: Northwind Bakery Ltd; its 40 % share of Avon Mills Ltd',
+    );
+    expect(chosenText).toContain('Consolidation approach Equity share, chosen by the company');
 
     const csv = await generated(cookie, { format: 'csv', framework: 'gri', period: '2025' });
     const rows = parseFactsCsv(await (await download(cookie, csv.id)).text());
@@ -241,6 +247,8 @@ describe('reports read the profile', () => {
     expect(instance).toContain('#Full-TimeEquivalentFTEMember');
     expect(instance).not.toContain('#HeadcountMember');
     expect(instance).toMatch(/<vsme:NumberOfEmployees [^>]*>12\.50?</);
+    // The PDF prints the figure in its basis, not rounded to 13 people.
+    expect(await pdfText(cookie, report.id)).toContain('Employees 12.50 (full-time equivalents)');
   });
 });
 

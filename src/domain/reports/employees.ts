@@ -41,3 +41,15 @@ export const EMPLOYEES_BASIS_LABELS: Record<EmployeesBasis, string> = {
 /** Why the type is left untagged when the basis is not recorded, and where to record it. */
 export const EMPLOYEES_BASIS_MISSING_NOTE =
   'The number of employees is tagged without saying whether it is a headcount or full-time equivalents, because the company has not recorded how it counted: choose the basis beside the employees figure (KPI Dashboard, Financials) and generate the report again.';
+
+/** The employees figure for a key-value row: in its basis, FTE never rounded to whole people. */
+export function employeesText(
+  employees: number,
+  basis: EmployeesBasis | null | undefined,
+  formatNumber: (value: number, decimals: number) => string,
+): string {
+  // Snapshots frozen before the basis was asked (undefined) print as they always did.
+  if (basis === undefined) return formatNumber(employees, 0);
+  const figure = formatNumber(employees, Number.isInteger(employees) ? 0 : 2);
+  return basis ? `${figure} (${EMPLOYEES_BASIS_LABELS[basis]})` : figure;
+}

@@ -47,9 +47,10 @@ const GWP_LABELS: Record<string, string> = {
 };
 
 export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): void {
-  // The approach and boundary the company chose in its profile (decision 057), never assumed.
+  // The approach the company chose in its profile (decision 057), never assumed; its boundary
+  // text is in the profile section.
   layout.paragraph(
-    `${boundaryStatement(snapshot.company)} Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).`,
+    `${boundaryStatement(snapshot.company, false)} Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).`,
   );
   layout.heading('Emission factor datasets');
   if (snapshot.factors.length === 0) {
