@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isValidLei, LEI_SCHEME } from '../reports/xbrl/entity.ts';
+import {
+  COMPANIES_HOUSE_SCHEME,
+  companyNumberProblem,
+  LEI_SCHEME,
+  leiProblem,
+  normaliseIdentifier,
+} from '../company-profile/identifiers.ts';
 import { text } from './text.ts';
 
 export { LEI_SCHEME };
@@ -47,13 +53,21 @@ export const EntityIdentifierSchema = z
       maxMessage: 'Keep the identifier under 100 characters',
     }).min(1, 'Enter the entity identifier'),
   })
-  .refine((identifier) => identifier.scheme !== LEI_SCHEME || isValidLei(identifier.value.toUpperCase()), {
-    message: 'Enter a valid LEI: 20 characters, 18 letters or digits then 2 check digits',
-    path: ['value'],
+  // The company profile's checks (decision 057): the LEI's check digits, Companies House formats.
+  .superRefine((identifier, context) => {
+    const problem =
+      identifier.scheme === LEI_SCHEME
+        ? leiProblem(identifier.value)
+        : identifier.scheme === COMPANIES_HOUSE_SCHEME
+          ? companyNumberProblem(identifier.value)
+          : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['value'] });
   })
-  // An LEI is written in capitals (ISO 17442); other schemes keep the value as given.
+  // Both are written in capitals without spaces; other schemes keep the value as given.
   .transform((identifier) =>
-    identifier.scheme === LEI_SCHEME ? { ...identifier, value: identifier.value.toUpperCase() } : identifier,
+    identifier.scheme === LEI_SCHEME || identifier.scheme === COMPANIES_HOUSE_SCHEME
+      ? { ...identifier, value: normaliseIdentifier(identifier.value) }
+      : identifier,
   );
 export type EntityIdentifier = z.infer<typeof EntityIdentifierSchema>;
 
