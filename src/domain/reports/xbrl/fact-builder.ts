@@ -1,5 +1,15 @@
 // Shared helpers for building facts: ids, periods, emissions sums at the reported decimals, the
 // factor source line.
+import { KIND_OF_CATEGORY } from '../../emissions/energy.ts';
+import type { ActivityCategory } from '../../emissions/types.ts';
+import {
+  energySources,
+  hasFigureSources,
+  type InventoryPart,
+  inventoryDatasets,
+  sourceText,
+  ukDatasets,
+} from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { FactPeriod, ReportFact } from './facts.ts';
 
@@ -60,10 +70,49 @@ export function emissionsFigures(inventory: NonNullable<ReportSnapshot['inventor
   };
 }
 
-/** "DESNZ 2025 (UK Government GHG Conversion Factors …, AR5)"; datasets in snapshot order. */
-export function factorSource(snapshot: ReportSnapshot): string | undefined {
+/**
+ * Every dataset of the report, "DESNZ 2025 (UK Government GHG Conversion Factors …, AR5); …": what
+ * each emissions fact of a snapshot made before decision 058 cites (it knows no better).
+ */
+function factorSource(snapshot: ReportSnapshot): string | undefined {
   if (snapshot.factors.length === 0) return undefined;
   return snapshot.factors
     .map((factor) => `${factor.dataset} (${factor.source}, ${factor.gwpBasis})`)
     .join('; ');
+}
+
+type SourceExtra = { source?: string };
+const sourceExtra = (source: string | undefined): SourceExtra => (source ? { source } : {});
+
+/** The `source` of an emissions fact made of inventory figures `parts` (decision 058). */
+export function inventorySource(snapshot: ReportSnapshot, parts: readonly InventoryPart[]): SourceExtra {
+  if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
+  return sourceExtra(sourceText(snapshot, inventoryDatasets(snapshot, parts)));
+}
+
+/** The `source` of a UK (SECR) scope 1 / scope 2 fact. */
+export function ukSource(
+  snapshot: ReportSnapshot,
+  parts: readonly ('scope1' | 'scope2Location')[],
+): SourceExtra {
+  if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
+  return sourceExtra(sourceText(snapshot, ukDatasets(snapshot, parts)));
+}
+
+/** Energy categories of a kind ('transport_fuel' → diesel, petrol). */
+export const categoriesOfKind = (kind: string): string[] =>
+  (Object.keys(KIND_OF_CATEGORY) as ActivityCategory[]).filter(
+    (category) => KIND_OF_CATEGORY[category] === kind,
+  );
+
+/**
+ * The `source` of an energy fact made of `categories` (all: a total): the DESNZ fuel properties
+ * that converted fuels bought by volume or mass, nothing for metered kWh.
+ */
+export function energySource(
+  snapshot: ReportSnapshot,
+  basis: Parameters<typeof energySources>[0],
+  categories?: readonly string[],
+): SourceExtra {
+  return sourceExtra(sourceText(snapshot, energySources(basis, categories)));
 }

@@ -41,6 +41,8 @@ export function energyBreakdown(
   electricityMWh: number,
   renewableElectricityMWh: number,
   fuelsMWh: number,
+  /** The fuels' source (decision 058): the DESNZ fuel properties that converted them, if any. */
+  fuelsSource: Pick<Extras, 'source'> = {},
 ): void {
   if (electricityMWh > 0) {
     const total = roundTo(electricityMWh, QUANTITY_DECIMALS);
@@ -64,6 +66,7 @@ export function energyBreakdown(
     add('EnergyConsumptionFromFuels', fuelsMWh, 'MWh', QUANTITY_DECIMALS, {
       category: 'fuels, non-renewable',
       dimensions: NON_RENEWABLE,
+      ...fuelsSource,
     });
   }
 }
