@@ -81,13 +81,18 @@ function factorSource(snapshot: ReportSnapshot): string | undefined {
     .join('; ');
 }
 
-type SourceExtra = { source?: string };
+type SourceExtra = { source?: string; sourceKeys?: string[] };
 const sourceExtra = (source: string | undefined): SourceExtra => (source ? { source } : {});
+/** A fact's source line and, for footnotes, the keys it cites (none: nothing). */
+const citing = (snapshot: ReportSnapshot, keys: string[]): SourceExtra => {
+  const source = sourceText(snapshot, keys);
+  return source ? { source, sourceKeys: keys } : {};
+};
 
 /** The `source` of an emissions fact made of inventory figures `parts` (decision 058). */
 export function inventorySource(snapshot: ReportSnapshot, parts: readonly InventoryPart[]): SourceExtra {
   if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
-  return sourceExtra(sourceText(snapshot, inventoryDatasets(snapshot, parts)));
+  return citing(snapshot, inventoryDatasets(snapshot, parts));
 }
 
 /** The `source` of a UK (SECR) scope 1 / scope 2 fact. */
@@ -96,7 +101,7 @@ export function ukSource(
   parts: readonly ('scope1' | 'scope2Location')[],
 ): SourceExtra {
   if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
-  return sourceExtra(sourceText(snapshot, ukDatasets(snapshot, parts)));
+  return citing(snapshot, ukDatasets(snapshot, parts));
 }
 
 /** Energy categories of a kind ('transport_fuel' → diesel, petrol). */
@@ -114,5 +119,5 @@ export function energySource(
   basis: Parameters<typeof energySources>[0],
   categories?: readonly string[],
 ): SourceExtra {
-  return sourceExtra(sourceText(snapshot, energySources(basis, categories)));
+  return citing(snapshot, energySources(basis, categories));
 }

@@ -4,9 +4,9 @@
 import { hasFigureSources, type InventoryPart } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
+  categoriesOfKind,
   EMISSIONS_DECIMALS,
   emissionsFigures,
-  categoriesOfKind,
   energySource,
   type FactDraft,
   inventorySource,
@@ -30,6 +30,7 @@ interface Spec {
   scope?: string;
   category?: string;
   source?: string;
+  sourceKeys?: string[];
 }
 
 type UkPart = 'scope1' | 'scope2Location';
@@ -301,7 +302,8 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
     kwh('UkEnergyConsumptionTotal', 'UK energy use: total', uk.energyKwh.total, 'total');
     const ukGhg = (concept: string, label: string, value: number, scope: string, parts: UkPart[]) =>
       ghg(concept, label, value, scope, [], ukSource(snapshot, parts));
-    if (uk.scope1 !== null) ukGhg('UkScope1Emissions', 'UK Scope 1 GHG emissions', uk.scope1, '1', ['scope1']);
+    if (uk.scope1 !== null)
+      ukGhg('UkScope1Emissions', 'UK Scope 1 GHG emissions', uk.scope1, '1', ['scope1']);
     if (uk.scope2Location !== null)
       ukGhg(
         'UkScope2LocationBasedEmissions',

@@ -157,7 +157,12 @@ export function vsmeFacts(
       '1+2 location-based',
       location,
     );
-    ghg('TotalGrossMarketBasedScope1AndScope2GHGEmissions', figures.scope12Market, '1+2 market-based', market);
+    ghg(
+      'TotalGrossMarketBasedScope1AndScope2GHGEmissions',
+      figures.scope12Market,
+      '1+2 market-based',
+      market,
+    );
     ghg('GrossScope3GreenhouseGasEmissions', figures.scope3, '3', ['scope3']);
     ghg('TotalGrossLocationBasedGHGEmissions', figures.totalLocation, '1+2+3 location-based', [
       ...location,

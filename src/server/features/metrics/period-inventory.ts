@@ -7,8 +7,8 @@
 import { and, count, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { activityLines, emissionFactors, sites } from '../../../../db/schema/emissions.ts';
-import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { Scope } from '../../../domain/emissions/types.ts';
+import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit } from '../emissions/calculation.ts';
@@ -260,4 +260,3 @@ export function periodInventoryFrom(input: {
     hasActivityOutsideRegion: input.hasActivityOutsideRegion,
   };
 }
-
