@@ -168,6 +168,9 @@ describe('PDF: each inventory row names its numbered sources', () => {
     expect(flat).toContain('2 EPA Supply Chain v1.3 U.S. EPA (2024).');
     expect(flat).toContain(OGL);
     expect(flat).toContain('Market-based Scope 2');
+    // SECR: the UK scope 2 figure names its source; metered electricity names none.
+    expect(flat).toContain('Scope 2, location-based (UK) 17.70 tCO2e [1]');
+    expect(flat).toContain('Electricity 100,000 –');
     expect(flat).not.toContain('github');
   });
 });

@@ -6,6 +6,8 @@
 // Snapshots stored before decision 058 lack the per-figure sets: they render as they did (every
 // emissions fact cites every dataset of the report; no source column, footnote or fuel source).
 import { desnzSource, licenceAttributions } from '../emissions/dataset-sources.ts';
+import { type EnergyKind, KIND_OF_CATEGORY } from '../emissions/energy.ts';
+import type { ActivityCategory } from '../emissions/types.ts';
 import type { EnergyBasis, FigureDatasets, ReportSnapshot } from './snapshot.ts';
 
 /** A figure of the inventory: a scope, or a scope 3 category by number. */
@@ -111,6 +113,12 @@ export function energySources(basis: EnergyBasis | undefined, categories?: reado
   const uses = categories === undefined || categories.some((category) => converted.includes(category));
   return uses ? basis.fuelPropertyYears.map(fuelPropertyKey) : [];
 }
+
+/** Energy categories of a kind ('transport_fuel' → diesel, petrol): the rows of a SECR table. */
+export const categoriesOfKind = (kind: EnergyKind): string[] =>
+  (Object.keys(KIND_OF_CATEGORY) as ActivityCategory[]).filter(
+    (category) => KIND_OF_CATEGORY[category] === kind,
+  );
 
 /** The source line of a fact or CSV line: each cited source's key and citation, '; '-separated. */
 export function sourceText(snapshot: ReportSnapshot, keys: readonly string[]): string | undefined {

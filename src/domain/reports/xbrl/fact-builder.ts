@@ -1,7 +1,5 @@
 // Shared helpers for building facts: ids, periods, emissions sums at the reported decimals, the
 // factor source line.
-import { KIND_OF_CATEGORY } from '../../emissions/energy.ts';
-import type { ActivityCategory } from '../../emissions/types.ts';
 import {
   energySources,
   hasFigureSources,
@@ -103,12 +101,6 @@ export function ukSource(
   if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
   return citing(snapshot, ukDatasets(snapshot, parts));
 }
-
-/** Energy categories of a kind ('transport_fuel' → diesel, petrol). */
-export const categoriesOfKind = (kind: string): string[] =>
-  (Object.keys(KIND_OF_CATEGORY) as ActivityCategory[]).filter(
-    (category) => KIND_OF_CATEGORY[category] === kind,
-  );
 
 /**
  * The `source` of an energy fact made of `categories` (all: a total): the DESNZ fuel properties

@@ -1,10 +1,9 @@
 // Snapshot → facts in our own `esgp` vocabulary, for SECR and SEC reports: neither has a mandated
 // SME XBRL taxonomy, so these names (namespace https://esg-pilot.example/taxonomy/2026) are ours
 // and are NOT a regulator's taxonomy. Data types reuse the DTR/XBRL type names so units stay checkable.
-import { hasFigureSources, type InventoryPart } from '../provenance.ts';
+import { categoriesOfKind, hasFigureSources, type InventoryPart } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
-  categoriesOfKind,
   EMISSIONS_DECIMALS,
   emissionsFigures,
   energySource,
