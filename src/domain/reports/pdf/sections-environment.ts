@@ -76,7 +76,10 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     inventory.totalLocation > 0 ? formatPercent((value / inventory.totalLocation) * 100, 1) : '–';
   // Since decision 058 each row names the numbered sources (Methodology) its figure was made with.
   const cite = hasFigureSources(snapshot);
-  const sourcesColumn: TableColumn[] = cite ? [{ header: 'Sources', width: 0.12, align: 'right' }] : [];
+  // With a prior-period column the sources are of this period's figure: the list in Methodology is
+  // of the datasets behind this period's results.
+  const sourcesHeader = previous ? `${snapshot.report.period} sources` : 'Sources';
+  const sourcesColumn: TableColumn[] = cite ? [{ header: sourcesHeader, width: 0.12, align: 'right' }] : [];
   const columns: TableColumn[] = previous
     ? [
         { header: 'Emissions', width: cite ? 0.4 : 0.46 },
