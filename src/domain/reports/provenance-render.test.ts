@@ -40,7 +40,8 @@ function inlineCitations(xhtml: string): Map<string, string[]> {
   const byConcept = new Map<string, string[]>();
   for (const fact of elements.filter((element) => element.local === 'nonFraction')) {
     const concept = fact.attributes.name!.split(':')[1]!;
-    if (Object.keys(fact.attributes).length > 0) byConcept.set(concept, cited.get(fact.attributes.id!) ?? []);
+    // Dimensioned facts share a concept name with the total: keep the first (the undimensioned one).
+    if (!byConcept.has(concept)) byConcept.set(concept, cited.get(fact.attributes.id!) ?? []);
   }
   return byConcept;
 }

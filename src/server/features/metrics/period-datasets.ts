@@ -14,8 +14,6 @@ export interface DatasetEntryRow {
   scope3Category: number | null;
   /** Entries in the group. */
   results: number;
-  /** Their kg CO2e. */
-  kg: number;
 }
 
 /** The datasets behind one figure, sorted: a dataset counts when it made any entry of it. */

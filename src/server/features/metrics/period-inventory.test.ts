@@ -43,9 +43,9 @@ describe('periodInventoryFrom', () => {
         { tier: 'activity_average', kg: 0 },
       ],
       datasets: [
-        { ...desnz, scope: 'scope_1', scope3Category: null, results: 3, kg: 1000 },
-        { ...desnz, scope: 'outside_scopes', scope3Category: null, results: 1, kg: 50 },
-        { ...epa, scope: 'scope_3', scope3Category: 1, results: 1, kg: 200 },
+        { ...desnz, scope: 'scope_1', scope3Category: null, results: 3 },
+        { ...desnz, scope: 'outside_scopes', scope3Category: null, results: 1 },
+        { ...epa, scope: 'scope_3', scope3Category: 1, results: 1 },
       ],
       lineCount: 4,
     });
@@ -72,18 +72,17 @@ describe('periodInventoryFrom', () => {
     const inventory = periodInventoryFrom({
       ...empty,
       datasets: [
-        { ...desnz, scope: 'scope_2_location', scope3Category: null, results: 2, kg: 177 },
-        { ...desnz, scope: 'scope_2_market', scope3Category: null, results: 1, kg: 100 },
+        { ...desnz, scope: 'scope_2_location', scope3Category: null, results: 2 },
+        { ...desnz, scope: 'scope_2_market', scope3Category: null, results: 1 },
         {
           ...desnz,
           dataset: 'Contractual instrument (renewable_tariff)',
           scope: 'scope_2_market',
           scope3Category: null,
           results: 1,
-          kg: 0,
         },
-        { ...epa, scope: 'scope_3', scope3Category: 1, results: 2, kg: 380 },
-        { ...desnz, dataset: 'DESNZ 2024', scope: 'scope_3', scope3Category: 6, results: 1, kg: 20 },
+        { ...epa, scope: 'scope_3', scope3Category: 1, results: 2 },
+        { ...desnz, dataset: 'DESNZ 2024', scope: 'scope_3', scope3Category: 6, results: 1 },
       ],
     });
     expect(inventory.datasetsByFigure).toEqual({

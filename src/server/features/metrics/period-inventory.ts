@@ -42,7 +42,6 @@ const linesWithEntries = sql`${activityLines}, json_each(${activityLines.entries
 const entryDataset = sql<string>`${sql.raw(entryField('e', 'dataset'))}`;
 const entryScope = sql<Scope>`${sql.raw(entryField('e', 'scope'))}`;
 const entryCategory = sql<number | null>`${sql.raw(entryField('e', 'scope3Category'))}`;
-const entryKg = sql<number>`total(${sql.raw(entryField('e', 'kgCO2e'))})`;
 
 export interface PeriodInventoryQuery {
   /** Inclusive ISO dates. */
@@ -122,7 +121,6 @@ export async function getPeriodInventory(
           scope: entryScope,
           scope3Category: entryCategory,
           results: count(),
-          kg: entryKg,
         })
         .from(linesWithEntries)
         .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
