@@ -49,6 +49,9 @@ describe('energyTotalsFrom', () => {
     expect(totals.monthly[1]?.kWh).toBeCloseTo(10_000 + DIESEL_1000_L, 6);
     expect(totals.basis).toBe('gross');
     expect(totals.fuelPropertyYears).toEqual([2025]);
+    // Only the diesel litres were converted with fuel properties; the gas was bought in kWh
+    // (decision 058: the energy figures that cite the fuel properties).
+    expect(totals.fuelPropertyCategories).toEqual(['diesel']);
   });
 
   test('renewable share is of total energy, and of electricity separately', () => {

@@ -39,6 +39,8 @@ export interface EnergyTotals {
   basis: 'gross';
   /** DESNZ fuel-properties publication years used for fuels by volume or mass. */
   fuelPropertyYears: number[];
+  /** Categories with lines converted with the fuel properties (the energy figures that cite them). */
+  fuelPropertyCategories: string[];
   /** Null when no line's energy is counted (blank is not zero). */
   totalKWh: number | null;
   byKind: Record<EnergyKind, number | null>;
@@ -91,6 +93,7 @@ export function energyTotalsFrom(
   const byCategory = new Map<string, number>();
   const monthly = new Map<string, number>();
   const years = new Set<number>();
+  const propertyCategories = new Set<string>();
   const notCounted = new Map<string, EnergyTotals['notCounted'][number]>();
   const basis = { contractual: part(), supplierFactor: part(), locationProxy: part() };
   let renewable = 0;
@@ -127,7 +130,10 @@ export function energyTotalsFrom(
     add(byCategory, row.category, kWh);
     add(monthly, row.date.slice(0, 7), kWh);
     if (kind === 'stationary_fuel' || kind === 'transport_fuel') {
-      if (row.unit && conversionFactor(row.unit, 'kWh') === null) years.add(fuelPropertyYear(year));
+      if (row.unit && conversionFactor(row.unit, 'kWh') === null) {
+        years.add(fuelPropertyYear(year));
+        propertyCategories.add(row.category);
+      }
       continue;
     }
     if (row.instrument !== null) {
@@ -160,6 +166,7 @@ export function energyTotalsFrom(
   return {
     basis: 'gross',
     fuelPropertyYears: [...years].sort(),
+    fuelPropertyCategories: [...propertyCategories].sort(),
     totalKWh: total,
     byKind,
     byCategory: [...byCategory]

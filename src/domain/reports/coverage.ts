@@ -9,7 +9,8 @@ type Money = { currency: string; amount: number };
 
 const SYMBOLS: Record<string, string> = { GBP: '£', EUR: '€', USD: '$' };
 
-function grouped(value: number, decimals: number): string {
+/** 1234.5 → '1,234.50' (2 decimals), locale-free. */
+export function grouped(value: number, decimals: number): string {
   const fixed = Math.abs(value).toFixed(decimals);
   const [whole = '0', fraction] = fixed.split('.');
   const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';

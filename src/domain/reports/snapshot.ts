@@ -41,12 +41,31 @@ export interface Scope2MarketBasis {
   locationProxy: Scope2MarketBasisPart;
 }
 
+/**
+ * The factor datasets (keys of `ReportSnapshot.factors`) whose entries were summed into each figure
+ * (decision 058), so each fact, table row and CSV line cites only its own. Totals cite the union of
+ * their parts. Absent in earlier snapshots, whose figures cite every dataset of the report.
+ */
+export interface FigureDatasets {
+  scope1: string[];
+  scope2Location: string[];
+  scope2Market: string[];
+  scope3: string[];
+  scope3ByCategory: { category: number; datasets: string[] }[];
+  outsideScopes: string[];
+}
+
 /** How energy figures were made (decision 048). */
 export interface EnergyBasis {
   /** Fuels in kWh on a gross calorific value basis (DESNZ fuel properties). */
   calorificValue: 'gross';
   /** DESNZ fuel-properties publication years used, e.g. [2025]. */
   fuelPropertyYears: number[];
+  /**
+   * Energy categories with lines converted with those fuel properties (decision 058): the energy
+   * figures that cite them. Absent in earlier snapshots.
+   */
+  fuelPropertyCategories?: string[];
   /** Renewable energy (electricity, heat or steam under a renewable tariff or certificate), MWh. */
   renewableMWh: number;
   /** Renewable electricity, MWh. */
@@ -122,6 +141,8 @@ export interface ReportSnapshot {
          * factor standing in for want of either (no residual mix in the factor library).
          */
         scope2MarketBasis?: Scope2MarketBasis;
+        /** Decision 058 onward: the datasets of each figure above. */
+        datasets?: FigureDatasets;
       })
     | null;
   energy: {
@@ -150,6 +171,8 @@ export interface ReportSnapshot {
     energyBasis?: EnergyBasis;
     scope1: number | null;
     scope2Location: number | null;
+    /** Decision 058 onward: the datasets of the UK scope 1 and scope 2 figures. */
+    datasets?: Pick<FigureDatasets, 'scope1' | 'scope2Location'>;
     intensity: SnapshotQuantity | null;
     efficiencyActions: string | null;
     methodology: string | null;

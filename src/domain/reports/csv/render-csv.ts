@@ -2,9 +2,9 @@
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
 
 import { boundaryStatement } from '../../company-profile/consolidation.ts';
-import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { coverageStatement } from '../coverage.ts';
-import { energyBasisText, factorBasisText, marketBasisText } from '../energy-basis.ts';
+import { energyBasisText, factorBasisText, marketStatement } from '../energy-basis.ts';
+import { reportAttributions } from '../provenance.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { reportFacts } from '../xbrl/facts.ts';
 import { formatLexical } from '../xbrl/numbers.ts';
@@ -53,7 +53,7 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
   const energyBasis = snapshot.energy?.energyBasis;
   for (const note of [
     energyBasis ? energyBasisText(energyBasis) : null,
-    marketBasisText(snapshot),
+    marketStatement(snapshot),
     factorBasisText(snapshot),
   ]) {
     if (note)
@@ -78,7 +78,7 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
     lines.push(row.map(quote).join(','));
   }
   // Not facts: the statements the factor sets' licences ask for (Open Government Licence, issue 18).
-  for (const statement of licenceAttributions(snapshot.factors.map((factor) => factor.dataset))) {
+  for (const statement of reportAttributions(snapshot)) {
     const row = ['esgp:AttributionNote', 'Licence attribution (not a reported fact)', statement];
     row.push('', '', '', '', '', '');
     lines.push(row.map(quote).join(','));

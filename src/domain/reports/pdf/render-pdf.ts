@@ -39,7 +39,10 @@ function sectionsOf(snapshot: ReportSnapshot): Section[] {
     { title: 'Social and governance', draw: (layout) => drawSocialGovernance(layout, snapshot) },
     { title: 'Narrative', draw: (layout) => drawNarratives(layout, snapshot) },
     uk
-      ? { title: 'Streamlined Energy and Carbon Reporting (SECR)', draw: (layout) => drawSecr(layout, uk) }
+      ? {
+          title: 'Streamlined Energy and Carbon Reporting (SECR)',
+          draw: (layout) => drawSecr(layout, uk, snapshot),
+        }
       : null,
     offsets ? { title: 'Carbon credits', draw: (layout) => drawOffsets(layout, offsets) } : null,
     { title: 'Methodology', draw: (layout) => drawMethodology(layout, snapshot) },

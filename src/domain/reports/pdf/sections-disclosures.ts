@@ -3,6 +3,13 @@
 
 import { sectionLabel } from '../../narratives/prompts.ts';
 import { energyBasisText } from '../energy-basis.ts';
+import {
+  categoriesOfKind,
+  energySources,
+  hasFigureSources,
+  sourceNumbers,
+  ukDatasets,
+} from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   formatDate,
@@ -120,36 +127,75 @@ export function drawNarratives(layout: PdfLayout, snapshot: ReportSnapshot): voi
   }
 }
 
-export function drawSecr(layout: PdfLayout, uk: NonNullable<ReportSnapshot['uk']>): void {
+export function drawSecr(
+  layout: PdfLayout,
+  uk: NonNullable<ReportSnapshot['uk']>,
+  snapshot?: ReportSnapshot,
+): void {
+  // Since decision 058: each figure names its numbered sources (Methodology); '–': none (metered).
+  const cite = snapshot !== undefined && hasFigureSources(snapshot) ? snapshot : null;
+  const energyCells = (categories: string[] | undefined) =>
+    cite ? [sourceNumbers(cite, energySources(uk.energyBasis, categories)) || '–'] : [];
+  const marks = (parts: ('scope1' | 'scope2Location')[]) => {
+    const numbers = cite ? sourceNumbers(cite, ukDatasets(cite, parts)) : '';
+    return numbers ? ` [${numbers}]` : '';
+  };
   layout.paragraph(
     'Streamlined Energy and Carbon Reporting under the Companies (Directors’ Report) and Limited Liability Partnerships (Energy and Carbon Report) Regulations 2018. Figures cover UK sites only.',
   );
   layout.heading('UK energy use');
   layout.table(
     [
-      { header: 'Energy source', width: 0.6 },
-      { header: 'kWh', width: 0.4, align: 'right' },
+      { header: 'Energy source', width: cite ? 0.5 : 0.6 },
+      { header: 'kWh', width: cite ? 0.34 : 0.4, align: 'right' },
+      ...(cite ? [{ header: 'Sources', width: 0.16, align: 'right' as const }] : []),
     ],
     [
-      { cells: ['Gas', formatKwh(uk.energyKwh.gas)] },
-      { cells: ['Electricity', formatKwh(uk.energyKwh.electricity)] },
-      { cells: ['Transport fuel', formatKwh(uk.energyKwh.transport)] },
+      { cells: ['Gas', formatKwh(uk.energyKwh.gas), ...energyCells(['natural_gas'])] },
+      { cells: ['Electricity', formatKwh(uk.energyKwh.electricity), ...energyCells(['electricity'])] },
+      {
+        cells: [
+          'Transport fuel',
+          formatKwh(uk.energyKwh.transport),
+          ...energyCells(categoriesOfKind('transport_fuel')),
+        ],
+      },
       // Snapshots since decision 048: the rest of the total, so the rows add up to it.
       ...(uk.energyBasis
         ? [
-            { cells: ['Other fuels', formatKwh(uk.energyKwh.otherFuels ?? null)] },
-            { cells: ['Heat and steam', formatKwh(uk.energyKwh.heatSteam ?? null)] },
+            {
+              cells: [
+                'Other fuels',
+                formatKwh(uk.energyKwh.otherFuels ?? null),
+                ...energyCells(
+                  categoriesOfKind('stationary_fuel').filter((category) => category !== 'natural_gas'),
+                ),
+              ],
+            },
+            {
+              cells: [
+                'Heat and steam',
+                formatKwh(uk.energyKwh.heatSteam ?? null),
+                ...energyCells(categoriesOfKind('heat_steam')),
+              ],
+            },
           ]
         : []),
-      { cells: ['Total UK energy use', formatKwh(uk.energyKwh.total)], bold: true },
+      {
+        cells: ['Total UK energy use', formatKwh(uk.energyKwh.total), ...energyCells(undefined)],
+        bold: true,
+      },
     ],
   );
   if (uk.energyBasis) layout.paragraph(energyBasisText(uk.energyBasis), { size: 8.5, after: 4 });
   layout.heading('UK emissions');
   const tonnes = (value: number | null) => (value === null ? NOT_RECORDED : `${formatTonnes(value)} tCO2e`);
   layout.keyValues([
-    ['Scope 1 (UK)', tonnes(uk.scope1)],
-    ['Scope 2, location-based (UK)', tonnes(uk.scope2Location)],
+    ['Scope 1 (UK)', `${tonnes(uk.scope1)}${uk.scope1 === null ? '' : marks(['scope1'])}`],
+    [
+      'Scope 2, location-based (UK)',
+      `${tonnes(uk.scope2Location)}${uk.scope2Location === null ? '' : marks(['scope2Location'])}`,
+    ],
     [
       'Intensity ratio',
       uk.intensity ? `${formatNumber(uk.intensity.value, 2)} ${uk.intensity.unit}` : NOT_RECORDED,

@@ -4,6 +4,13 @@ import { boundaryText, consolidationLabel } from '../../company-profile/consolid
 import { coverageStatement } from '../coverage.ts';
 import { employeesText } from '../employees.ts';
 import { energyBasisText, marketBasisText } from '../energy-basis.ts';
+import {
+  energySources,
+  hasFigureSources,
+  type InventoryPart,
+  inventoryDatasets,
+  sourceNumbers,
+} from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { drawEmissionsChart, inventoryBars } from './chart.ts';
 import {
@@ -78,52 +85,75 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
   const previous = inventory.previous;
   const share = (value: number) =>
     inventory.totalLocation > 0 ? formatPercent((value / inventory.totalLocation) * 100, 1) : '–';
+  // Since decision 058 each row names the numbered sources (Methodology) its figure was made with.
+  const cite = hasFigureSources(snapshot);
+  // With a prior-period column the sources are of this period's figure: the list in Methodology is
+  // of the datasets behind this period's results.
+  const sourcesHeader = previous ? `${snapshot.report.period} sources` : 'Sources';
+  const sourcesColumn: TableColumn[] = cite ? [{ header: sourcesHeader, width: 0.12, align: 'right' }] : [];
   const columns: TableColumn[] = previous
     ? [
-        { header: 'Emissions', width: 0.46 },
-        { header: `${snapshot.report.period} tCO2e`, width: 0.18, align: 'right' },
-        { header: `${previous.period} tCO2e`, width: 0.18, align: 'right' },
-        { header: 'Change', width: 0.18, align: 'right' },
+        { header: 'Emissions', width: cite ? 0.4 : 0.46 },
+        { header: `${snapshot.report.period} tCO2e`, width: cite ? 0.16 : 0.18, align: 'right' },
+        { header: `${previous.period} tCO2e`, width: cite ? 0.16 : 0.18, align: 'right' },
+        { header: 'Change', width: cite ? 0.16 : 0.18, align: 'right' },
+        ...sourcesColumn,
       ]
     : [
-        { header: 'Emissions', width: 0.58 },
-        { header: `${snapshot.report.period} tCO2e`, width: 0.22, align: 'right' },
-        { header: 'Share of gross total', width: 0.2, align: 'right' },
+        { header: 'Emissions', width: cite ? 0.5 : 0.58 },
+        { header: `${snapshot.report.period} tCO2e`, width: cite ? 0.2 : 0.22, align: 'right' },
+        { header: 'Share of gross total', width: cite ? 0.18 : 0.2, align: 'right' },
+        ...sourcesColumn,
       ];
   const row = (
     label: string,
     current: number,
     prior: number | null | undefined,
+    parts: InventoryPart[],
     extra: Partial<TableRow> = {},
   ) => ({
     ...extra,
-    cells: previous
-      ? [label, formatTonnes(current), formatTonnes(prior), formatChange(current, prior)]
-      : [label, formatTonnes(current), share(current)],
+    cells: [
+      ...(previous
+        ? [label, formatTonnes(current), formatTonnes(prior), formatChange(current, prior)]
+        : [label, formatTonnes(current), share(current)]),
+      ...(cite ? [sourceNumbers(snapshot, inventoryDatasets(snapshot, parts)) || '–'] : []),
+    ],
   });
   const previousCategory = (category: number) =>
     previous?.scope3ByCategory.find((entry) => entry.category === category)?.tCO2e ?? null;
   const rows: TableRow[] = [
-    row('Scope 1: direct emissions', inventory.scope1, previous?.scope1),
-    row('Scope 2: purchased energy, location-based', inventory.scope2Location, previous?.scope2Location),
-    row('Scope 2: purchased energy, market-based', inventory.scope2Market, previous?.scope2Market),
-    row('Scope 3: value chain', inventory.scope3, previous?.scope3, { bold: true }),
+    row('Scope 1: direct emissions', inventory.scope1, previous?.scope1, ['scope1']),
+    row('Scope 2: purchased energy, location-based', inventory.scope2Location, previous?.scope2Location, [
+      'scope2Location',
+    ]),
+    row('Scope 2: purchased energy, market-based', inventory.scope2Market, previous?.scope2Market, [
+      'scope2Market',
+    ]),
+    row('Scope 3: value chain', inventory.scope3, previous?.scope3, ['scope3'], { bold: true }),
     ...inventory.scope3ByCategory.map((category) =>
       row(
         `Category ${category.category}: ${category.name}`,
         category.tCO2e,
         previousCategory(category.category),
-        {
-          indent: true,
-        },
+        [{ category: category.category }],
+        { indent: true },
       ),
     ),
-    row('Gross total, location-based (scopes 1, 2 and 3)', inventory.totalLocation, previous?.totalLocation, {
-      bold: true,
-    }),
-    row('Gross total, market-based (scopes 1, 2 and 3)', inventory.totalMarket, previous?.totalMarket, {
-      bold: true,
-    }),
+    row(
+      'Gross total, location-based (scopes 1, 2 and 3)',
+      inventory.totalLocation,
+      previous?.totalLocation,
+      ['scope1', 'scope2Location', 'scope3'],
+      { bold: true },
+    ),
+    row(
+      'Gross total, market-based (scopes 1, 2 and 3)',
+      inventory.totalMarket,
+      previous?.totalMarket,
+      ['scope1', 'scope2Market', 'scope3'],
+      { bold: true },
+    ),
   ];
   layout.table(columns, rows);
   layout.paragraph(
@@ -170,17 +200,24 @@ export function drawEnergy(layout: PdfLayout, snapshot: ReportSnapshot): void {
     );
     if (basis) layout.paragraph(energyBasisText(basis), { size: 8.5, after: 4 });
     if (energy.mix.length > 0) {
+      // Since decision 058: the DESNZ fuel properties a fuel's kWh were converted with; metered
+      // kWh cite none ('–').
+      const cite = hasFigureSources(snapshot);
       layout.table(
         [
-          { header: 'Energy carrier', width: 0.5 },
-          { header: 'MWh', width: 0.25, align: 'right' },
-          { header: 'Share', width: 0.25, align: 'right' },
+          { header: 'Energy carrier', width: cite ? 0.4 : 0.5 },
+          { header: 'MWh', width: cite ? 0.22 : 0.25, align: 'right' },
+          { header: 'Share', width: cite ? 0.22 : 0.25, align: 'right' },
+          ...(cite ? [{ header: 'Sources', width: 0.16, align: 'right' as const }] : []),
         ],
         energy.mix.map((entry) => ({
           cells: [
             humanize(entry.carrier),
             formatMwh(entry.mwh),
             energy.totalMWh > 0 ? formatPercent((entry.mwh / energy.totalMWh) * 100, 1) : '–',
+            ...(cite
+              ? [sourceNumbers(snapshot, energySources(energy.energyBasis, [entry.carrier])) || '–']
+              : []),
           ],
         })),
       );

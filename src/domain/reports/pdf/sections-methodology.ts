@@ -2,8 +2,8 @@
 // the evidence appendix.
 
 import { boundaryStatement } from '../../company-profile/consolidation.ts';
-import { licenceAttributions } from '../../emissions/dataset-sources.ts';
-import { factorBasisText } from '../energy-basis.ts';
+import { factorBasisText, marketMethodText } from '../energy-basis.ts';
+import { hasFigureSources, reportAttributions, reportSources } from '../provenance.ts';
 import { auditCheckpointLine, type ReportSnapshot } from '../snapshot.ts';
 import {
   formatBytes,
@@ -53,8 +53,27 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
     `${boundaryStatement(snapshot.company, false)} Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).`,
   );
   layout.heading('Emission factor datasets');
-  if (snapshot.factors.length === 0) {
+  const sources = reportSources(snapshot);
+  if (sources.length === 0) {
     layout.paragraph(`Factor datasets: ${NOT_RECORDED}.`);
+  } else if (hasFigureSources(snapshot)) {
+    // Decision 058: numbered, so each table row above can name the sources of its own figure.
+    layout.paragraph(
+      'The Sources column of each table gives the numbers below: the publications whose factors (or fuel properties) made that figure, and no other.',
+      { size: 8.5, after: 4 },
+    );
+    layout.table(
+      [
+        { header: 'No.', width: 0.06, align: 'right' },
+        { header: 'Dataset', width: 0.18 },
+        { header: 'Publisher and publication', width: 0.42 },
+        { header: 'Address', width: 0.34 },
+      ],
+      sources.map((source) => ({
+        cells: [String(source.number), source.key, source.citation, source.url],
+      })),
+      { size: 7.5 },
+    );
   } else {
     layout.table(
       [
@@ -76,13 +95,18 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
       { size: 7.5 },
     );
   }
-  const attributions = licenceAttributions(snapshot.factors.map((factor) => factor.dataset));
+  const attributions = reportAttributions(snapshot);
   if (attributions.length > 0) {
     layout.heading('Licences and attribution');
     for (const statement of attributions) layout.paragraph(statement, { size: 7.5, after: 2 });
   }
   const mixed = factorBasisText(snapshot);
   if (mixed) layout.paragraph(mixed);
+  const marketMethod = hasFigureSources(snapshot) ? marketMethodText(snapshot) : null;
+  if (marketMethod) {
+    layout.heading('Market-based Scope 2');
+    layout.paragraph(marketMethod);
+  }
   layout.heading('Global warming potentials');
   const bases = [...new Set(snapshot.factors.map((factor) => factor.gwpBasis))];
   layout.paragraph(

@@ -1,5 +1,13 @@
 // Shared helpers for building facts: ids, periods, emissions sums at the reported decimals, the
 // factor source line.
+import {
+  energySources,
+  hasFigureSources,
+  type InventoryPart,
+  inventoryDatasets,
+  sourceText,
+  ukDatasets,
+} from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { FactPeriod, ReportFact } from './facts.ts';
 
@@ -60,10 +68,48 @@ export function emissionsFigures(inventory: NonNullable<ReportSnapshot['inventor
   };
 }
 
-/** "DESNZ 2025 (UK Government GHG Conversion Factors …, AR5)"; datasets in snapshot order. */
-export function factorSource(snapshot: ReportSnapshot): string | undefined {
+/**
+ * Every dataset of the report, "DESNZ 2025 (UK Government GHG Conversion Factors …, AR5); …": what
+ * each emissions fact of a snapshot made before decision 058 cites (it knows no better).
+ */
+function factorSource(snapshot: ReportSnapshot): string | undefined {
   if (snapshot.factors.length === 0) return undefined;
   return snapshot.factors
     .map((factor) => `${factor.dataset} (${factor.source}, ${factor.gwpBasis})`)
     .join('; ');
+}
+
+type SourceExtra = { source?: string; sourceKeys?: string[] };
+const sourceExtra = (source: string | undefined): SourceExtra => (source ? { source } : {});
+/** A fact's source line and, for footnotes, the keys it cites (none: nothing). */
+const citing = (snapshot: ReportSnapshot, keys: string[]): SourceExtra => {
+  const source = sourceText(snapshot, keys);
+  return source ? { source, sourceKeys: keys } : {};
+};
+
+/** The `source` of an emissions fact made of inventory figures `parts` (decision 058). */
+export function inventorySource(snapshot: ReportSnapshot, parts: readonly InventoryPart[]): SourceExtra {
+  if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
+  return citing(snapshot, inventoryDatasets(snapshot, parts));
+}
+
+/** The `source` of a UK (SECR) scope 1 / scope 2 fact. */
+export function ukSource(
+  snapshot: ReportSnapshot,
+  parts: readonly ('scope1' | 'scope2Location')[],
+): SourceExtra {
+  if (!hasFigureSources(snapshot)) return sourceExtra(factorSource(snapshot));
+  return citing(snapshot, ukDatasets(snapshot, parts));
+}
+
+/**
+ * The `source` of an energy fact made of `categories` (all: a total): the DESNZ fuel properties
+ * that converted fuels bought by volume or mass, nothing for metered kWh.
+ */
+export function energySource(
+  snapshot: ReportSnapshot,
+  basis: Parameters<typeof energySources>[0],
+  categories?: readonly string[],
+): SourceExtra {
+  return citing(snapshot, energySources(basis, categories));
 }

@@ -2,15 +2,18 @@
 // SME XBRL taxonomy, so these names (namespace https://esg-pilot.example/taxonomy/2026) are ours
 // and are NOT a regulator's taxonomy. Data types reuse the DTR/XBRL type names so units stay checkable.
 import { EMPLOYEES_BASIS_LABELS, employeesDecimals, reportedEmployees } from '../employees.ts';
+import { categoriesOfKind, hasFigureSources, type InventoryPart } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
   emissionsFigures,
+  energySource,
   type FactDraft,
-  factorSource,
+  inventorySource,
   numberFacts,
   periodOf,
   QUANTITY_DECIMALS,
+  ukSource,
 } from './fact-builder.ts';
 import type { FactSet, FactValue } from './facts.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
@@ -27,7 +30,10 @@ interface Spec {
   scope?: string;
   category?: string;
   source?: string;
+  sourceKeys?: string[];
 }
+
+type UkPart = 'scope1' | 'scope2Location';
 
 /** 'tCO2e … per million GBP' → 'GBP'. */
 function perMillionCurrency(unit: string): string | null {
@@ -50,7 +56,15 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       period: periodOf(snapshot, periodType),
     });
   };
-  const ghg = (concept: string, label: string, value: number, scope: string, extra: Partial<Spec> = {}) =>
+  // Each emissions fact cites the datasets of its own figures (decision 058).
+  const ghg = (
+    concept: string,
+    label: string,
+    value: number,
+    scope: string,
+    parts: readonly InventoryPart[],
+    extra: Partial<Spec> = {},
+  ) =>
     add({
       concept,
       label,
@@ -59,46 +73,50 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       unit: 'tCO2e',
       decimals: EMISSIONS_DECIMALS,
       scope,
-      ...(source ? { source } : {}),
+      ...inventorySource(snapshot, parts),
       ...extra,
     });
-  const source = factorSource(snapshot);
 
   const inventory = snapshot.inventory;
   if (inventory) {
     const figures = emissionsFigures(inventory);
-    ghg('Scope1Emissions', 'Gross Scope 1 GHG emissions', figures.scope1, '1');
+    ghg('Scope1Emissions', 'Gross Scope 1 GHG emissions', figures.scope1, '1', ['scope1']);
     ghg(
       'Scope2LocationBasedEmissions',
       'Gross location-based Scope 2 GHG emissions',
       figures.scope2Location,
       '2 location-based',
+      ['scope2Location'],
     );
     ghg(
       'Scope2MarketBasedEmissions',
       'Gross market-based Scope 2 GHG emissions',
       figures.scope2Market,
       '2 market-based',
+      ['scope2Market'],
     );
     ghg(
       'Scope1And2LocationBasedEmissions',
       'Scope 1 and 2 location-based GHG emissions',
       figures.scope12Location,
       '1+2 location-based',
+      ['scope1', 'scope2Location'],
     );
     ghg(
       'Scope1And2MarketBasedEmissions',
       'Scope 1 and 2 market-based GHG emissions',
       figures.scope12Market,
       '1+2 market-based',
+      ['scope1', 'scope2Market'],
     );
-    ghg('Scope3Emissions', 'Gross Scope 3 GHG emissions', figures.scope3, '3');
+    ghg('Scope3Emissions', 'Gross Scope 3 GHG emissions', figures.scope3, '3', ['scope3']);
     for (const category of inventory.scope3ByCategory) {
       ghg(
         'Scope3CategoryEmissions',
         `Scope 3 category ${category.category}: ${category.name}`,
         category.tCO2e,
         '3',
+        [{ category: category.category }],
         {
           category: `${category.category} ${category.name}`,
           dimensions: { 'esgp:Scope3CategoryAxis': String(category.category) },
@@ -110,12 +128,14 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       'Total location-based GHG emissions (Scopes 1, 2, 3)',
       figures.totalLocation,
       '1+2+3 location-based',
+      ['scope1', 'scope2Location', 'scope3'],
     );
     ghg(
       'TotalMarketBasedEmissions',
       'Total market-based GHG emissions (Scopes 1, 2, 3)',
       figures.totalMarket,
       '1+2+3 market-based',
+      ['scope1', 'scope2Market', 'scope3'],
     );
     if (inventory.outsideScopes > 0) {
       ghg(
@@ -123,6 +143,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
         'Biogenic CO2 and other emissions outside the scopes (memo, not in totals)',
         inventory.outsideScopes,
         'outside scopes',
+        ['outsideScopes'],
       );
     }
   }
@@ -148,6 +169,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       unit: `tCO2e/${revenue.currency.toUpperCase()}`,
       decimals: decimalsForSignificantFigures(value, 4),
       scope: '1+2 location-based',
+      ...(hasFigureSources(snapshot) ? inventorySource(snapshot, ['scope1', 'scope2Location']) : {}),
     });
   }
   // In the basis the company entered (decision 057): the label says which, never FTE as headcount.
@@ -175,6 +197,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       value: energy.totalMWh,
       unit: 'MWh',
       decimals: QUANTITY_DECIMALS,
+      ...energySource(snapshot, energy.energyBasis),
     });
     for (const entry of energy.mix) {
       add({
@@ -186,6 +209,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
         decimals: QUANTITY_DECIMALS,
         category: entry.carrier,
         dimensions: { 'esgp:EnergyCarrierAxis': entry.carrier },
+        ...energySource(snapshot, energy.energyBasis, [entry.carrier]),
       });
     }
     // Of total energy since decision 048; earlier snapshots only knew the share of electricity.
@@ -244,26 +268,52 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
   // SECR (UK sites only): energy in kWh as the Regulations ask, Scope 1 and 2, intensity, narrative.
   const uk = snapshot.uk;
   if (uk) {
-    const kwh = (concept: string, label: string, value: number | null, category: string) => {
+    const kwh = (
+      concept: string,
+      label: string,
+      value: number | null,
+      category: string,
+      categories?: string[],
+    ) => {
       if (value !== null)
-        add({ concept, label, dataType: 'energyItemType', value, unit: 'kWh', decimals: 0, category });
+        add({
+          concept,
+          label,
+          dataType: 'energyItemType',
+          value,
+          unit: 'kWh',
+          decimals: 0,
+          category,
+          ...energySource(snapshot, uk.energyBasis, categories),
+        });
     };
-    kwh('UkEnergyConsumptionGas', 'UK energy use: gas', uk.energyKwh.gas, 'gas');
+    kwh('UkEnergyConsumptionGas', 'UK energy use: gas', uk.energyKwh.gas, 'gas', ['natural_gas']);
     kwh(
       'UkEnergyConsumptionElectricity',
       'UK energy use: electricity',
       uk.energyKwh.electricity,
       'electricity',
+      ['electricity'],
     );
-    kwh('UkEnergyConsumptionTransport', 'UK energy use: transport fuel', uk.energyKwh.transport, 'transport');
+    kwh(
+      'UkEnergyConsumptionTransport',
+      'UK energy use: transport fuel',
+      uk.energyKwh.transport,
+      'transport',
+      categoriesOfKind('transport_fuel'),
+    );
     kwh('UkEnergyConsumptionTotal', 'UK energy use: total', uk.energyKwh.total, 'total');
-    if (uk.scope1 !== null) ghg('UkScope1Emissions', 'UK Scope 1 GHG emissions', uk.scope1, '1');
+    const ukGhg = (concept: string, label: string, value: number, scope: string, parts: UkPart[]) =>
+      ghg(concept, label, value, scope, [], ukSource(snapshot, parts));
+    if (uk.scope1 !== null)
+      ukGhg('UkScope1Emissions', 'UK Scope 1 GHG emissions', uk.scope1, '1', ['scope1']);
     if (uk.scope2Location !== null)
-      ghg(
+      ukGhg(
         'UkScope2LocationBasedEmissions',
         'UK location-based Scope 2 GHG emissions',
         uk.scope2Location,
         '2 location-based',
+        ['scope2Location'],
       );
     const currency = uk.intensity ? perMillionCurrency(uk.intensity.unit) : null;
     if (uk.intensity && currency) {
@@ -275,6 +325,7 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
         value,
         unit: `tCO2e/${currency}`,
         decimals: decimalsForSignificantFigures(value, 4),
+        ...(hasFigureSources(snapshot) ? ukSource(snapshot, ['scope1', 'scope2Location']) : {}),
       });
     } else if (uk.intensity) {
       add({

@@ -2,7 +2,7 @@
 // into renewable and non-renewable (BreakdownOfEnergyConsumptionAxis, role B03.100; its default is
 // TotalRenewableAndNonRenewableEnergyMember, so the untagged-dimension facts stay the totals), the
 // calorific basis and what the energy total leaves out, and how market-based scope 2 was made.
-import { energyBasisText, marketBasisText } from '../energy-basis.ts';
+import { energyBasisText, marketStatement } from '../energy-basis.ts';
 import type { EnergyBasis, ReportSnapshot } from '../snapshot.ts';
 import { QUANTITY_DECIMALS } from './fact-builder.ts';
 import type { FactValue } from './facts.ts';
@@ -12,6 +12,7 @@ export interface Extras {
   scope?: string;
   category?: string;
   source?: string;
+  sourceKeys?: string[];
   display?: string;
   indicator?: string;
   /** Explicit dimension QName → member QName. */
@@ -41,6 +42,8 @@ export function energyBreakdown(
   electricityMWh: number,
   renewableElectricityMWh: number,
   fuelsMWh: number,
+  /** The fuels' source (decision 058): the DESNZ fuel properties that converted them, if any. */
+  fuelsSource: Pick<Extras, 'source' | 'sourceKeys'> = {},
 ): void {
   if (electricityMWh > 0) {
     const total = roundTo(electricityMWh, QUANTITY_DECIMALS);
@@ -64,6 +67,7 @@ export function energyBreakdown(
     add('EnergyConsumptionFromFuels', fuelsMWh, 'MWh', QUANTITY_DECIMALS, {
       category: 'fuels, non-renewable',
       dimensions: NON_RENEWABLE,
+      ...fuelsSource,
     });
   }
 }
@@ -77,5 +81,5 @@ export function energyNotes(basis: EnergyBasis): string[] {
   ];
 }
 
-/** The market-based scope 2 sentence when part of it is the location-based proxy. */
-export const marketBasisNote = (snapshot: ReportSnapshot): string | null => marketBasisText(snapshot);
+/** The market-based scope 2 method (earlier snapshots: the proxy sentence, when part is the proxy). */
+export const marketBasisNote = (snapshot: ReportSnapshot): string | null => marketStatement(snapshot);

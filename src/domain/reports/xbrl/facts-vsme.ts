@@ -2,12 +2,14 @@
 // the latest). Concept names are the 2026-05-01 ones; `resolve` maps them to the chosen version
 // and a concept the version lacks is left untagged with a note.
 import { EMPLOYEES_BASIS_MISSING_NOTE, employeesDecimals, reportedEmployees } from '../employees.ts';
+import { hasFigureSources, type InventoryPart } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
   emissionsFigures,
+  energySource,
   type FactDraft,
-  factorSource,
+  inventorySource,
   numberFacts,
   periodOf,
   QUANTITY_DECIMALS,
@@ -98,7 +100,9 @@ export function vsmeFacts(
   // role B03.100); the total is in no hypercube and carries no dimension.
   const energy = snapshot.energy;
   if (energy) {
-    add('TotalEnergyConsumption', energy.totalMWh, 'MWh', QUANTITY_DECIMALS);
+    add('TotalEnergyConsumption', energy.totalMWh, 'MWh', QUANTITY_DECIMALS, {
+      ...energySource(snapshot, energy.energyBasis),
+    });
     const electricity = energy.mix.filter((entry) => entry.carrier === 'electricity');
     const fuels = energy.mix.filter(
       (entry) => entry.carrier !== 'electricity' && !NON_FUEL_CARRIERS.test(entry.carrier),
@@ -111,11 +115,26 @@ export function vsmeFacts(
     if (fuels.length > 0) {
       add('EnergyConsumptionFromFuels', sum(fuels), 'MWh', QUANTITY_DECIMALS, {
         category: fuels.map((entry) => entry.carrier).join(', '),
+        ...energySource(
+          snapshot,
+          energy.energyBasis,
+          fuels.map((entry) => entry.carrier),
+        ),
       });
     }
     const basis = energy.energyBasis;
     if (basis) {
-      energyBreakdown(add, sum(electricity), basis.renewableElectricityMWh, sum(fuels));
+      energyBreakdown(
+        add,
+        sum(electricity),
+        basis.renewableElectricityMWh,
+        sum(fuels),
+        energySource(
+          snapshot,
+          basis,
+          fuels.map((entry) => entry.carrier),
+        ),
+      );
       notes.push(...energyNotes(basis));
     } else if (energy.renewableSharePercent !== null) {
       notes.push(
@@ -130,46 +149,74 @@ export function vsmeFacts(
   const inventory = snapshot.inventory;
   if (inventory) {
     const figures = emissionsFigures(inventory);
-    const source = factorSource(snapshot);
-    const ghg = (name: string, value: number, scope: string) =>
-      add(name, value, 'tCO2e', EMISSIONS_DECIMALS, { scope, ...(source ? { source } : {}) });
-    ghg('GrossScope1GreenhouseGasEmissions', figures.scope1, '1');
-    ghg('GrossLocationBasedScope2GreenhouseGasEmissions', figures.scope2Location, '2 location-based');
-    ghg('GrossMarketBasedScope2GreenhouseGasEmissions', figures.scope2Market, '2 market-based');
-    ghg('TotalGrossLocationBasedScope1AndScope2GHGEmissions', figures.scope12Location, '1+2 location-based');
-    ghg('TotalGrossMarketBasedScope1AndScope2GHGEmissions', figures.scope12Market, '1+2 market-based');
-    ghg('GrossScope3GreenhouseGasEmissions', figures.scope3, '3');
-    ghg('TotalGrossLocationBasedGHGEmissions', figures.totalLocation, '1+2+3 location-based');
-    ghg('TotalGrossMarketBasedGHGEmissions', figures.totalMarket, '1+2+3 market-based');
+    // Each emissions fact cites the datasets of its own figures (decision 058).
+    const ghg = (name: string, value: number, scope: string, parts: InventoryPart[]) =>
+      add(name, value, 'tCO2e', EMISSIONS_DECIMALS, { scope, ...inventorySource(snapshot, parts) });
+    const location: InventoryPart[] = ['scope1', 'scope2Location'];
+    const market: InventoryPart[] = ['scope1', 'scope2Market'];
+    ghg('GrossScope1GreenhouseGasEmissions', figures.scope1, '1', ['scope1']);
+    ghg('GrossLocationBasedScope2GreenhouseGasEmissions', figures.scope2Location, '2 location-based', [
+      'scope2Location',
+    ]);
+    ghg('GrossMarketBasedScope2GreenhouseGasEmissions', figures.scope2Market, '2 market-based', [
+      'scope2Market',
+    ]);
+    ghg(
+      'TotalGrossLocationBasedScope1AndScope2GHGEmissions',
+      figures.scope12Location,
+      '1+2 location-based',
+      location,
+    );
+    ghg(
+      'TotalGrossMarketBasedScope1AndScope2GHGEmissions',
+      figures.scope12Market,
+      '1+2 market-based',
+      market,
+    );
+    ghg('GrossScope3GreenhouseGasEmissions', figures.scope3, '3', ['scope3']);
+    ghg('TotalGrossLocationBasedGHGEmissions', figures.totalLocation, '1+2+3 location-based', [
+      ...location,
+      'scope3',
+    ]);
+    ghg('TotalGrossMarketBasedGHGEmissions', figures.totalMarket, '1+2+3 market-based', [
+      ...market,
+      'scope3',
+    ]);
 
     // B3 intensity: tCO2e per EUR of turnover, from the reported (rounded) figures. VSME asks for
     // per-euro intensity; for another currency we do not convert at an exchange rate we cannot
     // date to the filing, and leave the fact out (the per-million figure is shown untagged).
     if (revenue && revenue.amount > 0 && revenue.currency.toUpperCase() === 'EUR') {
-      const intensity = (name: string, tonnes: number, scope: string) => {
+      const intensity = (name: string, tonnes: number, scope: string, parts: InventoryPart[]) => {
         const value = tonnes / revenue.amount;
         const decimals = decimalsForSignificantFigures(value, 4);
-        add(name, value, 'tCO2e/EUR', decimals, { scope });
+        // Earlier snapshots' intensities cited nothing; they still do.
+        const source = hasFigureSources(snapshot) ? inventorySource(snapshot, parts) : {};
+        add(name, value, 'tCO2e/EUR', decimals, { scope, ...source });
       };
       intensity(
         'Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased',
         figures.scope12Location,
         '1+2 location-based',
+        location,
       );
       intensity(
         'Scope1AndScope2GreenhouseGasEmissionsIntensityValueMarketBased',
         figures.scope12Market,
         '1+2 market-based',
+        market,
       );
       intensity(
         'TotalLocationBasedGreenhouseGasEmissionsIntensityValue',
         figures.totalLocation,
         '1+2+3 location-based',
+        [...location, 'scope3'],
       );
       intensity(
         'TotalMarketBasedGreenhouseGasEmissionsIntensityValue',
         figures.totalMarket,
         '1+2+3 market-based',
+        [...market, 'scope3'],
       );
     } else if (revenue && revenue.amount > 0) {
       notes.push(

@@ -39,6 +39,11 @@ export interface ReportFact {
   category?: string;
   /** Factor datasets behind an emissions figure. */
   source?: string;
+  /**
+   * Keys of the report's sources (provenance.ts reportSources) behind the figure, for footnotes
+   * (decision 058); absent for facts of earlier snapshots and facts that cite nothing.
+   */
+  sourceKeys?: string[];
   /** How an enumeration value reads to a person (the value itself is a concept URI). */
   display?: string;
   /** The checklist indicator this fact answers, when it comes from a checklist answer. */

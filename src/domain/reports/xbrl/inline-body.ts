@@ -7,10 +7,13 @@ import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { sectionLabel } from '../../narratives/prompts.ts';
 import { coverageStatement } from '../coverage.ts';
 import { factorBasisText } from '../energy-basis.ts';
+import { hasFigureSources } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
 import { isNumericFact } from './facts.ts';
+import { type SourceFootnote, sourceMarks } from './footnotes.ts';
 import { energyBreakdownRows, marketBasisRows } from './inline-energy.ts';
+import { sourceListSection } from './inline-sources.ts';
 import { formatDisplay, formatLexical } from './numbers.ts';
 import { unitId } from './units.ts';
 import { escapeXml } from './xml.ts';
@@ -62,6 +65,7 @@ export function renderBody(
   facts: ReportFact[],
   contextOf: Map<string, string>,
   notes: string[],
+  footnotes: readonly SourceFootnote[] = [],
 ): string {
   // Facts with a dimension (renewable / non-renewable energy) get rows of their own below.
   const byConcept = new Map(
@@ -69,7 +73,7 @@ export function renderBody(
   );
   const cell = (fact: ReportFact) => {
     const unit = unitLabel(fact.unit);
-    return `${tagFact(fact, contextOf.get(fact.id)!)}${unit ? ` ${escapeXml(unit)}` : ''}`;
+    return `${tagFact(fact, contextOf.get(fact.id)!)}${unit ? ` ${escapeXml(unit)}` : ''}${sourceMarks(fact, footnotes)}`;
   };
   const rows = (concepts: string[]) =>
     concepts
@@ -198,7 +202,9 @@ export function renderBody(
       `<div class="section"><h2>Organisational boundary (not tagged)</h2><p>${escapeXml(boundaryStatement(snapshot.company))}</p></div>`,
     );
   }
-  if (snapshot.factors.length > 0) {
+  const sourceList = hasFigureSources(snapshot) ? sourceListSection(snapshot, footnotes) : '';
+  if (sourceList) sections.push(sourceList);
+  else if (snapshot.factors.length > 0) {
     const items = snapshot.factors.map(
       (factor) =>
         `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,

@@ -1,6 +1,6 @@
 // Inline XBRL rows of the energy breakdown (renewable / non-renewable facts) and the untagged
 // energy shares and market-based scope 2 basis (decision 048). Earlier snapshots keep their row.
-import { marketBasisText } from '../energy-basis.ts';
+import { marketStatement } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './facts.ts';
 import { escapeXml } from './xml.ts';
@@ -47,8 +47,8 @@ export function energyBreakdownRows(
   return rows;
 }
 
-/** The market-based scope 2 basis row, when part of it is the location-based proxy. */
+/** The market-based scope 2 method row (decision 058; earlier: only when part is the proxy). */
 export function marketBasisRows(snapshot: ReportSnapshot, plainRow: Row): string[] {
-  const text = marketBasisText(snapshot);
+  const text = marketStatement(snapshot);
   return text ? [plainRow('Market-based Scope 2 basis (not tagged)', text)] : [];
 }

@@ -8,6 +8,7 @@ import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '.
 import { entityIdentifier } from './entity.ts';
 import type { ReportFact } from './facts.ts';
 import { vsmeFacts } from './facts-vsme.ts';
+import { inlineRelationships, sourceFootnotes } from './footnotes.ts';
 import { isHiddenFact, renderBody, tagFact } from './inline-body.ts';
 import { vsmeTaxonomy } from './taxonomy.ts';
 import { NAMESPACES } from './units.ts';
@@ -34,7 +35,9 @@ export function renderInlineXhtml(snapshot: ReportSnapshot): string {
   const { contexts, contextOf } = collectContexts(facts);
   const units = collectUnits(facts);
 
-  const body = renderBody(snapshot, facts, contextOf, notes);
+  const footnotes = sourceFootnotes(snapshot, facts);
+  const body = renderBody(snapshot, facts, contextOf, notes, footnotes);
+  const relationships = inlineRelationships(footnotes, '        ');
   // Every fact appears exactly once: enumerations and anything the body did not place go to ix:hidden.
   const hidden = facts.filter((fact: ReportFact) => isHiddenFact(fact) || !body.includes(` id="${fact.id}"`));
   const hiddenBlock =
@@ -59,7 +62,7 @@ export function renderInlineXhtml(snapshot: ReportSnapshot): string {
       </ix:references>
       <ix:resources>
 ${contexts.map((context) => renderContext(context, entity, '        ')).join('\n')}
-${units.map((unit) => renderUnit(unit, '        ')).join('\n')}
+${units.map((unit) => renderUnit(unit, '        ')).join('\n')}${relationships.length > 0 ? `\n${relationships.join('\n')}` : ''}
       </ix:resources>
       </ix:header>
     </div>

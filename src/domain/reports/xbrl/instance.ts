@@ -4,6 +4,7 @@ import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier } from './entity.ts';
 import { isNumericFact } from './facts.ts';
 import { vsmeFacts } from './facts-vsme.ts';
+import { instanceFootnoteLink, sourceFootnotes } from './footnotes.ts';
 import { formatLexical } from './numbers.ts';
 import { vsmeTaxonomy } from './taxonomy.ts';
 import { NAMESPACES, unitId } from './units.ts';
@@ -31,7 +32,7 @@ ${collectUnits(facts)
   .map((unit) => renderUnit(unit, '  '))
   .join('\n')}
 ${factLines.join('\n')}
-</xbrli:xbrl>
+${instanceFootnoteLink(sourceFootnotes(snapshot, facts), '  ')}</xbrli:xbrl>
 `;
 }
 

@@ -14,6 +14,19 @@ const empty = {
   hasActivityOutsideRegion: false,
 };
 
+const desnz = {
+  dataset: 'DESNZ 2025',
+  source: 'UK DESNZ, Greenhouse gas reporting: conversion factors 2025',
+  sourceUrl: 'https://www.gov.uk',
+  gwpBasis: 'AR5',
+};
+const epa = {
+  dataset: 'EPA Supply Chain v1.3',
+  source: 'U.S. EPA (2024). Supply Chain Greenhouse Gas Emission Factors v1.3 by NAICS-6',
+  sourceUrl: 'https://doi.org/10.23719/1531143',
+  gwpBasis: 'AR5',
+};
+
 describe('periodInventoryFrom', () => {
   test('sums scopes, scope 3 categories and data-quality tiers', () => {
     const inventory = periodInventoryFrom({
@@ -30,20 +43,9 @@ describe('periodInventoryFrom', () => {
         { tier: 'activity_average', kg: 0 },
       ],
       datasets: [
-        {
-          dataset: 'DESNZ 2025',
-          source: 'UK DESNZ',
-          sourceUrl: 'https://www.gov.uk',
-          gwpBasis: 'AR5',
-          results: 4,
-        },
-        {
-          dataset: 'EPA USEEIO v1.3',
-          source: 'US EPA',
-          sourceUrl: 'https://www.epa.gov',
-          gwpBasis: 'AR5',
-          results: 1,
-        },
+        { ...desnz, scope: 'scope_1', scope3Category: null, results: 3 },
+        { ...desnz, scope: 'outside_scopes', scope3Category: null, results: 1 },
+        { ...epa, scope: 'scope_3', scope3Category: 1, results: 1 },
       ],
       lineCount: 4,
     });
@@ -59,6 +61,44 @@ describe('periodInventoryFrom', () => {
     // Every stored entry counts once, whichever dataset made it.
     expect(inventory.resultCount).toBe(5);
     expect(inventory.lineCount).toBe(4);
+    // The report-wide list: one row per dataset, its entries in every scope added up.
+    expect(inventory.datasets).toEqual([
+      { ...desnz, results: 4 },
+      { ...epa, results: 1 },
+    ]);
+  });
+
+  test('each scope and scope 3 category cites only the datasets whose entries it sums', () => {
+    const inventory = periodInventoryFrom({
+      ...empty,
+      datasets: [
+        { ...desnz, scope: 'scope_2_location', scope3Category: null, results: 2 },
+        { ...desnz, scope: 'scope_2_market', scope3Category: null, results: 1 },
+        {
+          ...desnz,
+          dataset: 'Contractual instrument (renewable_tariff)',
+          scope: 'scope_2_market',
+          scope3Category: null,
+          results: 1,
+        },
+        { ...epa, scope: 'scope_3', scope3Category: 1, results: 2 },
+        { ...desnz, dataset: 'DESNZ 2024', scope: 'scope_3', scope3Category: 6, results: 1 },
+      ],
+    });
+    expect(inventory.datasetsByFigure).toEqual({
+      byScope: {
+        scope_1: [],
+        scope_2_location: ['DESNZ 2025'],
+        // A renewable contract makes its part of the figure (0 kg) and is cited with it.
+        scope_2_market: ['Contractual instrument (renewable_tariff)', 'DESNZ 2025'],
+        scope_3: ['DESNZ 2024', 'EPA Supply Chain v1.3'],
+        outside_scopes: [],
+      },
+      byScope3Category: [
+        { category: 1, datasets: ['EPA Supply Chain v1.3'] },
+        { category: 6, datasets: ['DESNZ 2024'] },
+      ],
+    });
   });
 
   test('water in m³ and recycled waste', () => {

@@ -7,6 +7,7 @@
 import { and, count, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { activityLines, emissionFactors, sites } from '../../../../db/schema/emissions.ts';
+import type { Scope } from '../../../domain/emissions/types.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -28,6 +29,7 @@ import {
   energyTotalsOf,
 } from './energy-totals.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
+import { type DatasetEntryRow, type DatasetsByFigure, datasetsOf } from './period-datasets.ts';
 
 /** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
 const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
@@ -38,6 +40,8 @@ const grossKg = sql<number>`sum(coalesce(${activityLines.kgScope1}, 0) + coalesc
 /** Each stored entry of the lines, as `e` (json_each), for the per-dataset counts. */
 const linesWithEntries = sql`${activityLines}, json_each(${activityLines.entries}) AS e`;
 const entryDataset = sql<string>`${sql.raw(entryField('e', 'dataset'))}`;
+const entryScope = sql<Scope>`${sql.raw(entryField('e', 'scope'))}`;
+const entryCategory = sql<number | null>`${sql.raw(entryField('e', 'scope3Category'))}`;
 
 export interface PeriodInventoryQuery {
   /** Inclusive ISO dates. */
@@ -60,6 +64,11 @@ export interface PeriodInventory {
   resultCount: number;
   /** Factor datasets the range's results were calculated with, with their source and GWP basis. */
   datasets: { dataset: string; source: string; sourceUrl: string; gwpBasis: string; results: number }[];
+  /**
+   * The datasets of each scope and scope 3 category figure (decision 058): the same entries as
+   * `datasets`, grouped by the scope they were summed into, so each figure cites only its own.
+   */
+  datasetsByFigure: DatasetsByFigure;
   /** Energy of the range, from the one energy-totals function (decision 048). */
   energy: EnergyTotals;
   waterM3: number | null;
@@ -109,12 +118,21 @@ export async function getPeriodInventory(
           source: sql<string>`coalesce(${emissionFactors.source}, '')`,
           sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
           gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
+          scope: entryScope,
+          scope3Category: entryCategory,
           results: count(),
         })
         .from(linesWithEntries)
         .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
         .where(linesOf(ctx, filtered, query))
-        .groupBy(entryDataset, emissionFactors.source, emissionFactors.sourceUrl, emissionFactors.gwpBasis),
+        .groupBy(
+          entryDataset,
+          entryScope,
+          entryCategory,
+          emissionFactors.source,
+          emissionFactors.sourceUrl,
+          emissionFactors.gwpBasis,
+        ),
       energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
       energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
       ctx.db
@@ -194,7 +212,7 @@ export function periodInventoryFrom(input: {
   scopes: ScopeRow[];
   quality: { tier: string; kg: number }[];
   lineCount: number;
-  datasets: PeriodInventory['datasets'];
+  datasets: DatasetEntryRow[];
   energy: EnergyTotals;
   water: { unit: string | null; quantity: number }[];
   waste: { variant: string | null; unit: string | null; quantity: number }[];
@@ -204,6 +222,7 @@ export function periodInventoryFrom(input: {
   const categories = new Map<number, number>();
   let resultCount = 0;
   for (const row of input.datasets) resultCount += row.results;
+  const { datasets, datasetsByFigure } = datasetsOf(input.datasets);
   for (const row of input.scopes) {
     kgByScope[row.scope] = (kgByScope[row.scope] ?? 0) + row.kg;
     if (row.scope === 'scope_3' && row.scope3Category !== null)
@@ -231,9 +250,8 @@ export function periodInventoryFrom(input: {
       .sort((a, b) => a.tier.localeCompare(b.tier)),
     lineCount: input.lineCount,
     resultCount,
-    datasets: [...input.datasets].sort(
-      (a, b) => a.dataset.localeCompare(b.dataset) || a.source.localeCompare(b.source),
-    ),
+    datasets,
+    datasetsByFigure,
     energy: input.energy,
     waterM3,
     waste: wasteTotal === null ? null : { totalTonnes: wasteTotal, recycledTonnes: recycled },

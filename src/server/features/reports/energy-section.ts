@@ -13,6 +13,7 @@ export function energyBasisOf(totals: EnergyTotals): EnergyBasis {
   return {
     calorificValue: totals.basis,
     fuelPropertyYears: totals.fuelPropertyYears,
+    fuelPropertyCategories: totals.fuelPropertyCategories,
     renewableMWh: round(totals.renewableKWh / 1000, 6),
     renewableElectricityMWh: round(totals.renewableElectricityKWh / 1000, 6),
     renewableShareOfTotalPercent: percent(totals.renewableShareOfTotal),

@@ -9,7 +9,8 @@ import type { Narrative } from '../../../domain/contracts/narratives.ts';
 import type { ReportFramework } from '../../../domain/contracts/reports.ts';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories.ts';
 import { rulePackFor } from '../../../domain/esg/rule-packs/index.ts';
-import type { InventoryTotals, ReportSnapshot } from '../../../domain/reports/snapshot.ts';
+import type { FigureDatasets, InventoryTotals, ReportSnapshot } from '../../../domain/reports/snapshot.ts';
+import type { DatasetsByFigure } from '../metrics/period-datasets.ts';
 import type { PeriodInventory } from '../metrics/period-inventory.ts';
 import { energyBasisOf, scope2MarketBasisOf, secrEnergyKwh } from './energy-section.ts';
 import type { ReportingPeriod } from './period.ts';
@@ -36,6 +37,19 @@ export function totalsOf(inventory: PeriodInventory): InventoryTotals {
     totalLocation: tonnes(kg('scope_1') + kg('scope_2_location') + kg('scope_3')),
     totalMarket: tonnes(kg('scope_1') + kg('scope_2_market') + kg('scope_3')),
     outsideScopes: tonnes(kg('outside_scopes')),
+  };
+}
+
+/** The datasets of each figure of totalsOf(), from the same inventory (decision 058). */
+export function figureDatasetsOf(datasets: DatasetsByFigure): FigureDatasets {
+  const { byScope } = datasets;
+  return {
+    scope1: byScope.scope_1,
+    scope2Location: byScope.scope_2_location,
+    scope2Market: byScope.scope_2_market,
+    scope3: byScope.scope_3,
+    scope3ByCategory: datasets.byScope3Category.map((row) => ({ ...row, datasets: [...row.datasets] })),
+    outsideScopes: byScope.outside_scopes,
   };
 }
 
@@ -70,6 +84,7 @@ export function inventorySection(
     lineCount: inventory.lineCount,
     previous: prior.resultCount > 0 ? { ...totalsOf(prior), period: previous.period } : null,
     scope2MarketBasis: scope2MarketBasisOf(inventory.energy),
+    datasets: figureDatasetsOf(inventory.datasetsByFigure),
   };
 }
 
@@ -111,6 +126,10 @@ export function ukSection(
     energyBasis: energyBasisOf(uk.energy),
     scope1,
     scope2Location,
+    datasets: {
+      scope1: uk.datasetsByFigure.byScope.scope_1,
+      scope2Location: uk.datasetsByFigure.byScope.scope_2_location,
+    },
     intensity,
     efficiencyActions: answerOf(secr, 'energy_efficiency_actions'),
     methodology: answerOf(secr, 'reporting_methodology'),
