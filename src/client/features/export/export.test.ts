@@ -26,6 +26,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   format: 'pdf',
   framework: 'gri',
   period: '2025',
+  version: 1,
   jurisdiction: 'SECR',
   status: 'draft',
   generation: 'succeeded',

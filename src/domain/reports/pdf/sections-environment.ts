@@ -60,8 +60,16 @@ export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
 
 export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void {
   const inventory = snapshot.inventory;
-  if (!inventory) {
+  const coverage = snapshot.coverage;
+  // No line counted: the inventory's totals would be zeros that were never measured (issue 18).
+  const isNothingCounted =
+    coverage !== undefined && coverage.lineCount > 0 && coverage.notCounted.lineCount === coverage.lineCount;
+  if (!inventory || isNothingCounted) {
     layout.paragraph(`${NOT_RECORDED}: no greenhouse gas emissions have been calculated for this period.`);
+    if (coverage) {
+      layout.heading('Coverage');
+      for (const sentence of coverageStatement(coverage)) layout.paragraph(sentence, { size: 9 });
+    }
     return;
   }
   const previous = inventory.previous;

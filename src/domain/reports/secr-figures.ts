@@ -1,0 +1,167 @@
+// The SECR statement's figures (SI 2018/1155, Schedule 7 Part 7A of SI 2008/410; shared/reference/
+// regulation.md §3b): UK energy use in kWh (at least gas, electricity and transport fuel), the
+// related Scope 1 and 2 emissions, at least one intensity ratio and the prior year. The intensity
+// ratios are made here once, when the snapshot is built, and every section and format reads them
+// from the snapshot; secrTable lays the rows out for the renderers (decision 059). Pure.
+import type { ReportSnapshot, SecrRatio } from './snapshot.ts';
+
+type Uk = NonNullable<ReportSnapshot['uk']>;
+
+export interface SecrRatioInput {
+  /** `YYYY` or `YYYY-qN`: ratios over a year's turnover or headcount exist for whole years only. */
+  period: string;
+  revenue: { amount: number; currency: string } | null;
+  employees: number | null;
+  /** UK Scope 1 and location-based Scope 2, tCO2e (null: no figure). */
+  ukScope1: number | null;
+  ukScope2Location: number | null;
+  /** The whole company's, for when the ledger has activity outside the UK. */
+  companyScope1: number | null;
+  companyScope2Location: number | null;
+  hasActivityOutsideUk: boolean;
+}
+
+/** Kept to the gram of CO2e, as the snapshot's tonnes are. */
+const round6 = (value: number) => Math.round(value * 1e6) / 1e6;
+
+/** null only when both are: a missing part is not a zero, but one figure still makes a total. */
+function sum(a: number | null, b: number | null): number | null {
+  return a === null && b === null ? null : round6((a ?? 0) + (b ?? 0));
+}
+
+/**
+ * Scope 1 + location-based Scope 2 per million of turnover and per employee. Turnover and headcount
+ * are recorded for the whole company, so while the ledger has activity outside the UK the ratio is
+ * the whole company's emissions over them (numerator and denominator of the same entity) and says
+ * so; a UK-only company's ratio is its UK emissions (decision 010 amendment 1, decision 059).
+ */
+export function secrIntensityRatios(input: SecrRatioInput): SecrRatio[] {
+  const basis = input.hasActivityOutsideUk ? 'company' : 'uk';
+  const emissions =
+    basis === 'uk'
+      ? sum(input.ukScope1, input.ukScope2Location)
+      : sum(input.companyScope1, input.companyScope2Location);
+  const wholeYear = !input.period.includes('-q');
+  const ratios: SecrRatio[] = [];
+  const { revenue, employees } = input;
+  if (revenue && revenue.amount > 0) {
+    ratios.push({
+      denominator: 'revenue',
+      basis,
+      value: wholeYear && emissions !== null ? round6(emissions / (revenue.amount / 1e6)) : null,
+      unit: `tCO2e (scope 1 and 2) per million ${revenue.currency} turnover`,
+    });
+  }
+  if (employees !== null && employees > 0) {
+    ratios.push({
+      denominator: 'employees',
+      basis,
+      value: wholeYear && emissions !== null ? round6(emissions / employees) : null,
+      unit: 'tCO2e (scope 1 and 2) per employee',
+    });
+  }
+  return ratios;
+}
+
+export interface SecrTableRow {
+  label: string;
+  unit: 'kWh' | 'tCO2e';
+  current: number | null;
+  /** The prior period's figure; undefined when the snapshot has no prior period. */
+  previous?: number | null;
+  isTotal?: boolean;
+}
+
+export interface SecrTable {
+  energy: SecrTableRow[];
+  emissions: SecrTableRow[];
+  /** The prior period's label (`2024`), or null when none is compared. */
+  previousPeriod: string | null;
+}
+
+/** The rows of the SECR table, from the snapshot only. */
+export function secrTable(uk: Uk): SecrTable {
+  const previous = uk.previous ?? null;
+  const withPrevious = (row: SecrTableRow, prior: number | null | undefined): SecrTableRow =>
+    previous ? { ...row, previous: prior ?? null } : row;
+  const kwh = uk.energyKwh;
+  const energy: SecrTableRow[] = [
+    withPrevious({ label: 'Gas', unit: 'kWh', current: kwh.gas }, previous?.energyKwh.gas),
+    withPrevious(
+      { label: 'Electricity', unit: 'kWh', current: kwh.electricity },
+      previous?.energyKwh.electricity,
+    ),
+    withPrevious(
+      { label: 'Transport fuel', unit: 'kWh', current: kwh.transport },
+      previous?.energyKwh.transport,
+    ),
+  ];
+  // Snapshots since decision 048: the rest of the total, so the rows add up to it.
+  if (uk.energyBasis) {
+    energy.push(
+      withPrevious(
+        { label: 'Other fuels', unit: 'kWh', current: kwh.otherFuels ?? null },
+        previous?.energyKwh.otherFuels,
+      ),
+      withPrevious(
+        { label: 'Heat and steam', unit: 'kWh', current: kwh.heatSteam ?? null },
+        previous?.energyKwh.heatSteam,
+      ),
+    );
+  }
+  energy.push(
+    withPrevious(
+      { label: 'Total UK energy use', unit: 'kWh', current: kwh.total, isTotal: true },
+      previous?.energyKwh.total,
+    ),
+  );
+  const travel = uk.scope3BusinessTravel ?? null;
+  const priorTravel = previous?.scope3BusinessTravel ?? null;
+  const hasTravel = travel !== null || priorTravel !== null;
+  const emissions: SecrTableRow[] = [
+    withPrevious(
+      { label: 'Scope 1: gas, other fuels and transport fuel', unit: 'tCO2e', current: uk.scope1 },
+      previous?.scope1,
+    ),
+    withPrevious(
+      { label: 'Scope 2: purchased electricity, location-based', unit: 'tCO2e', current: uk.scope2Location },
+      previous?.scope2Location,
+    ),
+    withPrevious(
+      {
+        label: 'Total Scope 1 and 2',
+        unit: 'tCO2e',
+        current: sum(uk.scope1, uk.scope2Location),
+        isTotal: !hasTravel,
+      },
+      previous ? sum(previous.scope1, previous.scope2Location) : undefined,
+    ),
+  ];
+  // Scope 3 is voluntary under SECR; business travel is shown where the ledger has it.
+  if (hasTravel) {
+    emissions.push(
+      withPrevious({ label: 'Scope 3: business travel', unit: 'tCO2e', current: travel }, priorTravel),
+      withPrevious(
+        {
+          label: 'Total gross emissions (Scope 1, 2 and Scope 3 business travel)',
+          unit: 'tCO2e',
+          current: sum(sum(uk.scope1, uk.scope2Location), travel),
+          isTotal: true,
+        },
+        previous ? sum(sum(previous.scope1, previous.scope2Location), priorTravel) : undefined,
+      ),
+    );
+  }
+  return { energy, emissions, previousPeriod: previous?.period ?? null };
+}
+
+/**
+ * The intensity ratios to print: those made with the snapshot (decision 059) or, for a snapshot
+ * stored before them, its one UK ratio.
+ */
+export function secrRatiosOf(uk: Uk): SecrRatio[] {
+  if (uk.ratios) return uk.ratios;
+  return uk.intensity
+    ? [{ denominator: 'revenue', basis: 'uk', value: uk.intensity.value, unit: uk.intensity.unit }]
+    : [];
+}
