@@ -62,7 +62,7 @@ describe('secrTable', () => {
       ['Total UK energy use', 285_600],
     ]);
     expect(table.emissions.map((row) => [row.label, row.current])).toEqual([
-      ['Scope 1: gas, other fuels and transport fuel', 41.27],
+      ['Scope 1: direct emissions', 41.27],
       ['Scope 2: purchased electricity, location-based', 17.42],
       ['Total Scope 1 and 2', 58.69],
     ]);
@@ -87,7 +87,7 @@ describe('secrTable', () => {
     expect(
       table.emissions.map((row) => [row.label, row.current, row.previous, row.isTotal ?? false]),
     ).toEqual([
-      ['Scope 1: gas, other fuels and transport fuel', 41.27, 30, false],
+      ['Scope 1: direct emissions', 41.27, 30, false],
       ['Scope 2: purchased electricity, location-based', 17.42, null, false],
       ['Total Scope 1 and 2', 58.69, 30, false],
       ['Scope 3: business travel', 1.5, null, false],

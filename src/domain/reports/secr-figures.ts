@@ -119,10 +119,7 @@ export function secrTable(uk: Uk): SecrTable {
   const priorTravel = previous?.scope3BusinessTravel ?? null;
   const hasTravel = travel !== null || priorTravel !== null;
   const emissions: SecrTableRow[] = [
-    withPrevious(
-      { label: 'Scope 1: gas, other fuels and transport fuel', unit: 'tCO2e', current: uk.scope1 },
-      previous?.scope1,
-    ),
+    withPrevious({ label: 'Scope 1: direct emissions', unit: 'tCO2e', current: uk.scope1 }, previous?.scope1),
     withPrevious(
       { label: 'Scope 2: purchased electricity, location-based', unit: 'tCO2e', current: uk.scope2Location },
       previous?.scope2Location,

@@ -57,7 +57,7 @@ export function drawCover(
   page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 238, width: PAGE_WIDTH, height: 8, color: layout.tint });
   const name = displayName(snapshot);
   layout.drawText(name, MARGIN, PAGE_HEIGHT - 120, 26, true, onBand);
-  if (logo) drawCoverLogo(layout, logo);
+  const logoWidth = logo ? drawCoverLogo(layout, logo) : 0;
   layout.y = PAGE_HEIGHT - 150;
   for (const line of layout.wrap(snapshot.report.title, PAGE_WIDTH - 2 * MARGIN, 15)) {
     layout.drawText(line, MARGIN, layout.y - 15, 15, false, onBand);
@@ -65,7 +65,8 @@ export function drawCover(
   }
   layout.y = PAGE_HEIGHT - 300;
   const notice = activityNotice(snapshot);
-  if (notice) drawNotice(layout, notice);
+  // Beside the logo, never under it.
+  if (notice) drawNotice(layout, notice, PAGE_WIDTH - 2 * MARGIN - (logoWidth > 0 ? logoWidth + 16 : 0));
   const { report } = snapshot;
   const facts: [string, string][] = [
     // A brand name never hides who reports: the legal name stays on the cover.
@@ -87,14 +88,14 @@ export function drawCover(
 }
 
 /** A boxed line in the accent colour above the cover's facts. */
-function drawNotice(layout: PdfLayout, text: string): void {
+function drawNotice(layout: PdfLayout, text: string, width: number): void {
   const size = 12;
-  const lines = layout.wrap(text, PAGE_WIDTH - 2 * MARGIN - 24, size, true);
+  const lines = layout.wrap(text, width - 24, size, true);
   const height = lines.length * size * 1.4 + 16;
   layout.page.drawRectangle({
     x: MARGIN,
     y: layout.y - height + 12,
-    width: PAGE_WIDTH - 2 * MARGIN,
+    width,
     height,
     borderColor: layout.accent,
     borderWidth: 1.2,

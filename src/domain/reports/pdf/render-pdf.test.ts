@@ -105,7 +105,7 @@ describe('renderReportPdf: an SECR report', () => {
       'Transport fuel Not recorded Not recorded',
       'Total UK energy use 285,600 240,000',
       'Emissions 2025 tCO2e 2024 tCO2e',
-      'Scope 1: gas, other fuels and transport fuel 41.27 30.00',
+      'Scope 1: direct emissions 41.27 30.00',
       'Scope 2: purchased electricity, location-based 17.42 16.00',
       'Total Scope 1 and 2 58.69 46.00',
       'Scope 3: business travel 1.50 Not recorded',

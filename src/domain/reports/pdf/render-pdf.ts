@@ -77,7 +77,9 @@ function drawFooters(layout: PdfLayout, snapshot: ReportSnapshot): void {
       thickness: 0.4,
       color: COLOURS.rule,
     });
-    const left = `${displayName(snapshot)} · ${snapshot.report.period}`;
+    const { period, version } = snapshot.report;
+    // The version on every page, so printed pages of two versions are not mixed up.
+    const left = `${displayName(snapshot)} · ${period}${version ? ` · v${version}` : ''}`;
     layout.drawText(left, MARGIN, 34, size, false, COLOURS.muted);
     const label = `Page ${index + 1} of ${pages.length}`;
     layout.drawText(label, PAGE_WIDTH - MARGIN - layout.measure(label, size), 34, size, false, COLOURS.muted);
