@@ -442,6 +442,17 @@ describe('versions and the SECR statement (issue 18)', () => {
     const text = await pdfText(await (await download(cookie, report.id)).arrayBuffer());
     expect(text).toContain(`Intensity ratio: per million of turnover ${formatNumber(scope12 / 3.2, 2)}`);
     expect(text).toContain('the whole company’s Scope 1 and location-based Scope 2 emissions');
+
+    // A ratio the company works out over its UK turnover and enters itself is the one printed.
+    const init = { jurisdiction: 'SECR', year: 2025 };
+    expect((await t.call('POST', '/api/esg/initialize', { cookie, body: init })).status).toBe(200);
+    const typed = { jurisdiction: 'SECR', indicator: 'intensity_ratio_revenue', value: '25.5', year: 2025 };
+    expect((await t.call('PUT', '/api/esg/progress', { cookie, body: typed })).status).toBe(200);
+    const again = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    expect((await storedSnapshot(again.id)).uk?.ratios).toMatchObject([{ basis: 'entered', value: 25.5 }]);
+    const againText = await pdfText(await (await download(cookie, again.id)).arrayBuffer());
+    expect(againText).toContain('Intensity ratio: per million of turnover 25.50 tCO2e');
+    expect(againText).toContain('The company entered its intensity ratio in its SECR checklist.');
   });
 
   test('a period without data says so on the cover and prints no zeros as figures', async () => {

@@ -1,6 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { demoSnapshot } from './fixtures.ts';
-import { type SecrRatioInput, secrIntensityRatios, secrRatiosOf, secrTable } from './secr-figures.ts';
+import {
+  answerNumber,
+  type SecrRatioInput,
+  secrIntensityRatios,
+  secrRatiosOf,
+  secrTable,
+} from './secr-figures.ts';
 
 const input = (overrides: Partial<SecrRatioInput> = {}): SecrRatioInput => ({
   period: '2025',
@@ -42,6 +48,28 @@ describe('secrIntensityRatios', () => {
     ]);
     expect(secrIntensityRatios(input({ revenue: null, employees: null }))).toEqual([]);
     expect(secrIntensityRatios(input({ revenue: { amount: 0, currency: 'GBP' }, employees: 0 }))).toEqual([]);
+  });
+
+  test('prints the ratio a person entered in the SECR checklist instead of working one out', () => {
+    const ratios = secrIntensityRatios(
+      input({ hasActivityOutsideUk: true, employees: null, entered: { revenue: 25.5, employees: null } }),
+    );
+    expect(ratios).toEqual([
+      {
+        denominator: 'revenue',
+        basis: 'entered',
+        value: 25.5,
+        unit: 'tCO2e (scope 1 and 2) per million GBP turnover',
+      },
+    ]);
+  });
+
+  test('reads a checklist answer as a number only when it is one', () => {
+    expect(answerNumber('1,234.5')).toBe(1234.5);
+    expect(answerNumber(' 18.05 ')).toBe(18.05);
+    expect(answerNumber('about 18')).toBeNull();
+    expect(answerNumber('')).toBeNull();
+    expect(answerNumber(null)).toBeNull();
   });
 
   test('has no value when neither scope 1 nor scope 2 is recorded (never 0)', () => {

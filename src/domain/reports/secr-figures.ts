@@ -19,6 +19,8 @@ export interface SecrRatioInput {
   companyScope1: number | null;
   companyScope2Location: number | null;
   hasActivityOutsideUk: boolean;
+  /** Ratios a person typed into the SECR checklist (not the ledger's auto-fill), if any. */
+  entered?: { revenue: number | null; employees: number | null };
 }
 
 /** Kept to the gram of CO2e, as the snapshot's tonnes are. */
@@ -33,7 +35,8 @@ function sum(a: number | null, b: number | null): number | null {
  * Scope 1 + location-based Scope 2 per million of turnover and per employee. Turnover and headcount
  * are recorded for the whole company, so while the ledger has activity outside the UK the ratio is
  * the whole company's emissions over them (numerator and denominator of the same entity) and says
- * so; a UK-only company's ratio is its UK emissions (decision 010 amendment 1, decision 059).
+ * so; a UK-only company's ratio is its UK emissions (decision 010 amendment 1, decision 059). A
+ * ratio the company entered itself (over its UK turnover, say) is the one printed.
  */
 export function secrIntensityRatios(input: SecrRatioInput): SecrRatio[] {
   const basis = input.hasActivityOutsideUk ? 'company' : 'uk';
@@ -42,25 +45,36 @@ export function secrIntensityRatios(input: SecrRatioInput): SecrRatio[] {
       ? sum(input.ukScope1, input.ukScope2Location)
       : sum(input.companyScope1, input.companyScope2Location);
   const wholeYear = !input.period.includes('-q');
-  const ratios: SecrRatio[] = [];
-  const { revenue, employees } = input;
-  if (revenue && revenue.amount > 0) {
-    ratios.push({
-      denominator: 'revenue',
-      basis,
-      value: wholeYear && emissions !== null ? round6(emissions / (revenue.amount / 1e6)) : null,
-      unit: `tCO2e (scope 1 and 2) per million ${revenue.currency} turnover`,
-    });
-  }
-  if (employees !== null && employees > 0) {
-    ratios.push({
-      denominator: 'employees',
-      basis,
-      value: wholeYear && emissions !== null ? round6(emissions / employees) : null,
-      unit: 'tCO2e (scope 1 and 2) per employee',
-    });
-  }
-  return ratios;
+  const { revenue, employees, entered } = input;
+  const ratio = (
+    denominator: SecrRatio['denominator'],
+    divisor: number | null,
+    unit: string,
+  ): SecrRatio | null => {
+    // The company's own figure in its SECR checklist is what it states; the report prints that.
+    const own = entered?.[denominator];
+    if (own !== null && own !== undefined)
+      return { denominator, basis: 'entered', value: wholeYear ? own : null, unit };
+    if (divisor === null || divisor <= 0) return null;
+    const value = wholeYear && emissions !== null ? round6(emissions / divisor) : null;
+    return { denominator, basis, value, unit };
+  };
+  const ratios = [
+    ratio(
+      'revenue',
+      revenue ? revenue.amount / 1e6 : null,
+      `tCO2e (scope 1 and 2) per million ${revenue?.currency ?? 'of'} turnover`,
+    ),
+    ratio('employees', employees, 'tCO2e (scope 1 and 2) per employee'),
+  ];
+  return ratios.filter((entry): entry is SecrRatio => entry !== null);
+}
+
+/** A checklist answer as a number ("18.05", "1,234.5"), or null when it is not one. */
+export function answerNumber(value: string | null): number | null {
+  if (value === null) return null;
+  const number = Number(value.replace(/,/g, '').trim());
+  return value.trim() !== '' && Number.isFinite(number) ? number : null;
 }
 
 export interface SecrTableRow {

@@ -246,8 +246,11 @@ export interface ReportSnapshot {
 /** An SECR intensity ratio; `value` null when it cannot be made (a quarter of a year's turnover). */
 export interface SecrRatio {
   denominator: 'revenue' | 'employees';
-  /** 'uk': UK emissions; 'company': the whole company's (it has activity outside the UK). */
-  basis: 'uk' | 'company';
+  /**
+   * 'uk': UK emissions; 'company': the whole company's (it has activity outside the UK);
+   * 'entered': typed by a person into the SECR checklist.
+   */
+  basis: 'uk' | 'company' | 'entered';
   value: number | null;
   unit: string;
 }

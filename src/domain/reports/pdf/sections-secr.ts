@@ -60,6 +60,12 @@ function drawRatios(layout: PdfLayout, snapshot: ReportSnapshot, uk: NonNullable
       ? ratios.map((ratio) => [DENOMINATOR_LABELS[ratio.denominator], ratioText(ratio, isQuarter)])
       : [['Intensity ratio', `${NOT_RECORDED} (no turnover or employee count for the year)`]],
   );
+  if (ratios.some((ratio) => ratio.basis === 'entered')) {
+    layout.paragraph('The company entered its intensity ratio in its SECR checklist.', {
+      size: 8.5,
+      after: 4,
+    });
+  }
   if (ratios.some((ratio) => ratio.basis === 'company')) {
     layout.paragraph(
       'Turnover and employees are recorded for the whole company, which also has sites outside the UK, so these ratios divide the whole company’s Scope 1 and location-based Scope 2 emissions, not the UK figures above.',

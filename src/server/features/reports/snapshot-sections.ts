@@ -9,7 +9,7 @@ import type { Narrative } from '../../../domain/contracts/narratives.ts';
 import type { ReportFramework } from '../../../domain/contracts/reports.ts';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories.ts';
 import { rulePackFor } from '../../../domain/esg/rule-packs/index.ts';
-import { secrIntensityRatios } from '../../../domain/reports/secr-figures.ts';
+import { answerNumber, secrIntensityRatios } from '../../../domain/reports/secr-figures.ts';
 import type { InventoryTotals, ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { PeriodInventory } from '../metrics/period-inventory.ts';
 import { energyBasisOf, scope2MarketBasisOf, secrEnergyKwh } from './energy-section.ts';
@@ -110,6 +110,12 @@ export interface UkSectionInput {
   secr: Progress | null;
 }
 
+/** A completed answer a person typed (not the ledger's auto-fill), or null. */
+function typedAnswerOf(progress: Progress | null, indicator: string): string | null {
+  const item = progress?.progress.find((candidate) => candidate.indicator === indicator);
+  return item?.isCompleted && !item.autoFilled ? item.value : null;
+}
+
 export function ukSection(input: UkSectionInput): ReportSnapshot['uk'] {
   const { uk, company, period } = input;
   const emissions = ukEmissions(uk);
@@ -124,6 +130,10 @@ export function ukSection(input: UkSectionInput): ReportSnapshot['uk'] {
     companyScope1: companyTotals?.scope1 ?? null,
     companyScope2Location: companyTotals?.scope2Location ?? null,
     hasActivityOutsideUk: uk.hasActivityOutsideRegion,
+    entered: {
+      revenue: answerNumber(typedAnswerOf(input.secr, 'intensity_ratio_revenue')),
+      employees: answerNumber(typedAnswerOf(input.secr, 'intensity_ratio_employee')),
+    },
   });
   const ukRevenueRatio = ratios.find((ratio) => ratio.denominator === 'revenue' && ratio.basis === 'uk');
   return {
