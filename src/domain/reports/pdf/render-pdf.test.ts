@@ -45,6 +45,9 @@ function secrSnapshot(overrides: { hasActivityOutsideUk?: boolean; period?: stri
     ...(overrides.period ? { period: overrides.period } : {}),
   });
   const uk = base.uk!;
+  // As the server builds a quarter: no ratio over the year's turnover (snapshot-sections.ts).
+  if (overrides.period?.includes('-q'))
+    base.inventory = { ...base.inventory!, intensityPerRevenue: null, intensityPerEmployee: null };
   const hasActivityOutsideUk = overrides.hasActivityOutsideUk ?? false;
   return {
     ...base,
@@ -144,6 +147,9 @@ describe('renderReportPdf: an SECR report', () => {
       await pageTexts((await renderReportPdf(secrSnapshot({ period: '2025-q2' }), loadReportFonts())).bytes)
     ).join(' ');
     expect(all).toContain('Intensity ratio: per million of turnover Not applicable to a quarter');
+    expect(all).toContain(
+      'Per revenue (gross location-based total, scopes 1, 2 and 3) Not applicable to a quarter',
+    );
   });
 });
 
