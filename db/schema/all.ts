@@ -4,6 +4,7 @@ export * from './analytics.ts';
 export * from './audit.ts';
 export * from './auth.ts';
 export * from './branding.ts';
+export * from './company-profile.ts';
 export * from './connectors.ts';
 export * from './emissions.ts';
 export * from './esg.ts';

@@ -260,6 +260,12 @@ export const companyFinancials = sqliteTable(
     revenue: real(),
     currency: text(),
     employees: real(),
+    /**
+     * How `employees` was counted (VSME B1 24(e)(v) lets the company choose): headcount = people
+     * at the reporting date; fte = full-time equivalents. Null = not recorded (rows before
+     * decision 057), which XBRL tags as neither.
+     */
+    employeesBasis: text({ enum: ['headcount', 'fte'] }),
     updatedAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.year] })],

@@ -4,7 +4,7 @@ import { createdAt, id } from './columns.ts';
 
 /** Narrative sections, frameworks and statuses (spec §4, §9). */
 export const narrativeSections = ['executive_summary', 'environmental', 'social', 'governance'] as const;
-export const narrativeFrameworks = ['gri', 'sasb', 'tcfd'] as const;
+export const narrativeFrameworks = ['gri', 'sasb', 'tcfd', 'csrd', 'secr'] as const;
 export const narrativeStatuses = ['draft', 'reviewed', 'approved'] as const;
 
 /**

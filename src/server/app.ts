@@ -15,6 +15,7 @@ import { passwordRoutes } from './features/auth/password-routes.ts';
 import { photoRoutes, photoUpload } from './features/auth/photo-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { brandingRoutes, logoUpload } from './features/branding/routes.ts';
+import { companyProfileRoutes } from './features/company-profile/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
 import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
@@ -38,6 +39,7 @@ import { teamRoutes } from './features/team/routes.ts';
 import { HttpError, unreadableRequest } from './lib/errors.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
+import { compressJson } from './middleware/compress-json.ts';
 import { requestContext } from './middleware/request-context.ts';
 import { servePage } from './pages.ts';
 
@@ -56,6 +58,7 @@ export function createApp(options: CreateAppOptions) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestContext(deps));
+  if (deps.compressResponses) app.use('*', compressJson());
   app.use('*', authenticate);
 
   const api = new Hono<AppEnv>();
@@ -97,6 +100,7 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', apiKeyRoutes);
   api.route('/', photoRoutes);
   api.route('/', brandingRoutes);
+  api.route('/', companyProfileRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );

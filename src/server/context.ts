@@ -50,6 +50,8 @@ export interface AppDeps {
   config: Config;
   log: Logger;
   assets?: AssetStore;
+  /** Bun compresses JSON answers itself (middleware/compress-json.ts); Cloudflare does the Worker's. */
+  compressResponses?: boolean;
   now?: () => Date;
   /** The in-process job runner (workers/runner.ts), when there is one. */
   jobs?: { wake(): void };

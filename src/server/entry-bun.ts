@@ -33,6 +33,7 @@ async function main() {
     config,
     log,
     assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')),
+    compressResponses: true,
     jobs: runner ?? undefined,
   });
   const server = Bun.serve({

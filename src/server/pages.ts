@@ -17,7 +17,7 @@ export async function servePage(c: Context<AppEnv>, assets: AssetStore): Promise
   const request = c.req.raw;
   const notFoundPage = async () => {
     const page = await assets.get('/404.html', request);
-    return withHeaders(page, 404, 'no-cache') ?? c.text('Not found', 404);
+    return withHeaders(request, page, 404, 'no-cache') ?? c.text('Not found', 404);
   };
   if (
     path === null ||
@@ -36,17 +36,18 @@ export async function servePage(c: Context<AppEnv>, assets: AssetStore): Promise
         : path;
     const page = await assets.get(`${variant}/index.html`, request);
     // The same URL answers differently per session: caches must not share it.
-    if (page) return withHeaders(page, 200, 'private, no-cache', 'Cookie')!;
+    if (page) return withHeaders(request, page, 200, 'private, no-cache', 'Cookie')!;
     return notFoundPage();
   }
   if (!/\.[a-z0-9]+$/i.test(path)) {
     const page = await assets.get(`${path}/index.html`, request);
-    if (page) return withHeaders(page, 200, 'no-cache')!;
+    if (page) return withHeaders(request, page, 200, 'no-cache')!;
     return notFoundPage();
   }
   const file = await assets.get(path, request);
   if (!file) return notFoundPage();
   return withHeaders(
+    request,
     file,
     200,
     immutableAsset.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
@@ -60,10 +61,38 @@ function normalise(path: string): string | null {
   return path;
 }
 
-function withHeaders(response: Response | null, status: number, cacheControl: string, vary?: string) {
+function withHeaders(
+  request: Request,
+  response: Response | null,
+  status: number,
+  cacheControl: string,
+  vary?: string,
+) {
   if (!response) return null;
   const headers = new Headers(response.headers);
   headers.set('Cache-Control', cacheControl);
-  if (vary) headers.set('Vary', vary);
+  if (vary) headers.set('Vary', [vary, headers.get('Vary')].filter(Boolean).join(', '));
+  if (status === 200 && unchanged(request, headers)) {
+    // RFC 9110 §15.4.5: a 304 carries the validators and caching headers, never a body.
+    headers.delete('Content-Length');
+    headers.delete('Content-Encoding');
+    return new Response(null, { status: 304, headers });
+  }
   return new Response(response.body, { status, headers });
+}
+
+/** If-None-Match (weak comparison, RFC 9110 §13.1.2) wins over If-Modified-Since, as the RFC says. */
+function unchanged(request: Request, headers: Headers): boolean {
+  const etag = headers.get('ETag');
+  const ifNoneMatch = request.headers.get('If-None-Match');
+  if (ifNoneMatch !== null) {
+    if (!etag) return false;
+    const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+    return ifNoneMatch.trim() === '*' || ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
+  }
+  const lastModified = headers.get('Last-Modified');
+  const ifModifiedSince = request.headers.get('If-Modified-Since');
+  if (!lastModified || !ifModifiedSince) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && Date.parse(lastModified) <= since;
 }

@@ -32,7 +32,7 @@ const PANEL_TEXT: Record<Jurisdiction, string[]> = {
   ],
   SECR: [
     'Energy and carbon reporting',
-    'Two of: more than 250 employees, £36m turnover, £18m balance sheet',
+    'Two of: more than 250 employees, £36m turnover, £18m balance sheet, two years running',
     'Mandatory since April 2019',
   ],
   SEC: [

@@ -1,7 +1,8 @@
 /**
  * Export & Filing in the browser, against the real server and its in-process job runner: a UK
  * company (SECR) with a year of ledger lines generates a GRI PDF (progress bar, queued report,
- * 'Download immediately'), marks it final, generates an SECR XBRL report with its company number, exports
+ * 'Download immediately'), marks it final, saves its company number in the company profile, exports
+ * XBRL of that PDF report, generates an SECR XBRL report with the number from the profile, exports
  * XBRL, files it with Companies House in the sandbox and watches the filing reach Accepted and the
  * report Filed. Axe at a wide and a phone width. Expected values come from the API, never literals.
  */
@@ -138,9 +139,11 @@ describe('Export & Filing', () => {
     await main(page)
       .getByText('No reports yet.')
       .waitFor({ timeout: 2 * WAIT_MS });
-    await main(page)
-      .getByRole('article', { name: new RegExp(companiesHouse.name) })
-      .waitFor({ timeout: WAIT_MS });
+    const companiesHouseCard = main(page).getByRole('article', { name: new RegExp(companiesHouse.name) });
+    await companiesHouseCard.waitFor({ timeout: WAIT_MS });
+    // The facts' review date (issue 18 item 8), read as a calendar day.
+    expect(companiesHouse.asOf).toBe('2026-11-26');
+    await companiesHouseCard.getByText('26 Nov 2026').waitFor();
     await main(page).getByText('Filings are recorded in sandbox mode.').first().waitFor();
     expect(await generator(page).getByRole('combobox', { name: 'Reporting period' }).textContent()).toContain(
       `${reportingPeriods(new Date())[0]} (full year)`,
@@ -167,12 +170,36 @@ describe('Export & Filing', () => {
     expect((await file.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await markFinal(page, pdf);
 
-    // 2. An SECR report in XBRL, naming the company by its company number; no automatic download.
+    // 2. The company number lives in the company profile (decision 057): a short one is refused
+    //    with its padded form, the right one saved with the consolidation approach.
+    await page.goto('/settings');
+    const details = main(page).getByRole('region', { name: 'Company details' });
+    const numberField = details.getByRole('textbox', { name: 'UK company number' });
+    await numberField.fill(COMPANY_NUMBER.slice(1), { timeout: WAIT_MS });
+    await details.getByRole('button', { name: 'Save company details' }).click();
+    await details.getByText(`as ${COMPANY_NUMBER}.`, { exact: false }).waitFor({ timeout: WAIT_MS });
+    expect(await numberField.getAttribute('aria-invalid')).toBe('true');
+    await numberField.fill(COMPANY_NUMBER);
+    await choose(page, details, 'Consolidation approach (GHG Protocol)', 'Operational control');
+    await details.getByRole('button', { name: 'Save company details' }).click();
+    await waitForToast(page, 'Success', 'Company details saved');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.goto('/export');
+
+    // Export XBRL of the final GRI report, generated before the profile had a number, now works.
+    const pdfXbrl = page.waitForEvent('download', { timeout: WAIT_MS });
+    await reportItem(page, pdf)
+      .getByRole('button', { name: /^Export XBRL/ })
+      .click({ timeout: 2 * WAIT_MS });
+    await pdfXbrl;
+    await waitForToast(page, 'XBRL Generated');
+
+    // 3. An SECR report in XBRL: the company number comes from the profile; no automatic download.
     await generator(page).getByRole('radio', { name: 'XBRL', exact: true }).click();
     await choose(page, generator(page), 'Reporting framework', 'UK SECR');
-    await generator(page)
-      .getByRole('textbox', { name: 'Company number (Companies House)' })
-      .fill(COMPANY_NUMBER);
+    expect(
+      await generator(page).getByRole('textbox', { name: 'Company number (Companies House)' }).inputValue(),
+    ).toBe(COMPANY_NUMBER);
     await generator(page).getByRole('checkbox', { name: 'Download immediately' }).uncheck();
     const xbrl = await generate(page);
     expect(xbrl).toMatchObject({ format: 'xbrl', framework: 'secr' });
@@ -181,7 +208,7 @@ describe('Export & Filing', () => {
       .waitFor({ timeout: JOB_WAIT_MS });
     await markFinal(page, xbrl);
 
-    // 3. Export XBRL saves the file under the server's name (report-{id}.xbrl when it names none).
+    // 4. Export XBRL saves the file under the server's name (report-{id}.xbrl when it names none).
     const direct = await page.request.post(`/api/reports/${xbrl.id}/xbrl`, {
       headers: { Origin: e2e.baseUrl, 'Content-Type': 'application/json' },
     });
@@ -195,31 +222,31 @@ describe('Export & Filing', () => {
     );
     await waitForToast(page, 'XBRL Generated');
 
-    // 4. File with Companies House: the filing type appears only once a regulator is chosen.
+    // 5. File with Companies House: the filing type appears only once a regulator is chosen.
     await reportItem(page, xbrl)
       .getByRole('button', { name: /^File with Regulator/ })
       .click();
     const dialog = page.getByRole('dialog', { name: 'File with Regulator' });
     await dialog.waitFor({ timeout: WAIT_MS });
     expect(await dialog.getByRole('combobox', { name: 'Filing type' }).count()).toBe(0);
-    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Submit sandbox filing' }).isDisabled()).toBe(true);
     await choose(page, dialog, 'Regulator', companiesHouse.name);
-    expect(await dialog.getByRole('button', { name: 'Submit filing' }).isDisabled()).toBe(true);
+    expect(await dialog.getByRole('button', { name: 'Submit sandbox filing' }).isDisabled()).toBe(true);
     const filingType = companiesHouse.filingTypes.find((type) => type.includes('SECR'))!;
     await choose(page, dialog, 'Filing type', filingType);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await dialog.getByRole('button', { name: 'Submit filing' }).click();
-    await waitForToast(page, 'Filing Submitted');
+    await dialog.getByRole('button', { name: 'Submit sandbox filing' }).click();
+    await waitForToast(page, 'Sandbox filing recorded');
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
     const [filing] = (await (await page.request.get('/api/regulatory/filings')).json()) as Filing[];
     expect(filing).toMatchObject({ reportId: xbrl.id, regulatorCode: companiesHouse.code, sandbox: true });
     await waitForToast(
       page,
-      'Filing Submitted',
-      `${companiesHouse.code} confirmation number: ${filing!.confirmationNumber}`,
+      'Sandbox filing recorded',
+      `${companiesHouse.code} sandbox confirmation number: ${filing!.confirmationNumber}`,
     );
 
-    // 5. The filing is listed as a sandbox filing and the job moves it to Accepted; the report is Filed.
+    // 6. The filing is listed as a sandbox filing and the job moves it to Accepted; the report is Filed.
     const filingItem = main(page)
       .getByRole('region', { name: 'Regulatory filings' })
       .getByRole('article', { name: xbrl.title });
@@ -232,8 +259,9 @@ describe('Export & Filing', () => {
       'Totalreports2Filedreports1Pendingfilings0',
     );
     expect(await filingItem.getByRole('link', { name: /^Download submission package/ }).count()).toBe(1);
+    // The recorder starts again on each page load: these are the events since /export reopened.
     expect((await recorded(page)).events).toEqual([
-      'report_exported:pdf',
+      'report_exported:xbrl',
       'report_exported:xbrl',
       'report_exported:xbrl',
     ]);

@@ -57,7 +57,9 @@ export function startE2E(
   beforeAll(async () => {
     state.folder = mkdtempSync(join(tmpdir(), 'esg-e2e-'));
     state.databaseUrl = `file:${join(state.folder, 'e2e.db')}`;
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
+    // beside this one (scripts/test.ts) get their port-0 listeners, so no other server answers here.
+    const port = 20000 + Math.floor(Math.random() * 12000);
     state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
       cwd: root,
       env: {

@@ -181,7 +181,7 @@ describe('legal pages', () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await page.getByRole('heading', { level: 1, name: heading }).waitFor({ timeout: WAIT_MS });
-      expect(await page.getByText('Last updated: August 26, 2025').isVisible()).toBe(true);
+      expect(await page.getByText('Last updated: November 26, 2026').isVisible()).toBe(true);
       expect(await page.getByText(text, { exact: false }).first().isVisible()).toBe(true);
       expect(await sidebar(page).count()).toBe(0);
       expect(await page.getByText('Dashboard Overview').count()).toBe(0);
@@ -214,7 +214,7 @@ describe('legal pages', () => {
         .getByRole('banner')
         .getByRole('button', { name: /Erin Ellis/ })
         .waitFor({ timeout: WAIT_MS });
-      expect(await page.getByText('Last updated: August 26, 2025').isVisible()).toBe(true);
+      expect(await page.getByText('Last updated: November 26, 2026').isVisible()).toBe(true);
       expect(await page.getByText(text, { exact: false }).first().isVisible()).toBe(true);
       expect(await page.getByRole('link', { name: 'Login', exact: true }).count()).toBe(0);
     }

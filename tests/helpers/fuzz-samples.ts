@@ -204,6 +204,13 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'POST /api/auth/user/photo': { json: null, fileField: 'photo', decodesImage: true },
     'DELETE /api/auth/user/photo': none,
     'PUT /api/company/branding': { json: { brandName: 'Acme', accentColour: '#0F766E' } },
+    'PATCH /api/company/profile': {
+      json: {
+        lei: '529900T8BM49AURSDO55',
+        consolidationApproach: 'financial_control',
+        organisationalBoundary: 'All UK sites',
+      },
+    },
     'POST /api/company/branding/logo': { json: null, fileField: 'logo', decodesImage: true },
     'DELETE /api/company/branding/logo': none,
     'POST /api/logout': none,

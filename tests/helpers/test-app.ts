@@ -25,6 +25,8 @@ export interface TestAppOptions {
   withoutLocalReader?: boolean;
   env?: Record<string, string>;
   assets?: AssetStore;
+  /** As `npm start` does: compress JSON answers (src/server/middleware/compress-json.ts). */
+  compressResponses?: boolean;
   now?: () => Date;
   oauthEndpoints?: CreateAppOptions['oauthEndpoints'];
   /**
@@ -91,6 +93,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     config,
     log,
     assets: options.assets,
+    compressResponses: options.compressResponses,
     now: options.now,
     oauthEndpoints: options.oauthEndpoints,
   });

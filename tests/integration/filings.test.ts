@@ -138,6 +138,27 @@ describe('GET /api/regulatory/regulators/{jurisdiction}', () => {
     expect((await t.call('GET', '/api/regulatory/regulators', { cookie })).json.length).toBe(2);
   });
 
+  test('marks a deadline passed on the app’s date: SB 253’s 10 Aug 2026 before and after (issue 18)', async () => {
+    // A fresh sign-in on each date (a session does not outlive months of clock).
+    const carbOn = async (date: string) => {
+      clock = new Date(date);
+      const { cookie } = await t.signUpCompany({ jurisdiction: 'SEC' });
+      const regulators = (await t.call('GET', '/api/regulatory/regulators/US', { cookie })).json;
+      return regulators.find((r: { code: string }) => r.code === 'US-CARB');
+    };
+    const before = clock;
+    try {
+      expect((await carbOn('2026-08-10T22:00:00Z')).deadlines).toEqual([
+        { date: '2026-08-10', what: 'SB 253: first Scope 1 and 2 reports', passed: false },
+      ]);
+      const after = await carbOn('2026-11-26T09:00:00Z');
+      expect(after.deadlines[0].passed).toBe(true);
+      expect(after.asOf).toBe('2026-11-26');
+    } finally {
+      clock = before;
+    }
+  });
+
   test('refuses an unknown jurisdiction and a caller who is not signed in', async () => {
     const { cookie } = await t.signUpCompany();
     const unknown = await t.call('GET', '/api/regulatory/regulators/FR', { cookie });

@@ -62,14 +62,23 @@ describe('targets, financials and workforce', () => {
     });
     await t.call('PUT', '/api/financials', {
       cookie,
-      body: { year: 2025, revenue: 1_900_000, currency: 'EUR', employees: 18 },
+      body: { year: 2025, revenue: 1_900_000, currency: 'EUR', employees: 18, employeesBasis: 'fte' },
     });
     expect((await t.call('GET', '/api/financials?year=2025', { cookie })).json).toEqual({
       year: 2025,
       revenue: 1_900_000,
       currency: 'EUR',
       employees: 18,
+      employeesBasis: 'fte',
     });
+    // Saved without saying how they were counted (an API client of before decision 057): not guessed.
+    expect((await t.call('GET', '/api/financials?year=2024', { cookie })).json.employeesBasis).toBeNull();
+    const badBasis = await t.call('PUT', '/api/financials', {
+      cookie,
+      body: { year: 2025, employees: 18, employeesBasis: 'people' },
+    });
+    expect(badBasis.status).toBe(400);
+    expect(badBasis.json.message).toBe('Choose headcount or full-time equivalents');
     expect(
       (await t.call('GET', '/api/financials', { cookie })).json.map((f: { year: number }) => f.year),
     ).toEqual([2024, 2025]);

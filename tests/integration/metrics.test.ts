@@ -128,7 +128,13 @@ describe('GET /api/metrics/summary', () => {
       cookie,
       body: { year: 2025, revenue: 2_000_000, currency: 'gbp', employees: 20 },
     });
-    expect(financials.json).toEqual({ year: 2025, revenue: 2_000_000, currency: 'GBP', employees: 20 });
+    expect(financials.json).toEqual({
+      year: 2025,
+      revenue: 2_000_000,
+      currency: 'GBP',
+      employees: 20,
+      employeesBasis: null,
+    });
     await t.call('PUT', '/api/targets', {
       cookie,
       body: { baseYear: 2025, targetYear: 2030, reductionPercent: 50, coverage: 'scope_1_2_3' },

@@ -356,7 +356,7 @@ describe('narratives: tenant isolation', () => {
 
 describe('narratives: generation with the built-in writer (no AI key)', () => {
   const sections = ['executive_summary', 'environmental', 'social', 'governance'] as const;
-  const frameworks = ['gri', 'sasb', 'tcfd'] as const;
+  const frameworks = ['gri', 'sasb', 'tcfd', 'csrd', 'secr'] as const;
 
   test('writes a non-empty draft for every section and framework, and audits it', async () => {
     const { cookie, user } = await t.signUpCompany();
@@ -376,12 +376,19 @@ describe('narratives: generation with the built-in writer (no AI key)', () => {
         });
         expect(response.status).toBe(200);
         expect(response.json).toMatchObject({ writer: 'built-in', model: null, year: YEAR });
-        expect(response.json.content.trim().length).toBeGreaterThan(50);
+        const words = response.json.content.split(/\s+/).filter(Boolean).length;
+        expect(words).toBeGreaterThanOrEqual(200);
+        expect(words).toBeLessThanOrEqual(400);
+        expect(response.json.content).not.toMatch(/% complete|checklist is/i);
+        if (framework === 'secr' || framework === 'csrd')
+          expect(response.json.content).not.toMatch(/\bGRI\b/);
         expect(response.json.unsupportedNumbers).toEqual([]);
         expect(Array.isArray(response.json.missing)).toBe(true);
       }
     }
-    expect(await actionsOf(user.companyId)).toEqual(Array(12).fill('narrative_generated'));
+    expect(await actionsOf(user.companyId)).toEqual(
+      Array(sections.length * frameworks.length).fill('narrative_generated'),
+    );
     expect((await t.call('GET', '/api/narratives', { cookie })).json).toEqual([]);
   });
 

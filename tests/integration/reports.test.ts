@@ -329,7 +329,17 @@ describe('POST /api/reports/generate', () => {
         entityIdentifier: { value: '529900T8BM49AURSDO56' },
       },
       'entityIdentifier.value',
-      'Enter a valid LEI: 20 characters, 18 letters or digits then 2 check digits',
+      "The LEI's last two characters are check digits; 529900T8BM49AURSDO56 fails the check (expected 55 at the end for these first 18 characters). Copy the LEI again from gleif.org: one character is probably mistyped.",
+    ],
+    [
+      {
+        format: 'xbrl',
+        framework: 'secr',
+        period: '2025',
+        entityIdentifier: { scheme: 'http://www.companieshouse.gov.uk/', value: '1234567' },
+      },
+      'entityIdentifier.value',
+      'A UK company number has 8 characters: write 1234567 with leading zeros, as 01234567.',
     ],
   ])('refuses %p with 400 and the field message', async (body, field, message) => {
     const { cookie, user } = await t.signUpCompany();

@@ -183,6 +183,11 @@ export const SaveTargetSchema = z
     path: ['targetYear'],
   });
 
+export const EmployeesBasisSchema = z.enum(['headcount', 'fte'], {
+  error: 'Choose headcount or full-time equivalents',
+});
+export type EmployeesBasis = z.infer<typeof EmployeesBasisSchema>;
+
 export const SaveFinancialsSchema = z.object({
   year: z.number().int().min(2000).max(2100),
   revenue: amount('Revenue').nullish(),
@@ -193,6 +198,11 @@ export const SaveFinancialsSchema = z.object({
     .regex(/^[A-Z]{3}$/)
     .nullish(),
   employees: measure('Employees').nullish(),
+  /**
+   * How the employees were counted (VSME B1 24(e)(v)): people at the reporting date, or
+   * full-time equivalents. XBRL tags the figure in this basis (decision 057).
+   */
+  employeesBasis: EmployeesBasisSchema.nullish(),
 });
 
 export const SaveWorkforceSchema = z.object({
@@ -252,6 +262,8 @@ export const FinancialsSchema = z.object({
   revenue: z.number().nullable(),
   currency: z.string().nullable(),
   employees: z.number().nullable(),
+  /** null: not recorded (saved before the question was asked). */
+  employeesBasis: EmployeesBasisSchema.nullable(),
 });
 export type Financials = z.infer<typeof FinancialsSchema>;
 

@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import { text } from './text.ts';
 
-/** spec §9: narrative sections (default executive_summary) and frameworks (default gri). */
+/**
+ * spec §9: narrative sections (default executive_summary) and frameworks (default gri). 'csrd' (the
+ * EFRAG VSME standard) and 'secr' (UK SECR) share the report frameworks' names, so a report picks the
+ * narrative written in its own framework's language (issue 18 item 7; decision 060).
+ */
 export const NarrativeSectionSchema = z.enum(['executive_summary', 'environmental', 'social', 'governance'], {
   error: 'Choose a section',
 });
 export type NarrativeSection = z.infer<typeof NarrativeSectionSchema>;
-export const NarrativeFrameworkSchema = z.enum(['gri', 'sasb', 'tcfd'], { error: 'Choose a framework' });
+export const NarrativeFrameworkSchema = z.enum(['gri', 'sasb', 'tcfd', 'csrd', 'secr'], {
+  error: 'Choose a framework',
+});
 export type NarrativeFramework = z.infer<typeof NarrativeFrameworkSchema>;
 /** spec §4: draft → reviewed (edits saved) → approved ('Approve & Save'). */
 export const NarrativeStatusSchema = z.enum(['draft', 'reviewed', 'approved']);

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { isValidLei, LEI_SCHEME } from '../reports/xbrl/entity.ts';
+import {
+  COMPANIES_HOUSE_SCHEME,
+  companyNumberProblem,
+  LEI_SCHEME,
+  leiProblem,
+  normaliseIdentifier,
+} from '../company-profile/identifiers.ts';
 import { text } from './text.ts';
 
 export { LEI_SCHEME };
@@ -32,8 +38,9 @@ export type ReportStatus = z.infer<typeof ReportStatusSchema>;
 export const GenerationStatusSchema = z.enum(['queued', 'running', 'succeeded', 'failed']);
 
 /**
- * The entity identifier an XBRL report names its company by (the company profile has no LEI
- * field: it is given with the request and frozen into the report's snapshot). Scheme default: LEI.
+ * The entity identifier an XBRL report names its company by, given with the request; without one
+ * the report takes the company profile's (decision 057). Either is frozen into the snapshot.
+ * Scheme default: LEI.
  */
 export const EntityIdentifierSchema = z
   .object({
@@ -46,13 +53,21 @@ export const EntityIdentifierSchema = z
       maxMessage: 'Keep the identifier under 100 characters',
     }).min(1, 'Enter the entity identifier'),
   })
-  .refine((identifier) => identifier.scheme !== LEI_SCHEME || isValidLei(identifier.value.toUpperCase()), {
-    message: 'Enter a valid LEI: 20 characters, 18 letters or digits then 2 check digits',
-    path: ['value'],
+  // The company profile's checks (decision 057): the LEI's check digits, Companies House formats.
+  .superRefine((identifier, context) => {
+    const problem =
+      identifier.scheme === LEI_SCHEME
+        ? leiProblem(identifier.value)
+        : identifier.scheme === COMPANIES_HOUSE_SCHEME
+          ? companyNumberProblem(identifier.value)
+          : null;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['value'] });
   })
-  // An LEI is written in capitals (ISO 17442); other schemes keep the value as given.
+  // Both are written in capitals without spaces; other schemes keep the value as given.
   .transform((identifier) =>
-    identifier.scheme === LEI_SCHEME ? { ...identifier, value: identifier.value.toUpperCase() } : identifier,
+    identifier.scheme === LEI_SCHEME || identifier.scheme === COMPANIES_HOUSE_SCHEME
+      ? { ...identifier, value: normaliseIdentifier(identifier.value) }
+      : identifier,
   );
 export type EntityIdentifier = z.infer<typeof EntityIdentifierSchema>;
 
@@ -68,9 +83,10 @@ export const GenerateReportSchema = z.object({
   taxonomyVersion: z.enum(['2024-12-17', '2026-05-01']).optional(),
   /**
    * Optional: the company's LEI, or another scheme's identifier (e.g. a Companies House number
-   * under a scheme URI), frozen into the snapshot for XBRL. Without it an XBRL report (format
-   * xbrl, or POST /api/reports/{id}/xbrl) is refused with a message asking for it; PDF and CSV
-   * do not need it.
+   * under a scheme URI), frozen into the snapshot for XBRL. Without it the company profile's is
+   * used (the company number for SECR, else the LEI; decision 057); with neither, an XBRL report
+   * (format xbrl, or POST /api/reports/{id}/xbrl) is refused with a message asking for one. PDF
+   * and CSV do not need it.
    */
   entityIdentifier: EntityIdentifierSchema.optional(),
 });
@@ -121,6 +137,10 @@ export const RegulatorSchema = z.object({
   notes: z.string(),
   inForce: z.boolean(),
   url: z.string(),
+  /** The date these facts were last checked against their sources (ISO). */
+  asOf: z.string(),
+  /** Dated steps of the regime, oldest first; `passed` on the server's date when answered. */
+  deadlines: z.array(z.object({ date: z.string(), what: z.string(), passed: z.boolean() })),
 });
 export type Regulator = z.infer<typeof RegulatorSchema>;
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { buildFactsPack, MISSING } from './facts.ts';
+import { ukBakeryInput, usCompanyInput } from './test-companies.ts';
 import {
   checklistFixture,
   kpiMetricsFixture,
@@ -142,6 +143,19 @@ describe('buildFactsPack with a full year recorded', () => {
 });
 
 describe('buildFactsPack with data missing', () => {
+  test('does not call missing what the company answered in its checklist (issue 18)', () => {
+    const pack = buildFactsPack(ukBakeryInput());
+    expect(pack.workforce).toBeNull();
+    expect(pack.missing).not.toContain(MISSING.workforce);
+    expect(pack.missing).not.toContain(MISSING.femaleShare);
+    expect(pack.missing).not.toContain(MISSING.training);
+    expect(pack.missing).not.toContain(MISSING.previousEmissions(2025));
+    expect(pack.missing).toContain(MISSING.headcount);
+    const us = buildFactsPack(usCompanyInput());
+    expect(us.target).toBeNull();
+    expect(us.missing).not.toContain(MISSING.target);
+  });
+
   test('names every gap of a company with nothing recorded', () => {
     const pack = buildFactsPack(thinFactsInput());
     expect(pack.emissions).toBeNull();

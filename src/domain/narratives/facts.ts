@@ -5,6 +5,7 @@
 import type { EsgProgressResponse } from '../contracts/esg.ts';
 import type { KpiMetrics } from '../contracts/metrics.ts';
 import { SCOPE_3_CATEGORY_NAMES } from '../emissions/scope3-categories.ts';
+import { type AnswerTopic, isTopicAnswered } from './answer-topics.ts';
 import { findNumberTokens } from './number-check.ts';
 import type { FactsInput, FactsPack, NumericFact } from './types.ts';
 
@@ -17,6 +18,7 @@ export const MISSING = {
   renewableShare: 'the renewable share of total energy',
   water: 'water use',
   workforce: 'workforce figures',
+  headcount: 'the number of employees',
   femaleShare: 'the gender balance of the workforce',
   leadershipFemaleShare: 'the gender balance of leadership',
   training: 'training hours per employee',
@@ -62,6 +64,7 @@ function buildEmissions(input: FactsInput, metrics: KpiMetrics | null): FactsPac
     scope2Market: round(carbon.scope2Market.value, 2),
     scope2MarketLocationProxy: round(carbon.scope2MarketBasis.locationProxy.tCO2e, 2),
     scope3: round(carbon.scope3.value, 2),
+    scope1And2Location: round(carbon.scope1.value + carbon.scope2Location.value, 2),
     total,
     scope3ByCategory,
     datasets: [...carbon.datasets],
@@ -145,6 +148,12 @@ function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
       'tCO2e',
     );
     add('scope3', 'Scope 3 emissions', emissions.scope3, 'tCO2e');
+    add(
+      'scope1And2Location',
+      'Scope 1 and 2 emissions (location-based)',
+      emissions.scope1And2Location,
+      'tCO2e',
+    );
     add('total', 'Gross emissions', emissions.total, 'tCO2e');
     for (const entry of emissions.scope3ByCategory) {
       add(`scope3.category${entry.category}`, `Scope 3 category ${entry.category}`, entry.tCO2e, 'tCO2e');
@@ -264,23 +273,33 @@ export function buildFactsPack(input: FactsInput): FactsPack {
       ? { ...input.offsets }
       : null;
 
+  // A gap the company filled in its own checklist answers is not missing (issue 18 item 7).
+  const answered = (topic: AnswerTopic) => isTopicAnswered(checklist?.answers ?? [], topic);
   const missing: string[] = [];
   if (input.sites.length === 0) missing.push(MISSING.sites);
   if (!emissions) missing.push(MISSING.emissions(year));
   else {
-    if (emissions.previousTotal === null) missing.push(MISSING.previousEmissions(year));
-    if (!emissions.intensityPerRevenue && !emissions.intensityPerEmployee) missing.push(MISSING.intensity);
+    if (emissions.previousTotal === null && !answered('previousEmissions'))
+      missing.push(MISSING.previousEmissions(year));
+    if (!emissions.intensityPerRevenue && !emissions.intensityPerEmployee && !answered('intensity'))
+      missing.push(MISSING.intensity);
   }
   if (!energy) missing.push(MISSING.energy(year));
-  else if (energy.renewableSharePercent === null) missing.push(MISSING.renewableShare);
-  if (waterM3 === null) missing.push(MISSING.water);
-  if (!workforce) missing.push(MISSING.workforce);
-  else {
-    if (workforce.femaleSharePercent === null) missing.push(MISSING.femaleShare);
-    if (workforce.leadershipFemaleSharePercent === null) missing.push(MISSING.leadershipFemaleShare);
-    if (workforce.trainingHoursPerEmployee === null) missing.push(MISSING.training);
+  else if (energy.renewableSharePercent === null && !answered('renewableShare'))
+    missing.push(MISSING.renewableShare);
+  if (waterM3 === null && !answered('water')) missing.push(MISSING.water);
+  const femaleShare = workforce?.femaleSharePercent ?? null;
+  const training = workforce?.trainingHoursPerEmployee ?? null;
+  if (!workforce && !answered('workforce') && !answered('femaleShare') && !answered('training')) {
+    missing.push(MISSING.workforce);
+  } else {
+    if (!workforce && !answered('workforce')) missing.push(MISSING.headcount);
+    if (femaleShare === null && !answered('femaleShare')) missing.push(MISSING.femaleShare);
+    if (workforce && workforce.leadershipFemaleSharePercent === null)
+      missing.push(MISSING.leadershipFemaleShare);
+    if (training === null && !answered('training')) missing.push(MISSING.training);
   }
-  if (!target) missing.push(MISSING.target);
+  if (!target && !answered('target')) missing.push(MISSING.target);
   if (!checklist) missing.push(MISSING.checklist);
 
   const pack: Omit<FactsPack, 'numbers'> = {

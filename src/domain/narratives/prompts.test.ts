@@ -5,7 +5,7 @@ import { buildPrompt, factsForPrompt } from './prompts.ts';
 import { richFactsInput } from './test-fixtures.ts';
 
 const SECTIONS: NarrativeSection[] = ['executive_summary', 'environmental', 'social', 'governance'];
-const FRAMEWORKS: NarrativeFramework[] = ['gri', 'sasb', 'tcfd'];
+const FRAMEWORKS: NarrativeFramework[] = ['gri', 'sasb', 'tcfd', 'csrd', 'secr'];
 const facts = buildFactsPack(richFactsInput());
 
 /** The JSON between <facts> and </facts> of a user message, parsed. */
@@ -33,6 +33,18 @@ const REFERENCES: Record<NarrativeFramework, Record<NarrativeSection, string[]>>
     environmental: ['TCFD', 'metrics and targets', 'Scope 1, Scope 2'],
     social: ['TCFD', 'climate-related risks'],
     governance: ['TCFD', 'governance pillar', 'risk management pillar'],
+  },
+  csrd: {
+    executive_summary: ['VSME', 'VSME B1', 'VSME B2'],
+    environmental: ['VSME B3', 'VSME B6', 'VSME B7'],
+    social: ['VSME B8', 'VSME B9', 'VSME B10'],
+    governance: ['VSME B1', 'VSME B11'],
+  },
+  secr: {
+    executive_summary: ['SECR', "directors' report", 'intensity ratio'],
+    environmental: ['SECR', 'energy efficiency action', 'intensity ratio', 'methodology'],
+    social: ['SECR', 'voluntary'],
+    governance: ['SECR', "directors' report", 'methodology'],
   },
 };
 

@@ -23,6 +23,8 @@ export const FRAMEWORK_LABELS: Readonly<Record<NarrativeFramework, string>> = {
   gri: 'GRI Standards',
   sasb: 'SASB Standards',
   tcfd: 'TCFD recommendations',
+  csrd: 'EFRAG Voluntary Sustainability Reporting Standard for SMEs (VSME), as used under the CSRD',
+  secr: "UK Streamlined Energy and Carbon Reporting (SECR) requirements for the directors' report",
 };
 
 /** Longest checklist answer passed to the model; longer ones are cut at a word with '…'. */
@@ -116,6 +118,28 @@ const FRAMEWORK_LENS: Readonly<Record<NarrativeFramework, Record<NarrativeSectio
       "TCFD is a climate framework: cover the workforce facts that bear on the company's capacity to manage climate-related risks (people, skills, training), and say so.",
     governance:
       "Cover the TCFD governance pillar (the board's oversight of climate-related risks and opportunities, management's role) and the risk management pillar (how those risks are identified, assessed and managed).",
+  },
+  // VSME Basic module disclosures B1-B11 (EFRAG, December 2024). No GRI, SASB or TCFD wording.
+  csrd: {
+    executive_summary:
+      'Frame the summary as a report under the VSME Basic module: the basis for preparation and the sites (VSME B1), practices, policies and future initiatives (VSME B2), then the headline figures of VSME B3, B6 and B8. Do not mention GRI, SASB or TCFD.',
+    environmental:
+      'Use the VSME disclosure names: energy and greenhouse gas emissions (VSME B3: total energy consumption, gross Scope 1, location- and market-based Scope 2, Scope 3, GHG intensity per turnover), water (VSME B6: water withdrawal), resource use and waste (VSME B7). Describe the practices and future initiatives for the transition (VSME B2). Do not mention GRI, SASB or TCFD.',
+    social:
+      'Use the VSME disclosure names: workforce general characteristics (VSME B8: employees, gender), health and safety (VSME B9: work-related accidents) and remuneration, collective bargaining and training (VSME B10). Do not mention GRI, SASB or TCFD.',
+    governance:
+      'Use the VSME disclosure names: basis for preparation (VSME B1), practices, policies and future initiatives (VSME B2) and convictions and fines for corruption and bribery (VSME B11). Do not mention GRI, SASB or TCFD.',
+  },
+  // The Companies (Directors' Report) and LLP (Energy and Carbon Report) Regulations 2018.
+  secr: {
+    executive_summary:
+      "Frame the summary as the energy and carbon information of the directors' report under SECR: energy use, Scope 1 and 2 emissions, the intensity ratio, prior-year figures and the energy efficiency action taken in the year. Do not mention GRI, SASB or TCFD.",
+    environmental:
+      "Use SECR's terms: energy use (gas, electricity, transport fuel), emissions from gas and transport fuel (Scope 1) and purchased electricity (Scope 2), the intensity ratio, the previous year's figures, the methodology and the principal measures taken for energy efficiency action in the year. Do not mention GRI, SASB or TCFD.",
+    social:
+      "SECR covers energy and carbon only: present workforce figures as voluntary information alongside the directors' report, and say so. Do not mention GRI, SASB or TCFD.",
+    governance:
+      'Describe who prepares the energy and carbon figures, which director reviews them before the directors approve the report, and the methodology (SECR asks for it to be stated). Do not mention GRI, SASB or TCFD.',
   },
 };
 

@@ -69,7 +69,7 @@ export function previousMetricsFixture(): KpiMetrics {
   return { ...current, year: 2024, carbon: { ...current.carbon, total: { value: 238.9, unit: 'tCO2e' } } };
 }
 
-function item(
+export function checklistItem(
   section: EsgProgressItem['section'],
   indicator: string,
   title: string,
@@ -103,43 +103,45 @@ function item(
 
 export function checklistFixture(): EsgProgressResponse {
   const progress = [
-    item('environmental', 'scope_1_emissions', 'Scope 1 emissions', '48.12 tCO2e', { origin: 'ledger' }),
-    item('environmental', 'energy_mwh', 'Energy use', '412.3 MWh', { origin: 'ledger' }),
-    item(
+    checklistItem('environmental', 'scope_1_emissions', 'Scope 1 emissions', '48.12 tCO2e', {
+      origin: 'ledger',
+    }),
+    checklistItem('environmental', 'energy_mwh', 'Energy use', '412.3 MWh', { origin: 'ledger' }),
+    checklistItem(
       'environmental',
       'energy_efficiency_actions',
       'Energy efficiency actions',
       'Replaced the two deck ovens at the Bristol bakery with heat-recovery models in March; LED lighting in the Lyon shop; delivery routes re-planned to cut van mileage by 14 %.',
     ),
-    item('environmental', 'waste_policy', 'Waste policy', ''),
-    item(
+    checklistItem('environmental', 'waste_policy', 'Waste policy', ''),
+    checklistItem(
       'social',
       'health_and_safety',
       'Health and safety',
       'Monthly toolbox talks in both bakeries, with oven and knife safety refreshed for every new starter during their first week.',
     ),
-    item(
+    checklistItem(
       'social',
       'fair_pay',
       'Fair pay',
       'Everyone is paid at least the Real Living Wage; apprentices included since 2023.',
       { required: false },
     ),
-    item('social', 'grievance_procedure', 'Grievance procedure', ''),
-    item(
+    checklistItem('social', 'grievance_procedure', 'Grievance procedure', ''),
+    checklistItem(
       'governance',
       'reporting_methodology',
       'Methodology',
       'GHG Protocol Corporate Standard, operational control. UK figures use the DESNZ conversion factors of the reporting year; scope 2 reported location-based, with the market-based figure alongside.',
     ),
-    item(
+    checklistItem(
       'governance',
       'energy_reporting_responsibility',
       'Responsibility for energy reporting',
       'Dana Whitfield, Operations Director, reviews the figures before the board signs the accounts.',
     ),
-    item('governance', 'board_approval', 'Board approval', ''),
-    item('governance', 'completed_only', 'Anti-bribery policy', 'completed', { required: false }),
+    checklistItem('governance', 'board_approval', 'Board approval', ''),
+    checklistItem('governance', 'completed_only', 'Anti-bribery policy', 'completed', { required: false }),
   ];
   return {
     jurisdiction: 'SECR',

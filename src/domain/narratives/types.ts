@@ -45,6 +45,8 @@ export interface FactsPack {
      * no supplier factor, no residual mix; decision 048). */
     scope2MarketLocationProxy: number;
     scope3: number;
+    /** Scope 1 + location-based Scope 2: SECR's headline figure. */
+    scope1And2Location: number;
     total: number;
     scope3ByCategory: { category: number; name: string; tCO2e: number }[];
     datasets: string[];

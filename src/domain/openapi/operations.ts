@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ImportMappingSchema } from '../contracts/activity-import.ts';
 import type { Role } from '../contracts/auth.ts';
+import { CompanyProfileSchema } from '../contracts/company-profile.ts';
 import { DashboardOverviewSchema } from '../contracts/dashboard.ts';
 import { DataSourceSchema } from '../contracts/data-sources.ts';
 import { EsgProgressResponseSchema, ProgressQuerySchema, UpdateProgressSchema } from '../contracts/esg.ts';
@@ -357,6 +358,22 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
     summary: 'List generated reports, newest first',
     minimumRole: 'viewer',
     response: { status: 200, description: 'Every report', json: { listOf: report } },
+  },
+  {
+    method: 'get',
+    path: '/api/company/profile',
+    operationId: 'getCompanyProfile',
+    tag: 'Reports',
+    summary:
+      'The company’s LEI, UK company number, GHG Protocol consolidation approach and organisational boundary, which reports read',
+    description:
+      'XBRL names the company by the LEI (the company number for SECR) unless generateReport is given an entityIdentifier. An admin changes them in the app.',
+    minimumRole: 'viewer',
+    response: {
+      status: 200,
+      description: 'The company profile',
+      json: named('CompanyProfile', CompanyProfileSchema),
+    },
   },
   {
     method: 'post',

@@ -192,7 +192,7 @@ function checkCompaniesHouse(snapshot: ReportSnapshot, report: PackageReport): C
   }
   if (snapshot.company.identifier?.scheme !== COMPANIES_HOUSE_SCHEME) {
     problems.push(
-      `Companies House identifies the company by its registration number: generate the report with the company number as its identifier (scheme ${COMPANIES_HOUSE_SCHEME})`,
+      'Companies House identifies the company by its registration number: add the company number in the company profile (Profile, Company details), then generate the report again',
     );
   }
   const uk = snapshot.uk;
@@ -232,7 +232,9 @@ function checkEsap(snapshot: ReportSnapshot, report: PackageReport): Checked {
     }
     if (!snapshot.report.taxonomyVersion) problems.push('The XBRL report names no VSME taxonomy version');
     if (snapshot.company.identifier?.scheme !== LEI_SCHEME) {
-      problems.push("Machine-readable filings to ESAP identify the entity by its LEI: add the company's LEI");
+      problems.push(
+        "Machine-readable filings to ESAP identify the entity by its LEI: add the company's LEI in the company profile (Profile, Company details), then generate the report again",
+      );
     }
   }
   return {

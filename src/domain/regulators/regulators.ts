@@ -1,9 +1,11 @@
 // The bodies a report can be filed with, as dated and sourced data (issue 7 item 5, spec §7).
-// Facts: shared/reference/regulation.md §3a–§3c (checked Aug 2026), the rule packs' sources and
-// the bodies' own pages cited below. None of these bodies accepts automated submissions from this
+// Facts: shared/reference/regulation.md §3a–§3c and its update of 2026-11-25, the rule packs'
+// status lines (reviewed 2026-11-25) and the bodies' own pages cited below; reviewed 2026-11-26
+// (issue 18, item 8). None of these bodies accepts automated submissions from this
 // product: each adapter builds and validates the exact package and the server records the filing
 // in a clearly labelled sandbox (docs/decisions/015-sandbox-filing.md).
 import type { Regulator, ReportFormat, ReportFramework } from '../contracts/reports.ts';
+import { EU_SOURCES } from '../esg/rule-packs/csrd-vsme-status.ts';
 import { US_SOURCES } from '../esg/rule-packs/sec-climate-status.ts';
 import { UK_SOURCES } from '../esg/rule-packs/secr-status.ts';
 import type { Source } from '../esg/types.ts';
@@ -12,7 +14,14 @@ import type { Source } from '../esg/types.ts';
 export type RegulatorRegion = 'GB' | 'EU' | 'US';
 
 /** The date the facts of this file were last checked against their sources. */
-export const REGULATORS_AS_OF = '2026-08-07';
+export const REGULATORS_AS_OF = '2026-11-26';
+
+/** A dated step of the regime behind a filing (a due date, a date a body must act by). */
+export interface RegulatorDeadline {
+  /** ISO date (the whole day counts: the step passes the day after). */
+  date: string;
+  what: string;
+}
 
 export interface FilingTypeDefinition {
   /** Shown to people and sent back in POST /api/regulatory/submit. */
@@ -38,6 +47,8 @@ export interface RegulatorDefinition {
   url: string;
   /** How a person lodges the package we build, since we never transmit it. */
   howToFile: string;
+  /** Dated steps, oldest first; shown as passed once the day is over (issue 18). */
+  deadlines: readonly RegulatorDeadline[];
   asOf: string;
   sources: readonly Source[];
 }
@@ -84,13 +95,20 @@ export const REGULATORS: readonly RegulatorDefinition[] = [
     ],
     supportedFormats: ['ixbrl', 'pdf'],
     notes:
-      "SECR energy and carbon information goes in the directors' report (for LLPs, an energy and carbon report) filed with the annual accounts at Companies House, for financial years starting on or after 1 Apr 2019. Accounts are filed electronically as Inline XBRL (iXBRL) through Companies House software filing; PDF means a printed copy posted on paper, which this product does not send. The package holds the tagged SECR section (Inline XBRL from a CSRD report; xBRL-JSON from an SECR report, as SECR has no SME taxonomy) for the accounts' preparer to carry into the iXBRL accounts; it is not the accounts.",
+      "SECR energy and carbon information goes in the directors' report (for LLPs, an energy and carbon report) filed with the annual accounts at Companies House, for financial years starting on or after 1 Apr 2019. It applies to quoted companies and to large unquoted companies and LLPs: at least two of turnover more than £36m, balance sheet more than £18m and more than 250 employees, in two financial years running (Companies Act 2006 s.465; the 2024 rise of the size thresholds does not apply to SECR). Accounts are filed electronically as Inline XBRL (iXBRL) through Companies House software filing; PDF means a printed copy posted on paper, which this product does not send. The package holds the tagged SECR section (Inline XBRL from a CSRD report; xBRL-JSON from an SECR report, as SECR has no SME taxonomy) for the accounts' preparer to carry into the iXBRL accounts; it is not the accounts.",
     inForce: true,
     url: 'https://www.gov.uk/government/organisations/companies-house',
     howToFile:
       "Include the iXBRL SECR section in the directors' report of the annual accounts and file them with Companies House through software filing (presenter ID and code, company number and authentication code) or your accountant's filing software.",
+    // Accounts are due on a date of each company's own (months after its year end), not one date.
+    deadlines: [],
     asOf: REGULATORS_AS_OF,
-    sources: [COMPANIES_HOUSE_SOFTWARE_FILING, UK_SOURCES.secrRegulations, UK_SOURCES.secrGuide],
+    sources: [
+      COMPANIES_HOUSE_SOFTWARE_FILING,
+      UK_SOURCES.secrRegulations,
+      UK_SOURCES.secrThresholds,
+      UK_SOURCES.secrGuide,
+    ],
   },
   {
     code: 'EU-ESAP',
@@ -106,13 +124,21 @@ export const REGULATORS: readonly RegulatorDefinition[] = [
     ],
     supportedFormats: ['xbrl', 'pdf'],
     notes:
-      "Voluntary: SMEs below the CSRD thresholds (after Directive (EU) 2026/470, more than €450m turnover and 1,000 employees) have no filing duty. A VSME report (Recommendation (EU) 2025/1710) can be made public voluntarily; collection goes through national registers acting as collection bodies for the European Single Access Point, which ESMA must establish by 10 Jul 2027. Machine-readable reports use the EFRAG VSME XBRL taxonomy and carry the entity's LEI.",
+      "Voluntary: SMEs report with the VSME standard (Recommendation (EU) 2025/1710) and have no filing duty. Companies with 1,000 employees or fewer may refuse customer, bank or investor requests that go beyond the voluntary standard (Directive (EU) 2026/470; the delegated act setting it applies to value-chain requests from financial year 2027). The CSRD itself now applies only above 1,000 employees and €450m net turnover: large companies not yet reporting (wave 2) first report on financial year 2027, published in 2028, and member states may exempt wave-1 companies that fall out of scope for 2025 and 2026. A VSME report can be made public voluntarily; collection goes through national registers acting as collection bodies for the European Single Access Point, which ESMA must establish by 10 Jul 2027. Machine-readable reports use the EFRAG VSME XBRL taxonomy and carry the entity's LEI.",
     inForce: true,
     url: 'https://eur-lex.europa.eu/eli/reg/2023/2859/oj',
     howToFile:
       'Lodge the report with your national business register or other collection body when it accepts voluntary sustainability information, or publish it and send it to the customers and lenders who asked for it.',
+    deadlines: [{ date: '2027-07-10', what: 'ESMA to establish the European Single Access Point' }],
     asOf: REGULATORS_AS_OF,
-    sources: [VSME_RECOMMENDATION, ESAP_REGULATION, VSME_TAXONOMY],
+    sources: [
+      VSME_RECOMMENDATION,
+      EU_SOURCES.valueChainCap,
+      EU_SOURCES.omnibusDirective,
+      EU_SOURCES.stopTheClock,
+      ESAP_REGULATION,
+      VSME_TAXONOMY,
+    ],
   },
   {
     code: 'US-CARB',
@@ -128,11 +154,12 @@ export const REGULATORS: readonly RegulatorDefinition[] = [
     ],
     supportedFormats: ['pdf', 'csv'],
     notes:
-      'California SB 253 applies to US entities doing business in California with revenue above $1bn. Scope 1 and 2 emissions for the prior fiscal year are due by 10 Aug 2026 under CARB regulations approved on 26 Feb 2026; Scope 3 follows from 2027, with limited assurance from 2027 and reasonable assurance from 2030. SB 261 climate-risk reports are enjoined (Ninth Circuit, 18 Nov 2025) and not filed here.',
+      'California SB 253 applies to US entities doing business in California with revenue above $1bn. The first Scope 1 and 2 reports were due by 10 Aug 2026 under CARB regulations approved on 26 Feb 2026: that deadline has passed (no assurance was required in 2026, and good-faith filers face no penalties). Scope 3 follows from 2027, with limited assurance from 2027 and reasonable assurance from 2030. SB 261 climate-risk reports are enjoined (Ninth Circuit, 18 Nov 2025, pending appeal) and not filed here.',
     inForce: true,
     url: 'https://ww2.arb.ca.gov',
     howToFile:
       "Submit the Scope 1 and 2 figures through CARB's reporting process for SB 253, or send the package to the customer subject to SB 253 that asked for it.",
+    deadlines: [{ date: '2026-08-10', what: 'SB 253: first Scope 1 and 2 reports' }],
     asOf: REGULATORS_AS_OF,
     sources: [US_SOURCES.sb253, US_SOURCES.sb253Timeline, US_SOURCES.sb261Injunction],
   },
@@ -150,12 +177,18 @@ export const REGULATORS: readonly RegulatorDefinition[] = [
     ],
     supportedFormats: ['ixbrl'],
     notes:
-      'Not in force: the SEC climate disclosure rule adopted on 6 Mar 2024 was stayed and never took effect. The SEC stopped defending it on 27 Mar 2025, and on 12 Sep 2025 the Eighth Circuit held Iowa v. SEC in abeyance until the SEC reconsiders the rule or renews its defence. Nothing can be filed.',
+      'Not in force: the SEC climate disclosure rule adopted on 6 Mar 2024 was stayed and never took effect. The SEC stopped defending it on 27 Mar 2025, and on 12 Sep 2025 the Eighth Circuit held Iowa v. SEC in abeyance until the SEC reconsiders the rule or renews its defence. On 29 May 2026 the SEC proposed to rescind the rule in full (comments closed 3 Aug 2026); no final rescission had been found at this review. Nothing is due and nothing can be filed.',
     inForce: false,
     url: 'https://www.sec.gov/edgar',
     howToFile: 'Nothing to file while the rule is not in force.',
+    deadlines: [{ date: '2026-08-03', what: 'Comments on the proposed rescission closed' }],
     asOf: REGULATORS_AS_OF,
-    sources: [US_SOURCES.secRule, US_SOURCES.secDefenceEnded, US_SOURCES.eighthCircuitAbeyance],
+    sources: [
+      US_SOURCES.secRule,
+      US_SOURCES.secDefenceEnded,
+      US_SOURCES.eighthCircuitAbeyance,
+      US_SOURCES.secRescissionProposed,
+    ],
   },
 ];
 
@@ -195,8 +228,13 @@ export function findFilingType(
   return regulator.filingTypes.find((type) => type.name === filingType);
 }
 
-/** The public shape (RegulatorSchema). */
-export function toRegulator(regulator: RegulatorDefinition): Regulator {
+/** Whether a dated step is over on `today`: the whole day of `date` still counts (UTC dates). */
+export function isDeadlinePassed(date: string, today: Date): boolean {
+  return today.toISOString().slice(0, 10) > date;
+}
+
+/** The public shape (RegulatorSchema), its deadlines marked passed or not on `today`. */
+export function toRegulator(regulator: RegulatorDefinition, today: Date): Regulator {
   return {
     code: regulator.code,
     name: regulator.name,
@@ -206,5 +244,10 @@ export function toRegulator(regulator: RegulatorDefinition): Regulator {
     notes: regulator.notes,
     inForce: regulator.inForce,
     url: regulator.url,
+    asOf: regulator.asOf,
+    deadlines: regulator.deadlines.map((deadline) => ({
+      ...deadline,
+      passed: isDeadlinePassed(deadline.date, today),
+    })),
   };
 }

@@ -4,6 +4,7 @@
 // renderer (PDF, Inline XBRL, XBRL instance, xBRL-JSON, CSV) is a pure function of it: rendering a
 // stored snapshot again must give the same bytes. Numbers are plain JSON numbers in the units named
 // by each field; absent data is null, never 0.
+import type { ConsolidationApproach } from '../contracts/company-profile.ts';
 import type { NotCountedSummary } from '../contracts/not-counted.ts';
 import type { ReportFormat, ReportFramework } from '../contracts/reports.ts';
 
@@ -97,7 +98,19 @@ export interface ReportSnapshot {
     country: string | null;
     sites: { name: string; country: string; region: string | null; postcode: string | null }[];
     employees: number | null;
+    /**
+     * How `employees` was counted (decision 057; absent in earlier snapshots, null when the
+     * company did not say): XBRL tags the basis the company entered, never FTE as headcount.
+     */
+    employeesBasis?: 'headcount' | 'fte' | null;
     revenue: { amount: number; currency: string } | null;
+    /**
+     * GHG Protocol consolidation approach from the company profile (decision 057): null = none
+     * chosen (reports say so); absent in snapshots frozen before the profile asked.
+     */
+    consolidationApproach?: ConsolidationApproach | null;
+    /** Which entities and sites the report covers, in the company's words; null = not given. */
+    organisationalBoundary?: string | null;
   };
   inventory:
     | (InventoryTotals & {

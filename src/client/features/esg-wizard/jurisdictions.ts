@@ -32,7 +32,7 @@ export const JURISDICTIONS: readonly JurisdictionInfo[] = [
     title: 'UK Streamlined Energy and Carbon Reporting (SECR)',
     points: [
       'Energy and carbon reporting',
-      'Two of: more than 250 employees, £36m turnover, £18m balance sheet',
+      'Two of: more than 250 employees, £36m turnover, £18m balance sheet, two years running',
       'Mandatory since April 2019',
     ],
   },

@@ -10,6 +10,7 @@ import {
   FILING_STATUS,
   fileNameFromDisposition,
   formatDateTime,
+  formatDay,
   formatFileSize,
   isAnyFilingUndecided,
   isAnyReportGenerating,
@@ -195,6 +196,12 @@ describe('words', () => {
     expect(emailDeliveryText('sent')).toBe('Emailed to you');
     expect(emailDeliveryText('not_configured')).toBe('Email not configured — download the file instead');
     expect(emailDeliveryText('failed')).toContain('download the file instead');
+  });
+
+  test('a regulator date reads as its own calendar day, whatever the browser time zone', () => {
+    expect(formatDay('2026-08-10')).toBe('10 Aug 2026');
+    expect(formatDay('2027-07-10')).toBe('10 Jul 2027');
+    expect(formatDay('not a date')).toBe('not a date');
   });
 });
 

@@ -175,6 +175,22 @@ export function formatDateTime(iso: string | null): string {
   return `${formatDate(iso)}, ${time}`;
 }
 
+const calendarDay = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/**
+ * A calendar date ('2026-08-10') as '10 Aug 2026' on every screen: read as a UTC day, so a
+ * browser west of Greenwich does not show the day before.
+ */
+export function formatDay(isoDate: string): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? isoDate : calendarDay.format(date);
+}
+
 export function formatFileSize(bytes: number | null): string | null {
   if (bytes === null) return null;
   if (bytes < 1024) return `${bytes} B`;

@@ -17,6 +17,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import { useSubmitFiling } from './api';
 import { canSubmitFiling, frameworkLabel, periodLabel } from './export';
 import { SandboxNote } from './filings-list';
+import { RegulatorDates } from './regulators-list';
 
 const FILING_FALLBACK = 'Failed to submit filing. Please try again.';
 
@@ -43,8 +44,8 @@ function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProp
       {
         onSuccess: ({ regulatorCode: code, confirmationNumber }) => {
           addToast({
-            title: 'Filing Submitted',
-            description: `${code} confirmation number: ${confirmationNumber}`,
+            title: 'Sandbox filing recorded',
+            description: `${code} sandbox confirmation number: ${confirmationNumber}`,
           });
           onDone();
         },
@@ -90,6 +91,7 @@ function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProp
             {regulator.inForce ? null : ` ${regulator.notes}`}
           </p>
         ) : null}
+        {regulator ? <RegulatorDates regulator={regulator} /> : null}
       </div>
       {/* spec §2: the filing type appears only once a regulator is chosen. */}
       {regulator ? (
@@ -116,7 +118,7 @@ function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProp
         </DialogClose>
         {/* spec §5: enabled only with a regulator and a filing type, and no filing in flight. */}
         <Button type="submit" disabled={!canSubmitFiling(regulatorCode, filingType, submitFiling.isPending)}>
-          {submitFiling.isPending ? 'Submitting…' : 'Submit filing'}
+          {submitFiling.isPending ? 'Recording…' : 'Submit sandbox filing'}
         </Button>
       </DialogFooter>
     </form>
@@ -159,7 +161,7 @@ export function FilingDialog({
           }}
         >
           <DialogHeader>
-            <DialogTitle>File with Regulator</DialogTitle>
+            <DialogTitle>File with Regulator (sandbox filing)</DialogTitle>
             <DialogDescription>
               {report.title}: {frameworkLabel(report.framework)}, {periodLabel(report.period)}.
             </DialogDescription>

@@ -106,7 +106,7 @@ export function FilingsList({
       </div>
     );
   } else if (filings.length === 0) {
-    body = <p className="text-sm text-muted">No filings yet. File a final report with a regulator.</p>;
+    body = <p className="text-sm text-muted">No filings yet. Record a sandbox filing of a final report.</p>;
   } else {
     body = (
       <ul aria-label="Filings, newest first" className="grid gap-3">

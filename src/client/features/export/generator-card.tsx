@@ -1,12 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { ReportFormat, ReportFramework } from '../../../domain/contracts/reports';
+import { isUnauthorizedError } from '../../lib/api';
+import { useCan } from '../../lib/permissions';
+import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { SegmentedControl } from '../../ui/toggle-group';
+import { useCompanyProfile, useUpdateCompanyProfile } from '../profile/api';
 import {
   canGenerate,
   defaultPeriod,
@@ -21,6 +25,9 @@ import {
   entityIdentifierOf,
   type IdentifierKind,
   identifierProblem,
+  normaliseIdentifier,
+  profileChangeOf,
+  profileIdentifierValue,
 } from './identifier';
 import { IdentifierField } from './identifier-field';
 import type { useReportGeneration } from './use-report-generation';
@@ -84,10 +91,20 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
   // The identifier kind follows the framework until the person picks one.
   const [chosenKind, setChosenKind] = useState<IdentifierKind | null>(null);
   const identifierKind = chosenKind ?? defaultIdentifierKind(framework);
-  const [identifier, setIdentifier] = useState('');
+  // The identifier starts from the company profile (decision 057) until the person types one.
+  const profile = useCompanyProfile();
+  const saveProfile = useUpdateCompanyProfile();
+  const canEditCompany = useCan('company.edit');
+  const saved = profileIdentifierValue(profile.data, identifierKind);
+  const [typed, setTyped] = useState<string | null>(null);
+  const identifier = typed ?? saved;
+  const [saveToProfile, setSaveToProfile] = useState(true);
   const [showProblem, setShowProblem] = useState(false);
   const { isGenerating, isPending, progress } = generation;
   const problem = identifierProblem(identifierKind, identifier, format);
+  const differsFromProfile =
+    normaliseIdentifier(identifier) !== '' && normaliseIdentifier(identifier) !== saved;
+  const offerSave = canEditCompany && profile.isSuccess && differsFromProfile;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -97,6 +114,17 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
       return;
     }
     const entityIdentifier = entityIdentifierOf(identifierKind, identifier);
+    if (offerSave && saveToProfile) {
+      saveProfile.mutate(profileChangeOf(identifierKind, identifier), {
+        onSuccess: () => {
+          setTyped(null);
+          toastSuccess('Identifier saved to the company profile');
+        },
+        onError: (error) => {
+          if (!isUnauthorizedError(error)) toastError('The identifier was not saved to the company profile');
+        },
+      });
+    }
     generation.start({
       format,
       framework,
@@ -163,12 +191,25 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
           <IdentifierField
             inputId={`${id}-identifier`}
             kind={identifierKind}
-            onKindChange={setChosenKind}
+            onKindChange={(kind) => {
+              setChosenKind(kind);
+              setTyped(null);
+            }}
             value={identifier}
-            onValueChange={setIdentifier}
+            onValueChange={setTyped}
             problem={showProblem ? problem : null}
             onBlur={() => setShowProblem(identifier.trim() !== '')}
+            fromProfile={saved !== '' && typed === null}
           />
+          {offerSave ? (
+            <Checkbox
+              id={`${id}-save-identifier`}
+              label="Save this identifier to the company profile"
+              hint="Later reports and Export XBRL then use it without asking."
+              checked={saveToProfile}
+              onChange={setSaveToProfile}
+            />
+          ) : null}
           <fieldset className="grid gap-3">
             <legend className="mb-2 text-sm font-medium text-ink">Delivery</legend>
             <Checkbox

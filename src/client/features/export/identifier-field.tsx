@@ -14,6 +14,8 @@ export interface IdentifierFieldProps {
   /** Shown once the person has left the field or tried to generate. */
   problem: string | null;
   onBlur: () => void;
+  /** The value shown is the company profile's (decision 057). */
+  fromProfile: boolean;
 }
 
 /** The company identifier an XBRL report names the company by: an LEI or a UK company number. */
@@ -25,6 +27,7 @@ export function IdentifierField({
   onValueChange,
   problem,
   onBlur,
+  fromProfile,
 }: IdentifierFieldProps) {
   const id = useId();
   const describedBy = problem ? `${id}-hint ${id}-error` : `${id}-hint`;
@@ -62,8 +65,9 @@ export function IdentifierField({
         <FieldError id={`${id}-error`}>{problem ?? undefined}</FieldError>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted sm:col-span-2">
-        Needed for XBRL, and for Export XBRL of this report later; optional for PDF and CSV. Companies House
-        files UK accounts under the company number; EU registers expect an LEI.
+        {fromProfile ? 'From your company profile. ' : ''}Needed for XBRL; optional for PDF and CSV. Export
+        XBRL of a report later uses the company profile's when the report has none. Companies House files UK
+        accounts under the company number; EU registers expect an LEI.
       </p>
     </div>
   );

@@ -1,16 +1,24 @@
+import {
+  COMPANIES_HOUSE_SCHEME,
+  companyNumberProblem,
+  LEI_SCHEME,
+  leiProblem,
+  normaliseIdentifier,
+} from '../../../domain/company-profile/identifiers';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import { LEI_SCHEME, type ReportFormat, type ReportFramework } from '../../../domain/contracts/reports';
-import { isValidLei } from '../../../domain/reports/xbrl/entity';
+import type { CompanyProfile } from '../../../domain/contracts/company-profile';
+import type { ReportFormat, ReportFramework } from '../../../domain/contracts/reports';
+
+export { COMPANIES_HOUSE_SCHEME, normaliseIdentifier };
 
 /**
  * The identifier an XBRL report names the company by (XBRL 2.1 §4.7.3.1: a scheme URI and a
- * value). The company profile has none, so it is given with each request. Companies House files
- * UK accounts under the company number; the ESAP and VSME converter expect an LEI.
+ * value). It lives in the company profile (decision 057): the form starts from the profile's and
+ * a different one typed here is sent with the request (and may be saved to the profile).
+ * Companies House files UK accounts under the company number; the ESAP and VSME converter expect
+ * an LEI.
  */
 export type IdentifierKind = 'lei' | 'company_number';
-
-/** Companies House's XBRL entity identifier scheme (the one its software filing takes). */
-export const COMPANIES_HOUSE_SCHEME = 'http://www.companieshouse.gov.uk/';
 
 export const IDENTIFIER_KINDS: Record<IdentifierKind, { option: string; field: string; scheme: string }> = {
   lei: { option: 'LEI (Legal Entity Identifier)', field: 'LEI (for Inline XBRL)', scheme: LEI_SCHEME },
@@ -37,16 +45,10 @@ export function defaultIdentifierKind(framework: ReportFramework): IdentifierKin
   return framework === 'secr' ? 'company_number' : 'lei';
 }
 
-/** Both are written in capitals without spaces. */
-export function normaliseIdentifier(value: string): string {
-  return value.replace(/\s+/g, '').toUpperCase();
-}
-
 /**
  * Null when the value is acceptable. Optional for PDF and CSV; needed for XBRL (the server refuses
- * XBRL, 'Export XBRL' of the report later included, without one). An LEI is ISO 17442: 18 letters
- * or digits then 2 check digits, checked with the server's rule. A company number is 8 digits, or 2
- * letters then 6 digits (Companies House: SC, NI, OC…).
+ * XBRL, 'Export XBRL' of the report later included, without one in the request or the profile).
+ * Checked with the profile's own rules (ISO 17442 check digits; Companies House formats).
  */
 export function identifierProblem(kind: IdentifierKind, value: string, format: ReportFormat): string | null {
   const identifier = normaliseIdentifier(value);
@@ -56,14 +58,18 @@ export function identifierProblem(kind: IdentifierKind, value: string, format: R
       ? 'Enter your LEI: an XBRL report names your company by it'
       : 'Enter your company number: an XBRL report names your company by it';
   }
-  if (kind === 'company_number') {
-    return /^(?:\d{8}|[A-Z]{2}\d{6})$/.test(identifier)
-      ? null
-      : 'A company number has 8 digits, or 2 letters then 6 digits';
-  }
-  if (!/^[A-Z0-9]{20}$/.test(identifier)) return 'An LEI has 20 letters and digits';
-  if (!isValidLei(identifier)) return 'Check the LEI: its last two check digits do not match the rest';
-  return null;
+  return kind === 'lei' ? leiProblem(identifier) : companyNumberProblem(identifier);
+}
+
+/** The profile's identifier of this kind, or '' when it has none (or is still loading). */
+export function profileIdentifierValue(profile: CompanyProfile | undefined, kind: IdentifierKind): string {
+  return (kind === 'lei' ? profile?.lei : profile?.companyNumber) ?? '';
+}
+
+/** The profile change that saves a typed identifier: only its own field. */
+export function profileChangeOf(kind: IdentifierKind, value: string) {
+  const identifier = normaliseIdentifier(value);
+  return kind === 'lei' ? { lei: identifier } : { companyNumber: identifier };
 }
 
 /** The request's `entityIdentifier`, or nothing when the field is empty. */

@@ -6,6 +6,27 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ExternalLinkIcon } from '../../ui/icons';
 import { Skeleton } from '../../ui/skeleton';
+import { formatDay } from './export';
+
+/**
+ * A regulator's dated steps, each said to be passed once its day is over (the server decides on
+ * its date; issue 18: a passed deadline is never shown as if it were still ahead).
+ */
+export function RegulatorDates({ regulator }: { regulator: Regulator }) {
+  if (regulator.deadlines.length === 0) return null;
+  return (
+    <ul aria-label={`Dates for ${regulator.name}`} className="grid gap-0.5 text-sm">
+      {regulator.deadlines.map((deadline) => (
+        <li key={`${deadline.date}-${deadline.what}`} className="text-ink">
+          {formatDay(deadline.date)}: {deadline.what}{' '}
+          <span className={deadline.passed ? 'font-medium text-muted' : 'font-medium text-ink'}>
+            ({deadline.passed ? 'passed' : 'ahead'})
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function RegulatorItem({ regulator }: { regulator: Regulator }) {
   const id = useId();
@@ -26,6 +47,16 @@ function RegulatorItem({ regulator }: { regulator: Regulator }) {
           <dd className="text-ink">
             {regulator.supportedFormats.map((format) => format.toUpperCase()).join(', ')}
           </dd>
+          {regulator.deadlines.length > 0 ? (
+            <>
+              <dt className="text-muted">Dates</dt>
+              <dd>
+                <RegulatorDates regulator={regulator} />
+              </dd>
+            </>
+          ) : null}
+          <dt className="text-muted">Facts checked</dt>
+          <dd className="text-ink">{formatDay(regulator.asOf)}</dd>
           <dt className="text-muted">Filing types</dt>
           <dd className="text-ink">
             <ul className="grid gap-0.5">

@@ -136,7 +136,7 @@ function ReportActions({ report, canFile, canWrite, onFile }: ItemProps) {
           </Button>
           {canFile ? (
             <Button size="sm" onClick={() => onFile(report)}>
-              File with Regulator
+              File with Regulator (sandbox)
               {forTitle}
             </Button>
           ) : (

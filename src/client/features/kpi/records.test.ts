@@ -59,25 +59,57 @@ describe('revenue and headcount form', () => {
   test('blank figures are sent as null', () => {
     expect(validateFinancialsForm(2025, financialsFormFrom(null))).toEqual({
       ok: true,
-      payload: { year: 2025, revenue: null, currency: null, employees: null },
+      payload: { year: 2025, revenue: null, currency: null, employees: null, employeesBasis: null },
+    });
+  });
+
+  test('an employees figure needs its basis, which is sent with it (never assumed)', () => {
+    const values = { revenue: '', currency: '', employees: '12.5', employeesBasis: '' as const };
+    expect(validateFinancialsForm(2025, values)).toEqual({
+      ok: false,
+      errors: { employeesBasis: 'Say whether this is a headcount or full-time equivalents' },
+    });
+    expect(validateFinancialsForm(2025, { ...values, employeesBasis: 'fte' })).toEqual({
+      ok: true,
+      payload: { year: 2025, revenue: null, currency: null, employees: 12.5, employeesBasis: 'fte' },
+    });
+    expect(
+      financialsFormFrom({ year: 2025, revenue: null, currency: null, employees: 9, employeesBasis: null }),
+    ).toMatchObject({
+      employees: '9',
+      employeesBasis: '',
     });
   });
 
   test('revenue needs its currency; numbers may carry thousands separators', () => {
-    expect(validateFinancialsForm(2025, { revenue: '1,200,000', currency: '', employees: '12' })).toEqual({
+    expect(
+      validateFinancialsForm(2025, {
+        revenue: '1,200,000',
+        currency: '',
+        employees: '12',
+        employeesBasis: 'headcount',
+      }),
+    ).toEqual({
       ok: false,
       errors: { currency: 'Give the currency of the revenue, e.g. GBP' },
     });
     expect(
-      validateFinancialsForm(2025, { revenue: '1,200,000', currency: 'gbp', employees: '12.5' }),
+      validateFinancialsForm(2025, {
+        revenue: '1,200,000',
+        currency: 'gbp',
+        employees: '12.5',
+        employeesBasis: 'fte',
+      }),
     ).toEqual({
       ok: true,
-      payload: { year: 2025, revenue: 1_200_000, currency: 'GBP', employees: 12.5 },
+      payload: { year: 2025, revenue: 1_200_000, currency: 'GBP', employees: 12.5, employeesBasis: 'fte' },
     });
   });
 
   test('refuses words where numbers belong', () => {
-    expect(validateFinancialsForm(2025, { revenue: '', currency: '', employees: 'twelve' })).toEqual({
+    expect(
+      validateFinancialsForm(2025, { revenue: '', currency: '', employees: 'twelve', employeesBasis: 'fte' }),
+    ).toEqual({
       ok: false,
       errors: { employees: 'Enter a number' },
     });

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  type EmployeesBasis,
   type Financials,
   SaveFinancialsSchema,
   SaveTargetSchema,
@@ -60,6 +61,8 @@ export interface FinancialsFormValues {
   revenue: string;
   currency: string;
   employees: string;
+  /** '' until chosen: records saved before the question have none (decision 057). */
+  employeesBasis: EmployeesBasis | '';
 }
 export type FinancialsField = keyof FinancialsFormValues;
 
@@ -68,6 +71,7 @@ export function financialsFormFrom(record: Financials | null): FinancialsFormVal
     revenue: record?.revenue == null ? '' : String(record.revenue),
     currency: record?.currency ?? '',
     employees: record?.employees == null ? '' : String(record.employees),
+    employeesBasis: record?.employeesBasis ?? '',
   };
 }
 
@@ -79,11 +83,16 @@ export function validateFinancialsForm(
   const errors: FieldErrors<FinancialsField> = {};
   if (revenue != null && !values.currency.trim())
     errors.currency = 'Give the currency of the revenue, e.g. GBP';
+  const employees = parseOptionalNumber(values.employees);
+  // XBRL tags the figure in this basis (VSME B1), so it is asked, never assumed (decision 057).
+  if (employees != null && !values.employeesBasis)
+    errors.employeesBasis = 'Say whether this is a headcount or full-time equivalents';
   const result = SaveFinancialsSchema.safeParse({
     year,
     revenue,
     currency: values.currency.trim() || null,
-    employees: parseOptionalNumber(values.employees),
+    employees,
+    employeesBasis: employees == null ? null : values.employeesBasis || null,
   });
   if (!result.success) {
     const found = issuesToErrors<FinancialsField>(result.error.issues);

@@ -9,6 +9,7 @@ import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { useFinancials, useSaveFinancials, useSaveTarget, useTarget } from './api';
+import { EmployeesBasisField } from './employees-basis-field';
 import { FormField } from './form-field';
 import { TARGET_COVERAGE_LABELS } from './format';
 import {
@@ -157,7 +158,7 @@ function FinancialsForm({ year }: { year: number }) {
     const result = validateFinancialsForm(year, values);
     if (!result.ok) {
       setErrors(result.errors);
-      focusFirst(id, ['revenue', 'currency', 'employees'], result.errors);
+      focusFirst(id, ['revenue', 'currency', 'employees', 'employeesBasis'], result.errors);
       return;
     }
     setErrors({});
@@ -203,14 +204,22 @@ function FinancialsForm({ year }: { year: number }) {
             onChange={(event) => set('currency')(event.target.value)}
           />
         </div>
-        <FormField
-          id={`${id}-employees`}
-          label="Employees (full-time equivalent)"
-          inputMode="decimal"
-          value={values.employees}
-          error={errors.employees}
-          onChange={(event) => set('employees')(event.target.value)}
-        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <FormField
+            id={`${id}-employees`}
+            label="Employees"
+            inputMode="decimal"
+            value={values.employees}
+            error={errors.employees}
+            onChange={(event) => set('employees')(event.target.value)}
+          />
+          <EmployeesBasisField
+            id={`${id}-employeesBasis`}
+            value={values.employeesBasis}
+            error={errors.employeesBasis}
+            onChange={set('employeesBasis')}
+          />
+        </div>
       </fieldset>
       {canEdit ? (
         <div>

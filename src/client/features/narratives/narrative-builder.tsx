@@ -1,13 +1,15 @@
+import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import type { Narrative, NarrativeFramework, NarrativeSection } from '../../../domain/contracts/narratives';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
+import { $currentUser } from '../../stores/user';
 import { useNarratives, useUpdateNarrative } from './api';
 import { EditorDialog } from './editor-dialog';
 import type { EditorTarget } from './editor-target';
 import { NarrativeList } from './narrative-list';
-import { failureText, sectionLabel } from './narratives';
+import { defaultNarrativeFramework, failureText, sectionLabel } from './narratives';
 import { Toolbar } from './toolbar';
 import { useGeneration } from './use-generation';
 import { VersionsDialog } from './versions-dialog';
@@ -15,8 +17,12 @@ import { WritingTips } from './writing-tips';
 
 /** spec §2 Narrative Builder: toolbar, the chosen section's cards, tips, the editor and versions. */
 export function NarrativeBuilder() {
-  // spec §9 defaults: gri and executive_summary.
-  const [framework, setFramework] = useState<NarrativeFramework>('gri');
+  // spec §9 defaults executive_summary; the framework follows the company's regime until the person
+  // picks one (GRI while none is known; decision 060).
+  const session = useStore($currentUser, { ssr: 'initial' });
+  const jurisdiction = session.status === 'authenticated' ? session.user.jurisdiction : null;
+  const [chosenFramework, setFramework] = useState<NarrativeFramework | null>(null);
+  const framework = chosenFramework ?? defaultNarrativeFramework(jurisdiction ?? null);
   const [section, setSection] = useState<NarrativeSection>('executive_summary');
   const [editor, setEditor] = useState<EditorTarget | null>(null);
   const [versionsId, setVersionsId] = useState<string | null>(null);

@@ -3,12 +3,14 @@ import { ApiError } from '../../lib/api';
 import {
   approvalBlockReason,
   countWords,
+  defaultNarrativeFramework,
   describeFlagCount,
   describeWordCount,
   failureText,
   flagSegments,
   formatDate,
   frameworkShortLabel,
+  generatedToastText,
   isDraft,
   keptConfirmations,
   locateNumber,
@@ -78,6 +80,22 @@ describe('labels', () => {
     expect(writerLabel('built-in', null)).toBe('Built-in writer (no AI provider configured)');
     expect(writerLabel('openai-compatible', 'gpt-4o-mini')).toBe('gpt-4o-mini');
     expect(writerLabel('openai-compatible', null)).toBe('AI model');
+  });
+
+  test('the generate toast names the writer that wrote the draft', () => {
+    expect(generatedToastText('built-in')).toBe(
+      'The built-in writer drafted it from your figures: no AI service is set up on this server',
+    );
+    expect(generatedToastText('openai-compatible')).toBe('AI has generated your narrative content');
+  });
+
+  test("starts on the company's own regime: SECR in the UK, the VSME in the EU, TCFD in the US", () => {
+    expect(defaultNarrativeFramework('SECR')).toBe('secr');
+    expect(defaultNarrativeFramework('CSRD')).toBe('csrd');
+    expect(defaultNarrativeFramework('SEC')).toBe('tcfd');
+    expect(defaultNarrativeFramework(null)).toBe('gri');
+    expect(frameworkShortLabel('secr')).toBe('SECR');
+    expect(frameworkShortLabel('csrd')).toBe('VSME');
   });
 
   test('formats dates and leaves a non-date as it is', () => {

@@ -1,3 +1,4 @@
+import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type {
   NarrativeFramework,
   NarrativeSection,
@@ -12,7 +13,21 @@ export const FRAMEWORK_OPTIONS: { value: NarrativeFramework; label: string; shor
   { value: 'gri', label: 'GRI Framework', short: 'GRI' },
   { value: 'sasb', label: 'SASB Standards', short: 'SASB' },
   { value: 'tcfd', label: 'TCFD Guidelines', short: 'TCFD' },
+  // The report frameworks of the company's regime, in that regime's language (decision 060).
+  { value: 'csrd', label: 'CSRD (VSME standard)', short: 'VSME' },
+  { value: 'secr', label: 'UK SECR', short: 'SECR' },
 ];
+
+/**
+ * The framework a draft starts on: the company's own regime (SECR for a UK company, the VSME for the
+ * EU, TCFD for the US climate rules), or GRI while none is known (issue 18 item 7; decision 060).
+ */
+export function defaultNarrativeFramework(jurisdiction: Jurisdiction | null): NarrativeFramework {
+  if (jurisdiction === 'SECR') return 'secr';
+  if (jurisdiction === 'CSRD') return 'csrd';
+  if (jurisdiction === 'SEC') return 'tcfd';
+  return 'gri';
+}
 
 export const SECTION_OPTIONS: { value: NarrativeSection; label: string }[] = [
   { value: 'executive_summary', label: 'Executive Summary' },
@@ -72,6 +87,16 @@ export function statusTone(status: string): BadgeTone {
 /** spec §4: 'Approve & Save' exists on drafts only (an unknown status counts as a draft). */
 export function isDraft(status: NarrativeStatus | string): boolean {
   return status !== 'reviewed' && status !== 'approved';
+}
+
+/**
+ * The toast after a draft is generated: the spec's words when an AI service wrote it, otherwise it
+ * names the built-in writer (issue 18: the toast said "AI" when the offline writer wrote it).
+ */
+export function generatedToastText(writer: string): string {
+  return writer === 'built-in'
+    ? 'The built-in writer drafted it from your figures: no AI service is set up on this server'
+    : 'AI has generated your narrative content';
 }
 
 /** Which writer produced a generated draft, in words a person understands. */

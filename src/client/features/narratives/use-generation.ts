@@ -5,6 +5,7 @@ import { isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { GenerationStreamError, useGenerateNarrative } from './api';
 import type { EditorTarget } from './editor-target';
+import { generatedToastText } from './narratives';
 
 /**
  * 'Generate with AI': opens the editor at once and streams the draft into it, then hands the
@@ -32,13 +33,7 @@ export function useGeneration(setEditor: Dispatch<SetStateAction<EditorTarget | 
           if (running.current !== controller) return;
           running.current = null;
           setEditor({ kind: 'new', section, framework, generated });
-          // The spec's words when an AI service wrote it; otherwise say which writer did (issue 18).
-          toastSuccess(
-            generated.writer === 'built-in'
-              ? 'The built-in writer drafted it from your figures: no AI service is set up on this server'
-              : 'AI has generated your narrative content',
-            'Narrative Generated',
-          );
+          toastSuccess(generatedToastText(generated.writer), 'Narrative Generated');
           trackEvent('narrative_generated', { section });
         },
         onError: (error) => {

@@ -8,6 +8,11 @@ import type {
   ProfileUpdateResult,
   UpdateProfile,
 } from '../../../domain/contracts/auth';
+import {
+  COMPANY_PROFILE_PATH,
+  type CompanyProfile,
+  type UpdateCompanyProfile,
+} from '../../../domain/contracts/company-profile';
 import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
 import { uploadForm } from '../../lib/upload';
@@ -17,7 +22,27 @@ import { addressAfterSwitch } from './company-switch';
 export const profileKeys = {
   companies: () => ['/api/auth/companies'] as const,
   emailChange: () => ['/api/auth/email-change'] as const,
+  companyProfile: () => [COMPANY_PROFILE_PATH] as const,
 };
+
+/** GET /api/company/profile: LEI, company number, consolidation approach and boundary. */
+export function useCompanyProfile() {
+  return useQuery({
+    queryKey: profileKeys.companyProfile(),
+    queryFn: () => apiRequest<CompanyProfile>('GET', COMPANY_PROFILE_PATH),
+  });
+}
+
+/** PATCH /api/company/profile: only the fields given change (admins; decision 057). */
+export function useUpdateCompanyProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: UpdateCompanyProfile) =>
+      apiRequest<CompanyProfile>('PATCH', COMPANY_PROFILE_PATH, change),
+    meta: { ownErrorToast: true },
+    onSuccess: (profile) => queryClient.setQueryData(profileKeys.companyProfile(), profile),
+  });
+}
 
 export function updateProfile(input: UpdateProfile): Promise<ProfileUpdateResult> {
   return apiRequest<ProfileUpdateResult>('PUT', '/api/auth/user', input);

@@ -4,6 +4,7 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Skeleton } from '../../ui/skeleton';
 import { ChangePasswordCard } from './change-password-card';
+import { CompanyDetailsCard } from './company-details-card';
 import { ProfileForm } from './profile-form';
 
 /** The Settings → Profile tab: waits for the current user, then shows the form filled in. */
@@ -14,6 +15,7 @@ export function ProfilePanel() {
     return (
       <div className="grid gap-6">
         <ProfileForm key={session.user.id} user={session.user} />
+        <CompanyDetailsCard key={session.user.companyId} />
         <ChangePasswordCard email={session.user.email} />
       </div>
     );

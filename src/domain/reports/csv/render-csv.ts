@@ -1,6 +1,7 @@
 // Every reported fact as CSV for spreadsheet users: UTF-8 with a byte-order mark (so Excel reads
 // UTF-8), RFC 4180 quoting, CRLF line ends, one row per fact of reportFacts().
 
+import { boundaryStatement } from '../../company-profile/consolidation.ts';
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { coverageStatement } from '../coverage.ts';
 import { energyBasisText, factorBasisText, marketBasisText } from '../energy-basis.ts';
@@ -59,6 +60,12 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       lines.push(
         ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', ''].map(quote).join(','),
       );
+  }
+  if (snapshot.company.consolidationApproach !== undefined) {
+    // Not a fact: the GHG Protocol approach and boundary the company chose (decision 057).
+    const row = ['esgp:BoundaryNote', 'Organisational boundary (not a reported fact)'];
+    row.push(boundaryStatement(snapshot.company), '', '', '', '', '', 'Company profile');
+    lines.push(row.map(quote).join(','));
   }
   if (snapshot.coverage) {
     // Not a fact: which ledger lines the figures cover and which are not counted (decision 051).

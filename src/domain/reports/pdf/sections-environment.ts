@@ -1,6 +1,8 @@
 // Report sections 1–3: company profile and boundary, the GHG inventory, energy, water and waste.
 
+import { boundaryText, consolidationLabel } from '../../company-profile/consolidation.ts';
 import { coverageStatement } from '../coverage.ts';
+import { employeesText } from '../employees.ts';
 import { energyBasisText, marketBasisText } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { drawEmissionsChart, inventoryBars } from './chart.ts';
@@ -27,7 +29,12 @@ export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
     ['Company', company.name],
     ['Identifier', identifier],
     ['Country of main site', company.country ?? NOT_RECORDED],
-    ['Employees', company.employees === null ? NOT_RECORDED : formatNumber(company.employees, 0)],
+    [
+      'Employees',
+      company.employees === null
+        ? NOT_RECORDED
+        : employeesText(company.employees, company.employeesBasis, formatNumber),
+    ],
     [
       'Revenue',
       company.revenue
@@ -35,7 +42,7 @@ export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
         : NOT_RECORDED,
     ],
     ['Reporting period', `${formatDate(report.periodStart)} to ${formatDate(report.periodEnd)}`],
-    ['Consolidation approach', 'Operational control, as stated in the methodology'],
+    ['Consolidation approach', consolidationLabel(company.consolidationApproach)],
   ]);
   layout.heading('Reporting boundary');
   layout.paragraph(
@@ -43,6 +50,10 @@ export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
       ? `The boundary of this report is the ${company.sites.length === 1 ? 'site' : `${company.sites.length} sites`} below. Emissions and other figures cover activity at ${company.sites.length === 1 ? 'this site' : 'these sites'} during the reporting period.`
       : 'No sites are recorded, so the reporting boundary is the company as a whole.',
   );
+  // The entities and sites included, in the company's words (company profile, decision 057).
+  if (company.organisationalBoundary) {
+    layout.paragraph(boundaryText(company.organisationalBoundary));
+  }
   if (company.sites.length > 0) {
     layout.table(
       [

@@ -1,6 +1,7 @@
 // Report sections 8–9: methodology (factor datasets, GWP basis, data-quality tiers, estimates) and
 // the evidence appendix.
 
+import { boundaryStatement } from '../../company-profile/consolidation.ts';
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { factorBasisText } from '../energy-basis.ts';
 import { auditCheckpointLine, type ReportSnapshot } from '../snapshot.ts';
@@ -46,8 +47,10 @@ const GWP_LABELS: Record<string, string> = {
 };
 
 export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): void {
+  // The approach the company chose in its profile (decision 057), never assumed; its boundary
+  // text is in the profile section.
   layout.paragraph(
-    'Emissions are calculated following the GHG Protocol Corporate Standard using the operational control approach. Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).',
+    `${boundaryStatement(snapshot.company, false)} Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).`,
   );
   layout.heading('Emission factor datasets');
   if (snapshot.factors.length === 0) {

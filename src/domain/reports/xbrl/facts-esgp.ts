@@ -1,6 +1,7 @@
 // Snapshot → facts in our own `esgp` vocabulary, for SECR and SEC reports: neither has a mandated
 // SME XBRL taxonomy, so these names (namespace https://esg-pilot.example/taxonomy/2026) are ours
 // and are NOT a regulator's taxonomy. Data types reuse the DTR/XBRL type names so units stay checkable.
+import { EMPLOYEES_BASIS_LABELS, employeesDecimals, reportedEmployees } from '../employees.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
@@ -149,15 +150,18 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       scope: '1+2 location-based',
     });
   }
-  const headcount = snapshot.workforce?.headcount ?? snapshot.company.employees;
-  if (headcount !== null && headcount !== undefined) {
+  // In the basis the company entered (decision 057): the label says which, never FTE as headcount.
+  const employees = reportedEmployees(snapshot);
+  if (employees) {
     add({
       concept: 'NumberOfEmployees',
-      label: 'Number of employees (headcount)',
+      label: employees.basis
+        ? `Number of employees (${EMPLOYEES_BASIS_LABELS[employees.basis]})`
+        : 'Number of employees (basis not recorded)',
       dataType: 'decimalItemType',
-      value: headcount,
+      value: employees.value,
       unit: 'pure',
-      decimals: 0,
+      decimals: employeesDecimals(employees),
       periodType: 'instant',
     });
   }

@@ -1,6 +1,7 @@
 // Snapshot → VSME facts (EFRAG VSME taxonomy, version from snapshot.report.taxonomyVersion, default
 // the latest). Concept names are the 2026-05-01 ones; `resolve` maps them to the chosen version
 // and a concept the version lacks is left untagged with a note.
+import { EMPLOYEES_BASIS_MISSING_NOTE, employeesDecimals, reportedEmployees } from '../employees.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import {
   EMISSIONS_DECIMALS,
@@ -75,12 +76,21 @@ export function vsmeFacts(
   // B1: turnover in the reporting currency (monetaryItemType accepts any ISO 4217 unit).
   const revenue = snapshot.company.revenue;
   if (revenue) add('Turnover', revenue.amount, revenue.currency.toUpperCase(), 0);
-  const headcount = snapshot.workforce?.headcount ?? snapshot.company.employees;
-  if (headcount !== null && headcount !== undefined) {
-    add('NumberOfEmployees', headcount, 'pure', 0);
-    add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#HeadcountMember`, null, null, {
-      display: 'Headcount',
-    });
+  // B1 24(e)(v): employees in the basis the company entered (decision 057), FTE with a fraction.
+  const employees = reportedEmployees(snapshot);
+  if (employees) {
+    add('NumberOfEmployees', employees.value, 'pure', employeesDecimals(employees));
+    if (employees.basis === 'fte') {
+      add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#Full-TimeEquivalentFTEMember`, null, null, {
+        display: 'Full-time equivalent (FTE)',
+      });
+    } else if (employees.basis === 'headcount') {
+      add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#HeadcountMember`, null, null, {
+        display: 'Headcount',
+      });
+    } else {
+      notes.push(EMPLOYEES_BASIS_MISSING_NOTE);
+    }
   }
 
   // B3 energy. Snapshots since decision 048 carry the renewable electricity, so the electricity

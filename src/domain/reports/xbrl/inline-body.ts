@@ -2,6 +2,7 @@
 // with every tagged figure as ix:nonFraction and every tagged text as ix:nonNumeric. Figures that
 // VSME cannot carry (scope 3 by category, renewable share, recycled waste…) are shown untagged.
 
+import { boundaryStatement } from '../../company-profile/consolidation.ts';
 import { licenceAttributions } from '../../emissions/dataset-sources.ts';
 import { sectionLabel } from '../../narratives/prompts.ts';
 import { coverageStatement } from '../coverage.ts';
@@ -190,6 +191,13 @@ export function renderBody(
     );
   }
 
+  // The boundary the company chose (decision 057); snapshots frozen before the profile asked
+  // render as they always did.
+  if (snapshot.company.consolidationApproach !== undefined) {
+    sections.push(
+      `<div class="section"><h2>Organisational boundary (not tagged)</h2><p>${escapeXml(boundaryStatement(snapshot.company))}</p></div>`,
+    );
+  }
   if (snapshot.factors.length > 0) {
     const items = snapshot.factors.map(
       (factor) =>

@@ -35,6 +35,18 @@ function fixtures(): Record<string, ReportSnapshot> {
     'bakery-2026-05-01': demoSnapshot({ taxonomyVersion: '2026-05-01' }),
     'bakery-2024-12-17': demoSnapshot({ taxonomyVersion: '2024-12-17' }),
     'no-extras': { ...bare, narratives: [], checklist: null, target: null, water: null, waste: null },
+    // The company profile's boundary section and FTE employees (decision 057).
+    'profile-fte': (() => {
+      const snapshot = demoSnapshot();
+      snapshot.company = {
+        ...snapshot.company,
+        employees: 24.5,
+        employeesBasis: 'fte',
+        consolidationApproach: 'equity_share',
+        organisationalBoundary: 'Northwind Bakery Ltd & its 40 % share of Avon <Mills> Ltd',
+      };
+      return snapshot;
+    })(),
   };
 }
 

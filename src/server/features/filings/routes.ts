@@ -12,13 +12,13 @@ const read = requirePermission('data.read');
 /** spec §7 /api/regulatory/*: regulators of a jurisdiction, filing (admins only), filings. */
 export const filingRoutes = new Hono<AppEnv>()
   .get('/regulatory/regulators', read, (c) => {
-    authorize(c, 'data.read');
+    const ctx = authorize(c, 'data.read');
     // spec §7: the caller's jurisdiction, US when none is known.
-    return c.json(listRegulators(c.var.currentUser?.jurisdiction ?? 'US'));
+    return c.json(listRegulators(c.var.currentUser?.jurisdiction ?? 'US', ctx.now()));
   })
   .get('/regulatory/regulators/:jurisdiction', read, (c) => {
-    authorize(c, 'data.read');
-    return c.json(listRegulators(c.req.param('jurisdiction')));
+    const ctx = authorize(c, 'data.read');
+    return c.json(listRegulators(c.req.param('jurisdiction'), ctx.now()));
   })
   .post('/regulatory/submit', submit, validate('json', SubmitFilingSchema), async (c) =>
     c.json(await submitFiling(authorize(c, 'filing.submit'), c.req.valid('json')), 201),

@@ -36,11 +36,14 @@ import {
 
 export const unknownJurisdiction = () => new HttpError(400, 'Unknown jurisdiction', 'unknown_jurisdiction');
 
-/** The bodies of a jurisdiction: CSRD|SECR|SEC or EU|GB|UK|US, in any case. */
-export function listRegulators(jurisdiction: string): Regulator[] {
+/**
+ * The bodies of a jurisdiction: CSRD|SECR|SEC or EU|GB|UK|US, in any case; their deadlines
+ * marked passed on `today`.
+ */
+export function listRegulators(jurisdiction: string, today: Date): Regulator[] {
   const region = regionOf(jurisdiction);
   if (!region) throw unknownJurisdiction();
-  return regulatorsIn(region).map(toRegulator);
+  return regulatorsIn(region).map((regulator) => toRegulator(regulator, today));
 }
 
 export interface SubmitFilingResult {

@@ -65,6 +65,7 @@ const financialColumns = {
   revenue: companyFinancials.revenue,
   currency: companyFinancials.currency,
   employees: companyFinancials.employees,
+  employeesBasis: companyFinancials.employeesBasis,
 };
 
 /** Every year's record, oldest first. */
@@ -86,6 +87,8 @@ export async function saveFinancials(
     revenue: input.revenue ?? null,
     currency: input.currency ?? null,
     employees: input.employees ?? null,
+    // A basis without a figure says nothing; kept only beside a figure (decision 057).
+    employeesBasis: input.employees == null ? null : (input.employeesBasis ?? null),
     updatedAt: ctx.now(),
   };
   const [saved] = await ctx.db.batch([

@@ -10,7 +10,7 @@ import {
   finalizeReport,
   getReport,
   getReportFile,
-  getReportSnapshot,
+  getXbrlExportSnapshot,
   listReports,
   requestReport,
 } from './service.ts';
@@ -55,7 +55,7 @@ export const reportRoutes = new Hono<AppEnv>()
   // spec §7: no body, JSON content type; answers the file, or a JSON error whose message is shown.
   .post('/reports/:id/xbrl', requirePermission('reports.export'), async (c) => {
     const ctx = authorize(c, 'reports.export');
-    const rendered = await renderXbrlExport(await getReportSnapshot(ctx, c.req.param('id')));
+    const rendered = await renderXbrlExport(await getXbrlExportSnapshot(ctx, c.req.param('id')));
     return c.body(
       rendered.bytes as Uint8Array<ArrayBuffer>,
       200,

@@ -18,6 +18,7 @@ import { enqueueJob, newJobId } from '../../jobs/queue.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
+import { profileIdentifier } from '../company-profile/service.ts';
 import { readFileBytes } from './files.ts';
 import { buildReportSnapshot } from './snapshot.ts';
 
@@ -180,6 +181,19 @@ export async function getReportSnapshot(ctx: AuthedContext, id: string): Promise
   const row = await ctx.db.select({ snapshot: reports.snapshot }).from(reports).where(own(ctx, id)).get();
   if (!row) throw notFound('Report');
   return JSON.parse(row.snapshot) as ReportSnapshot;
+}
+
+/**
+ * The snapshot POST /api/reports/{id}/xbrl renders: the frozen one, naming the company by the
+ * profile's identifier when the report froze none (decision 057), so Export XBRL works from any
+ * report once the profile has an LEI or company number. A frozen identifier always wins; the
+ * stored snapshot is not changed, and every figure stays as frozen.
+ */
+export async function getXbrlExportSnapshot(ctx: AuthedContext, id: string): Promise<ReportSnapshot> {
+  const snapshot = await getReportSnapshot(ctx, id);
+  if (snapshot.company.identifier) return snapshot;
+  const identifier = await profileIdentifier(ctx, snapshot.report.framework);
+  return identifier ? { ...snapshot, company: { ...snapshot.company, identifier } } : snapshot;
 }
 
 /** The generated file's metadata; 409 until generation has succeeded. */

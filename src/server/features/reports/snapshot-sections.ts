@@ -210,7 +210,8 @@ export function checklistSection(progress: Progress): ReportSnapshot['checklist'
 
 /**
  * Approved narratives about the period's year, one per section: the one written for the report's
- * framework when there is one (GRI, SASB, TCFD), else the most recently saved.
+ * framework when there is one (GRI, SASB, TCFD, CSRD/VSME, SECR; decision 060), else the most
+ * recently saved.
  */
 export function narrativeSection(
   narratives: Narrative[],

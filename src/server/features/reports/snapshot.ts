@@ -9,6 +9,8 @@
 // (turnover, headcount, workforce, checklist answers, narratives, credits by claim year) is the
 // period's calendar year; intensity ratios exist for whole years only, since a quarter's
 // emissions over a year's turnover would be no ratio at all.
+
+import { identifierForFramework } from '../../../domain/company-profile/identifiers.ts';
 import type { EntityIdentifier, ReportFormat, ReportFramework } from '../../../domain/contracts/reports.ts';
 import { type ReportSnapshot, SNAPSHOT_SCHEMA_VERSION } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -16,6 +18,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { latestAuditCheckpoint } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { brandingForReport } from '../branding/service.ts';
+import { getCompanyProfile } from '../company-profile/service.ts';
 import { getNotCountedSummary } from '../emissions/not-counted.ts';
 import { getProgress } from '../esg/service.ts';
 import { financialsWithConnectorRevenue } from '../metrics/connector-revenue.ts';
@@ -87,11 +90,12 @@ export async function buildReportSnapshot(
   if (!period)
     throw new HttpError(400, 'Choose a reporting period such as 2025 or 2025-q1', 'validation_failed');
   const previous = previousPeriod(period);
-  const [user, sites, branding, auditCheckpoint] = await Promise.all([
+  const [user, sites, branding, auditCheckpoint, profile] = await Promise.all([
     getCurrentUser(ctx),
     listSites(ctx),
     brandingForReport(ctx),
     latestAuditCheckpoint(ctx),
+    getCompanyProfile(ctx),
   ]);
   const jurisdiction = reportJurisdiction(request.framework, user.jurisdiction);
   const hasUkSites = sites.some((site) => isUk(site.country));
@@ -125,11 +129,8 @@ export async function buildReportSnapshot(
     listPurchases(ctx),
     getNotCountedSummary(ctx, { from: period.start, to: period.end }),
   ]);
-  const money = await financialsWithConnectorRevenue(
-    ctx,
-    year,
-    financials.find((row) => row.year === year) ?? null,
-  );
+  const ownFinancials = financials.find((row) => row.year === year) ?? null;
+  const money = await financialsWithConnectorRevenue(ctx, year, ownFinancials);
   const revenue =
     money?.revenue != null && money.currency ? { amount: money.revenue, currency: money.currency } : null;
   const employees = money?.employees ?? null;
@@ -154,7 +155,8 @@ export async function buildReportSnapshot(
     },
     company: {
       name: user.companyName,
-      identifier: request.entityIdentifier ?? null,
+      // The one typed with the request, else the profile's (decision 057).
+      identifier: request.entityIdentifier ?? identifierForFramework(profile, request.framework),
       country: sites[0] ? (isUk(sites[0].country) ? 'GB' : sites[0].country.toUpperCase()) : null,
       sites: sites.map((site) => ({
         name: site.name,
@@ -163,7 +165,10 @@ export async function buildReportSnapshot(
         postcode: site.postcode,
       })),
       employees,
+      employeesBasis: employees === null ? null : (ownFinancials?.employeesBasis ?? null),
       revenue,
+      consolidationApproach: profile.consolidationApproach,
+      organisationalBoundary: profile.organisationalBoundary,
     },
     inventory: inventorySection(inventory, priorInventory, previous, period, revenue, employees),
     energy: energySection(inventory.energy),
