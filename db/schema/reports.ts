@@ -1,4 +1,12 @@
-import { customType, index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import {
+  customType,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
 import { createdAt, id, timestamp } from './columns.ts';
 
@@ -39,6 +47,11 @@ export const reports = sqliteTable(
     /** `YYYY` or `YYYY-qN`. */
     period: text().notNull(),
     jurisdiction: text().notNull(),
+    /**
+     * The company's nth report of this framework and period, any format (decision 059): reports
+     * of the same title are told apart, and unique so two requests at once cannot share one.
+     */
+    version: integer().notNull().default(1),
     status: text({ enum: reportStatuses }).notNull().default('draft'),
     generation: text({ enum: reportGenerations }).notNull().default('queued'),
     /** Why generation failed, in plain words. */
@@ -56,7 +69,15 @@ export const reports = sqliteTable(
     finalizedAt: timestamp(),
     updatedAt: createdAt(),
   },
-  (table) => [index('reports_company_created_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    index('reports_company_created_idx').on(table.companyId, table.createdAt),
+    uniqueIndex('reports_company_version_idx').on(
+      table.companyId,
+      table.framework,
+      table.period,
+      table.version,
+    ),
+  ],
 );
 
 /**

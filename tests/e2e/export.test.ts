@@ -107,6 +107,8 @@ async function generate(page: Page): Promise<Report> {
   }
   expect(created).toBeDefined();
   await reportItem(page, created!).waitFor({ timeout: WAIT_MS });
+  // Reports of one title are told apart by version (issue 18).
+  await reportItem(page, created!).getByText(`version ${created!.version}`).waitFor();
   return created!;
 }
 

@@ -203,11 +203,20 @@ describe('(a) UK SECR bakery', () => {
     expect(pdf).toContain(`Electricity ${formatKwh(ukKwh.electricity)}`);
     expect(pdf).toContain(`Transport fuel ${formatKwh(ukKwh.transport)}`);
     expect(pdf).toContain(`Total UK energy use ${formatKwh(ukTotalKwh)}`);
-    expect(pdf).toContain(`Scope 1 (UK) ${formatTonnes(carbon.scope1.value)} tCO2e`);
-    expect(pdf).toContain(`Scope 2, location-based (UK) ${formatTonnes(carbon.scope2Location.value)} tCO2e`);
+    // The SECR table (decision 059); every site is in the UK, so its figures are the dashboard's.
+    const secr = pdf.slice(pdf.indexOf('UK greenhouse gas emissions'));
+    expect(secr).toContain(`Scope 1: direct emissions ${formatTonnes(carbon.scope1.value)}`);
+    expect(secr).toContain(
+      `Scope 2: purchased electricity, location-based ${formatTonnes(carbon.scope2Location.value)}`,
+    );
+    expect(secr).toContain(
+      `Total Scope 1 and 2 ${formatTonnes(carbon.scope1.value + carbon.scope2Location.value)}`,
+    );
     // SI 2018/1155: scope 1 and 2 over turnover (GBP 2.4m), every site in the UK.
     const ratio = (carbon.scope1.value + carbon.scope2Location.value) / 2.4;
-    expect(pdf).toContain(`Intensity ratio ${formatTonnes(ratio)} tCO2e (scope 1 and 2) per million GBP`);
+    expect(secr).toContain(
+      `Intensity ratio: per million of turnover ${formatTonnes(ratio)} tCO2e (scope 1 and 2) per million GBP turnover`,
+    );
     expect(pdf).toContain(SECR_METHODOLOGY);
     expect(pdf).toContain(SECR_EFFICIENCY_ACTIONS);
     // The inventory of the same PDF reads the same figures (issue 18: sections agree).
@@ -215,6 +224,7 @@ describe('(a) UK SECR bakery', () => {
     expect(pdf).toContain(`Scope 3: value chain ${formatTonnes(carbon.scope3.value)}`);
     const travel = carbon.scope3ByCategory.find((row) => row.category === 6)!;
     expect(pdf).toContain(`Category 6: Business travel ${formatTonnes(travel.tCO2e)}`);
+    expect(secr).toContain(`Scope 3: business travel ${formatTonnes(travel.tCO2e)}`);
     expect(pdf).toContain(`Employees 32`);
     expect(pdf).toContain(COMPANY_NUMBER.value);
   });
@@ -434,7 +444,7 @@ describe('(c) US company', () => {
     );
     expect(pdf).toContain(`Category 1: Purchased goods and services ${formatTonnes(carbon.scope3.value)}`);
     expect(pdf).toContain(
-      `Per revenue (location-based total) ${formatTonnes(carbon.intensityPerRevenue!.value)}`,
+      `Per revenue (gross location-based total, scopes 1, 2 and 3) ${formatTonnes(carbon.intensityPerRevenue!.value)}`,
     );
   });
 });

@@ -85,7 +85,11 @@ describe('reports cite, for each figure, only the datasets that produced it', ()
       outsideScopes: [],
     });
     // The UK section covers the Leeds site only: its scope 2 is DESNZ's.
-    expect(snapshot.uk?.datasets).toEqual({ scope1: [], scope2Location: ['DESNZ 2025'] });
+    expect(snapshot.uk?.datasets).toEqual({
+      scope1: [],
+      scope2Location: ['DESNZ 2025'],
+      scope3BusinessTravel: [],
+    });
 
     const rows = parseFactsCsv(new TextDecoder().decode(await download(cookie, report.id)));
     const source = (concept: string, category?: string) =>

@@ -6,7 +6,7 @@ import { auditLogs } from '../../db/schema/audit.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { reportFiles, reports } from '../../db/schema/reports.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
-import { formatTonnes } from '../../src/domain/reports/pdf/format.ts';
+import { formatNumber, formatTonnes } from '../../src/domain/reports/pdf/format.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { MissingEntityIdentifierError } from '../../src/domain/reports/xbrl/entity.ts';
 import { sha256Hex } from '../../src/server/features/reports/files.ts';
@@ -87,10 +87,11 @@ describe('POST /api/reports/generate', () => {
     const requested = await generate(cookie, { format: 'pdf', framework: 'gri', period: '2025' });
     expect(requested.status).toBe(202);
     expect(requested.json).toMatchObject({
-      title: 'Northwind Bakery Ltd — GRI sustainability report 2025',
+      title: 'Northwind Bakery Ltd — GRI sustainability report 2025, v1',
       format: 'pdf',
       framework: 'gri',
       period: '2025',
+      version: 1,
       jurisdiction: 'CSRD',
       status: 'draft',
       generation: 'queued',
@@ -368,6 +369,110 @@ describe('GET /api/reports', () => {
     const list = await t.call('GET', '/api/reports', { cookie });
     expect(list.status).toBe(200);
     expect(list.json.map((report: { id: string }) => report.id)).toEqual([second.json.id, first.json.id]);
+  });
+});
+
+describe('versions and the SECR statement (issue 18)', () => {
+  test('generating twice gives two reports told apart by version in the title, the list and the cover', async () => {
+    const { cookie } = await bakery();
+    const first = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    const second = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    // Another period or framework starts its own count.
+    const other = await generate(cookie, { format: 'csv', framework: 'secr', period: '2024' });
+    expect(first.title).toBe('Northwind Bakery Ltd — Streamlined Energy and Carbon Report (SECR) 2025, v1');
+    expect(second.title).toBe('Northwind Bakery Ltd — Streamlined Energy and Carbon Report (SECR) 2025, v2');
+    expect(other.json).toMatchObject({ version: 1, title: expect.stringContaining('2024, v1') });
+    const list = (await t.call('GET', '/api/reports', { cookie })).json as { id: string; version: number }[];
+    expect(
+      list.filter((report) => report.id !== other.json.id).map((report) => [report.id, report.version]),
+    ).toEqual([
+      [second.id, 2],
+      [first.id, 1],
+    ]);
+    const cover = (await pdfText(await (await download(cookie, second.id)).arrayBuffer())).slice(0, 400);
+    expect(cover).toContain('(SECR) 2025, v2');
+    expect(cover).toContain('Version v2, generated 15 March 2026, 10:00 UTC');
+  });
+
+  test('two requests at once still get two versions', async () => {
+    const { cookie } = await bakery();
+    const both = await Promise.all([
+      generate(cookie, { format: 'pdf', framework: 'gri', period: '2025' }),
+      generate(cookie, { format: 'csv', framework: 'gri', period: '2025' }),
+    ]);
+    expect(both.map((response) => response.status)).toEqual([202, 202]);
+    expect(both.map((response) => response.json.version).sort()).toEqual([1, 2]);
+  });
+
+  test('the SECR table prints the intensity ratio from the year’s turnover, with the prior year beside it', async () => {
+    const owner = await t.signUpCompany({ companyName: 'Severn Ovens Ltd', jurisdiction: 'SECR' });
+    const bristol = await addSite(t, owner.cookie, 'Bristol bakery', 'GB');
+    const line = (date: string, category: string, quantity: number) =>
+      addLine(t, owner.cookie, { siteId: bristol, date, category, quantity, unit: 'kWh' });
+    await line('2025-02-01', 'natural_gas', 50_000);
+    await line('2025-03-01', 'electricity', 10_000);
+    await line('2024-03-01', 'electricity', 8_000);
+    const financials = { year: 2025, revenue: 3_200_000, currency: 'GBP', employees: 28 };
+    expect((await t.call('PUT', '/api/financials', { cookie: owner.cookie, body: financials })).status).toBe(
+      200,
+    );
+    const report = await generated(owner.cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    const uk = (await storedSnapshot(report.id)).uk!;
+    const scope12 = uk.scope1! + uk.scope2Location!;
+    expect(uk.ratios?.map((ratio) => [ratio.basis, ratio.value])).toEqual([
+      ['uk', Math.round((scope12 / 3.2) * 1e6) / 1e6],
+      ['uk', Math.round((scope12 / 28) * 1e6) / 1e6],
+    ]);
+    expect(uk.intensity?.value).toBe(uk.ratios![0]!.value!);
+    expect(uk.previous).toMatchObject({ period: '2024', energyKwh: { electricity: 8_000, total: 8_000 } });
+    const text = await pdfText(await (await download(owner.cookie, report.id)).arrayBuffer());
+    expect(text).toContain('Gas 50,000 Not recorded – Electricity 10,000 8,000 –');
+    expect(text).toContain(`Total Scope 1 and 2 ${formatTonnes(scope12)}`);
+    expect(text).toContain(
+      `Intensity ratio: per million of turnover ${formatNumber(scope12 / 3.2, 2)} tCO2e (scope 1 and 2) per million GBP turnover`,
+    );
+    expect(text).toContain(`Intensity ratio: per employee ${formatNumber(scope12 / 28, 2)}`);
+  });
+
+  test('a company with a site abroad gets the whole company’s ratio, saying so, rather than "Not recorded"', async () => {
+    const { cookie } = await bakery();
+    const financials = { year: 2025, revenue: 3_200_000, currency: 'GBP' };
+    expect((await t.call('PUT', '/api/financials', { cookie, body: financials })).status).toBe(200);
+    const report = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    const snapshot = await storedSnapshot(report.id);
+    const scope12 = snapshot.inventory!.scope1 + snapshot.inventory!.scope2Location;
+    expect(snapshot.uk?.ratios).toEqual([
+      {
+        denominator: 'revenue',
+        basis: 'company',
+        value: Math.round((scope12 / 3.2) * 1e6) / 1e6,
+        unit: 'tCO2e (scope 1 and 2) per million GBP turnover',
+      },
+    ]);
+    const text = await pdfText(await (await download(cookie, report.id)).arrayBuffer());
+    expect(text).toContain(`Intensity ratio: per million of turnover ${formatNumber(scope12 / 3.2, 2)}`);
+    expect(text).toContain('the whole company’s Scope 1 and location-based Scope 2 emissions');
+
+    // A ratio the company works out over its UK turnover and enters itself is the one printed.
+    const init = { jurisdiction: 'SECR', year: 2025 };
+    expect((await t.call('POST', '/api/esg/initialize', { cookie, body: init })).status).toBe(200);
+    const typed = { jurisdiction: 'SECR', indicator: 'intensity_ratio_revenue', value: '25.5', year: 2025 };
+    expect((await t.call('PUT', '/api/esg/progress', { cookie, body: typed })).status).toBe(200);
+    const again = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2025' });
+    expect((await storedSnapshot(again.id)).uk?.ratios).toMatchObject([{ basis: 'entered', value: 25.5 }]);
+    const againText = await pdfText(await (await download(cookie, again.id)).arrayBuffer());
+    expect(againText).toContain('Intensity ratio: per million of turnover 25.50 tCO2e');
+    expect(againText).toContain('The company entered its intensity ratio in its SECR checklist.');
+  });
+
+  test('a period without data says so on the cover and prints no zeros as figures', async () => {
+    const { cookie } = await bakery();
+    const report = await generated(cookie, { format: 'pdf', framework: 'secr', period: '2022' });
+    const text = await pdfText(await (await download(cookie, report.id)).arrayBuffer());
+    expect(text.slice(0, 300)).toContain('No activity data recorded for this period');
+    expect(text).toContain('No activity data is recorded for this period: no ledger line is dated in it');
+    expect(text).toContain('Total UK energy use Not recorded');
+    expect(text).not.toMatch(/\b0\.00\b|\b0 kWh/);
   });
 });
 

@@ -99,6 +99,8 @@ export const ReportSchema = z.object({
   format: ReportFormatSchema,
   framework: ReportFrameworkSchema,
   period: z.string(),
+  /** The company's nth report of this framework and period (1 first), in the title as "v2". */
+  version: z.number().int(),
   jurisdiction: z.string(),
   status: ReportStatusSchema,
   generation: GenerationStatusSchema,

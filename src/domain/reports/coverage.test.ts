@@ -4,6 +4,12 @@ import { coverageStatement, formatMoney } from './coverage.ts';
 const none = { lineCount: 0, spend: [], quantities: [], reasons: [] };
 
 describe('coverage statement', () => {
+  test('says an empty period has no activity data instead of covering 0 lines', () => {
+    expect(coverageStatement({ lineCount: 0, notCounted: none })).toEqual([
+      'No activity data is recorded for this period: no ledger line is dated in it, so its figures are not recorded rather than zero.',
+    ]);
+  });
+
   test('says every line is counted when none is left out', () => {
     expect(coverageStatement({ lineCount: 44, notCounted: none })).toEqual([
       'This report covers 44 lines of the ledger dated in the period. Every line is counted.',

@@ -45,6 +45,11 @@ function linesWithAmounts(
  * are not counted: they add nothing to the totals above. Why: …". One sentence per reason.
  */
 export function coverageStatement(coverage: SnapshotCoverage): string[] {
+  // An empty period says so rather than "covers 0 lines" (issue 18, bad input).
+  if (coverage.lineCount === 0)
+    return [
+      'No activity data is recorded for this period: no ledger line is dated in it, so its figures are not recorded rather than zero.',
+    ];
   const first = `This report covers ${lines(coverage.lineCount)} of the ledger dated in the period.`;
   const missing = coverage.notCounted;
   if (missing.lineCount === 0) return [`${first} Every line is counted.`];

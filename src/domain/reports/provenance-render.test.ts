@@ -170,7 +170,8 @@ describe('PDF: each inventory row names its numbered sources', () => {
     expect(flat).toContain(OGL);
     expect(flat).toContain('Market-based Scope 2');
     // SECR: the UK scope 2 figure names its source; metered electricity names none.
-    expect(flat).toContain('Scope 2, location-based (UK) 17.70 tCO2e [1]');
+    expect(flat).toContain('Emissions 2025 tCO2e Sources');
+    expect(flat).toContain('Scope 2: purchased electricity, location-based 17.70 1 Total Scope 1 and 2 17.70 1');
     expect(flat).toContain('Electricity 100,000 –');
     expect(flat).not.toContain('github');
   });

@@ -92,14 +92,14 @@ export function inventoryDatasets(snapshot: ReportSnapshot, parts: readonly Inve
   return [...keys].sort();
 }
 
-/** The dataset keys behind the UK (SECR) scope 1 and scope 2 figures `parts`, sorted. */
+/** The dataset keys behind the UK (SECR) figures `parts` (scope 1, 2, business travel), sorted. */
 export function ukDatasets(
   snapshot: ReportSnapshot,
-  parts: readonly ('scope1' | 'scope2Location')[],
+  parts: readonly ('scope1' | 'scope2Location' | 'scope3BusinessTravel')[],
 ): string[] {
   const datasets = snapshot.uk?.datasets;
   if (!datasets) return everyDataset(snapshot);
-  return [...new Set(parts.flatMap((part) => datasets[part]))].sort();
+  return [...new Set(parts.flatMap((part) => datasets[part] ?? []))].sort();
 }
 
 /**

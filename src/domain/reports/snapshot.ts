@@ -103,6 +103,11 @@ export interface ReportSnapshot {
     jurisdiction: 'CSRD' | 'SECR' | 'SEC';
     /** VSME taxonomy version for CSRD XBRL (e.g. '2026-05-01'). */
     taxonomyVersion: string;
+    /**
+     * 1 for the company's first report of this framework and period, 2 for the next (decision
+     * 059), so reports of the same title are told apart. Absent in earlier snapshots.
+     */
+    version?: number;
   };
   company: {
     name: string;
@@ -172,8 +177,33 @@ export interface ReportSnapshot {
     scope1: number | null;
     scope2Location: number | null;
     /** Decision 058 onward: the datasets of the UK scope 1 and scope 2 figures. */
-    datasets?: Pick<FigureDatasets, 'scope1' | 'scope2Location'>;
+    datasets?: Pick<FigureDatasets, 'scope1' | 'scope2Location'> & {
+      /** Decision 059 onward, with scope3BusinessTravel: the datasets of that figure. */
+      scope3BusinessTravel?: string[];
+    };
+    /** UK Scope 1 + 2 per million of turnover while nothing happened outside the UK, else null. */
     intensity: SnapshotQuantity | null;
+    /** Decision 059 onward: scope 3 category 6 at UK sites, tCO2e; null when none is recorded. */
+    scope3BusinessTravel?: number | null;
+    /** Decision 059 onward: the ledger has lines at sites outside the UK in the period. */
+    hasActivityOutsideUk?: boolean;
+    /** Decision 059 onward: every intensity ratio the company's figures allow (secr-figures.ts). */
+    ratios?: SecrRatio[];
+    /** Decision 059 onward: the prior period's UK figures, when it has data. */
+    previous?: {
+      period: string;
+      energyKwh: {
+        gas: number | null;
+        electricity: number | null;
+        transport: number | null;
+        total: number | null;
+        otherFuels?: number | null;
+        heatSteam?: number | null;
+      };
+      scope1: number | null;
+      scope2Location: number | null;
+      scope3BusinessTravel: number | null;
+    } | null;
     efficiencyActions: string | null;
     methodology: string | null;
   } | null;
@@ -250,6 +280,18 @@ export interface ReportSnapshot {
     lineCount: number;
     notCounted: NotCountedSummary;
   };
+}
+
+/** An SECR intensity ratio; `value` null when it cannot be made (a quarter of a year's turnover). */
+export interface SecrRatio {
+  denominator: 'revenue' | 'employees';
+  /**
+   * 'uk': UK emissions; 'company': the whole company's (it has activity outside the UK);
+   * 'entered': typed by a person into the SECR checklist.
+   */
+  basis: 'uk' | 'company' | 'entered';
+  value: number | null;
+  unit: string;
 }
 
 /** A signed position of the audit hash chain (src/server/features/audit/checkpoint.ts). */

@@ -41,3 +41,9 @@ export function unreadableRequest(error: unknown): HttpError | null {
   }
   return null;
 }
+
+/** SQLite's unique-index refusal, as libSQL and D1 word it (in the message or its cause). */
+export function isUniqueViolation(error: unknown): boolean {
+  const text = `${String((error as { cause?: unknown })?.cause ?? '')} ${String((error as Error)?.message ?? '')}`;
+  return /UNIQUE constraint failed/i.test(text);
+}

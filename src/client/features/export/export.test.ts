@@ -9,6 +9,7 @@ import {
   emailDeliveryText,
   FILING_STATUS,
   fileNameFromDisposition,
+  formatDateTime,
   formatDay,
   formatFileSize,
   isAnyFilingUndecided,
@@ -27,6 +28,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   format: 'pdf',
   framework: 'gri',
   period: '2025',
+  version: 1,
   jurisdiction: 'SECR',
   status: 'draft',
   generation: 'succeeded',
@@ -210,4 +212,12 @@ describe('defaultFramework (issue 18: the framework starts on the company jurisd
     expect(defaultFramework('SEC')).toBe('tcfd');
     expect(defaultFramework(null)).toBe('gri');
   });
+});
+
+test('formatDateTime adds the time, so two reports made the same day are told apart', () => {
+  const morning = formatDateTime('2026-03-15T08:05:00.000Z');
+  const afternoon = formatDateTime('2026-03-15T15:40:00.000Z');
+  expect(morning).toMatch(/^\d{1,2} Mar 2026, \d{2}:\d{2}$/);
+  expect(morning).not.toBe(afternoon);
+  expect(formatDateTime(null)).toBe('—');
 });

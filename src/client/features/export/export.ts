@@ -166,6 +166,15 @@ export function formatDate(iso: string | null): string {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
 }
 
+/** Date and time, so two reports of one day are told apart: "15 Mar 2026, 10:00". */
+export function formatDateTime(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const time = date.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit' });
+  return `${formatDate(iso)}, ${time}`;
+}
+
 const calendarDay = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',

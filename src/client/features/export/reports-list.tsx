@@ -14,7 +14,7 @@ import {
   canFileReport,
   canMarkFinal,
   emailDeliveryText,
-  formatDate,
+  formatDateTime,
   formatFileSize,
   formatLabel,
   frameworkLabel,
@@ -166,8 +166,8 @@ function ReportItem(props: ItemProps) {
           </div>
         </div>
         <p className="text-sm text-muted">
-          {frameworkLabel(report.framework)} · {periodLabel(report.period)} · created{' '}
-          {formatDate(report.createdAt)}
+          {frameworkLabel(report.framework)} · {periodLabel(report.period)} · version {report.version} ·
+          created {formatDateTime(report.createdAt)}
         </p>
         <GenerationState report={report} />
         {email ? <p className="text-sm text-slate-700">{email}</p> : null}

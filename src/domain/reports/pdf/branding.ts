@@ -65,8 +65,11 @@ export async function embedLogo(
   }
 }
 
-/** The logo on the cover, right-aligned on the white below the band, scaled into LOGO_BOX. */
-export function drawCoverLogo(layout: PdfLayout, image: PDFImage): void {
+/**
+ * The logo on the cover, right-aligned on the white below the band, scaled into LOGO_BOX. Answers
+ * the width it takes, so what shares that row can keep clear of it.
+ */
+export function drawCoverLogo(layout: PdfLayout, image: PDFImage): number {
   const scale = Math.min(LOGO_BOX.width / image.width, LOGO_BOX.height / image.height, 1);
   const width = image.width * scale;
   const height = image.height * scale;
@@ -76,4 +79,5 @@ export function drawCoverLogo(layout: PdfLayout, image: PDFImage): void {
     width,
     height,
   });
+  return width;
 }

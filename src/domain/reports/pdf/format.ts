@@ -71,3 +71,11 @@ export function formatChange(current: number, previous: number | null | undefine
   const change = ((current - previous) / previous) * 100;
   return `${change > 0 ? '+' : ''}${formatNumber(change, 1)}%`;
 }
+
+/** `2026-01-15T09:30:00.000Z` → "15 January 2026, 09:30 UTC". */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${formatDate(iso)}, ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())} UTC`;
+}

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument } from 'pdf-lib';
 import { loadReportFonts } from './fonts.ts';
-import { PdfLayout } from './layout.ts';
+import { CONTENT_WIDTH, PdfLayout } from './layout.ts';
 
 describe('PdfLayout.wrap', () => {
   let layout: PdfLayout;
@@ -41,4 +41,23 @@ describe('PdfLayout.wrap', () => {
     expect(lines.slice(1).join('')).toBe(digest);
     for (const line of lines) expect(layout.measure(line, 8)).toBeLessThanOrEqual(100);
   });
+});
+
+test('a section heading wider than the page wraps onto a second line and moves the cursor below both', async () => {
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  doc.registerFontkit(fontkit);
+  const fonts = loadReportFonts();
+  const layout = new PdfLayout(doc, {
+    regular: await doc.embedFont(fonts.regular, { subset: true }),
+    bold: await doc.embedFont(fonts.bold, { subset: true }),
+  });
+  const title = '2. Streamlined Energy and Carbon Reporting (SECR)';
+  expect(layout.measure(title, 17, true)).toBeGreaterThan(CONTENT_WIDTH);
+  layout.newPage();
+  const top = layout.y;
+  layout.heading('1. Methodology', 1);
+  const oneLine = top - layout.y;
+  layout.newPage();
+  layout.heading(title, 1);
+  expect(top - layout.y).toBeGreaterThan(oneLine + 17);
 });

@@ -212,8 +212,12 @@ export class PdfLayout {
     const size = level === 1 ? 17 : 11.5;
     this.ensureSpace(size * 1.6 + 40);
     if (level === 2) this.y -= 6;
-    this.drawText(text, MARGIN, this.y - size, size, true, this.accent);
-    this.y -= size * 1.5;
+    // A title wider than the page (an SECR report's section name) wraps rather than running off it.
+    const lines = this.wrap(text, CONTENT_WIDTH, size, true);
+    lines.forEach((line, index) => {
+      this.drawText(line, MARGIN, this.y - size - index * size * 1.25, size, true, this.accent);
+    });
+    this.y -= size * 1.5 + (lines.length - 1) * size * 1.25;
     if (level === 1) {
       this.page.drawLine({
         start: { x: MARGIN, y: this.y + 4 },

@@ -3,109 +3,67 @@
 // snapshot again gives the same bytes. Fonts are embedded (subsetted) so text is selectable and
 // looks the same everywhere; charts are vector drawing operations.
 import fontkit from '@pdf-lib/fontkit';
-import { PDFDocument, PDFHexString, type PDFImage, PDFName, type RGB } from 'pdf-lib';
-import type { ReportFramework } from '../../contracts/reports.ts';
+import { PDFDocument, PDFHexString, PDFName } from 'pdf-lib';
 import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
-import { applyBrandColours, displayName, drawCoverLogo, embedLogo } from './branding.ts';
+import { applyBrandColours, displayName, embedLogo } from './branding.ts';
+import { drawContents, drawCover, FRAMEWORK_LABELS, PRODUCT_NAME } from './cover.ts';
 import type { ReportFonts } from './fonts.ts';
-import { formatDate } from './format.ts';
 import { COLOURS, MARGIN, PAGE_HEIGHT, PAGE_WIDTH, PdfLayout } from './layout.ts';
-import { drawNarratives, drawOffsets, drawSecr, drawSocialGovernance } from './sections-disclosures.ts';
+import { drawChecklistAppendix } from './sections-appendix.ts';
+import { drawNarratives, drawOffsets, drawSocialGovernance } from './sections-disclosures.ts';
 import { drawEnergy, drawInventory, drawProfile } from './sections-environment.ts';
 import { drawEvidence, drawMethodology } from './sections-methodology.ts';
-
-/** The product name printed on the cover (the same as the client's PRODUCT_NAME). */
-const PRODUCT_NAME = 'ESG Pilot';
-
-const FRAMEWORK_LABELS: Record<ReportFramework, string> = {
-  csrd: 'EU CSRD: Voluntary SME standard (VSME)',
-  secr: 'UK Streamlined Energy and Carbon Reporting (SECR)',
-  gri: 'GRI Standards',
-  sasb: 'SASB Standards',
-  tcfd: 'TCFD recommendations',
-};
+import { drawSecr } from './sections-secr.ts';
 
 interface Section {
   title: string;
   draw: (layout: PdfLayout) => void;
 }
 
-function sectionsOf(snapshot: ReportSnapshot): Section[] {
-  const { uk, offsets } = snapshot;
-  const sections: (Section | null)[] = [
+/**
+ * The body: what the report states, the statutory SECR statement first in an SECR report. Then the
+ * appendices: the working papers and evidence behind the statements (issue 18, decision 059).
+ */
+function sectionsOf(snapshot: ReportSnapshot): { body: Section[]; appendices: Section[] } {
+  const { uk, offsets, checklist } = snapshot;
+  const secr: Section | null = uk
+    ? {
+        title: 'Streamlined Energy and Carbon Reporting (SECR)',
+        draw: (layout) => drawSecr(layout, snapshot, uk),
+      }
+    : null;
+  const isSecr = snapshot.report.framework === 'secr';
+  const body: (Section | null)[] = [
     { title: 'Company profile and reporting boundary', draw: (layout) => drawProfile(layout, snapshot) },
+    isSecr ? secr : null,
     { title: 'Greenhouse gas inventory', draw: (layout) => drawInventory(layout, snapshot) },
     { title: 'Energy, water and waste', draw: (layout) => drawEnergy(layout, snapshot) },
     { title: 'Social and governance', draw: (layout) => drawSocialGovernance(layout, snapshot) },
     { title: 'Narrative', draw: (layout) => drawNarratives(layout, snapshot) },
-    uk
-      ? {
-          title: 'Streamlined Energy and Carbon Reporting (SECR)',
-          draw: (layout) => drawSecr(layout, uk, snapshot),
-        }
-      : null,
+    isSecr ? null : secr,
     offsets ? { title: 'Carbon credits', draw: (layout) => drawOffsets(layout, offsets) } : null,
     { title: 'Methodology', draw: (layout) => drawMethodology(layout, snapshot) },
-    { title: 'Evidence appendix', draw: (layout) => drawEvidence(layout, snapshot) },
   ];
-  return sections.filter((section): section is Section => section !== null);
+  const appendices: (Section | null)[] = [
+    checklist
+      ? { title: 'Disclosure checklist', draw: (layout) => drawChecklistAppendix(layout, checklist) }
+      : null,
+    { title: 'Evidence and audit log', draw: (layout) => drawEvidence(layout, snapshot) },
+  ];
+  const present = (section: Section | null): section is Section => section !== null;
+  return { body: body.filter(present), appendices: appendices.filter(present) };
 }
 
-/** `onBand`: the colour of text on the accent band (branding.ts). */
-function drawCover(layout: PdfLayout, snapshot: ReportSnapshot, onBand: RGB, logo: PDFImage | null): void {
-  const { page } = layout;
-  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 230, width: PAGE_WIDTH, height: 230, color: layout.accent });
-  page.drawRectangle({ x: 0, y: PAGE_HEIGHT - 238, width: PAGE_WIDTH, height: 8, color: layout.tint });
-  const white = onBand;
-  const name = displayName(snapshot);
-  layout.drawText(name, MARGIN, PAGE_HEIGHT - 120, 26, true, white);
-  if (logo) drawCoverLogo(layout, logo);
-  layout.y = PAGE_HEIGHT - 150;
-  for (const line of layout.wrap(snapshot.report.title, PAGE_WIDTH - 2 * MARGIN, 15)) {
-    layout.drawText(line, MARGIN, layout.y - 15, 15, false, white);
-    layout.y -= 20;
-  }
-  layout.y = PAGE_HEIGHT - 300;
-  const { report } = snapshot;
-  const facts: [string, string][] = [
-    // A brand name never hides who reports: the legal name stays on the cover.
-    ...(name === snapshot.company.name
-      ? []
-      : [['Reporting entity', snapshot.company.name] as [string, string]]),
-    ['Reporting period', `${formatDate(report.periodStart)} to ${formatDate(report.periodEnd)}`],
-    ['Framework', FRAMEWORK_LABELS[report.framework]],
-    ['Jurisdiction', report.jurisdiction],
-    ['Generated', formatDate(snapshot.generatedAt)],
-    ['Report reference', report.id],
+/** Numbered titles: "1. Methodology" in the body, "Appendix A. Disclosure checklist" after it. */
+function numbered(snapshot: ReportSnapshot): Section[] {
+  const { body, appendices } = sectionsOf(snapshot);
+  return [
+    ...body.map((section, index) => ({ ...section, title: `${index + 1}. ${section.title}` })),
+    ...appendices.map((section, index) => ({
+      ...section,
+      title: `Appendix ${String.fromCharCode(65 + index)}. ${section.title}`,
+    })),
   ];
-  for (const [label, value] of facts) {
-    layout.drawText(label, MARGIN, layout.y, 9, false, COLOURS.muted);
-    layout.drawText(value, MARGIN, layout.y - 15, 12, true);
-    layout.y -= 40;
-  }
-  layout.drawText(`Prepared with ${PRODUCT_NAME}`, MARGIN, 110, 10, false, COLOURS.muted);
-}
-
-function drawContents(layout: PdfLayout, entries: { title: string; page: number }[]): void {
-  layout.heading('Contents', 1);
-  const size = 11;
-  for (const entry of entries) {
-    const number = String(entry.page);
-    const right = PAGE_WIDTH - MARGIN;
-    const numberWidth = layout.measure(number, size);
-    layout.drawText(entry.title, MARGIN, layout.y - size, size);
-    const titleEnd = MARGIN + layout.measure(entry.title, size) + 6;
-    // Dotted leader between the title and its page number.
-    layout.page.drawLine({
-      start: { x: titleEnd, y: layout.y - size + 1 },
-      end: { x: right - numberWidth - 6, y: layout.y - size + 1 },
-      thickness: 0.8,
-      color: COLOURS.rule,
-      dashArray: [1, 3],
-    });
-    layout.drawText(number, right - numberWidth, layout.y - size, size);
-    layout.y -= size * 2;
-  }
 }
 
 function drawFooters(layout: PdfLayout, snapshot: ReportSnapshot): void {
@@ -119,7 +77,9 @@ function drawFooters(layout: PdfLayout, snapshot: ReportSnapshot): void {
       thickness: 0.4,
       color: COLOURS.rule,
     });
-    const left = `${displayName(snapshot)} · ${snapshot.report.period}`;
+    const { period, version } = snapshot.report;
+    // The version on every page, so printed pages of two versions are not mixed up.
+    const left = `${displayName(snapshot)} · ${period}${version ? ` · v${version}` : ''}`;
     layout.drawText(left, MARGIN, 34, size, false, COLOURS.muted);
     const label = `Page ${index + 1} of ${pages.length}`;
     layout.drawText(label, PAGE_WIDTH - MARGIN - layout.measure(label, size), 34, size, false, COLOURS.muted);
@@ -145,15 +105,16 @@ export async function renderReportPdf(snapshot: ReportSnapshot, fonts: ReportFon
   layout.newPage();
   drawCover(layout, snapshot, onBand, logo);
 
+  // Sections are laid out first and the contents page is put in after the cover once their pages
+  // are known (it fits on one page: at most a dozen entries).
   const entries: { title: string; page: number }[] = [];
-  sectionsOf(snapshot).forEach((section, index) => {
+  for (const section of numbered(snapshot)) {
     layout.newPage();
-    const title = `${index + 1}. ${section.title}`;
     // +2: page numbers are 1-based, and the contents page goes in after the cover.
-    entries.push({ title, page: layout.pageIndex + 2 });
-    layout.heading(title, 1);
+    entries.push({ title: section.title, page: layout.pageIndex + 2 });
+    layout.heading(section.title, 1);
     section.draw(layout);
-  });
+  }
 
   layout.page = doc.insertPage(1, [PAGE_WIDTH, PAGE_HEIGHT]);
   layout.y = PAGE_HEIGHT - MARGIN;

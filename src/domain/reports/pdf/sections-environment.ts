@@ -78,8 +78,16 @@ export function drawProfile(layout: PdfLayout, snapshot: ReportSnapshot): void {
 
 export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void {
   const inventory = snapshot.inventory;
-  if (!inventory) {
+  const coverage = snapshot.coverage;
+  // No line counted: the inventory's totals would be zeros that were never measured (issue 18).
+  const isNothingCounted =
+    coverage !== undefined && coverage.lineCount > 0 && coverage.notCounted.lineCount === coverage.lineCount;
+  if (!inventory || isNothingCounted) {
     layout.paragraph(`${NOT_RECORDED}: no greenhouse gas emissions have been calculated for this period.`);
+    if (coverage) {
+      layout.heading('Coverage');
+      for (const sentence of coverageStatement(coverage)) layout.paragraph(sentence, { size: 9 });
+    }
     return;
   }
   const previous = inventory.previous;
@@ -172,11 +180,22 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     for (const sentence of coverageStatement(snapshot.coverage)) layout.paragraph(sentence, { size: 9 });
   }
   layout.heading('Intensity');
-  const intensity = (quantity: { value: number; unit: string } | null) =>
-    quantity ? `${formatNumber(quantity.value, 2)} ${quantity.unit}` : NOT_RECORDED;
+  // A quarter has no ratio over the year's turnover: that is not a missing figure (snapshot.ts).
+  const isQuarter = snapshot.report.period.includes('-q');
+  const intensity = (quantity: { value: number; unit: string } | null, denominator: unknown) => {
+    if (quantity) return `${formatNumber(quantity.value, 2)} ${quantity.unit}`;
+    return isQuarter && denominator !== null ? 'Not applicable to a quarter' : NOT_RECORDED;
+  };
+  const { revenue, employees } = snapshot.company;
   layout.keyValues([
-    ['Per revenue (location-based total)', intensity(inventory.intensityPerRevenue)],
-    ['Per employee (location-based total)', intensity(inventory.intensityPerEmployee)],
+    [
+      'Per revenue (gross location-based total, scopes 1, 2 and 3)',
+      intensity(inventory.intensityPerRevenue, revenue),
+    ],
+    [
+      'Per employee (gross location-based total, scopes 1, 2 and 3)',
+      intensity(inventory.intensityPerEmployee, employees),
+    ],
   ]);
   drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(inventory));
 }

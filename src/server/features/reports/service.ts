@@ -3,14 +3,19 @@
 // report row and its audit row (decision 003); the job (generate.ts) renders the stored snapshot
 // only, so the same snapshot always gives the same bytes. Every query filters by the caller's
 // company: another company's id answers exactly like a missing one.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { users } from '../../../../db/schema/auth.ts';
 import { reports } from '../../../../db/schema/reports.ts';
-import type { GenerateReport, Report, ReportStatus } from '../../../domain/contracts/reports.ts';
+import type {
+  GenerateReport,
+  Report,
+  ReportFramework,
+  ReportStatus,
+} from '../../../domain/contracts/reports.ts';
 import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext } from '../../context.ts';
 import { enqueueJob, newJobId } from '../../jobs/queue.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { profileIdentifier } from '../company-profile/service.ts';
@@ -28,6 +33,7 @@ const reportColumns = {
   format: reports.format,
   framework: reports.framework,
   period: reports.period,
+  version: reports.version,
   jurisdiction: reports.jurisdiction,
   status: reports.status,
   generation: reports.generation,
@@ -70,18 +76,52 @@ function toReport(row: ReportRow): Report {
  * generation queued), its job and its audit row in one batch. Rendering happens in the job.
  */
 export async function requestReport(ctx: AuthedContext, input: GenerateReport): Promise<Report> {
-  const reportId = crypto.randomUUID();
-  const [snapshot, emailTo] = await Promise.all([
-    buildReportSnapshot(ctx, {
+  const emailTo = input.delivery.email ? (await getCurrentUser(ctx)).email : null;
+  // Two requests at once can read the same next version; the unique index refuses the second,
+  // which takes the one after (decision 059).
+  for (let attempt = 1; ; attempt++) {
+    const reportId = crypto.randomUUID();
+    const snapshot = await buildReportSnapshot(ctx, {
       reportId,
       format: input.format,
       framework: input.framework,
       period: input.period,
+      version: await nextVersion(ctx, input.framework, input.period),
       taxonomyVersion: input.taxonomyVersion,
       entityIdentifier: input.entityIdentifier ?? null,
-    }),
-    input.delivery.email ? getCurrentUser(ctx).then((user) => user.email) : null,
-  ]);
+    });
+    try {
+      await insertReport(ctx, input, snapshot, emailTo);
+      ctx.wakeJobs?.();
+      return getReport(ctx, reportId);
+    } catch (error) {
+      if (attempt >= VERSION_ATTEMPTS || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
+const VERSION_ATTEMPTS = 3;
+
+/** The company's next version number of a framework and period (1 for the first). */
+async function nextVersion(ctx: AuthedContext, framework: ReportFramework, period: string): Promise<number> {
+  const row = await ctx.db
+    .select({ latest: max(reports.version) })
+    .from(reports)
+    .where(
+      and(eq(reports.companyId, ctx.companyId), eq(reports.framework, framework), eq(reports.period, period)),
+    )
+    .get();
+  return (row?.latest ?? 0) + 1;
+}
+
+/** The report row (draft, generation queued), its job and its audit row, in one batch. */
+async function insertReport(
+  ctx: AuthedContext,
+  input: GenerateReport,
+  snapshot: ReportSnapshot,
+  emailTo: string | null,
+): Promise<void> {
+  const reportId = snapshot.report.id;
   const now = ctx.now();
   await ctx.db.batch([
     ctx.db.insert(reports).values({
@@ -91,6 +131,7 @@ export async function requestReport(ctx: AuthedContext, input: GenerateReport): 
       format: input.format,
       framework: input.framework,
       period: snapshot.report.period,
+      version: snapshot.report.version ?? 1,
       jurisdiction: snapshot.report.jurisdiction,
       status: 'draft',
       generation: 'queued',
@@ -118,8 +159,6 @@ export async function requestReport(ctx: AuthedContext, input: GenerateReport): 
       entityId: reportId,
     }),
   ]);
-  ctx.wakeJobs?.();
-  return getReport(ctx, reportId);
 }
 
 /** GET /api/reports: the company's reports, newest first. */

@@ -9,6 +9,7 @@ import type { Narrative } from '../../../domain/contracts/narratives.ts';
 import type { ReportFramework } from '../../../domain/contracts/reports.ts';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories.ts';
 import { rulePackFor } from '../../../domain/esg/rule-packs/index.ts';
+import { answerNumber, secrIntensityRatios } from '../../../domain/reports/secr-figures.ts';
 import type { FigureDatasets, InventoryTotals, ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { DatasetsByFigure } from '../metrics/period-datasets.ts';
 import type { PeriodInventory } from '../metrics/period-inventory.ts';
@@ -96,43 +97,86 @@ function answerOf(progress: Progress | null, indicator: string): string | null {
   return item?.isCompleted ? item.value : null;
 }
 
-export function ukSection(
-  uk: PeriodInventory,
-  period: ReportingPeriod,
-  revenue: { amount: number; currency: string } | null,
-  secr: Progress | null,
-): ReportSnapshot['uk'] {
+/** UK scope 1 and 2 and business travel in tonnes; null where the UK ledger has no figure. */
+function ukEmissions(uk: PeriodInventory) {
   const scopeTonnes = (scope: string) =>
     uk.kgByScope[scope] === undefined ? null : tonnes(uk.kgByScope[scope] ?? 0);
-  const scope1 = scopeTonnes('scope_1');
-  const scope2Location = scopeTonnes('scope_2_location');
-  const covered = (scope1 ?? 0) + (scope2Location ?? 0);
-  // SECR's ratio is of the Scope 1 and 2 emissions it reports (SI 2018/1155); the turnover is
-  // the whole company's, so only while nothing happened outside the UK (decision 010 amendment 1).
-  const intensity =
-    period.quarter === null &&
-    revenue &&
-    revenue.amount > 0 &&
-    !uk.hasActivityOutsideRegion &&
-    (scope1 !== null || scope2Location !== null)
-      ? {
-          value: round(covered / (revenue.amount / 1e6), 6),
-          unit: `tCO2e (scope 1 and 2) per million ${revenue.currency}`,
-        }
-      : null;
+  const travel = uk.scope3ByCategoryKg.find((row) => row.category === BUSINESS_TRAVEL);
+  return {
+    scope1: scopeTonnes('scope_1'),
+    scope2Location: scopeTonnes('scope_2_location'),
+    scope3BusinessTravel: travel ? tonnes(travel.kg) : null,
+  };
+}
+
+/** GHG Protocol scope 3 category 6. */
+const BUSINESS_TRAVEL = 6;
+
+export interface UkSectionInput {
+  uk: PeriodInventory;
+  /** The UK sites' prior period of equal length. */
+  priorUk: PeriodInventory;
+  previous: ReportingPeriod;
+  /** The whole company's inventory, for a ratio over the whole company's turnover. */
+  company: PeriodInventory;
+  period: ReportingPeriod;
+  revenue: { amount: number; currency: string } | null;
+  employees: number | null;
+  secr: Progress | null;
+}
+
+/** A completed answer a person typed (not the ledger's auto-fill), or null. */
+function typedAnswerOf(progress: Progress | null, indicator: string): string | null {
+  const item = progress?.progress.find((candidate) => candidate.indicator === indicator);
+  return item?.isCompleted && !item.autoFilled ? item.value : null;
+}
+
+export function ukSection(input: UkSectionInput): ReportSnapshot['uk'] {
+  const { uk, company, period } = input;
+  const emissions = ukEmissions(uk);
+  const companyTotals = hasData(company) ? totalsOf(company) : null;
+  // SECR's ratios are of the Scope 1 and 2 emissions it reports (SI 2018/1155; decision 059).
+  const ratios = secrIntensityRatios({
+    period: period.period,
+    revenue: input.revenue,
+    employees: input.employees,
+    ukScope1: emissions.scope1,
+    ukScope2Location: emissions.scope2Location,
+    companyScope1: companyTotals?.scope1 ?? null,
+    companyScope2Location: companyTotals?.scope2Location ?? null,
+    hasActivityOutsideUk: uk.hasActivityOutsideRegion,
+    entered: {
+      revenue: answerNumber(typedAnswerOf(input.secr, 'intensity_ratio_revenue')),
+      employees: answerNumber(typedAnswerOf(input.secr, 'intensity_ratio_employee')),
+    },
+  });
+  const ukRevenueRatio = ratios.find((ratio) => ratio.denominator === 'revenue' && ratio.basis === 'uk');
   return {
     // Fuels in litres, m³ or tonnes are converted with DESNZ fuel properties (decision 048).
     energyKwh: secrEnergyKwh(uk.energy),
     energyBasis: energyBasisOf(uk.energy),
-    scope1,
-    scope2Location,
+    ...emissions,
+    intensity:
+      ukRevenueRatio && ukRevenueRatio.value !== null
+        ? { value: ukRevenueRatio.value, unit: ukRevenueRatio.unit }
+        : null,
     datasets: {
       scope1: uk.datasetsByFigure.byScope.scope_1,
       scope2Location: uk.datasetsByFigure.byScope.scope_2_location,
+      scope3BusinessTravel:
+        uk.datasetsByFigure.byScope3Category.find((row) => row.category === BUSINESS_TRAVEL)?.datasets ?? [],
     },
-    intensity,
-    efficiencyActions: answerOf(secr, 'energy_efficiency_actions'),
-    methodology: answerOf(secr, 'reporting_methodology'),
+    hasActivityOutsideUk: uk.hasActivityOutsideRegion,
+    ratios,
+    previous: hasData(input.priorUk)
+      ? {
+          period: input.previous.period,
+          energyKwh: secrEnergyKwh(input.priorUk.energy),
+          ...ukEmissions(input.priorUk),
+        }
+      : null,
+    efficiencyActions: answerOf(input.secr, 'energy_efficiency_actions'),
+    methodology: answerOf(input.secr, 'reporting_methodology'),
   };
 }
 

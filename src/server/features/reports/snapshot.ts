@@ -57,8 +57,10 @@ const isUk = (country: string) => country.toUpperCase() === 'GB' || country.toUp
 
 export interface SnapshotRequest {
   reportId: string;
-  /** Default: '<company> — <framework> report <period>'. */
+  /** Default: '<company> — <framework> report <period>, v<version>'. */
   title?: string;
+  /** The company's nth report of this framework and period (decision 059). */
+  version: number;
   format: ReportFormat;
   framework: ReportFramework;
   period: string;
@@ -102,6 +104,7 @@ export async function buildReportSnapshot(
     inventory,
     priorInventory,
     ukInventory,
+    priorUkInventory,
     financials,
     workforceRows,
     target,
@@ -115,6 +118,7 @@ export async function buildReportSnapshot(
     getPeriodInventory(ctx, { from: period.start, to: period.end }),
     getPeriodInventory(ctx, { from: previous.start, to: previous.end }),
     hasUkSites ? getPeriodInventory(ctx, { from: period.start, to: period.end, region: 'GB' }) : null,
+    hasUkSites ? getPeriodInventory(ctx, { from: previous.start, to: previous.end, region: 'GB' }) : null,
     listFinancials(ctx),
     listWorkforce(ctx),
     getTarget(ctx),
@@ -139,7 +143,7 @@ export async function buildReportSnapshot(
       id: request.reportId,
       title:
         request.title ??
-        `${user.companyName} — ${FRAMEWORK_TITLES[request.framework]} ${periodLabel(period)}`,
+        `${user.companyName} — ${FRAMEWORK_TITLES[request.framework]} ${periodLabel(period)}, v${request.version}`,
       format: request.format,
       framework: request.framework,
       period: period.period,
@@ -147,6 +151,7 @@ export async function buildReportSnapshot(
       periodEnd: period.end,
       jurisdiction,
       taxonomyVersion: request.taxonomyVersion ?? DEFAULT_TAXONOMY_VERSION,
+      version: request.version,
     },
     company: {
       name: user.companyName,
@@ -175,7 +180,19 @@ export async function buildReportSnapshot(
             totalTonnes: round(inventory.waste.totalTonnes, 6),
             recycledTonnes: round(inventory.waste.recycledTonnes, 6),
           },
-    uk: ukInventory ? ukSection(ukInventory, period, revenue, answersSecr) : null,
+    uk:
+      ukInventory && priorUkInventory
+        ? ukSection({
+            uk: ukInventory,
+            priorUk: priorUkInventory,
+            previous,
+            company: inventory,
+            period,
+            revenue,
+            employees,
+            secr: answersSecr,
+          })
+        : null,
     workforce: workforceSection(workforceRows.find((row) => row.year === year) ?? null),
     target,
     factors: inventory.datasets.map((row) => ({ ...row })),
