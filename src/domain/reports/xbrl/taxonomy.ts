@@ -4,12 +4,17 @@
 // point vsme-all.xsd is the one named in EFRAG's converter package metadata (EFRAG-EU/
 // Digital-Template-to-XBRL-Converter, tests of mireport.taxonomy_package), the 2024-12-17 one is the
 // schema in the reference copy (vsme-taxonomy/cache/…/2024-12-17/vsme-all.xsd).
+import {
+  DEFAULT_VSME_TAXONOMY_VERSION,
+  VSME_TAXONOMY_VERSIONS,
+  type VsmeTaxonomyVersionChoice,
+} from '../../contracts/reports.ts';
 import { MEMBERS_RENAMED_IN_2026, RENAMED_IN_2026, VSME_2024_12_17_CONCEPTS } from './concepts-2024-12-17.ts';
 import { VSME_2026_05_01_CONCEPTS } from './concepts-2026-05-01.ts';
 import type { ConceptTable } from './taxonomy-types.ts';
 
-export type VsmeTaxonomyVersion = '2024-12-17' | '2026-05-01';
-export const LATEST_VSME_VERSION: VsmeTaxonomyVersion = '2026-05-01';
+export type VsmeTaxonomyVersion = VsmeTaxonomyVersionChoice;
+export const LATEST_VSME_VERSION: VsmeTaxonomyVersion = DEFAULT_VSME_TAXONOMY_VERSION;
 
 export interface ConceptDefinition {
   name: string;
@@ -99,7 +104,7 @@ const TAXONOMIES: Record<VsmeTaxonomyVersion, VsmeTaxonomy> = {
 };
 
 export function isVsmeTaxonomyVersion(version: string): version is VsmeTaxonomyVersion {
-  return version === '2024-12-17' || version === '2026-05-01';
+  return (VSME_TAXONOMY_VERSIONS as readonly string[]).includes(version);
 }
 
 /** The taxonomy of a snapshot's version (empty → the latest). An unknown version throws. */
