@@ -128,6 +128,11 @@ export const ReportSchema = z.object({
   sha256: z.string().nullable(),
   /** GET this to download the file (null until generated). */
   downloadUrl: z.string().nullable(),
+  /**
+   * GET this for the Inline XBRL document of a CSRD XBRL report on its own (`report-<id>.xhtml`),
+   * readable in any browser without unzipping the package; null for other reports and until generated.
+   */
+  readableUrl: z.string().nullable(),
   /** Email delivery outcome: 'sent', 'not_configured', 'failed', or null when not asked. */
   emailDelivery: z.string().nullable(),
   createdAt: z.string(),
