@@ -198,7 +198,7 @@ export function vsmeFacts(
       if (!concept || tagged.has(concept.name)) continue;
       if (ROW_ONLY_CONCEPTS.has(name)) {
         notes.push(
-          `The answer to "${answer.title}" is shown but not tagged as ${concept.name}: VSME tags it per site, subsidiary, material or waste type, and the answer is one text.`,
+          `The answer to "${answer.title}" is shown but not tagged as ${concept.name}: VSME tags it once per site, subsidiary, material or type of waste, and this answer covers them all in one text.`,
         );
         continue;
       }
