@@ -33,7 +33,7 @@ export function ukSecrBakery(): ReportSnapshot {
   return snapshot;
 }
 
-/** Rheinwerk Präzision GmbH, Germany, VSME Basic and Comprehensive, turnover in euros. */
+/** Rheinwerk Präzision GmbH, Germany, VSME, turnover in euros, employees counted as FTE. */
 export function euVsmeManufacturer(
   taxonomyVersion: '2024-12-17' | '2026-05-01' = '2026-05-01',
 ): ReportSnapshot {
@@ -51,7 +51,8 @@ export function euVsmeManufacturer(
       { name: 'Duisburg machining plant', country: 'DE', region: null, postcode: '47051' },
       { name: 'Strasbourg warehouse', country: 'FR', region: null, postcode: '67000' },
     ],
-    employees: 64,
+    employees: 61.5,
+    employeesBasis: 'fte',
     revenue: { amount: 11_400_000, currency: 'EUR' },
   };
   snapshot.energy = {

@@ -110,6 +110,11 @@ describe.skipIf(!hasVsmeReference)('tagged facts of real outputs against the tax
       expect(facts.some((fact) => fact.dimensions.length > 0)).toBe(true);
       for (const name of ['BasisForPreparation', 'TypeOfNumberOfEmployees', 'Turnover', 'NumberOfEmployees'])
         expect(concepts).toContain(name);
+      // Both employee bases (bakery: headcount, manufacturer: FTE) and both module options.
+      const values = new Set(facts.map((fact) => fact.value.split('#')[1]));
+      for (const member of ['HeadcountMember', 'Full-TimeEquivalentFTEMember'])
+        expect(values).toContain(member);
+      expect([...values].filter((value) => value?.includes('Module'))).toHaveLength(2);
       expect(concepts.size).toBeGreaterThan(30);
     });
   }
