@@ -10,6 +10,7 @@ import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { reportingPeriods, xbrlFileName } from '../../src/client/features/export/export.ts';
 import type { Filing, Regulator, Report } from '../../src/domain/contracts/reports.ts';
+import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/reports.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -196,7 +197,15 @@ describe('Export & Filing', () => {
 
     // 3. An SECR report in XBRL: the company number comes from the profile; no automatic download.
     await generator(page).getByRole('radio', { name: 'XBRL', exact: true }).click();
+    // CSRD XBRL offers the VSME taxonomy version and says why the default is the default (issue 18).
+    await choose(page, generator(page), 'Reporting framework', 'CSRD (VSME)');
+    const version = generator(page).getByRole('combobox', { name: 'VSME taxonomy version' });
+    await version.waitFor();
+    expect(await version.textContent()).toContain('2026-05-01');
+    await generator(page).getByText(VSME_DEFAULT_VERSION_REASON).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await choose(page, generator(page), 'Reporting framework', 'UK SECR');
+    expect(await version.count()).toBe(0);
     expect(
       await generator(page).getByRole('textbox', { name: 'Company number (Companies House)' }).inputValue(),
     ).toBe(COMPANY_NUMBER);

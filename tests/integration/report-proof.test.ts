@@ -157,7 +157,7 @@ describe('(a) UK SECR bakery', () => {
 
   test('the xBRL-JSON package and Export XBRL carry the dashboard’s scope totals under the company number', async () => {
     const { files, company, metrics } = uk();
-    const packaged = JSON.parse(zipEntry(files.xbrl!.bytes, '.json'));
+    const packaged = JSON.parse(zipEntry(files.xbrl!.bytes, `/reports/report-${files.xbrl!.report.id}.json`));
     const exported = await exportedXbrl(t, company.cookie, company.requested.pdf!);
     expect(exported.status).toBe(200);
     const scopes = apiScopes(metrics);
@@ -409,7 +409,7 @@ describe('(c) US company', () => {
 
   test('the xBRL-JSON package and Export XBRL carry the dashboard’s scope totals under the LEI', async () => {
     const { files, company, metrics } = us();
-    const packaged = JSON.parse(zipEntry(files.xbrl!.bytes, '.json'));
+    const packaged = JSON.parse(zipEntry(files.xbrl!.bytes, `/reports/report-${files.xbrl!.report.id}.json`));
     const exported = await exportedXbrl(t, company.cookie, company.requested.pdf!);
     expect(exported.status).toBe(200);
     const scopes = apiScopes(metrics);

@@ -259,7 +259,7 @@ describe('POST /api/reports/generate', () => {
       contentType: 'application/zip',
     });
     const files = unzipSync(new Uint8Array(await (await download(cookie, report.id)).arrayBuffer()));
-    const json = JSON.parse(strFromU8(files[`report-${report.id}/report-${report.id}.json`]!));
+    const json = JSON.parse(strFromU8(files[`report-${report.id}/reports/report-${report.id}.json`]!));
     expect(json.documentInfo.documentType).toBe('https://xbrl.org/2021/xbrl-json');
   });
 

@@ -71,6 +71,21 @@ export const EntityIdentifierSchema = z
   );
 export type EntityIdentifier = z.infer<typeof EntityIdentifierSchema>;
 
+/** The EFRAG VSME XBRL taxonomy versions a CSRD report can be tagged with, oldest first. */
+export const VSME_TAXONOMY_VERSIONS = ['2024-12-17', '2026-05-01'] as const;
+export const VsmeTaxonomyVersionSchema = z.enum(VSME_TAXONOMY_VERSIONS, {
+  error: `Choose a VSME taxonomy version: ${VSME_TAXONOMY_VERSIONS.join(' or ')}`,
+});
+export type VsmeTaxonomyVersionChoice = z.infer<typeof VsmeTaxonomyVersionSchema>;
+export const DEFAULT_VSME_TAXONOMY_VERSION: VsmeTaxonomyVersionChoice = '2026-05-01';
+/**
+ * Why the default is the latest: shared/reference/regulation.md §3a (EFRAG's converter supports
+ * 2026-05-01 since June 2026, with Digital Template 1.3.0). Shown beside the version choice on the
+ * export screen and in the API description.
+ */
+export const VSME_DEFAULT_VERSION_REASON =
+  'The default is 2026-05-01, the latest version EFRAG publishes and the one its VSME digital template and converter use; choose 2024-12-17 only if whoever receives the report asks for it.';
+
 /** POST /api/reports/generate (spec §7: format, framework, period; delivery options of §9). */
 export const GenerateReportSchema = z.object({
   format: ReportFormatSchema,
@@ -80,7 +95,9 @@ export const GenerateReportSchema = z.object({
     .object({ download: z.boolean().default(true), email: z.boolean().default(false) })
     .default({ download: true, email: false }),
   /** VSME taxonomy version for CSRD Inline XBRL; default the latest. */
-  taxonomyVersion: z.enum(['2024-12-17', '2026-05-01']).optional(),
+  taxonomyVersion: VsmeTaxonomyVersionSchema.optional().describe(
+    `VSME taxonomy version for CSRD XBRL, ${VSME_TAXONOMY_VERSIONS.join(' or ')}. ${VSME_DEFAULT_VERSION_REASON}`,
+  ),
   /**
    * Optional: the company's LEI, or another scheme's identifier (e.g. a Companies House number
    * under a scheme URI), frozen into the snapshot for XBRL. Without it the company profile's is
@@ -113,6 +130,11 @@ export const ReportSchema = z.object({
   sha256: z.string().nullable(),
   /** GET this to download the file (null until generated). */
   downloadUrl: z.string().nullable(),
+  /**
+   * GET this for the Inline XBRL document of a CSRD XBRL report on its own (`report-<id>.xhtml`),
+   * readable in any browser without unzipping the package; null for other reports and until generated.
+   */
+  readableUrl: z.string().nullable(),
   /** Email delivery outcome: 'sent', 'not_configured', 'failed', or null when not asked. */
   emailDelivery: z.string().nullable(),
   createdAt: z.string(),

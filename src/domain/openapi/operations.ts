@@ -415,6 +415,20 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
   },
   {
     method: 'get',
+    path: '/api/reports/{id}/xhtml',
+    operationId: 'downloadReadableReport',
+    tag: 'Reports',
+    summary: 'The readable Inline XBRL document (XHTML) of a CSRD report generated in XBRL',
+    minimumRole: 'viewer',
+    pathParams: idParam('report'),
+    response: {
+      status: 200,
+      description: 'report-<id>.xhtml as an attachment; opens in any browser (409 for other reports)',
+      binary: { contentTypes: ['application/xhtml+xml'] },
+    },
+  },
+  {
+    method: 'get',
     path: '/api/carbon-offsets/projects',
     operationId: 'listOffsetProjects',
     tag: 'Carbon offsets',

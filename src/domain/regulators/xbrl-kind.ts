@@ -22,7 +22,12 @@ export function xbrlKind(bytes: Uint8Array): XbrlKind | null {
   } catch {
     return null;
   }
-  const kinds = Object.values(entries).map(documentKind);
+  // Report Packages 1.0 keep the reports in reports/; the rest (an extension taxonomy's schema,
+  // which declares the XBRL instance namespace too) is not the report.
+  const reports = Object.keys(entries).filter((path) => /(^|\/)reports\/[^/]+$/.test(path));
+  const kinds = (reports.length > 0 ? reports : Object.keys(entries)).map((path) =>
+    documentKind(entries[path]!),
+  );
   return kinds.find((kind) => kind === 'inline') ?? kinds.find((kind) => kind !== null) ?? null;
 }
 

@@ -38,6 +38,7 @@ const report = (overrides: Partial<Report> = {}): Report => ({
   size: 1000,
   sha256: null,
   downloadUrl: '/api/reports/r1/download',
+  readableUrl: null,
   emailDelivery: null,
   createdAt: '2026-01-10T10:00:00.000Z',
   createdBy: null,

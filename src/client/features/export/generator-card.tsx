@@ -1,6 +1,11 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { ReportFormat, ReportFramework } from '../../../domain/contracts/reports';
+import {
+  DEFAULT_VSME_TAXONOMY_VERSION,
+  type ReportFormat,
+  type ReportFramework,
+  type VsmeTaxonomyVersionChoice,
+} from '../../../domain/contracts/reports';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -30,6 +35,7 @@ import {
   profileIdentifierValue,
 } from './identifier';
 import { IdentifierField } from './identifier-field';
+import { TaxonomyVersionField } from './taxonomy-version-field';
 import type { useReportGeneration } from './use-report-generation';
 
 export interface GeneratorCardProps {
@@ -88,6 +94,11 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
   const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
   const [download, setDownload] = useState(true);
   const [sendEmail, setSendEmail] = useState(false);
+  const [taxonomyVersion, setTaxonomyVersion] = useState<VsmeTaxonomyVersionChoice>(
+    DEFAULT_VSME_TAXONOMY_VERSION,
+  );
+  // Only a CSRD report in XBRL is tagged with the VSME taxonomy.
+  const isVsmeXbrl = format === 'xbrl' && framework === 'csrd';
   // The identifier kind follows the framework until the person picks one.
   const [chosenKind, setChosenKind] = useState<IdentifierKind | null>(null);
   const identifierKind = chosenKind ?? defaultIdentifierKind(framework);
@@ -130,6 +141,7 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
       framework,
       period,
       delivery: { download, email: sendEmail },
+      ...(isVsmeXbrl ? { taxonomyVersion } : {}),
       ...(entityIdentifier ? { entityIdentifier } : {}),
     });
   };
@@ -188,6 +200,9 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
               </Select>
             </div>
           </div>
+          {isVsmeXbrl ? (
+            <TaxonomyVersionField value={taxonomyVersion} onValueChange={setTaxonomyVersion} />
+          ) : null}
           <IdentifierField
             inputId={`${id}-identifier`}
             kind={identifierKind}

@@ -57,6 +57,20 @@ function GenerationState({ report }: { report: Report }) {
         <span className="sr-only"> of {report.title}</span>
       </a>
       {size ? <span className="text-muted"> ({size})</span> : null}
+      {report.readableUrl ? (
+        <>
+          {' · '}
+          <a
+            href={report.readableUrl}
+            download={`report-${report.id}.xhtml`}
+            className="font-medium text-brand-700 underline underline-offset-4"
+          >
+            Download readable XHTML
+            <span className="sr-only"> of {report.title}</span>
+          </a>
+          <span className="text-muted"> (opens in a browser)</span>
+        </>
+      ) : null}
     </p>
   );
 }

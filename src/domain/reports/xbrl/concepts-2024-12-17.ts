@@ -2,9 +2,10 @@
 // https://xbrl.efrag.org/taxonomy/vsme/2024-12-17/vsme, entry point .../2024-12-17/vsme-all.xsd).
 // Derived at authoring time from the taxonomy's own schema, vsme-all.xsd (every xsd:element in
 // substitution group xbrli:item that is not abstract: name, type, xbrli:periodType), in the
-// reference copy shared/reference/vsme-taxonomy/cache/. Disclosure and label come from the
-// 2026-05-01 list for the same concept (the 2024 label linkbase in the reference copy is an empty
-// stand-in). 143 concepts; against 2026-05-01 three are spelled differently (see RENAMED_IN_2026).
+// reference copy shared/reference/vsme-taxonomy/cache/. Labels are this version's English labels
+// from EFRAG's summary efrag-json/vsme-2024-12-17.json (the label linkbase in the reference copy is
+// an empty stand-in); disclosure comes from the 2026-05-01 list. taxonomy-conformance.test.ts
+// checks every row against both. 143 concepts; against 2026-05-01 three are spelled differently (see RENAMED_IN_2026).
 import type { ConceptTable } from './taxonomy-types.ts';
 
 // [local name, data type, period type, disclosure, English label]
@@ -140,7 +141,7 @@ export const VSME_2024_12_17_CONCEPTS: ConceptTable = [
     'dtr-types:textBlockItemType',
     'duration',
     'C1',
-    'Description of main business relationships (e.g. key suppliers, customers distribution channels)',
+    'Description of main business relationships (e.g. key suppliers, customers distribution channels and consumers)',
   ],
   [
     'DescriptionOfPracticesPoliciesAndOrFutureInitiatives',
@@ -182,28 +183,28 @@ export const VSME_2024_12_17_CONCEPTS: ConceptTable = [
     'dtr-types:textBlockItemType',
     'duration',
     'General',
-    'Disclosure of any other environmental and/or entity specific environmental disclosures',
+    'Disclosure of any other environmental and or/entity specific environmental disclosures',
   ],
   [
     'DisclosureOfAnyOtherGeneralAndOrEntitySpecificInformation',
     'dtr-types:textBlockItemType',
     'duration',
     'General',
-    'Disclosure of any other general and/or entity specific information on the reporting period',
+    'Disclosure of any other general and/or entity specific information',
   ],
   [
     'DisclosureOfAnyOtherGovernanceAndOrEntitySpecificGovernanceDisclosures',
     'dtr-types:textBlockItemType',
     'duration',
     'General',
-    'Disclosure of any other governance and/or entity specific governance disclosures',
+    'Disclosure of any other governance and or/entity specific governance disclosures',
   ],
   [
     'DisclosureOfAnyOtherSocialAndOrEntitySpecificSocialDisclosures',
     'dtr-types:textBlockItemType',
     'duration',
     'General',
-    'Disclosure of any other social and/or entity specific social disclosures',
+    'Disclosure of any other social and or/entity specific social disclosures',
   ],
   [
     'DisclosureOfHowItHasAssessedTheExposureAndSensitivityOfItsAssetsActivitiesAndValueChainToTheseHazardsAndTransitionEvents',
@@ -352,7 +353,7 @@ export const VSME_2024_12_17_CONCEPTS: ConceptTable = [
     'dtr1:textBlockItemType',
     'duration',
     'C2',
-    'Most senior level within its employees that is accountable for policies',
+    'Most senior level accountable for implementation of practices, policies and/or future initiatives',
   ],
   [
     'NaceSectorClassificationCodes',
@@ -833,4 +834,13 @@ export const RENAMED_IN_2026: Readonly<Record<string, string>> = {
   MostSeniorLevelAccountableForImplementationOfPolicies:
     'MostSeniorLevelAccountableForImplementationOfPracticesPoliciesAndOrFutureInitiatives',
   NumberOfPermanentContractEmployees: 'NumberOfPermanentContactEmployees',
+};
+
+/**
+ * 2026-05-01 name → 2024-12-17 name of the enumeration members renamed between the versions
+ * (efrag-json/vsme-<version>.json, ee20DomainMembers of BasisForPreparation).
+ */
+export const MEMBERS_RENAMED_IN_2026: Readonly<Record<string, string>> = {
+  OptionABasicModuleOnlyMember: 'BasicModuleOnlyMember',
+  OptionBBasicModuleAndComprehensiveModuleMember: 'BasicModuleAndComprehensiveModuleMember',
 };

@@ -4,6 +4,7 @@
 import { EMPLOYEES_BASIS_LABELS, employeesDecimals, reportedEmployees } from '../employees.ts';
 import { categoriesOfKind, hasFigureSources, type InventoryPart } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
+import { esgpConceptRow } from './concepts-esgp.ts';
 import {
   EMISSIONS_DECIMALS,
   emissionsFigures,
@@ -47,6 +48,8 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
   ];
   const add = (spec: Spec): void => {
     const { periodType = 'duration', value, decimals, ...rest } = spec;
+    // The published extension schema is generated from ESGP_CONCEPTS: a fact must match its row.
+    esgpConceptRow(spec.concept, spec.dataType, periodType);
     drafts.push({
       prefix: 'esgp',
       ...rest,

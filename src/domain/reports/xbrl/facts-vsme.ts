@@ -17,7 +17,7 @@ import {
 import type { FactSet, FactValue } from './facts.ts';
 import { type AddFact, energyBreakdown, energyNotes, marketBasisNote } from './facts-vsme-energy.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
-import { dataTypeLocalName, type VsmeTaxonomy, vsmeTaxonomy } from './taxonomy.ts';
+import { dataTypeLocalName, ROW_ONLY_CONCEPTS, type VsmeTaxonomy, vsmeTaxonomy } from './taxonomy.ts';
 
 /** Energy carriers that are neither electricity nor a fuel (bought heat, steam, cooling). */
 const NON_FUEL_CARRIERS = /heat|steam|cooling/i;
@@ -83,11 +83,11 @@ export function vsmeFacts(
   if (employees) {
     add('NumberOfEmployees', employees.value, 'pure', employeesDecimals(employees));
     if (employees.basis === 'fte') {
-      add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#Full-TimeEquivalentFTEMember`, null, null, {
+      add('TypeOfNumberOfEmployees', taxonomy.member('Full-TimeEquivalentFTEMember'), null, null, {
         display: 'Full-time equivalent (FTE)',
       });
     } else if (employees.basis === 'headcount') {
-      add('TypeOfNumberOfEmployees', `${taxonomy.namespace}#HeadcountMember`, null, null, {
+      add('TypeOfNumberOfEmployees', taxonomy.member('HeadcountMember'), null, null, {
         display: 'Headcount',
       });
     } else {
@@ -243,6 +243,12 @@ export function vsmeFacts(
     for (const name of answer.vsmeConcepts) {
       const concept = taxonomy.resolve(name);
       if (!concept || tagged.has(concept.name)) continue;
+      if (ROW_ONLY_CONCEPTS.has(name)) {
+        notes.push(
+          `The answer to "${answer.title}" is shown but not tagged as ${concept.name}: VSME tags it once per site, subsidiary, material or type of waste, and this answer covers them all in one text.`,
+        );
+        continue;
+      }
       const value = checklistValue(dataTypeLocalName(concept.dataType), answer.value);
       if (value === null) {
         notes.push(
@@ -262,9 +268,12 @@ export function vsmeFacts(
   const comprehensive = drafts.some((draft) =>
     taxonomy.concepts.get(draft.concept)?.disclosure.startsWith('C'),
   );
-  const member = comprehensive ? 'BasicModuleAndComprehensiveModuleMember' : 'BasicModuleOnlyMember';
+  // The members were renamed Option A / Option B in 2026-05-01; `member` spells them per version.
+  const member = comprehensive
+    ? 'OptionBBasicModuleAndComprehensiveModuleMember'
+    : 'OptionABasicModuleOnlyMember';
   const basisBefore = drafts.length;
-  add('BasisForPreparation', `${taxonomy.namespace}#${member}`, null, null, {
+  add('BasisForPreparation', taxonomy.member(member), null, null, {
     display: comprehensive ? 'Basic and Comprehensive modules' : 'Basic module only',
   });
   // Basis for preparation leads the report (B1 comes first).

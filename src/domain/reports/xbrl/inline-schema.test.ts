@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { euVsmeManufacturer, everyVsmeIndicatorAnswered } from '../fixture-companies.ts';
 import { demoSnapshot } from '../fixtures.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { renderInlineXhtml } from './inline-xbrl.ts';
@@ -28,12 +29,21 @@ function schemaCheck(documents: Record<string, string>): { code: number; output:
   }
 }
 
-/** Fixture companies: the demo bakery on both taxonomy versions, one without figures or extras. */
+/**
+ * Fixture companies: the demo bakery and the EU manufacturer (energy breakdown, euro intensity,
+ * every checklist indicator answered) on both taxonomy versions, one without figures or extras.
+ */
 function fixtures(): Record<string, ReportSnapshot> {
   const bare = demoSnapshot({ title: 'Empty Co — Sustainability report 2025' });
+  const manufacturer = (version: '2024-12-17' | '2026-05-01'): ReportSnapshot => {
+    const snapshot = euVsmeManufacturer(version);
+    return { ...snapshot, checklist: { ...snapshot.checklist!, answers: everyVsmeIndicatorAnswered('Yes') } };
+  };
   return {
     'bakery-2026-05-01': demoSnapshot({ taxonomyVersion: '2026-05-01' }),
     'bakery-2024-12-17': demoSnapshot({ taxonomyVersion: '2024-12-17' }),
+    'manufacturer-2026-05-01': manufacturer('2026-05-01'),
+    'manufacturer-2024-12-17': manufacturer('2024-12-17'),
     'no-extras': { ...bare, narratives: [], checklist: null, target: null, water: null, waste: null },
     // The company profile's boundary section and FTE employees (decision 057).
     'profile-fte': (() => {

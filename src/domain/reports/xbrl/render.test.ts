@@ -267,16 +267,21 @@ describe('xBRL-JSON (SECR, SEC)', () => {
     });
   });
 
-  test('the SECR xbrl format is a zip of xBRL-JSON, CSV and a README note', async () => {
+  test('the SECR xbrl format is a report package of xBRL-JSON, extension taxonomy, CSV and README', async () => {
     const snapshot = secr();
     const rendered = await renderXbrlForFramework(snapshot);
     const top = `report-${snapshot.report.id}`;
     expect(rendered).toMatchObject({ fileName: `${top}.zip`, contentType: 'application/zip' });
     const entries = unzipSync(rendered.bytes);
     expect(Object.keys(entries).sort()).toEqual([
+      `${top}/META-INF/catalog.xml`,
+      `${top}/META-INF/reportPackage.json`,
+      `${top}/META-INF/taxonomyPackage.xml`,
       `${top}/README.txt`,
       `${top}/${top}.csv`,
-      `${top}/${top}.json`,
+      `${top}/reports/${top}.json`,
+      `${top}/taxonomy/esgp-label.xml`,
+      `${top}/taxonomy/esgp.xsd`,
     ]);
     expect(decode(entries[`${top}/README.txt`]!)).toContain('no mandated XBRL taxonomy');
     const again = await renderXbrlForFramework(secr());

@@ -1,10 +1,21 @@
 // SECR and SEC reports: xBRL-JSON (XBRL International OIM, documentType
-// https://xbrl.org/2021/xbrl-json) of the `esgp` facts, plus the CSV, in a zip with a README note.
-// Neither jurisdiction has a mandated XBRL taxonomy for SMEs, so the concepts are our own
-// (namespace https://esg-pilot.example/taxonomy/2026) and the documents say so plainly.
+// https://xbrl.org/2021/xbrl-json) of the `esgp` facts in an XBRL Report Package (.zip), with the
+// CSV and a README note. Neither jurisdiction has a mandated XBRL taxonomy for SMEs, so the
+// concepts are our own (namespace https://esg-pilot.example/taxonomy/2026), published as an
+// extension taxonomy inside the package (esgp-taxonomy.ts, decision 056) and named in the
+// xBRL-JSON's documentInfo.taxonomy, as OIM requires (oime:noTaxonomy otherwise).
 import { renderFactsCsvText } from '../csv/render-csv.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier, LEI_SCHEME } from './entity.ts';
+import {
+  ESGP_LABEL_FILE,
+  ESGP_SCHEMA_FILE,
+  ESGP_SCHEMA_URL,
+  renderCatalogXml,
+  renderEsgpLabels,
+  renderEsgpSchema,
+  renderTaxonomyPackageXml,
+} from './esgp-taxonomy.ts';
 import { type FactPeriod, isNumericFact, reportFactSet, usesVsme } from './facts.ts';
 import { renderInlineXbrl } from './inline-xbrl.ts';
 import { formatLexical } from './numbers.ts';
@@ -12,6 +23,8 @@ import { NAMESPACES, oimUnit } from './units.ts';
 import { deterministicZip } from './zip.ts';
 
 export const XBRL_JSON_DOCUMENT_TYPE = 'https://xbrl.org/2021/xbrl-json';
+/** Report Packages 1.0: a .zip package that may hold any kind of XBRL report (here xBRL-JSON). */
+export const ZIP_REPORT_PACKAGE_DOCUMENT_TYPE = 'https://xbrl.org/report-package/2023';
 
 /** The day after an ISO date: XBRL dates mean the end of that day, OIM periods use instants. */
 function nextDay(date: string): string {
@@ -70,8 +83,8 @@ export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
     documentInfo: {
       documentType: XBRL_JSON_DOCUMENT_TYPE,
       namespaces,
-      // No taxonomy: the esgp concepts are not published in a schema (see the note).
-      taxonomy: [],
+      // Our extension taxonomy, in the package (META-INF/catalog.xml maps the URL to taxonomy/).
+      taxonomy: [ESGP_SCHEMA_URL],
       'esgp:note': notes.join(' '),
       'esgp:generatedAt': snapshot.generatedAt,
       ...(snapshot.auditCheckpoint
@@ -96,6 +109,7 @@ export function renderXbrlJson(snapshot: ReportSnapshot): RenderedReport {
 
 function readme(snapshot: ReportSnapshot): string {
   const jurisdiction = snapshot.report.jurisdiction;
+  const top = `report-${snapshot.report.id}`;
   return [
     `${snapshot.report.title}`,
     '',
@@ -103,28 +117,43 @@ function readme(snapshot: ReportSnapshot): string {
     '',
     `${jurisdiction} has no mandated XBRL taxonomy for small and medium companies, so this export does not`,
     'use a regulator taxonomy. The figures are in:',
-    `  report-${snapshot.report.id}.json  xBRL-JSON (XBRL International Open Information Model) with our own`,
-    `                                     concept names, prefix esgp (${NAMESPACES.esgp}).`,
-    `  report-${snapshot.report.id}.csv   the same facts for spreadsheets (UTF-8), with unit, period, scope,`,
-    '                                     category and emission factor source.',
+    `  reports/${top}.json  xBRL-JSON (XBRL International Open Information Model) with our own`,
+    `                       concept names, prefix esgp (${NAMESPACES.esgp}).`,
+    `  ${top}.csv           the same facts for spreadsheets (UTF-8), with unit, period, scope,`,
+    '                       category and emission factor source.',
+    `  taxonomy/${ESGP_SCHEMA_FILE}    our extension taxonomy defining the esgp concepts (labels in`,
+    `                       taxonomy/${ESGP_LABEL_FILE}); it imports the EFRAG VSME taxonomy.`,
     '',
-    'No filing system validates these files against a taxonomy. For SECR, the figures go into the',
-    "Directors' Report filed at Companies House; this export supports that text, it does not replace it.",
+    'This zip is an XBRL report package: an XBRL processor (for example Arelle) opens it whole and',
+    'finds the extension taxonomy through META-INF/catalog.xml. No regulator validates these files.',
+    "For SECR, the figures go into the Directors' Report filed at Companies House; this export supports",
+    'that text, it does not replace it.',
     `Generated ${snapshot.generatedAt}.`,
     '',
   ].join('\r\n');
 }
 
-/** The `xbrl` format of a report: Inline XBRL (VSME) for CSRD; xBRL-JSON + CSV + README for SECR/SEC. */
+/**
+ * The `xbrl` format of a report: Inline XBRL (VSME) for CSRD; for SECR/SEC an XBRL report package
+ * (.zip) of the xBRL-JSON with the extension taxonomy, plus the CSV and a README.
+ */
 export async function renderXbrlForFramework(snapshot: ReportSnapshot): Promise<RenderedReport> {
   if (usesVsme(snapshot)) return renderInlineXbrl(snapshot);
   const top = `report-${snapshot.report.id}`;
   const encoder = new TextEncoder();
-  const json = renderXbrlJsonText(snapshot);
+  const packageJson = `${JSON.stringify({ documentInfo: { documentType: ZIP_REPORT_PACKAGE_DOCUMENT_TYPE } }, null, 2)}\n`;
   const bytes = deterministicZip(
     [
+      [`${top}/META-INF/reportPackage.json`, encoder.encode(packageJson)],
+      [
+        `${top}/META-INF/taxonomyPackage.xml`,
+        encoder.encode(renderTaxonomyPackageXml(snapshot.generatedAt.slice(0, 10))),
+      ],
+      [`${top}/META-INF/catalog.xml`, encoder.encode(renderCatalogXml())],
       [`${top}/README.txt`, encoder.encode(readme(snapshot))],
-      [`${top}/${top}.json`, encoder.encode(json)],
+      [`${top}/reports/${top}.json`, encoder.encode(renderXbrlJsonText(snapshot))],
+      [`${top}/taxonomy/${ESGP_SCHEMA_FILE}`, encoder.encode(renderEsgpSchema())],
+      [`${top}/taxonomy/${ESGP_LABEL_FILE}`, encoder.encode(renderEsgpLabels())],
       [`${top}/${top}.csv`, encoder.encode(renderFactsCsvText(snapshot))],
     ],
     snapshot.generatedAt,

@@ -8,6 +8,7 @@ import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../../domain/reports/xbrl/entity.ts';
+import { renderInlineXhtml } from '../../../domain/reports/xbrl/inline-xbrl.ts';
 import { renderXbrlForFramework, renderXbrlInstance } from '../../../domain/reports/xbrl/render-xbrl.ts';
 import { HttpError } from '../../lib/errors.ts';
 
@@ -41,6 +42,24 @@ export function readableRenderError(error: unknown): string | null {
 export async function renderXbrlExport(snapshot: ReportSnapshot): Promise<RenderedReport> {
   try {
     return await renderXbrlInstance(snapshot);
+  } catch (error) {
+    const message = readableRenderError(error);
+    if (message !== null) throw new HttpError(422, message, 'unprocessable');
+    throw error;
+  }
+}
+
+/**
+ * GET /api/reports/{id}/xhtml: the Inline XBRL document of a CSRD XBRL report on its own, the same
+ * bytes as `reports/report-<id>.xhtml` inside its package, so a person opens it in a browser.
+ */
+export function renderReadableXhtml(snapshot: ReportSnapshot): RenderedReport {
+  try {
+    return {
+      fileName: `report-${snapshot.report.id}.xhtml`,
+      contentType: 'application/xhtml+xml',
+      bytes: new TextEncoder().encode(renderInlineXhtml(snapshot)),
+    };
   } catch (error) {
     const message = readableRenderError(error);
     if (message !== null) throw new HttpError(422, message, 'unprocessable');

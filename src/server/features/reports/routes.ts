@@ -5,9 +5,10 @@ import { attachmentDisposition } from '../../lib/file-name.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
 import { streamFile } from './files.ts';
-import { renderXbrlExport } from './render.ts';
+import { renderReadableXhtml, renderXbrlExport } from './render.ts';
 import {
   finalizeReport,
+  getReadableReportSnapshot,
   getReport,
   getReportFile,
   getXbrlExportSnapshot,
@@ -47,6 +48,16 @@ export const reportRoutes = new Hono<AppEnv>()
       streamFile(ctx.db, ctx.companyId, id),
       200,
       download(file.fileName, file.contentType, file.size),
+    );
+  })
+  // The readable XHTML beside a CSRD report's .xbri package (issue 18): opens in any browser.
+  .get('/reports/:id/xhtml', read, async (c) => {
+    const ctx = authorize(c, 'data.read');
+    const rendered = renderReadableXhtml(await getReadableReportSnapshot(ctx, c.req.param('id')));
+    return c.body(
+      rendered.bytes as Uint8Array<ArrayBuffer>,
+      200,
+      download(rendered.fileName, rendered.contentType, rendered.bytes.length),
     );
   })
   .put('/reports/:id/status', edit, validate('json', UpdateReportStatusSchema), async (c) =>

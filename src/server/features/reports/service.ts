@@ -66,9 +66,30 @@ function toReport(row: ReportRow): Report {
   return {
     ...row,
     downloadUrl: row.generation === 'succeeded' ? `/api/reports/${row.id}/file` : null,
+    readableUrl: hasReadableXhtml(row) ? `/api/reports/${row.id}/xhtml` : null,
     createdAt: row.createdAt.toISOString(),
     finalizedAt: row.finalizedAt?.toISOString() ?? null,
   };
+}
+
+/** A CSRD report in XBRL is an Inline XBRL package: its XHTML is also offered on its own. */
+function hasReadableXhtml(row: Pick<ReportRow, 'generation' | 'format' | 'framework'>): boolean {
+  return row.generation === 'succeeded' && row.format === 'xbrl' && row.framework === 'csrd';
+}
+
+/**
+ * GET /api/reports/{id}/xhtml: the snapshot of a report whose readable XHTML can be rendered; 409
+ * in words for any other report (404 for another company's id, 409 until generated).
+ */
+export async function getReadableReportSnapshot(ctx: AuthedContext, id: string): Promise<ReportSnapshot> {
+  const report = await getReport(ctx, id);
+  if (!hasReadableXhtml(report)) {
+    await getReportFile(ctx, id);
+    throw conflict(
+      'Only a CSRD report in XBRL has a readable XHTML document; download this report’s file instead',
+    );
+  }
+  return getReportSnapshot(ctx, id);
 }
 
 /**
