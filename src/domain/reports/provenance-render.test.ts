@@ -13,6 +13,7 @@ import { loadReportFonts } from './pdf/fonts.ts';
 import { renderReportPdf } from './pdf/render-pdf.ts';
 import { renderInlineXhtml } from './xbrl/inline-xbrl.ts';
 import { renderXbrlInstanceText } from './xbrl/instance.ts';
+import { buildXbrlJson } from './xbrl/xbrl-json.ts';
 import { allElements, parseXml, type XmlElement } from './xbrl/xml-parse.ts';
 
 const DESNZ = 'UK DESNZ, Greenhouse gas reporting: conversion factors 2025';
@@ -171,8 +172,50 @@ describe('PDF: each inventory row names its numbered sources', () => {
     expect(flat).toContain('Market-based Scope 2');
     // SECR: the UK scope 2 figure names its source; metered electricity names none.
     expect(flat).toContain('Emissions 2025 tCO2e Sources');
-    expect(flat).toContain('Scope 2: purchased electricity, location-based 17.70 1 Total Scope 1 and 2 17.70 1');
+    expect(flat).toContain(
+      'Scope 2: purchased electricity, location-based 17.70 1 Total Scope 1 and 2 17.70 1',
+    );
     expect(flat).toContain('Electricity 100,000 –');
     expect(flat).not.toContain('github');
+  });
+});
+
+describe('xBRL-JSON: each fact links to its own source footnotes', () => {
+  const document = buildXbrlJson(twoDatasetSnapshot('secr'));
+  /** concept local name (undimensioned fact) → the words of the footnotes it links to. */
+  const citedBy = (concept: string): string[] => {
+    const fact = Object.values(document.facts).find(
+      (candidate) =>
+        candidate.dimensions.concept === `esgp:${concept}` &&
+        !Object.keys(candidate.dimensions).some((key) => key.includes(':')),
+    );
+    expect(fact).toBeDefined();
+    return (fact!.links?.footnote?._ ?? []).map((id) => document.facts[id]!.value);
+  };
+
+  test('scope 2 links to the DESNZ footnote only, scope 3 to the EPA one, totals to both', () => {
+    expect(citedBy('Scope2LocationBasedEmissions')).toEqual([expect.stringContaining(DESNZ)]);
+    expect(citedBy('Scope3Emissions')).toEqual([expect.stringContaining(EPA)]);
+    expect(document.documentInfo.linkTypes).toEqual({
+      footnote: 'http://www.xbrl.org/2003/arcrole/fact-footnote',
+    });
+    expect(document.documentInfo.linkGroups).toEqual({ _: 'http://www.xbrl.org/2003/role/link' });
+  });
+
+  test('footnotes are xbrl:note facts with a note id and a language, and nothing else', () => {
+    const notes = Object.entries(document.facts).filter(
+      ([, fact]) => fact.dimensions.concept === 'xbrl:note',
+    );
+    expect(notes.length).toBe(2);
+    for (const [id, note] of notes) {
+      expect(note.dimensions).toEqual({ concept: 'xbrl:note', noteId: id, language: 'en' });
+      expect(note.links).toBeUndefined();
+    }
+  });
+
+  test('a snapshot from before per-figure sources has no links and declares no link types', () => {
+    const old = buildXbrlJson(demoSnapshot({ framework: 'secr', jurisdiction: 'SECR' }));
+    expect(old.documentInfo.linkTypes).toBeUndefined();
+    expect(Object.values(old.facts).some((fact) => fact.links)).toBe(false);
   });
 });

@@ -17,6 +17,7 @@ import {
   renderTaxonomyPackageXml,
 } from './esgp-taxonomy.ts';
 import { type FactPeriod, isNumericFact, reportFactSet, usesVsme } from './facts.ts';
+import { FACT_FOOTNOTE_ARCROLE, footnoteText, sourceFootnotes } from './footnotes.ts';
 import { renderInlineXbrl } from './inline-xbrl.ts';
 import { formatLexical } from './numbers.ts';
 import { NAMESPACES, oimUnit } from './units.ts';
@@ -47,9 +48,23 @@ export interface XbrlJsonDocument {
     'esgp:generatedAt': string;
     /** The signed audit log checkpoint at generation (decision 043), when there was one. */
     'esgp:auditLogCheckpoint'?: string;
+    /** Present when facts link to their sources: alias → arcrole / link role (xBRL-JSON §3.4). */
+    linkTypes?: Record<string, string>;
+    linkGroups?: Record<string, string>;
   };
-  facts: Record<string, { value: string; decimals?: number; dimensions: Record<string, string> }>;
+  facts: Record<string, XbrlJsonFact>;
 }
+
+export interface XbrlJsonFact {
+  value: string;
+  decimals?: number;
+  dimensions: Record<string, string>;
+  /** link type alias → link group alias → ids of the target facts (here: source footnotes). */
+  links?: Record<string, Record<string, string[]>>;
+}
+
+/** The standard link role of XBRL 2.1, the group every footnote link of a report sits in. */
+const DEFAULT_LINK_ROLE = 'http://www.xbrl.org/2003/role/link';
 
 export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
   const entity = entityIdentifier(snapshot);
@@ -79,6 +94,22 @@ export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
       out[fact.id] = { value: String(fact.value), dimensions };
     }
   }
+  // Decision 058: each fact links to the footnotes of only the sources that produced it. OIM
+  // represents a footnote as a fact of concept xbrl:note with a noteId and a language, and the
+  // fact-footnote relationship as the fact's `links` under a declared link type and group.
+  const footnotes = sourceFootnotes(snapshot, facts);
+  for (const footnote of footnotes) {
+    for (const id of footnote.factIds) {
+      const fact = out[id];
+      if (!fact) continue;
+      fact.links ??= { footnote: { _: [] } };
+      fact.links.footnote!._!.push(footnote.id);
+    }
+    out[footnote.id] = {
+      value: footnoteText(footnote.source),
+      dimensions: { concept: 'xbrl:note', noteId: footnote.id, language: 'en' },
+    };
+  }
   return {
     documentInfo: {
       documentType: XBRL_JSON_DOCUMENT_TYPE,
@@ -89,6 +120,9 @@ export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
       'esgp:generatedAt': snapshot.generatedAt,
       ...(snapshot.auditCheckpoint
         ? { 'esgp:auditLogCheckpoint': auditCheckpointLine(snapshot.auditCheckpoint) }
+        : {}),
+      ...(footnotes.length > 0
+        ? { linkTypes: { footnote: FACT_FOOTNOTE_ARCROLE }, linkGroups: { _: DEFAULT_LINK_ROLE } }
         : {}),
     },
     facts: out,
