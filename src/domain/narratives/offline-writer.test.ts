@@ -180,3 +180,23 @@ describe('writeNarrative: content', () => {
     expect(text).toContain('not deducted');
   });
 });
+
+describe('SECR narratives say whose figures they quote', () => {
+  const ABROAD = 'These figures cover all sites, including those outside the UK';
+  const ukOnly = buildFactsPack(
+    richFactsInput({ sites: [{ name: 'Harbour Street bakery', country: 'GB' }] }),
+  );
+
+  test('a company with a site abroad is told the figures are company-wide, not the UK statement', () => {
+    for (const section of ['executive_summary', 'environmental'] as const) {
+      expect(writeNarrative({ section, framework: 'secr', facts: rich })).toContain(ABROAD);
+    }
+  });
+
+  test('a UK-only company, and every other framework, reads no such note', () => {
+    expect(writeNarrative({ section: 'environmental', framework: 'secr', facts: ukOnly })).not.toContain(
+      ABROAD,
+    );
+    expect(writeNarrative({ section: 'environmental', framework: 'gri', facts: rich })).not.toContain(ABROAD);
+  });
+});

@@ -14,6 +14,7 @@ import {
   marketProxySentence,
   offsetsSentence,
   openItemsSentence,
+  secrScopeNote,
 } from './shared.ts';
 import {
   actionsSentences,
@@ -37,7 +38,12 @@ function methodSentence(emissions: Emissions): DraftSentence {
     : gap(['datasets'], 'The emission factor datasets behind these figures have not been recorded.', 3);
 }
 
-function scopeSentences(emissions: Emissions, lex: Lexicon, framework: NarrativeFramework): DraftSentence[] {
+function scopeSentences(
+  emissions: Emissions,
+  lex: Lexicon,
+  framework: NarrativeFramework,
+  facts: FactsPack,
+): DraftSentence[] {
   const led = largestCategories(emissions, 3);
   const scope3 =
     emissions.scope3 > 0
@@ -50,7 +56,7 @@ function scopeSentences(emissions: Emissions, lex: Lexicon, framework: Narrative
   if (framework === 'secr') {
     return para(
       say(
-        `${lex.totalLead} ${formatTonnes(emissions.scope1And2Location)}: ${formatTonnes(emissions.scope1)} from gas and transport fuel (Scope 1) and ${formatTonnes(emissions.scope2Location)} from purchased electricity (Scope 2, location-based).`,
+        `${lex.totalLead} ${formatTonnes(emissions.scope1And2Location)}: ${formatTonnes(emissions.scope1)} from gas and transport fuel (Scope 1) and ${formatTonnes(emissions.scope2Location)} from purchased electricity (Scope 2, location-based).${secrScopeNote(facts)}`,
       ),
       market,
       scope3,
@@ -71,7 +77,7 @@ function emissionsParagraph(facts: FactsPack, lex: Lexicon, framework: Narrative
   if (!emissions) return para(emissionsGap(facts));
   const proxy = marketProxySentence(emissions);
   return para(
-    scopeSentences(emissions, lex, framework),
+    scopeSentences(emissions, lex, framework, facts),
     proxy && say(proxy, 3),
     changeSentence(facts, emissions),
     intensitySentence(emissions, lex),

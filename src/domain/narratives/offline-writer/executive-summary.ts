@@ -8,7 +8,7 @@ import { type DraftParagraph, para, say } from './draft.ts';
 import { COMMON_GUIDANCE, GUIDANCE } from './guidance.ts';
 import { LEXICONS, type Lexicon } from './lexicon.ts';
 import type { SectionDraft } from './section.ts';
-import { lowerFirst, offsetsSentence, regimeSentence, scopeBreakdown } from './shared.ts';
+import { lowerFirst, offsetsSentence, regimeSentence, scopeBreakdown, secrScopeNote } from './shared.ts';
 import {
   actionsSentences,
   changeSentence,
@@ -28,7 +28,7 @@ function emissionsParagraph(facts: FactsPack, lex: Lexicon, framework: Narrative
   const year = formatYear(facts.year);
   const headline =
     framework === 'secr'
-      ? `${lex.totalLead} ${formatTonnes(emissions.scope1And2Location)} in ${year}: ${formatTonnes(emissions.scope1)} from gas and transport fuel and ${formatTonnes(emissions.scope2Location)} from purchased electricity (location-based).`
+      ? `${lex.totalLead} ${formatTonnes(emissions.scope1And2Location)} in ${year}: ${formatTonnes(emissions.scope1)} from gas and transport fuel and ${formatTonnes(emissions.scope2Location)} from purchased electricity (location-based).${secrScopeNote(facts)}`
       : `${lex.totalLead} ${formatTonnes(emissions.total)} in ${year}: ${scopeBreakdown(emissions)}.`;
   const largest = emissions.scope3ByCategory[0];
   return para(

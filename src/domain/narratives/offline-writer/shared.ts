@@ -111,3 +111,15 @@ export function openItemsSentence(facts: FactsPack, section: string): DraftSente
     3,
   );
 }
+
+/**
+ * SECR's statement covers UK sites only, while these figures are the whole company's: a company
+ * with a site abroad is told which figures it is reading, so the narrative never contradicts the
+ * report's SECR table (issue 18: every section reads the same figures).
+ */
+export function secrScopeNote(facts: FactsPack): string {
+  const abroad = facts.sites.filter((site) => site.country !== 'GB');
+  return abroad.length > 0
+    ? ' These figures cover all sites, including those outside the UK; the SECR statement of the report gives the UK figures on their own.'
+    : '';
+}
