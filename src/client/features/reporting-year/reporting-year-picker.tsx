@@ -54,6 +54,7 @@ export function ReportingYearPicker() {
             <button
               {...trigger}
               role="combobox"
+              aria-expanded={false}
               id={`${id}-year`}
               aria-describedby={`${id}-shown`}
               disabled={disabled}
