@@ -6,6 +6,14 @@ import { USER_MENU_TRIGGER_CLASSES, UserMenuFace } from './user-menu-face';
 
 const loadUserMenu = loadOnce(() => import('./user-menu').then((module) => module.UserMenu));
 
+/** Hovering or focusing the trigger fetches the company list, as the real trigger does (decision 031). */
+function prefetchCompanies() {
+  import('./api').then(
+    (module) => module.prefetchMyCompanies(),
+    () => undefined,
+  );
+}
+
 /** The header's user menu; its Radix menu and the profile API load on first use (decision 064). */
 export function DeferredUserMenu() {
   const status = useStore($currentUser, { ssr: 'initial' }).status;
@@ -27,7 +35,18 @@ export function DeferredUserMenu() {
       props={{}}
       popup="menu"
       placeholder={(trigger) => (
-        <button {...trigger} className={USER_MENU_TRIGGER_CLASSES}>
+        <button
+          {...trigger}
+          onPointerEnter={() => {
+            trigger.onPointerEnter();
+            prefetchCompanies();
+          }}
+          onFocus={() => {
+            trigger.onFocus();
+            prefetchCompanies();
+          }}
+          className={USER_MENU_TRIGGER_CLASSES}
+        >
           <UserMenuFace />
         </button>
       )}
