@@ -1,23 +1,18 @@
 import { useStore } from '@nanostores/react';
-import { type ComponentType, useEffect, useState } from 'react';
 import { $toasts } from '../client/stores/toasts';
+import { loadOnce, useLoadedWhen } from '../client/ui/deferred-control';
 import { IslandRoot } from '../client/ui/island-root';
+
+const loadToastViewport = loadOnce(() => import('../client/ui/toast').then((module) => module.ToastViewport));
 
 /**
  * Radix Toast loads with the page's first toast, not before (decision 064); until then there is
- * nothing to announce or jump to with F8. Toasts added meanwhile wait in the store.
+ * nothing to announce or jump to with F8. Toasts added meanwhile wait in the store, and each new
+ * one retries a failed download (a failure cannot be told by toast).
  */
 function LazyToastViewport() {
   const toasts = useStore($toasts, { ssr: 'initial' });
-  const [Viewport, setViewport] = useState<ComponentType | null>(null);
-  useEffect(() => {
-    if (toasts.length === 0 || Viewport) return;
-    // A failed download leaves the toasts in the store; the next change to them tries again.
-    import('../client/ui/toast').then(
-      (module) => setViewport(() => module.ToastViewport),
-      () => undefined,
-    );
-  }, [toasts, Viewport]);
+  const Viewport = useLoadedWhen(toasts.length > 0, loadToastViewport, { retryKey: toasts });
   return Viewport ? <Viewport /> : null;
 }
 

@@ -1,4 +1,4 @@
-import { type ComponentType, type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { toastError } from '../stores/toasts';
 
 /** A menu, dialog or select whose root takes `defaultOpen`, as Radix's roots do. */
@@ -19,8 +19,8 @@ export interface PlaceholderTriggerProps {
  * Loads a control's module once, whoever asks first; a failed download is forgotten so the next
  * click tries again.
  */
-export function loadOnce<P>(load: () => Promise<OpenableControl<P>>): () => Promise<OpenableControl<P>> {
-  let pending: Promise<OpenableControl<P>> | null = null;
+export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
   return () => {
     pending ??= load().catch((error: unknown) => {
       pending = null;
@@ -74,4 +74,30 @@ export function DeferredControl<P extends object>({
       open();
     },
   });
+}
+
+/**
+ * The component `load` gives, from the first time `wanted` is true (a dialog opened, a toast
+ * queued); null before that and while it downloads. On a failed download `failure` is shown (when
+ * given) and `onFailed` runs, e.g. to close the dialog so that opening it again retries.
+ */
+export function useLoadedWhen<P>(
+  wanted: boolean,
+  load: () => Promise<ComponentType<P>>,
+  options: { failure?: string; onFailed?: () => void; retryKey?: unknown } = {},
+): ComponentType<P> | null {
+  const [Loaded, setLoaded] = useState<ComponentType<P> | null>(null);
+  const { failure, onFailed, retryKey } = options;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new retryKey only retries a failed download
+  useEffect(() => {
+    if (!wanted || Loaded) return;
+    load().then(
+      (component) => setLoaded(() => component),
+      () => {
+        if (failure) toastError(failure);
+        onFailed?.();
+      },
+    );
+  }, [wanted, Loaded, load, retryKey]);
+  return Loaded;
 }

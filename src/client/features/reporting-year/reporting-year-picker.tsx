@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
-import { DeferredControl, loadOnce } from '../../ui/deferred-control';
+import { DeferredControl, loadOnce, type OpenableControl } from '../../ui/deferred-control';
 import { ChevronDownIcon } from '../../ui/icons';
 import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
@@ -11,7 +11,7 @@ import { describeReportingYear } from './reporting-year';
 import type { ReportingYearSelectProps } from './reporting-year-select';
 
 /** Radix Select's code loads when the person first opens the picker (decision 064). */
-const loadReportingYearSelect = loadOnce<ReportingYearSelectProps>(() =>
+const loadReportingYearSelect = loadOnce<OpenableControl<ReportingYearSelectProps>>(() =>
   import('./reporting-year-select').then((module) => module.ReportingYearSelect),
 );
 
