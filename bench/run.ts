@@ -10,6 +10,8 @@ import { benchOcr } from './ocr.ts';
 import { benchOcrLoad } from './ocr-load.ts';
 import { benchReportPdf } from './report-pdf.ts';
 import { benchInlineXbrl } from './report-xbrl.ts';
+import { HEAVIEST_SIGNED_IN_PAGES, measurePageScripts } from './signed-in-js.ts';
+import { benchSignedInLoad } from './signed-in-load.ts';
 
 const root = join(import.meta.dir, '..');
 const results: { name: string; value: string; budget: string; ok: boolean }[] = [];
@@ -34,6 +36,45 @@ results.push({
   budget: '≤ 100.0 KB',
   ok: landing.totalGzip <= 100 * 1024,
 });
+
+// Issue 20 item 2: the JavaScript of the heaviest signed-in pages on first load, from the built
+// module graph, then counted in Chromium; and the throttled phone load against a static floor.
+for (const { name, html } of HEAVIEST_SIGNED_IN_PAGES) {
+  const scripts = measurePageScripts(join(root, 'dist'), html);
+  results.push({
+    name: `${name}: first-load JS (module graph, brotli)`,
+    value: `${scripts.files} files, ${kb(scripts.brotliBytes)}`,
+    budget: '≤ 20 files, ≤ 100.0 KB',
+    ok: scripts.files <= 20 && scripts.brotliBytes <= 100 * 1024,
+  });
+}
+const browserLoad = await benchSignedInLoad();
+for (const load of browserLoad.loads) {
+  results.push({
+    name: `${load.name}: first-load JS in Chromium (as sent)`,
+    value: `${load.scriptFiles} files, ${kb(load.scriptBytes)}`,
+    budget: '≤ 20 files, ≤ 100.0 KB',
+    ok: load.scriptFiles <= 20 && load.scriptBytes <= 100 * 1024,
+  });
+}
+const { floorMs, dashboardMs, kpiMs } = browserLoad.throttled;
+results.push({
+  name: 'static HTML+CSS floor, Fast 3G + CPU ×4',
+  value: `${Math.round(floorMs)} ms`,
+  budget: 'reference',
+  ok: true,
+});
+for (const [name, ms] of [
+  ['dashboard', dashboardMs],
+  ['KPI', kpiMs],
+] as const) {
+  results.push({
+    name: `${name}: data shown, Fast 3G + CPU ×4`,
+    value: `${Math.round(ms)} ms = ${(ms / floorMs).toFixed(2)}× floor`,
+    budget: '≤ 2× floor',
+    ok: ms <= 2 * floorMs,
+  });
+}
 
 // GET /api/auth/user with a valid session vs a bare Hono constant-JSON route, side by side.
 const server = Bun.spawn([process.execPath, join(import.meta.dir, 'bench-server.ts')], {

@@ -15,6 +15,8 @@ const INPUT_FILES = [
   'package-lock.json',
   'tsconfig.json',
   'scripts/csp-hashes.ts',
+  'scripts/module-graph.ts',
+  'scripts/modulepreload.ts',
 ];
 const STAMP = join('dist', 'csp-hashes.json');
 

@@ -1,18 +1,14 @@
 import { useStore } from '@nanostores/react';
-import { UserMenu } from '../client/features/profile/user-menu';
-import { AboutDialog } from '../client/features/support/about-dialog';
-import { HelpMenu } from '../client/features/support/help-menu';
+import { DeferredUserMenu } from '../client/features/profile/user-menu-trigger';
+import {
+  DeferredAboutDialog,
+  DeferredHelpMenu,
+  DeferredNotifications,
+} from '../client/features/support/help-menu-trigger';
 import { $sidebarOpen, SIDEBAR_ID, SIDEBAR_TOGGLE_ID, toggleSidebar } from '../client/stores/sidebar';
 import { buttonClasses } from '../client/ui/button';
-import { BellIcon, MenuIcon } from '../client/ui/icons';
+import { MenuIcon } from '../client/ui/icons';
 import { IslandRoot } from '../client/ui/island-root';
-import {
-  Popover,
-  PopoverContent,
-  PopoverDescription,
-  PopoverTitle,
-  PopoverTrigger,
-} from '../client/ui/popover';
 
 function SidebarToggle() {
   const open = useStore($sidebarOpen, { ssr: 'initial' });
@@ -31,25 +27,6 @@ function SidebarToggle() {
   );
 }
 
-/** No notification source exists yet, so there is never an unread dot. */
-function Notifications() {
-  const unread = 0;
-  return (
-    <Popover>
-      <PopoverTrigger className={buttonClasses('ghost', 'icon', 'relative')} aria-label="Notifications">
-        <BellIcon />
-        {unread > 0 ? (
-          <span aria-hidden="true" className="absolute top-2 right-2 size-2 rounded-full bg-danger" />
-        ) : null}
-      </PopoverTrigger>
-      <PopoverContent>
-        <PopoverTitle>Notifications</PopoverTitle>
-        <PopoverDescription>You're all caught up.</PopoverDescription>
-      </PopoverContent>
-    </Popover>
-  );
-}
-
 function AppHeader() {
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-border bg-surface px-4 xl:px-8">
@@ -57,10 +34,11 @@ function AppHeader() {
       {/* spec §2 fixes this title on every page; each page's own h1 is inside <main>. */}
       <p className="truncate text-base font-semibold text-ink sm:text-lg">Dashboard Overview</p>
       <div className="ml-auto flex items-center gap-1">
-        <HelpMenu />
-        <AboutDialog />
-        <Notifications />
-        <UserMenu />
+        {/* Menus and dialogs load their code on first use (decision 064). */}
+        <DeferredHelpMenu />
+        <DeferredAboutDialog />
+        <DeferredNotifications />
+        <DeferredUserMenu />
       </div>
     </header>
   );

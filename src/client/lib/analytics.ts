@@ -7,7 +7,7 @@
  * - Usage events (`trackEvent`, called by the screens) are announced in the page as an
  *   `analytics:event` DOM event (the browser tests listen to it) and POSTed with the session id.
  * - The session is ended by a beacon on pagehide; the next page's view re-opens it on the server.
- * The shell starts it (src/islands/UsageAnalytics.tsx); the session logic is analytics-session.ts.
+ * The shell starts it (src/client/lib/session-watch.ts); the session logic is analytics-session.ts.
  *
  * spec §8: analytics never disturbs the person. A failure is logged as a console warning
  * ('Failed to initialize analytics session', 'Failed to track page view', 'Failed to track event',

@@ -4,7 +4,7 @@ import { apiRequest, getErrorMessage, isUnauthorizedError } from '../lib/api';
 
 /**
  * The signed-in user, fetched once per page (spec §7: GET /api/auth/user, no retry) the first time
- * any island subscribes. `unauthenticated` triggers the session-loss flow (see SessionGuard).
+ * any island subscribes. `unauthenticated` triggers the session-loss flow (see src/client/lib/session-watch.ts).
  */
 export type UserState =
   | { status: 'loading'; user: null }

@@ -2,6 +2,7 @@ import { Select as SelectPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 import { CheckIcon, ChevronDownIcon } from './icons';
+import { selectTriggerClasses } from './select-face';
 
 export const Select = SelectPrimitive.Root;
 export const SelectValue = SelectPrimitive.Value;
@@ -12,15 +13,7 @@ export function SelectTrigger({
   ...props
 }: ComponentProps<typeof SelectPrimitive.Trigger>) {
   return (
-    <SelectPrimitive.Trigger
-      className={cn(
-        'flex h-10 w-full items-center justify-between gap-2 rounded-md border border-slate-400 bg-surface px-3 text-left text-sm text-ink',
-        'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600',
-        'disabled:cursor-not-allowed disabled:opacity-60 data-[placeholder]:text-slate-600',
-        className,
-      )}
-      {...props}
-    >
+    <SelectPrimitive.Trigger className={selectTriggerClasses(className)} {...props}>
       {children}
       <SelectPrimitive.Icon asChild>
         <ChevronDownIcon className="size-4 opacity-70" />

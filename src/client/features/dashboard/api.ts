@@ -6,8 +6,11 @@ export const dashboardKeys = {
   overview: () => ['/api/dashboard/overview'] as const,
 };
 
+/** The screen's first read; the page preloads it with the same path (decision 064). */
+export const DASHBOARD_OVERVIEW_PATH = '/api/dashboard/overview';
+
 export function getDashboardOverview(): Promise<DashboardOverview> {
-  return apiRequest<DashboardOverview>('GET', '/api/dashboard/overview');
+  return apiRequest<DashboardOverview>('GET', DASHBOARD_OVERVIEW_PATH);
 }
 
 /** spec §7: fetched only once the user is known to be signed in. */

@@ -54,7 +54,9 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
 
 export function DashboardView() {
   const session = useStore($currentUser, { ssr: 'initial' });
-  const overview = useDashboardOverview({ enabled: session.status === 'authenticated' });
+  // Fetched beside the session call, not after it (decision 064): the server answers 401 to a
+  // lost session on either, and only a page found signed out skips it.
+  const overview = useDashboardOverview({ enabled: session.status !== 'unauthenticated' });
 
   if (session.status === 'error') {
     return <LoadError message={session.message} onRetry={() => window.location.reload()} />;
@@ -62,7 +64,8 @@ export function DashboardView() {
   if (overview.isError) {
     return <LoadError message={getErrorMessage(overview.error)} onRetry={() => overview.refetch()} />;
   }
-  if (overview.isPending) return <DashboardSkeleton />;
+  // The welcome banner greets by name, so the dashboard shows once both have arrived.
+  if (overview.isPending || session.status !== 'authenticated') return <DashboardSkeleton />;
 
   const data = overview.data;
   const compliance = data.complianceStatus;

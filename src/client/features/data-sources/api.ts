@@ -42,8 +42,11 @@ export function useConnectorAvailability(enabled: boolean) {
 /** The ledger screens read these; a sync or a delete that removes lines changes them. */
 const LEDGER_KEYS = [['/api/activities'], ['/api/metrics'], ['/api/dashboard/overview']] as const;
 
+/** The screen's first read; the page preloads it with the same path (decision 064). */
+export const DATA_SOURCES_PATH = '/api/data-sources';
+
 export function listDataSources(): Promise<DataSource[]> {
-  return apiRequest<DataSource[]>('GET', '/api/data-sources');
+  return apiRequest<DataSource[]>('GET', DATA_SOURCES_PATH);
 }
 
 export function createDataSource(input: CreateDataSource): Promise<DataSource> {

@@ -20,11 +20,16 @@ export const kpiKeys = {
   notCountedAll: () => ['/api/emissions/not-counted'] as const,
 };
 
-export function getMetrics(year: number | null, grain: PeriodGrain): Promise<KpiMetrics> {
+/** The screen's first read; the page preloads it with the same path (decision 064). */
+export function metricsSummaryPath(year: number | null, grain: PeriodGrain): string {
   const params = new URLSearchParams({ grain });
   if (year != null) params.set('year', String(year));
   // GET /api/metrics answers the spec's list of metric objects; the screen reads the summary (decision 054).
-  return apiRequest<KpiMetrics>('GET', `/api/metrics/summary?${params.toString()}`);
+  return `/api/metrics/summary?${params.toString()}`;
+}
+
+export function getMetrics(year: number | null, grain: PeriodGrain): Promise<KpiMetrics> {
+  return apiRequest<KpiMetrics>('GET', metricsSummaryPath(year, grain));
 }
 
 /** GET /api/targets: the one active target, or null. An empty body also means none. */

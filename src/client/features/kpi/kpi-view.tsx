@@ -31,8 +31,11 @@ function KpiSkeleton() {
   );
 }
 
+/** The trend's grain on arrival; the page preloads the metrics for it. */
+export const INITIAL_GRAIN: PeriodGrain = 'monthly';
+
 export function KpiView({ currentYear }: { currentYear: number }) {
-  const [grain, setGrain] = useState<PeriodGrain>('monthly');
+  const [grain, setGrain] = useState<PeriodGrain>(INITIAL_GRAIN);
   // decision 053: the company's reporting year (the picker changes it for everyone); no ?year=.
   const metrics = useMetrics(null, grain);
 

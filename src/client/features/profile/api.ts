@@ -15,6 +15,7 @@ import {
 } from '../../../domain/contracts/company-profile';
 import { PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo';
 import { apiRequest } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
 import { uploadForm } from '../../lib/upload';
 import { setCurrentUser } from '../../stores/user';
 import { addressAfterSwitch } from './company-switch';
@@ -135,11 +136,16 @@ export function useRemovePhoto() {
  * reaches for the user menu (`enabled`), so a page load costs no extra request (decision 031).
  */
 export function useMyCompanies(enabled: boolean) {
-  return useQuery({
-    queryKey: profileKeys.companies(),
-    queryFn: () => apiRequest<CompanyMemberships>('GET', '/api/auth/companies'),
-    enabled,
-  });
+  return useQuery({ queryKey: profileKeys.companies(), queryFn: getMyCompanies, enabled });
+}
+
+function getMyCompanies(): Promise<CompanyMemberships> {
+  return apiRequest<CompanyMemberships>('GET', '/api/auth/companies');
+}
+
+/** The header's placeholder trigger asks for the list on hover or focus, as the menu's own does. */
+export function prefetchMyCompanies(): Promise<void> {
+  return queryClient.prefetchQuery({ queryKey: profileKeys.companies(), queryFn: getMyCompanies });
 }
 
 /**

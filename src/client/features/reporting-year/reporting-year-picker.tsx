@@ -1,17 +1,19 @@
 import { useId } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
+import { DeferredControl, loadOnce, type OpenableControl } from '../../ui/deferred-control';
+import { ChevronDownIcon } from '../../ui/icons';
 import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { selectTriggerClasses } from '../../ui/select-face';
 import { useReportingYear, useSetReportingYear } from './api';
-import {
-  AUTOMATIC,
-  automaticLabel,
-  describeReportingYear,
-  pickerYears,
-  yearOptionLabel,
-} from './reporting-year';
+import { describeReportingYear } from './reporting-year';
+import type { ReportingYearSelectProps } from './reporting-year-select';
+
+/** Radix Select's code loads when the person first opens the picker (decision 064). */
+const loadReportingYearSelect = loadOnce<OpenableControl<ReportingYearSelectProps>>(() =>
+  import('./reporting-year-select').then((module) => module.ReportingYearSelect),
+);
 
 /**
  * The company's reporting year (decision 053), shown where figures are: "Reporting year: 2025
@@ -31,30 +33,38 @@ export function ReportingYearPicker() {
       </p>
     );
   }
-  const value = data.savedYear === null ? AUTOMATIC : String(data.savedYear);
+  const disabled = !canSet || save.isPending;
   return (
     <div className="grid gap-1">
       <div className="flex flex-wrap items-center gap-3">
         <Label htmlFor={`${id}-year`} className="whitespace-nowrap">
           Reporting year
         </Label>
-        <Select
-          value={value}
-          disabled={!canSet || save.isPending}
-          onValueChange={(next) => save.mutate(next === AUTOMATIC ? null : Number(next))}
-        >
-          <SelectTrigger id={`${id}-year`} className="w-auto min-w-56" aria-describedby={`${id}-shown`}>
-            <SelectValue>{describeReportingYear(data)}</SelectValue>
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={AUTOMATIC}>{automaticLabel(data)}</SelectItem>
-            {pickerYears(data).map((year) => (
-              <SelectItem key={year} value={String(year)}>
-                {yearOptionLabel(year, data)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
+        <DeferredControl
+          load={loadReportingYearSelect}
+          props={{
+            id: `${id}-year`,
+            describedBy: `${id}-shown`,
+            data,
+            disabled,
+            onChange: (year: number | null) => save.mutate(year),
+          }}
+          popup="listbox"
+          placeholder={(trigger) => (
+            <button
+              {...trigger}
+              role="combobox"
+              aria-expanded={false}
+              id={`${id}-year`}
+              aria-describedby={`${id}-shown`}
+              disabled={disabled}
+              className={selectTriggerClasses('w-auto min-w-56')}
+            >
+              <span>{describeReportingYear(data)}</span>
+              <ChevronDownIcon aria-hidden="true" className="size-4 opacity-70" />
+            </button>
+          )}
+        />
         <p id={`${id}-shown`} className="sr-only">
           {`Figures on this page are for ${data.year}.`}
         </p>

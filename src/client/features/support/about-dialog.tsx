@@ -8,12 +8,14 @@ import {
   DialogTrigger,
 } from '../../ui/dialog';
 import { InfoIcon } from '../../ui/icons';
+import { ABOUT_LABEL } from './help-menu-face';
 import { PRODUCT_NAME, PRODUCT_VERSION } from './links';
 
-export function AboutDialog() {
+/** Loaded by the header's placeholder on first use (help-menu-trigger.tsx), hence `defaultOpen`. */
+export function AboutDialog({ defaultOpen = false }: { defaultOpen?: boolean }) {
   return (
-    <Dialog>
-      <DialogTrigger className={buttonClasses('ghost', 'icon')} aria-label={`About ${PRODUCT_NAME}`}>
+    <Dialog defaultOpen={defaultOpen}>
+      <DialogTrigger className={buttonClasses('ghost', 'icon')} aria-label={ABOUT_LABEL}>
         <InfoIcon />
       </DialogTrigger>
       <DialogContent>

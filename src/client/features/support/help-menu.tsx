@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import type { FeedbackType } from '../../../domain/contracts/support';
 import { openFeedbackDialog } from '../../stores/feedback-dialog';
-import { buttonClasses } from '../../ui/button';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -19,6 +18,7 @@ import {
   MessageIcon,
   UsersIcon,
 } from '../../ui/icons';
+import { HELP_TRIGGER_CLASSES } from './help-menu-face';
 import { COMMUNITY_URL, DOCUMENTATION_URL } from './links';
 
 const FEEDBACK_ITEMS: Array<{ label: string; type: FeedbackType; icon: typeof MessageIcon }> = [
@@ -32,12 +32,15 @@ const EXTERNAL_ITEMS = [
   { label: 'Documentation', href: DOCUMENTATION_URL, icon: BookIcon },
 ];
 
-/** spec §2 help widget: feedback entries open the shell's feedback dialog with their type. */
-export function HelpMenu() {
+/**
+ * spec §2 help widget: feedback entries open the shell's feedback dialog with their type. Loaded
+ * by the header's placeholder on first use (help-menu-trigger.tsx), hence `defaultOpen`.
+ */
+export function HelpMenu({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const triggerRef = useRef<HTMLButtonElement>(null);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger ref={triggerRef} className={buttonClasses('ghost', 'md', 'px-2 sm:px-3')}>
+    <DropdownMenu defaultOpen={defaultOpen}>
+      <DropdownMenuTrigger ref={triggerRef} className={HELP_TRIGGER_CLASSES}>
         <HelpIcon />
         <span className="sr-only sm:not-sr-only">Help</span>
       </DropdownMenuTrigger>

@@ -1,0 +1,68 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pageModuleGraph } from './module-graph.ts';
+import { addModulePreloads } from './modulepreload.ts';
+
+let dist: string;
+
+beforeEach(() => {
+  dist = mkdtempSync(join(tmpdir(), 'module-graph-'));
+  mkdirSync(join(dist, '_astro'));
+  const files: Record<string, string> = {
+    'client.js': 'import{t as e}from"./framework.js";export default e;',
+    'framework.js': 'export const t=1;',
+    'Screen.js':
+      'import{t}from"./framework.js";import"./shared.js";const m=()=>import("./dialog.js");export default m;',
+    'shared.js': 'import{t}from"./framework.js";export const s=t;',
+    'dialog.js': 'import"./radix.js";export const d=1;',
+    'radix.js': 'export const r=1;',
+    'layout.js': 'import"./shared.js";',
+  };
+  for (const [name, source] of Object.entries(files)) writeFileSync(join(dist, '_astro', name), source);
+});
+
+afterEach(() => rmSync(dist, { recursive: true, force: true }));
+
+const page = `<html><head><title>x</title></head><body>
+<script type="module" src="/_astro/layout.js"></script>
+<astro-island component-url="/_astro/Screen.js" renderer-url="/_astro/client.js"></astro-island>
+</body></html>`;
+
+describe('pageModuleGraph', () => {
+  test('follows static imports from islands and module scripts, not dynamic import()', () => {
+    const graph = pageModuleGraph(dist, page);
+    expect(Object.fromEntries(graph)).toEqual({
+      '/_astro/layout.js': 1,
+      '/_astro/Screen.js': 1,
+      '/_astro/client.js': 1,
+      '/_astro/shared.js': 2,
+      '/_astro/framework.js': 2,
+    });
+  });
+
+  test('refuses a page that names a module the build did not write', () => {
+    expect(() => pageModuleGraph(dist, '<script type="module" src="/_astro/gone.js"></script>')).toThrow(
+      '/_astro/gone.js',
+    );
+  });
+});
+
+describe('addModulePreloads', () => {
+  test('lists every module of the page in its head, shallow first, once', () => {
+    writeFileSync(join(dist, 'index.html'), page);
+    expect(addModulePreloads(dist)).toEqual({ pages: 1, links: 5 });
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const hinted = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+    expect(hinted.slice(0, 3).sort()).toEqual([
+      '/_astro/Screen.js',
+      '/_astro/client.js',
+      '/_astro/layout.js',
+    ]);
+    expect(hinted.slice(3).sort()).toEqual(['/_astro/framework.js', '/_astro/shared.js']);
+    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    // A second run (a rebuild of the same tree) adds nothing.
+    expect(addModulePreloads(dist)).toEqual({ pages: 0, links: 0 });
+  });
+});

@@ -1,0 +1,38 @@
+// After `astro build`, before precompress: list every module a page loads on arrival as a
+// <link rel="modulepreload"> in its <head>, so the browser fetches them all at once instead of
+// discovering each chunk only after its importer arrived (a round trip a level; decision 064).
+// Islands' own modules are listed too: Astro fetches them only when the island hydrates.
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pageModuleGraph } from './module-graph.ts';
+
+export function addModulePreloads(dist: string): { pages: number; links: number } {
+  const totals = { pages: 0, links: 0 };
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.html')) addToPage(dist, path, totals);
+    }
+  };
+  visit(dist);
+  return totals;
+}
+
+function addToPage(dist: string, file: string, totals: { pages: number; links: number }) {
+  const html = readFileSync(file, 'utf8');
+  if (html.includes('rel="modulepreload"')) return;
+  const graph = pageModuleGraph(dist, html);
+  if (graph.size === 0) return;
+  // Shallow first: the framework and entries before what they import.
+  const modules = [...graph].sort((a, b) => a[1] - b[1]).map(([path]) => path);
+  const links = modules.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
+  writeFileSync(file, html.replace('</head>', `${links}</head>`));
+  totals.pages += 1;
+  totals.links += modules.length;
+}
+
+if (import.meta.main) {
+  const { pages, links } = addModulePreloads(join(import.meta.dir, '..', 'dist'));
+  console.info(`modulepreload: ${links} hint(s) in ${pages} page(s)`);
+}

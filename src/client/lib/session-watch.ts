@@ -1,0 +1,25 @@
+import { $currentUser, type UserState } from '../stores/user';
+import { startUsageAnalytics } from './analytics';
+import { handleSessionLoss } from './session-loss';
+
+/**
+ * What the shell does once the page knows who is there. spec §2: on a signed-in page, a visitor
+ * found unauthenticated sees the 'Unauthorized' toast and is sent to /api/login. Usage analytics
+ * (decision 022) start for a signed-in user or, on a page without a sign-in redirect (spec §2:
+ * Analytics), for a visitor as an anonymous session; a page found signed out records nothing.
+ */
+export function reactToSession(session: UserState, requireSession: boolean): void {
+  if (requireSession && session.status === 'unauthenticated') handleSessionLoss();
+  if (session.status === 'authenticated' || (!requireSession && session.status === 'unauthenticated')) {
+    startUsageAnalytics();
+  }
+}
+
+/**
+ * Run by the shell's plain module script rather than a React island, so the session call starts
+ * as soon as the script runs, beside the screen's own first request (decision 064). Subscribing
+ * starts the user fetch (src/client/stores/user.ts).
+ */
+export function watchSession(requireSession: boolean): void {
+  $currentUser.subscribe((session) => reactToSession(session, requireSession));
+}
