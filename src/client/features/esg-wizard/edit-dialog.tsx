@@ -15,7 +15,7 @@ import {
 import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
 import { EvidenceList } from './evidence-list';
-import { IndicatorBadges } from './indicator-row';
+import { IndicatorBadges } from './indicator-badges';
 import { Switch } from './switch';
 import { type IndicatorChange, useSaveIndicator } from './use-save-indicator';
 import { describeOrigin, dialogSaveValue, formatValue, indicatorTitle, ledgerScope } from './wizard';

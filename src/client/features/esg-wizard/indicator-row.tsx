@@ -3,24 +3,12 @@ import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
 import { isCompletedValue, toggledValue } from '../../../domain/esg/compliance';
 import { useCan } from '../../lib/permissions';
-import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { EditDialog } from './edit-dialog';
+import { IndicatorBadges } from './indicator-badges';
 import { Switch } from './switch';
 import { useSaveIndicator } from './use-save-indicator';
 import { describeOrigin, formatValue, indicatorTitle } from './wizard';
-
-export function IndicatorBadges({ item }: { item: EsgProgressItem }) {
-  return (
-    <div className="flex flex-wrap gap-1.5">
-      {item.isRequired ? <Badge tone="danger">Required</Badge> : null}
-      {item.autoFilled ? <Badge tone="info">Auto-filled</Badge> : null}
-      {item.overridden ? <Badge tone="warning">Overridden</Badge> : null}
-      {item.module === 'comprehensive' ? <Badge tone="info">Comprehensive module</Badge> : null}
-      <Badge>{item.category}</Badge>
-    </div>
-  );
-}
 
 /** spec §2 checklist row: completion toggle, title, description, badges, value, edit dialog. */
 export function IndicatorRow({
