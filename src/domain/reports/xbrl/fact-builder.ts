@@ -9,7 +9,7 @@ import {
   ukDatasets,
 } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
-import type { FactPeriod, ReportFact } from './facts.ts';
+import type { FactPeriod, ReportFact } from './fact-model.ts';
 
 /** tCO2e are reported to 0.01 t (the precision the ledger shows). */
 export const EMISSIONS_DECIMALS = 2;

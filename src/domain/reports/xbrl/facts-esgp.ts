@@ -16,7 +16,7 @@ import {
   QUANTITY_DECIMALS,
   ukSource,
 } from './fact-builder.ts';
-import type { FactSet, FactValue } from './facts.ts';
+import type { FactSet, FactValue } from './fact-model.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
 
 interface Spec {

@@ -5,7 +5,7 @@
 import { energyBasisText, marketStatement } from '../energy-basis.ts';
 import type { EnergyBasis, ReportSnapshot } from '../snapshot.ts';
 import { QUANTITY_DECIMALS } from './fact-builder.ts';
-import type { FactValue } from './facts.ts';
+import type { FactValue } from './fact-model.ts';
 import { roundTo } from './numbers.ts';
 
 export interface Extras {

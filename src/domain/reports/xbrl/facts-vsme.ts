@@ -14,7 +14,7 @@ import {
   periodOf,
   QUANTITY_DECIMALS,
 } from './fact-builder.ts';
-import type { FactSet, FactValue } from './facts.ts';
+import type { FactSet, FactValue } from './fact-model.ts';
 import { type AddFact, energyBreakdown, energyNotes, marketBasisNote } from './facts-vsme-energy.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
 import { dataTypeLocalName, ROW_ONLY_CONCEPTS, type VsmeTaxonomy, vsmeTaxonomy } from './taxonomy.ts';

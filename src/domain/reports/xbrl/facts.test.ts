@@ -8,7 +8,8 @@ import {
   isValidLei,
   MissingEntityIdentifierError,
 } from './entity.ts';
-import { isNumericFact, type ReportFact, reportFactSet, reportFacts } from './facts.ts';
+import { isNumericFact, type ReportFact } from './fact-model.ts';
+import { reportFactSet, reportFacts } from './facts.ts';
 import { vsmeFacts } from './facts-vsme.ts';
 import { dataTypeLocalName, vsmeTaxonomy } from './taxonomy.ts';
 

@@ -5,7 +5,7 @@
 // 058 carry no per-fact sources, so they get none and render as they did.
 import { type ReportSource, reportSources } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
-import type { ReportFact } from './facts.ts';
+import type { ReportFact } from './fact-model.ts';
 import { escapeXml } from './xml.ts';
 
 export const FACT_FOOTNOTE_ARCROLE = 'http://www.xbrl.org/2003/arcrole/fact-footnote';

@@ -2,7 +2,7 @@
 // energy shares and market-based scope 2 basis (decision 048). Earlier snapshots keep their row.
 import { marketStatement } from '../energy-basis.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
-import type { ReportFact } from './facts.ts';
+import type { ReportFact } from './fact-model.ts';
 import { escapeXml } from './xml.ts';
 
 type Row = (label: string, value: string) => string;

@@ -6,7 +6,7 @@
 // named report-<id>.xbri: it is an ordinary zip (application/zip) that any unzip tool opens.
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier } from './entity.ts';
-import type { ReportFact } from './facts.ts';
+import type { ReportFact } from './fact-model.ts';
 import { vsmeFacts } from './facts-vsme.ts';
 import { inlineRelationships, sourceFootnotes } from './footnotes.ts';
 import { isHiddenFact, renderBody, tagFact } from './inline-body.ts';

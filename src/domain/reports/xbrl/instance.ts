@@ -2,7 +2,7 @@
 // POST /api/reports/{id}/xbrl returns. Same contexts, units and fact ids as the inline document.
 import type { RenderedReport, ReportSnapshot } from '../snapshot.ts';
 import { entityIdentifier } from './entity.ts';
-import { isNumericFact } from './facts.ts';
+import { isNumericFact } from './fact-model.ts';
 import { vsmeFacts } from './facts-vsme.ts';
 import { instanceFootnoteLink, sourceFootnotes } from './footnotes.ts';
 import { formatLexical } from './numbers.ts';

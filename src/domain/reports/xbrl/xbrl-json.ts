@@ -16,7 +16,8 @@ import {
   renderEsgpSchema,
   renderTaxonomyPackageXml,
 } from './esgp-taxonomy.ts';
-import { type FactPeriod, isNumericFact, reportFactSet, usesVsme } from './facts.ts';
+import { type FactPeriod, isNumericFact } from './fact-model.ts';
+import { reportFactSet, usesVsme } from './facts.ts';
 import { FACT_FOOTNOTE_ARCROLE, footnoteText, sourceFootnotes } from './footnotes.ts';
 import { renderInlineXbrl } from './inline-xbrl.ts';
 import { formatLexical } from './numbers.ts';

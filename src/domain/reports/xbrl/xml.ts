@@ -2,7 +2,7 @@
 // and the XBRL instance (same ids, so both carry the same contexts and units).
 
 import type { EntityIdentifier } from './entity.ts';
-import type { ReportFact } from './facts.ts';
+import type { ReportFact } from './fact-model.ts';
 import { unitId, unitMeasures } from './units.ts';
 
 /** Characters XML 1.0 forbids (C0 controls other than tab, newline, carriage return; U+FFFE/FFFF). */
