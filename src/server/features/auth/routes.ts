@@ -63,7 +63,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .get('/auth/user', (c) => {
     authedContext(c);
-    return c.json(c.var.currentUser);
+    return c.json(c.get('currentUser'));
   })
   .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) => {
     const origin = publicOrigin(c.req.url, c.var.deps.config.PUBLIC_URL);
