@@ -1,10 +1,10 @@
 import type { LogLineLevel, LogWrite } from './logger.ts';
 
 /**
- * Where the Bun processes' log lines go (decision 067): standard output, batched. One write per
- * turn of the event loop instead of one per line: the access log's synchronous write per request
- * was the largest single cost of a small API call. Warnings and errors are never held back: they
- * go to their stream at once, after whatever was waiting, so a crash right after one loses nothing.
+ * Where the Bun processes' log lines go (decision 067): standard output, batched. One write every
+ * `FLUSH_AFTER_MS` (or per 64 KB) instead of one per line: the access log's synchronous write per
+ * request was the largest single cost of a small API call. Warnings and errors are never held
+ * back: they go to their stream at once, after whatever was waiting.
  */
 export interface LogSink {
   write: LogWrite;
@@ -19,14 +19,21 @@ export interface LogSinkOptions {
   err: (text: string) => void;
   /** Waiting text that forces a write there and then rather than at the next turn. */
   maxPendingBytes?: number;
-  /** Runs the deferred write later (tests run it by hand; the process uses setImmediate). */
+  /** Runs the deferred write later (tests run it by hand; the process uses a timer). */
   schedule?: (write: () => void) => void;
 }
 
 const DEFAULT_MAX_PENDING = 64 * 1024;
+/** How long an info line may wait: well under what a person tailing the log would notice. */
+const FLUSH_AFTER_MS = 100;
+
+/** A timer that does not keep the process alive on its own (the exit hook writes what is left). */
+function scheduleSoon(write: () => void): void {
+  setTimeout(write, FLUSH_AFTER_MS).unref();
+}
 
 export function createLogSink(options: LogSinkOptions): LogSink {
-  const { out, err, maxPendingBytes = DEFAULT_MAX_PENDING, schedule = setImmediate } = options;
+  const { out, err, maxPendingBytes = DEFAULT_MAX_PENDING, schedule = scheduleSoon } = options;
   let pending = '';
   let scheduled = false;
   const flush = () => {

@@ -2,10 +2,10 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { type ContentEncoding, chooseEncoding } from '../lib/accept-encoding.ts';
+import { isJsonContentType } from '../lib/content-type.ts';
 
 /** Smaller answers gain less than the compression costs (and fit one packet either way). */
 const MIN_BYTES = 1024;
-const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/i;
 
 /**
  * Compresses the API's JSON answers on Bun (issue 20 item 1); Cloudflare compresses the Worker's
@@ -22,7 +22,7 @@ export function compressJson(): MiddlewareHandler<AppEnv> {
       c.req.method === 'HEAD' ||
       NULL_BODY_STATUSES.has(response.status) ||
       headers.has('Content-Encoding') ||
-      !JSON_TYPE.test(headers.get('Content-Type') ?? '') ||
+      !isJsonContentType(headers.get('Content-Type')) ||
       /(?:^|,)\s*no-transform\s*(?:,|$)/i.test(headers.get('Cache-Control') ?? '')
     ) {
       return;
