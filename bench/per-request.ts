@@ -39,6 +39,9 @@ async function requestsPerSecond(
   return completed / ((performance.now() - started) / 1000);
 }
 
+/** Slices per side in each round. */
+const SLICES = 4;
+
 export async function benchPerRequest(rounds = 3, seconds = 2) {
   const folder = mkdtempSync(join(tmpdir(), 'esg-bench-log-'));
   const logPath = join(folder, 'server.log');
@@ -59,11 +62,24 @@ export async function benchPerRequest(rounds = 3, seconds = 2) {
     const bareUrl = `http://127.0.0.1:${barePort}/bare`;
     await requestsPerSecond(userUrl, { Cookie: cookie }, 1);
     await requestsPerSecond(bareUrl, {}, 1);
-    // Alternate within each round so drift in machine load affects both sides alike.
+    // Each round interleaves short slices of both sides (bare, app, app, bare, …) so that load from
+    // elsewhere on a shared machine falls on both alike; the round's ratio is of the slices' sums.
     const results: PerRequestRound[] = [];
     for (let round = 0; round < rounds; round++) {
-      const bareRps = await requestsPerSecond(bareUrl, {}, seconds);
-      const userRps = await requestsPerSecond(userUrl, { Cookie: cookie }, seconds);
+      let bareRps = 0;
+      let userRps = 0;
+      for (let slice = 0; slice < SLICES; slice++) {
+        const sliceSeconds = seconds / SLICES;
+        const bare = () => requestsPerSecond(bareUrl, {}, sliceSeconds);
+        const user = () => requestsPerSecond(userUrl, { Cookie: cookie }, sliceSeconds);
+        if (slice % 2 === 0) {
+          bareRps += (await bare()) / SLICES;
+          userRps += (await user()) / SLICES;
+        } else {
+          userRps += (await user()) / SLICES;
+          bareRps += (await bare()) / SLICES;
+        }
+      }
       const uncachedRps = await requestsPerSecond(uncachedUrl, { Cookie: cookie }, seconds);
       results.push({ bareRps, userRps, uncachedRps });
     }
