@@ -1,5 +1,8 @@
-// Child process for bench/run.ts: the real app (with a signed-up user) on one port and a
-// bare Hono route returning constant JSON on another, in the same process and runtime.
+// Child process for bench/per-request.ts: the real app configured as `npm start` configures it
+// (default LOG_LEVEL and access-log sample, JSON compression, log lines batched to stdout, which the
+// parent points at a file as `npm start > file` would) on one port, and a bare Hono route returning
+// constant JSON on another, in the same process and runtime. Ports go to the parent over IPC:
+// stdout carries the log.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,19 +12,22 @@ import { openLocalReader } from '../db/local-reader.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
+import { createProcessLogSink } from '../src/server/lib/log-sink.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 
 const url = `file:${join(mkdtempSync(join(tmpdir(), 'esg-bench-')), 'bench.db')}`;
-const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' });
+const config = loadConfig({ DATABASE_URL: url });
+const log = createLogger(config.LOG_LEVEL, { service: 'esg' }, createProcessLogSink().write);
 const { db, client } = createLibsqlDb({ url });
 await migrateDatabase(db, client, url);
-const app = createApp({ db, localReader: openLocalReader(url), config, log: createLogger('silent') });
+const app = createApp({ db, localReader: openLocalReader(url), config, log, compressResponses: true });
 // The same app asking the database on every request (SESSION_CACHE_MS=0), for reference.
 const uncachedApp = createApp({
   db,
   localReader: openLocalReader(url),
   config: { ...config, SESSION_CACHE_MS: 0 },
-  log: createLogger('silent'),
+  log,
+  compressResponses: true,
 });
 const bare = new Hono().get('/bare', (c) => c.json({ ok: true, message: 'constant' }));
 
@@ -50,11 +56,9 @@ const signUp = await fetch(`http://127.0.0.1:${appServer.port}/api/auth/signup`,
   }),
 });
 const cookie = signUp.headers.getSetCookie()[0]!.split(';')[0];
-console.info(
-  JSON.stringify({
-    appPort: appServer.port,
-    uncachedPort: uncachedServer.port,
-    barePort: bareServer.port,
-    cookie,
-  }),
-);
+process.send?.({
+  appPort: appServer.port,
+  uncachedPort: uncachedServer.port,
+  barePort: bareServer.port,
+  cookie,
+});

@@ -8,6 +8,7 @@ import { benchKpi } from './kpi.ts';
 import { measureLanding } from './landing-size.ts';
 import { benchOcr } from './ocr.ts';
 import { benchOcrLoad } from './ocr-load.ts';
+import { benchPerRequest } from './per-request.ts';
 import { benchReportPdf } from './report-pdf.ts';
 import { benchInlineXbrl } from './report-xbrl.ts';
 import { HEAVIEST_SIGNED_IN_PAGES, measurePageScripts } from './signed-in-js.ts';
@@ -76,74 +77,37 @@ for (const [name, ms] of [
   });
 }
 
-// GET /api/auth/user with a valid session vs a bare Hono constant-JSON route, side by side.
-const server = Bun.spawn([process.execPath, join(import.meta.dir, 'bench-server.ts')], {
-  stdout: 'pipe',
-  stderr: 'inherit',
-});
-const reader = server.stdout.getReader();
-const { value } = await reader.read();
-const { appPort, uncachedPort, barePort, cookie } = JSON.parse(
-  new TextDecoder().decode(value).trim().split('\n')[0]!,
-);
-
-async function requestsPerSecond(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-  concurrency = 32,
-) {
-  let completed = 0;
-  const deadline = performance.now() + seconds * 1000;
-  const worker = async () => {
-    while (performance.now() < deadline) {
-      const response = await fetch(url, { headers });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
-      completed += 1;
-    }
-  };
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  return completed / ((performance.now() - started) / 1000);
-}
-
-const userUrl = `http://127.0.0.1:${appPort}/api/auth/user`;
-const bareUrl = `http://127.0.0.1:${barePort}/bare`;
-await requestsPerSecond(userUrl, { Cookie: cookie }, 1);
-await requestsPerSecond(bareUrl, {}, 1);
-// Alternate rounds so drift in machine load affects both sides alike.
-const uncachedUrl = `http://127.0.0.1:${uncachedPort}/api/auth/user`;
-let userTotal = 0;
-let bareTotal = 0;
-let uncachedTotal = 0;
-for (let round = 0; round < 3; round++) {
-  bareTotal += await requestsPerSecond(bareUrl, {}, 2);
-  userTotal += await requestsPerSecond(userUrl, { Cookie: cookie }, 2);
-  uncachedTotal += await requestsPerSecond(uncachedUrl, { Cookie: cookie }, 2);
-}
-server.kill();
-const userRps = userTotal / 3;
-const bareRps = bareTotal / 3;
-const uncachedRps = uncachedTotal / 3;
-const ratio = userRps / bareRps;
+// Issue 20 item 5: GET /api/auth/user with a valid session vs a bare Hono route, as `npm start`
+// runs it (default log level); every round must hold the budget on its own.
+const perRequest = await benchPerRequest();
+const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const bareRps = mean(perRequest.rounds.map((round) => round.bareRps));
 results.push({
-  name: 'bare Hono constant JSON',
+  name: 'bare Hono constant JSON (mean of rounds)',
   value: `${Math.round(bareRps)} req/s`,
   budget: 'reference',
   ok: true,
 });
-results.push({
-  name: 'GET /api/auth/user (valid session)',
-  value: `${Math.round(userRps)} req/s = ${(ratio * 100).toFixed(0)}% of bare`,
-  budget: '≥ 40% of bare',
-  ok: ratio >= 0.4,
+perRequest.rounds.forEach((round, index) => {
+  const ratio = round.userRps / round.bareRps;
+  results.push({
+    name: `GET /api/auth/user (valid session), round ${index + 1}`,
+    value: `${Math.round(round.userRps)} req/s = ${(ratio * 100).toFixed(0)}% of bare`,
+    budget: '≥ 50% of bare in every round',
+    ok: ratio >= 0.5,
+  });
 });
-
+const uncachedRps = mean(perRequest.rounds.map((round) => round.uncachedRps));
 results.push({
-  name: 'GET /api/auth/user, SESSION_CACHE_MS=0',
+  name: 'GET /api/auth/user, SESSION_CACHE_MS=0 (mean of rounds)',
   value: `${Math.round(uncachedRps)} req/s = ${((uncachedRps / bareRps) * 100).toFixed(0)}% of bare`,
   budget: 'reference (every request reads the database)',
+  ok: true,
+});
+results.push({
+  name: 'server log written during those rounds (stdout to a file)',
+  value: kb(perRequest.logBytes),
+  budget: 'reference (decision 067: sampled reads)',
   ok: true,
 });
 

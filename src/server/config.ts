@@ -20,6 +20,16 @@ export const ConfigSchema = z
     /** Public origin used for single-sign-on callbacks, e.g. https://esg.example.com. */
     PUBLIC_URL: z.url().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /**
+     * One in this many fast, successful reads gets an access-log line (1: every request). Writes,
+     * answers of 400 and above and slow requests are always logged (decision 067).
+     */
+    ACCESS_LOG_SAMPLE: z.coerce.number().int().min(1).max(1_000_000).default(10),
+    /**
+     * A request at least this long is always logged. 100 ms: about the limit for a reaction to feel
+     * instantaneous (Nielsen, Usability Engineering, 1993, ch. 5).
+     */
+    ACCESS_LOG_SLOW_MS: z.coerce.number().int().min(0).default(100),
     /** Largest accepted request body for JSON calls (uploads have their own limit). */
     MAX_BODY_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
     /** Read the client address from X-Forwarded-For / CF-Connecting-IP (behind a proxy only). */

@@ -62,7 +62,11 @@ export type AppEnv = {
     deps: AppDeps;
     requestId: string;
     log: Logger;
-    ip: string | null;
+    /**
+     * The caller's address, looked up on first use (a read that never asks skips Bun's socket
+     * lookup); a call that may write looks it up at once, while its connection is surely open.
+     */
+    clientIp: () => string | null;
     principal: Principal | null;
     /** The signed-in user as read with the session (saves GET /api/auth/user a second query). */
     currentUser: CurrentUser | null;

@@ -6,12 +6,14 @@ import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
 import { type Config, loadConfig } from './config.ts';
 import { discardAbandonedImports } from './features/activities/import-store.ts';
 import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
+import { createProcessLogSink } from './lib/log-sink.ts';
 import { createLogger } from './lib/logger.ts';
 
 /** Config, logger and a migrated database: what every Bun process (server, runner, scripts) needs. */
 export async function bootstrap(env: Record<string, string | undefined> = process.env) {
   const configured: Config = loadConfig(env);
-  const log = createLogger(configured.LOG_LEVEL, { service: 'esg' });
+  // JSON lines on stdout (warnings and errors on stderr), batched; never a file (decision 067).
+  const log = createLogger(configured.LOG_LEVEL, { service: 'esg' }, createProcessLogSink().write);
   await ensureDatabaseFolder(configured.DATABASE_URL);
   // Outside production SECRETS_KEY may be unset: a random key kept beside the database then
   // seals connector credentials (decision 042).

@@ -103,6 +103,14 @@ describe('JSON answers', () => {
     expect(new TextDecoder().decode(gunzipSync(await bytes(gzip)))).toBe(json);
   });
 
+  test('a small JSON answer with text outside ASCII reads back exactly as it was written', async () => {
+    const { cookie } = await t.signUpCompany({ firstName: 'Zoë', lastName: 'Ångström–Łódź 🌱' });
+    const response = await get('/api/auth/user', { Cookie: cookie, 'Accept-Encoding': 'br' });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    const user = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(await bytes(response)));
+    expect(user).toMatchObject({ firstName: 'Zoë', lastName: 'Ångström–Łódź 🌱' });
+  });
+
   test('a small JSON answer is sent as it is', async () => {
     const response = await get('/api/auth/providers', { 'Accept-Encoding': 'br' });
     expect(response.headers.get('content-encoding')).toBeNull();

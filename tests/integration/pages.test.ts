@@ -63,6 +63,18 @@ describe('pages', () => {
     expect(policy).not.toContain("unsafe-inline'; script");
   });
 
+  test('pages carry the whole document policy: CSP, framing, sniffing, referrer, opener, permissions', async () => {
+    const { headers } = await t.call('GET', '/support');
+    const policy = headers.get('content-security-policy')!;
+    expect(policy).toContain("frame-ancestors 'none'");
+    expect(policy).toContain("object-src 'none'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('cross-origin-opener-policy')).toBe('same-origin');
+    expect(headers.get('permissions-policy')).toContain('camera=()');
+  });
+
   test('other methods on pages answer 405 JSON', async () => {
     const response = await t.call('POST', '/support', { body: {} });
     expect(response.status).toBe(405);

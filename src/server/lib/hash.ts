@@ -1,6 +1,6 @@
 import { encodeHexLowerCase } from '@oslojs/encoding';
 
-type BunHasher = new (algorithm: 'sha256') => { update(data: string): { digest(encoding: 'hex'): string } };
+type BunHasher = { hash(algorithm: 'sha256', data: string, encoding: 'hex'): string };
 const BunCryptoHasher = (globalThis as { Bun?: { CryptoHasher: BunHasher } }).Bun?.CryptoHasher;
 
 /**
@@ -8,7 +8,7 @@ const BunCryptoHasher = (globalThis as { Bun?: { CryptoHasher: BunHasher } }).Bu
  * exists, WebCrypto elsewhere (the Worker). Runs on every signed-in request (session id).
  */
 export async function sha256Hex(text: string): Promise<string> {
-  if (BunCryptoHasher) return new BunCryptoHasher('sha256').update(text).digest('hex');
+  if (BunCryptoHasher) return BunCryptoHasher.hash('sha256', text, 'hex');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return encodeHexLowerCase(new Uint8Array(digest));
 }

@@ -7,13 +7,18 @@ import { forbidden, unauthorized } from './errors.ts';
 
 /** The service context of the current request, whether or not anyone is signed in. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const { db, config, now, jobs } = c.var.deps;
+  // c.get, not c.var: Hono's `c.var` copies every variable into a new object on each read.
+  const { db, config, now, jobs } = c.get('deps');
+  const clientIp = c.get('clientIp');
   return {
     db,
     config,
-    log: c.var.log,
-    requestId: c.var.requestId,
-    ip: c.var.ip,
+    log: c.get('log'),
+    requestId: c.get('requestId'),
+    // A getter: most reads never ask (see AppEnv's clientIp).
+    get ip() {
+      return clientIp();
+    },
     now: now ?? (() => new Date()),
     wakeJobs: jobs ? () => jobs.wake() : undefined,
   };
@@ -24,10 +29,11 @@ export function serviceContext(c: Context<AppEnv>): ServiceContext {
  * are enforced here, on the server, whatever the UI shows.
  */
 export function authedContext(c: Context<AppEnv>, minimumRole: Role = 'viewer'): AuthedContext {
-  const principal = c.var.principal;
+  const principal = c.get('principal');
   if (!principal) throw unauthorized();
   if (!roleAtLeast(principal.role, minimumRole)) throw forbidden();
-  return { ...serviceContext(c), ...principal };
+  // Assigned onto the service context rather than spread, which would look the address up.
+  return Object.assign(serviceContext(c), principal);
 }
 
 /** The property `requireRole` middleware carries its role under. */

@@ -22,9 +22,9 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   if (c.req.path.startsWith('/api/') && hasBearerScheme(authorization)) {
     const token = bearerToken(authorization);
     if (!token) throw invalidApiKey();
-    const { db, now, config } = c.var.deps;
+    const { db, now, config } = c.get('deps');
     const principal = await authenticateApiKey(
-      { db, config, ip: c.var.ip, now: now ? now() : new Date() },
+      { db, config, ip: c.get('clientIp')(), now: now ? now() : new Date() },
       token,
     );
     assertApiKeyMayCall(c.req.method, c.req.path);
@@ -33,7 +33,8 @@ export const authenticate = createMiddleware<AppEnv>(async (c, next) => {
   }
   const token = readSessionCookie(c);
   if (token) {
-    const { db, now, localReader, config } = c.var.deps;
+    // c.get, not c.var: Hono's `c.var` copies every variable into a new object on each read.
+    const { db, now, localReader, config } = c.get('deps');
     const validation = await validateSessionToken(db, token, now ? now() : new Date(), {
       reader: localReader,
       cacheMs: config.SESSION_CACHE_MS,

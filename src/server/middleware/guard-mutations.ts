@@ -3,9 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../context.ts';
 import { HttpError } from '../lib/errors.ts';
 import { publicOrigin } from '../lib/origin.ts';
+import { isSafeMethod } from '../lib/safe-method.ts';
 import { SESSION_COOKIE } from '../lib/session-cookie.ts';
-
-const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * Everything that guards a call that may write, in one layer that reads skip untouched:
@@ -24,7 +23,7 @@ export function guardMutations(maxBytes: number) {
     },
   });
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (safeMethods.has(c.req.method)) return next();
+    if (isSafeMethod(c.req.method)) return next();
     const keyWithoutCookie = !!c.var.principal?.apiKeyId && !hasSessionCookie(c.req.header('cookie'));
     if (!keyWithoutCookie && !isSameOrigin(c.req.raw, c.var.deps.config.PUBLIC_URL)) {
       throw new HttpError(403, 'Cross-site request refused: send it from this site', 'csrf_rejected');

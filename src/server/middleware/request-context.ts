@@ -1,38 +1,49 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppDeps, AppEnv } from '../context.ts';
+import { accessLogWeight } from '../lib/access-log.ts';
+import { isSafeMethod } from '../lib/safe-method.ts';
 import { applySecurityHeaders, contentSecurityPolicy } from './security-headers.ts';
 
 const incomingRequestId = /^[A-Za-z0-9._-]{8,64}$/;
 
 /**
  * First in the chain: the app's dependencies, a request id (reused from a trusted upstream when
- * well-formed), a logger carrying it, the caller's IP; when the response is done, the security
- * headers and one access-log line.
+ * well-formed), a logger carrying it, the caller's IP (on first use for a read); when the
+ * response is done, the security headers and the access-log line (lib/access-log.ts says which
+ * requests get one).
  */
 export function requestContext(deps: AppDeps) {
   const { config, log } = deps;
   const policy = contentSecurityPolicy(deps.assets?.inlineScriptHashes ?? []);
+  const weigh = accessLogWeight({ sampleEvery: config.ACCESS_LOG_SAMPLE, slowMs: config.ACCESS_LOG_SLOW_MS });
   return createMiddleware<AppEnv>(async (c, next) => {
     c.set('deps', deps);
     const upstream = c.req.header('x-request-id');
     const requestId = upstream && incomingRequestId.test(upstream) ? upstream : crypto.randomUUID();
+    const requestLog = log.child({ requestId });
     c.set('requestId', requestId);
-    c.set('log', log.child({ requestId }));
-    c.set('ip', clientIp(c.req.raw, config.TRUST_PROXY, c.env));
+    c.set('log', requestLog);
+    const lookUpIp = () => clientIp(c.req.raw, config.TRUST_PROXY, c.env);
+    // A read looks the address up only if something asks; a call that may write does it at once.
+    let ip = isSafeMethod(c.req.method) ? undefined : lookUpIp();
+    c.set('clientIp', () => {
+      if (ip === undefined) ip = lookUpIp();
+      return ip;
+    });
     c.set('principal', null);
     c.set('currentUser', null);
     const started = performance.now();
     await next();
-    c.res.headers.set('X-Request-Id', requestId);
-    applySecurityHeaders(c.res.headers, c.req.url, policy);
-    if (log.isEnabled('info')) {
-      c.var.log.info('request', {
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ms: Math.round((performance.now() - started) * 10) / 10,
-      });
-    }
+    const headers = c.res.headers;
+    headers.set('X-Request-Id', requestId);
+    applySecurityHeaders(headers, c.req.url, policy);
+    if (!requestLog.isEnabled('info')) return;
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const { method, path } = c.req;
+    const status = c.res.status;
+    const weight = weigh(method, status, ms);
+    if (weight === 1) requestLog.info('request', { method, path, status, ms });
+    else if (weight > 1) requestLog.info('request', { method, path, status, ms, sampledOneIn: weight });
   });
 }
 

@@ -8,6 +8,7 @@ import {
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth.ts';
 import type { AppEnv } from '../../context.ts';
+import { unauthorized } from '../../lib/errors.ts';
 import { publicOrigin } from '../../lib/origin.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, requireRole, serviceContext } from '../../lib/request.ts';
@@ -61,9 +62,11 @@ export const authRoutes = new Hono<AppEnv>()
     const session = await signIn(serviceContext(c), c.req.valid('json'), requestMeta(c));
     return respondWithSession(c, session, 200);
   })
+  // Read with the session by middleware/auth.ts (API keys are refused here): only the answer to build.
   .get('/auth/user', (c) => {
-    authedContext(c);
-    return c.json(c.var.currentUser);
+    const user = c.get('currentUser');
+    if (!user) throw unauthorized();
+    return c.json(user);
   })
   .put('/auth/user', requirePermission('profile.edit'), validate('json', UpdateProfileSchema), async (c) => {
     const origin = publicOrigin(c.req.url, c.var.deps.config.PUBLIC_URL);
