@@ -13,12 +13,8 @@ import type { Db } from '../db/client.ts';
 import { jobs } from '../db/schema/jobs.ts';
 import type { Config } from '../src/server/config.ts';
 import { warmCpuThread } from '../src/server/jobs/cpu-thread.ts';
-import {
-  JOB_HANDLERS,
-  type JobHandler,
-  PermanentJobError,
-  type RunningJob,
-} from '../src/server/jobs/handlers.ts';
+import { JOB_HANDLERS } from '../src/server/jobs/handlers.ts';
+import { type JobHandler, PermanentJobError, type RunningJob } from '../src/server/jobs/job-handler.ts';
 import type { JobKind } from '../src/server/jobs/queue.ts';
 import type { Logger } from '../src/server/lib/logger.ts';
 

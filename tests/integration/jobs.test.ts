@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { companies } from '../../db/schema/auth.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { type JobHandler, PermanentJobError } from '../../src/server/jobs/handlers.ts';
+import { type JobHandler, PermanentJobError } from '../../src/server/jobs/job-handler.ts';
 import { enqueueJob, getJob, type JobKind, type NewJob, newJobId } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import {

@@ -1,4 +1,4 @@
-import type { JobHandler } from '../../jobs/handlers.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
 import { discardAbandonedImports } from './import-store.ts';
 
 /**

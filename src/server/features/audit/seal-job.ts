@@ -1,4 +1,4 @@
-import type { JobHandler } from '../../jobs/handlers.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
 import { sealAllChains } from './chain-store.ts';
 
 /** `audit.seal` (enqueued every 15 minutes, src/server/jobs/recurring.ts): links new entries. */

@@ -7,7 +7,7 @@ import { connectorSiteMappings } from '../../../../db/schema/connectors.ts';
 import { sites } from '../../../../db/schema/emissions.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
-import { PermanentJobError } from '../../jobs/handlers.ts';
+import { PermanentJobError } from '../../jobs/job-handler.ts';
 import type { ExternalLine } from './types.ts';
 
 export interface LineSite {

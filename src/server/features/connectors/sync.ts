@@ -25,7 +25,7 @@ import { defaultAccountMapping } from '../../../domain/connectors/account-mappin
 import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
-import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
+import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';

@@ -10,7 +10,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { regulatoryFilings } from '../../../../db/schema/filings.ts';
 import { buildSubmissionPackage, zipSubmissionPackage } from '../../../domain/regulators/packages.ts';
-import { type JobDeps, type JobHandler, PermanentJobError } from '../../jobs/handlers.ts';
+import { type JobDeps, type JobHandler, PermanentJobError } from '../../jobs/job-handler.ts';
 import { enqueueJob } from '../../jobs/queue.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';

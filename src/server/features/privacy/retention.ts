@@ -11,7 +11,7 @@ import {
 import { jobs } from '../../../../db/schema/jobs.ts';
 import { createChainVerifier } from '../../../domain/audit/verify.ts';
 import type { ServiceContext } from '../../context.ts';
-import type { JobHandler } from '../../jobs/handlers.ts';
+import type { JobHandler } from '../../jobs/job-handler.ts';
 import { RECURRING_JOBS } from '../../jobs/recurring.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';

@@ -9,7 +9,7 @@ import { reports } from '../../../../db/schema/reports.ts';
 import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { ServiceContext } from '../../context.ts';
 import { runCpuTask } from '../../jobs/cpu-thread.ts';
-import { type JobDeps, type JobHandler, PermanentJobError, type RunningJob } from '../../jobs/handlers.ts';
+import { type JobDeps, type JobHandler, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
 import { readFileBytes, replaceFileStatements, sha256Hex } from './files.ts';
 import { buildReportEmail, isMailerAvailable, sendReportEmail } from './mailer.ts';
