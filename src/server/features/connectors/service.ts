@@ -20,41 +20,14 @@ import type {
   UpdateAccountMappings,
 } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
-import { enqueueJob, newJobId } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { storeConnectedSource } from './store-source.ts';
-import { SYNC_MAX_ATTEMPTS } from './sync.ts';
+import { queueSyncStatements } from './sync-queue.ts';
 
 const ownSource = (ctx: AuthedContext, id: string) =>
   and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId));
-
-/** The sync record and its job, for the caller's batch (the job id is the sync id). */
-export function queueSyncStatements(ctx: AuthedContext, sourceId: string) {
-  const syncId = newJobId();
-  const now = ctx.now();
-  return {
-    syncId,
-    statements: [
-      ctx.db.insert(connectorSyncs).values({
-        id: syncId,
-        companyId: ctx.companyId,
-        dataSourceId: sourceId,
-        status: 'queued',
-        queuedAt: now,
-      }),
-      enqueueJob(ctx.db, {
-        id: syncId,
-        kind: 'connector.sync',
-        companyId: ctx.companyId,
-        payload: { dataSourceId: sourceId },
-        maxAttempts: SYNC_MAX_ATTEMPTS,
-        now,
-      }),
-    ] as const,
-  };
-}
 
 /**
  * Tests the details first: a login Odoo refuses is answered 422 with Odoo's reason and nothing is

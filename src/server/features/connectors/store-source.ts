@@ -8,7 +8,7 @@ import { dataSources } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
 import { sealCredentials } from './registry.ts';
-import { queueSyncStatements } from './service.ts';
+import { queueSyncStatements } from './sync-queue.ts';
 
 export interface ConnectedSource {
   type: 'odoo' | 'shopify' | 'quickbooks' | 'xero';
