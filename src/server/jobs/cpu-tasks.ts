@@ -1,14 +1,18 @@
-// The CPU-heavy pure functions job handlers may run off the API's thread (cpu-thread.ts). Each
-// takes and returns structured-clonable values, so the same call works inline and in a thread.
+// The CPU-heavy functions that may run off the API's thread (cpu-thread.ts): job handlers' pure
+// work, and the ledger's long reads. Each takes and returns structured-clonable values, so the
+// same call works inline and in a thread.
 import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
+import { readStatements } from '../../../db/read-statements.ts';
 import { renderReportFile } from '../features/reports/render.ts';
 
 export const CPU_TASKS = {
   /** A report's file from its frozen snapshot: PDF layout and font subsetting, XBRL, CSV. */
   'report.render': renderReportFile,
+  /** The ledger's aggregates on a read connection of the thread's own (decision 065). */
+  'ledger.read': readStatements,
 } as const;
 
 export type CpuTaskName = keyof typeof CPU_TASKS;

@@ -7,9 +7,10 @@ import { forbidden, unauthorized } from './errors.ts';
 
 /** The service context of the current request, whether or not anyone is signed in. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
-  const { db, config, now, jobs } = c.var.deps;
+  const { db, readThread, config, now, jobs } = c.var.deps;
   return {
     db,
+    readThread,
     config,
     log: c.var.log,
     requestId: c.var.requestId,

@@ -1,6 +1,8 @@
 // The ledger figures an ESG checklist can be auto-filled with (AutoFillSource), for one reporting
 // year. Read with the same SQL aggregates and visibility rules as the KPI Dashboard (lines of an
-// import still being written are invisible), computed on every call so an answer never holds a
+// import still being written are invisible), and remembered like the KPI figures only while the
+// company's ledger version is unchanged (ledger-memo.ts): every write that changes a figure (lines,
+// sites, financials, workforce, connector syncs) writes an audit row, so an answer never holds a
 // stale copy of the ledger.
 //
 // A figure exists only when the ledger has lines of its own kind in the year: a scope-1 total
@@ -28,6 +30,7 @@ import { calculatorUnit } from '../emissions/calculation.ts';
 import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
 import { linesIn, yearRange } from './aggregates.ts';
+import { ledgerMemo } from './ledger-memo.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -178,14 +181,20 @@ function wasteByVariant(
     .groupBy(activityLines.variant, activityLines.unit);
 }
 
+const remembered = ledgerMemo<EsgFigures>();
+
 /**
  * Every auto-fill figure the ledger, financials and workforce records give for `year`, counting
  * only the sites of `region` when one is given (all sites otherwise).
  */
-export async function getEsgFigures(
+export function getEsgFigures(ctx: AuthedContext, year: number, region?: AutoFillRegion): Promise<EsgFigures> {
+  return remembered(ctx, `${year}|${region ?? 'all'}`, () => computeEsgFigures(ctx, year, region));
+}
+
+async function computeEsgFigures(
   ctx: AuthedContext,
   year: number,
-  region?: AutoFillRegion,
+  region: AutoFillRegion | undefined,
 ): Promise<EsgFigures> {
   const current = yearRange(year);
   const prior = yearRange(year - 1);
