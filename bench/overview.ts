@@ -33,7 +33,8 @@ function caller(origin: string, cookie: string): Call {
 
 async function expectOk(response: Promise<Response>, what: string): Promise<void> {
   const answer = await response;
-  if (answer.status >= 300) throw new Error(`overview bench ${what}: ${answer.status} ${await answer.text()}`);
+  if (answer.status >= 300)
+    throw new Error(`overview bench ${what}: ${answer.status} ${await answer.text()}`);
   await answer.arrayBuffer();
 }
 
@@ -82,9 +83,7 @@ export async function benchOverview(samples = 60): Promise<OverviewBench> {
   const reused = kept !== undefined && existsSync(`${kept}.built`);
   const { child, origin } = await startChildApp(import.meta.path);
   try {
-    const cookie = reused
-      ? await signInBenchUser(origin)
-      : await signUpBenchUser(origin, EMAIL, 'SECR');
+    const cookie = reused ? await signInBenchUser(origin) : await signUpBenchUser(origin, EMAIL, 'SECR');
     const call = caller(origin, cookie);
     if (!reused) await buildLedger(call, OVERVIEW_LINES);
     if (!reused && kept !== undefined) writeFileSync(`${kept}.built`, '');
@@ -147,5 +146,5 @@ if (import.meta.main && process.argv.includes('--serve')) {
   });
 }
 
-if (import.meta.main && !process.argv.includes("--serve"))
+if (import.meta.main && !process.argv.includes('--serve'))
   console.info(await benchOverview(Number(process.env.OVERVIEW_BENCH_SAMPLES ?? 60)));

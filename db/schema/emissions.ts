@@ -227,6 +227,11 @@ export const activityLines = sqliteTable(
     ),
     // Rolling back or hiding an import in progress.
     index('activity_lines_import_idx').on(table.importId),
+    // The lines written one at a time (receipts, hand entries) that the dashboard counts by source:
+    // partial, so imported lines (nearly all of a big ledger) add no entry (decision 065).
+    index('activity_lines_single_source_idx')
+      .on(table.companyId, table.source, table.createdAt)
+      .where(sql`${table.importId} IS NULL`),
     // The few fuel lines whose kWh need their CV basis or variant (energy-adjustments.ts, decision
     // 048): partial, so an import writes an entry only for such a line, and the energy totals read
     // them without visiting every fuel row of the year.

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { LocalReader } from '../../db/local-reader.ts';
 import type { CurrentUser, Role } from '../domain/contracts/auth.ts';
 import type { Config } from './config.ts';
-import type { ReadThread } from './lib/read-thread.ts';
 import type { Logger } from './lib/logger.ts';
+import type { ReadThread } from './lib/read-thread.ts';
 
 /**
  * Who is calling, resolved by the auth middleware from the session cookie or an API key

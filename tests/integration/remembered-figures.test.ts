@@ -19,9 +19,9 @@ type Overview = {
 async function ukCompany() {
   const owner = await t.signUpCompany({ jurisdiction: 'SECR' });
   const { cookie } = owner;
-  expect((await t.call('POST', '/api/esg/initialize', { cookie, body: { jurisdiction: 'SECR' } })).status).toBe(
-    200,
-  );
+  expect(
+    (await t.call('POST', '/api/esg/initialize', { cookie, body: { jurisdiction: 'SECR' } })).status,
+  ).toBe(200);
   const site = await addSite(t, cookie, 'Bristol bakery');
   const electricity = (quantity: number, siteId = site) =>
     addLine(t, cookie, { siteId, date: '2025-03-01', category: 'electricity', quantity, unit: 'kWh' });
@@ -100,7 +100,9 @@ describe('figures remembered while the ledger is unchanged', () => {
     const firstOverview = await first.overview();
 
     // The second company has no lines yet: nothing of the first company's may show.
-    const empty = (await second.progress()).progress.find((item) => item.indicator === 'energy_use_electricity');
+    const empty = (await second.progress()).progress.find(
+      (item) => item.indicator === 'energy_use_electricity',
+    );
     expect(empty).toMatchObject({ value: '', origin: 'empty' });
     expect((await second.overview()).metrics.carbonEmissions).toBe(0);
 

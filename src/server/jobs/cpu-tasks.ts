@@ -1,11 +1,12 @@
 // The CPU-heavy functions that may run off the API's thread (cpu-thread.ts): job handlers' pure
 // work, and the ledger's long reads. Each takes and returns structured-clonable values, so the
 // same call works inline and in a thread.
+
+import { readStatements } from '../../../db/read-statements.ts';
 import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
-import { readStatements } from '../../../db/read-statements.ts';
 import { renderReportFile } from '../features/reports/render.ts';
 
 export const CPU_TASKS = {

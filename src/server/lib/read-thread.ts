@@ -3,6 +3,7 @@
 // (db/read-statements.ts), and its rows mapped back by each query's own Drizzle mapper, exactly as
 // drizzle-orm/libsql's `batch` maps a libSQL answer. The caller gets what `db.batch` would give.
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { Db } from '../../../db/client.ts';
 import type { ReadResult, ReadStatement } from '../../../db/read-statements.ts';
 import { hasCpuThread, runCpuTask } from '../jobs/cpu-thread.ts';
 
@@ -33,6 +34,18 @@ function libsqlRow(columns: string[], values: unknown[]): unknown {
     }
   });
   return row;
+}
+
+/**
+ * Runs read `queries` as one batch on the read thread where the context has one, else on the
+ * app's connection (Turso, D1, memory databases): the same answers either way.
+ */
+export function readBatch<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]>(
+  ctx: { db: Db; readThread?: ReadThread | null },
+  queries: T,
+): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
+  const answers = ctx.readThread ? ctx.readThread.batch(queries) : ctx.db.batch(queries);
+  return answers as Promise<{ [K in keyof T]: Awaited<T[K]> }>;
 }
 
 /**

@@ -30,7 +30,6 @@ import { calculatorUnit } from '../emissions/calculation.ts';
 import { scopeSums, scopeTotalRows } from '../emissions/line-sums.ts';
 import { readLedger } from '../emissions/visibility.ts';
 import { linesIn, yearRange } from './aggregates.ts';
-import { ledgerMemo } from './ledger-memo.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -40,6 +39,7 @@ import {
 } from './energy-totals.ts';
 import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
+import { ledgerMemo } from './ledger-memo.ts';
 
 export interface EsgFigures {
   /** What the ledger gives for each source it can answer. */
@@ -187,7 +187,11 @@ const remembered = ledgerMemo<EsgFigures>();
  * Every auto-fill figure the ledger, financials and workforce records give for `year`, counting
  * only the sites of `region` when one is given (all sites otherwise).
  */
-export function getEsgFigures(ctx: AuthedContext, year: number, region?: AutoFillRegion): Promise<EsgFigures> {
+export function getEsgFigures(
+  ctx: AuthedContext,
+  year: number,
+  region?: AutoFillRegion,
+): Promise<EsgFigures> {
   return remembered(ctx, `${year}|${region ?? 'all'}`, () => computeEsgFigures(ctx, year, region));
 }
 
