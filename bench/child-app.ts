@@ -20,6 +20,8 @@ export async function serveChildApp(options: {
   prepare?: () => Promise<() => Promise<void>>;
   /** A database file to keep (built once, reused by later runs) instead of a fresh one removed at exit. */
   databaseFile?: string;
+  /** Seconds a request may wait for its answer (Bun's default is 10). */
+  idleTimeout?: number;
 }): Promise<void> {
   const folder = options.databaseFile ? null : mkdtempSync(join(tmpdir(), `esg-bench-${options.name}-`));
   const url = `file:${options.databaseFile ?? join(folder!, 'bench.db')}`;
@@ -38,6 +40,7 @@ export async function serveChildApp(options: {
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
+    idleTimeout: options.idleTimeout,
     fetch: (request, bun) => app.fetch(request, bun),
   });
   process.on('SIGTERM', async () => {

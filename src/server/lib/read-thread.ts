@@ -5,7 +5,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client.ts';
 import type { ReadResult, ReadStatement } from '../../../db/read-statements.ts';
-import { hasCpuThread, runCpuTask } from '../jobs/cpu-thread.ts';
+import { hasCpuThread, runCpuTask, warmCpuThread } from '../jobs/cpu-thread.ts';
 
 /** The part of a Drizzle query (select or raw SQL) that `db.batch` itself uses. */
 interface Prepared {
@@ -57,6 +57,8 @@ export function openReadThread(url: string): ReadThread | null {
   if (!url.startsWith('file:') || !hasCpuThread()) return null;
   const path = url.slice('file:'.length);
   if (path === '' || path.includes(':memory:')) return null;
+  // The thread loads its modules (the report renderers) at start, not in the first reader's wait.
+  warmCpuThread();
   return {
     async batch(queries) {
       const prepared = queries.map((query) => (query as unknown as Preparable)._prepare());
