@@ -111,7 +111,7 @@ export async function benchOverview(samples = 60): Promise<OverviewBench> {
       }
     })();
     const busy: number[] = [];
-    while (afterWrite.length < 3 || busy.length < 200) busy.push(await user());
+    while (afterWrite.length < 3 || busy.length < 100) busy.push(await user());
     loading = false;
     await loader;
     return {
