@@ -11,31 +11,43 @@ import { seedFactorLibrary } from '../db/seed/factors/seed.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
+import { openReadThread } from '../src/server/lib/read-thread.ts';
 
 export async function serveChildApp(options: {
   name: string;
   env?: Record<string, string>;
   /** Work before the port is announced (warming a pool); its stop runs on SIGTERM. */
   prepare?: () => Promise<() => Promise<void>>;
+  /** A database file to keep (built once, reused by later runs) instead of a fresh one removed at exit. */
+  databaseFile?: string;
+  /** Seconds a request may wait for its answer (Bun's default is 10). */
+  idleTimeout?: number;
 }): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), `esg-bench-${options.name}-`));
-  const url = `file:${join(folder, 'bench.db')}`;
+  const folder = options.databaseFile ? null : mkdtempSync(join(tmpdir(), `esg-bench-${options.name}-`));
+  const url = `file:${options.databaseFile ?? join(folder!, 'bench.db')}`;
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
   await seedFactorLibrary(db);
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', ...options.env });
-  const app = createApp({ db, localReader: openLocalReader(url), config, log: createLogger('silent') });
+  const app = createApp({
+    db,
+    localReader: openLocalReader(url),
+    readThread: openReadThread(url),
+    config,
+    log: createLogger('silent'),
+  });
   const release = options.prepare ? await options.prepare() : async () => {};
   const server = Bun.serve({
     port: 0,
     hostname: '127.0.0.1',
+    idleTimeout: options.idleTimeout,
     fetch: (request, bun) => app.fetch(request, bun),
   });
   process.on('SIGTERM', async () => {
     server.stop(true);
     await release();
     client.close();
-    rmSync(folder, { recursive: true, force: true });
+    if (folder) rmSync(folder, { recursive: true, force: true });
     process.exit(0);
   });
   process.stdout.write(`${server.port}\n`);

@@ -20,10 +20,13 @@ const ROWS: ((i: number, date: string, site: string) => string)[] = [
   (i, date, site) => `${date},${site},purchased_goods,541611,,,${100 + (i % 5000)}.00,GBP,INV-${i}`,
 ];
 
-/** The benchmark file: every row distinct, dated across 2025, four sites (one in France). */
-export function importCsv(rows = IMPORT_ROWS): string {
+/**
+ * The benchmark file: every row distinct, dated across 2025, four sites (one in France). `first`
+ * numbers the rows on from another file's, so files of one ledger never repeat a row.
+ */
+export function importCsv(rows = IMPORT_ROWS, first = 0): string {
   const lines = ['date,site,category,variant,quantity,unit,spend,currency,reference'];
-  for (let i = 0; i < rows; i++) {
+  for (let i = first; i < first + rows; i++) {
     const date = `2025-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
     lines.push(ROWS[i % ROWS.length]!(i, date, SITES[i % SITES.length]!));
   }

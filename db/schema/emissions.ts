@@ -193,6 +193,8 @@ export const activityLines = sqliteTable(
     // the table rows; one date-ordered b-tree instead of three is what lets a 100,000-row import
     // approach its budget (decision 035). The KPI groups by (date, datasets, category, unit,
     // instrument), this order, so SQLite streams the groups instead of sorting 100,000 entries.
+    // `site_id` last: the regional figures (SECR's UK sites, a report's region) filter by site and
+    // stay on this index instead of reading every line's row (decision 065).
     index('activity_lines_company_date_idx').on(
       table.companyId,
       table.date,
@@ -221,9 +223,15 @@ export const activityLines = sqliteTable(
       table.kgScope3Cat13,
       table.kgScope3Cat14,
       table.kgScope3Cat15,
+      table.siteId,
     ),
     // Rolling back or hiding an import in progress.
     index('activity_lines_import_idx').on(table.importId),
+    // The lines written one at a time (receipts, hand entries) that the dashboard counts by source:
+    // partial, so imported lines (nearly all of a big ledger) add no entry (decision 065).
+    index('activity_lines_single_source_idx')
+      .on(table.companyId, table.source, table.createdAt)
+      .where(sql`${table.importId} IS NULL`),
     // The few fuel lines whose kWh need their CV basis or variant (energy-adjustments.ts, decision
     // 048): partial, so an import writes an entry only for such a line, and the energy totals read
     // them without visiting every fuel row of the year.

@@ -3,6 +3,7 @@ import type { LocalReader } from '../../db/local-reader.ts';
 import type { CurrentUser, Role } from '../domain/contracts/auth.ts';
 import type { Config } from './config.ts';
 import type { Logger } from './lib/logger.ts';
+import type { ReadThread } from './lib/read-thread.ts';
 
 /**
  * Who is calling, resolved by the auth middleware from the session cookie or an API key
@@ -20,6 +21,8 @@ export interface Principal {
 /** What every service function receives first. Tenancy comes from `companyId`, never from input. */
 export interface ServiceContext {
   db: Db;
+  /** Long ledger reads off the API's thread (lib/read-thread.ts); absent where they stay on `db`. */
+  readThread?: ReadThread | null;
   config: Config;
   log: Logger;
   requestId: string;
@@ -47,6 +50,8 @@ export interface AppDeps {
   db: Db;
   /** Cached prepared reads on a local libSQL file (db/local-reader.ts); absent on Turso and D1. */
   localReader?: LocalReader | null;
+  /** Long ledger reads on the CPU thread's own connection (lib/read-thread.ts); absent on Turso and D1. */
+  readThread?: ReadThread | null;
   config: Config;
   log: Logger;
   assets?: AssetStore;

@@ -10,7 +10,7 @@ import { bootstrap } from './start.ts';
 
 /** `npm start`: migrate the database, then serve the Astro build and the API with Bun. */
 async function main() {
-  const { config, log, db, client, localReader } = await bootstrap();
+  const { config, log, db, client, localReader, readThread } = await bootstrap();
   if (process.argv.includes('--demo')) {
     const demo = await seedDemoCompany(db, config, log);
     console.info(
@@ -30,6 +30,7 @@ async function main() {
   const app = createApp({
     db,
     localReader,
+    readThread,
     config,
     log,
     assets: createDiskAssetStore(join(import.meta.dir, '..', '..', 'dist')),

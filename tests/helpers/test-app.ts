@@ -12,6 +12,7 @@ import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
 import { withLocalSecretsKey } from '../../src/server/lib/local-secrets-key.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
+import { openReadThread } from '../../src/server/lib/read-thread.ts';
 import { createJobRunner } from '../../workers/runner.ts';
 import type { FakeSmtp } from '../fakes/smtp.ts';
 import { mailBody, signUpLinkToken, waitForMailTo } from './mail.ts';
@@ -21,7 +22,10 @@ export const TEST_SECRETS_KEY = 'dGVzdC1vbmx5LXNlY3JldHMta2V5LTMyLWJ5dGVzISE=';
 export const ORIGIN = 'http://localhost';
 
 export interface TestAppOptions {
-  /** Session lookups through Drizzle only, as on Turso and D1 (default: the local prepared reader). */
+  /**
+   * Session lookups and ledger reads through Drizzle only, as on Turso and D1 (default: the local
+   * prepared reader, and the ledger's aggregates on the read thread, as `npm start` runs them).
+   */
   withoutLocalReader?: boolean;
   env?: Record<string, string>;
   assets?: AssetStore;
@@ -90,6 +94,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const app = createApp({
     db,
     localReader,
+    readThread: options.withoutLocalReader ? null : openReadThread(url),
     config,
     log,
     assets: options.assets,

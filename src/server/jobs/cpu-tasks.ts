@@ -1,14 +1,34 @@
-// The CPU-heavy pure functions job handlers may run off the API's thread (cpu-thread.ts). Each
-// takes and returns structured-clonable values, so the same call works inline and in a thread.
+// The CPU-heavy functions that may run off the API's thread (cpu-thread.ts): job handlers' pure
+// work, and the ledger's long reads. Each takes and returns structured-clonable values, so the
+// same call works inline and in a thread.
+
+import type { ReadResult, ReadStatement } from '../../../db/read-statements.ts';
 import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
 import { renderReportFile } from '../features/reports/render.ts';
 
+/**
+ * libSQL's native driver, loaded by a variable specifier so it stays out of the Cloudflare Worker's
+ * bundle: the Worker has no threads and no local file, so it never runs this task.
+ */
+async function readLedgerStatements(input: {
+  path: string;
+  statements: ReadStatement[];
+}): Promise<ReadResult[]> {
+  const specifier = '../../../db/read-statements.ts';
+  const { readStatements } = (await import(
+    /* @vite-ignore */ specifier
+  )) as typeof import('../../../db/read-statements.ts');
+  return readStatements(input);
+}
+
 export const CPU_TASKS = {
   /** A report's file from its frozen snapshot: PDF layout and font subsetting, XBRL, CSV. */
   'report.render': renderReportFile,
+  /** The ledger's aggregates on a read connection of the thread's own (decision 065). */
+  'ledger.read': readLedgerStatements,
 } as const;
 
 export type CpuTaskName = keyof typeof CPU_TASKS;

@@ -9,6 +9,9 @@ import { runCpuTask, stopCpuThread, warmCpuThread } from './cpu-thread.ts';
 const threadIds = () => (process.platform === 'linux' ? readdirSync('/proc/self/task') : []);
 let threadsBefore = new Set<string>();
 beforeAll(async () => {
+  // A test file run before this one in the same process may have started the thread already (the
+  // ledger's reads use it too): start a fresh one, so the thread measured below is the new one.
+  stopCpuThread();
   threadsBefore = new Set(threadIds());
   warmCpuThread();
   await runCpuTask('report.render', demoSnapshot({ format: 'csv' }));

@@ -75,6 +75,9 @@ export async function runCpuTask<Name extends CpuTaskName>(
   return (await result) as CpuTaskOutput<Name>;
 }
 
+/** Whether tasks run on a thread of their own here (Bun), not inline (the Cloudflare Worker). */
+export const hasCpuThread = (): boolean => ThreadClass !== undefined;
+
 /**
  * Starts the thread now, so its module loading (pdf-lib, fontkit, the embedded fonts: seconds on
  * a busy 2-core machine) happens before the first job needs it. No-op without threads.

@@ -8,10 +8,11 @@ import { forbidden, unauthorized } from './errors.ts';
 /** The service context of the current request, whether or not anyone is signed in. */
 export function serviceContext(c: Context<AppEnv>): ServiceContext {
   // c.get, not c.var: Hono's `c.var` copies every variable into a new object on each read.
-  const { db, config, now, jobs } = c.get('deps');
+  const { db, readThread, config, now, jobs } = c.get('deps');
   const clientIp = c.get('clientIp');
   return {
     db,
+    readThread,
     config,
     log: c.get('log'),
     requestId: c.get('requestId'),

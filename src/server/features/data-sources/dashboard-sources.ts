@@ -6,6 +6,7 @@ import { activityImports, activityLines } from '../../../../db/schema/emissions.
 import type { DashboardDataSource } from '../../../domain/contracts/dashboard.ts';
 import type { DataSource } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
+import { readBatch } from '../../lib/read-thread.ts';
 import { ledgerMemo } from '../metrics/ledger-memo.ts';
 import { listDataSources } from './service.ts';
 
@@ -28,7 +29,10 @@ function listImports(ctx: AuthedContext) {
     .orderBy(desc(activityImports.createdAt));
 }
 
-/** Receipt and hand-entered lines: written one by one, outside any import or connector. */
+/**
+ * Receipt and hand-entered lines: written one by one, outside any import or connector. Read from
+ * the partial index activity_lines_single_source_idx, whose WHERE (`import_id IS NULL`) this repeats.
+ */
 function countSingleLines(ctx: AuthedContext) {
   return ctx.db
     .select({
@@ -74,11 +78,11 @@ const remembered = ledgerMemo<LedgerCounts>();
 
 /**
  * Imports and single-line counts change only with the ledger (every line write is audited), so
- * they are remembered while it is unchanged: the receipt and hand-entry count reads every line
- * of the company (no index has `source`).
+ * they are remembered while it is unchanged; counting an import's lines reads its index range, so
+ * both run on the read thread (decision 065).
  */
 function ledgerCounts(ctx: AuthedContext): Promise<LedgerCounts> {
-  return remembered(ctx, 'sources', () => Promise.all([listImports(ctx), countSingleLines(ctx)]));
+  return remembered(ctx, 'sources', () => readBatch(ctx, [listImports(ctx), countSingleLines(ctx)]));
 }
 
 /** Every source of the ledger's data, imports newest first, then receipts, hand entries and connectors. */

@@ -11,6 +11,7 @@ import { and, eq, lt, type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
 import type { ServiceContext } from '../../context.ts';
+import { readBatch } from '../../lib/read-thread.ts';
 
 /** imported_count while an import is still being written (decision 008). */
 export const PENDING_IMPORT = -1;
@@ -31,7 +32,7 @@ type Batch = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];
  * must return the same queries either way.
  */
 export async function readLedger<T extends Batch>(
-  ctx: Pick<ServiceContext, 'db'> & { companyId: string },
+  ctx: Pick<ServiceContext, 'db' | 'readThread'> & { companyId: string },
   build: (filtered: boolean) => T,
 ): Promise<{ [K in keyof T]: Awaited<T[K]> }> {
   const pending = ctx.db
@@ -39,12 +40,14 @@ export async function readLedger<T extends Batch>(
     .from(activityImports)
     .where(and(eq(activityImports.companyId, ctx.companyId), lt(activityImports.importedCount, 0)))
     .limit(1);
-  const [check, ...rest] = (await ctx.db.batch([pending, ...build(false)])) as unknown as [
+  // The ledger's aggregates scan up to every line of a year: on the read thread where there is
+  // one, so the API's thread keeps answering meanwhile (decision 065).
+  const [check, ...rest] = (await readBatch(ctx, [pending, ...build(false)])) as unknown as [
     unknown[],
     ...unknown[],
   ];
   if (check.length === 0) return rest as { [K in keyof T]: Awaited<T[K]> };
-  return (await ctx.db.batch(build(true))) as { [K in keyof T]: Awaited<T[K]> };
+  return (await readBatch(ctx, build(true))) as { [K in keyof T]: Awaited<T[K]> };
 }
 
 /** `condition` and, when `filtered`, the line visibility filter. */

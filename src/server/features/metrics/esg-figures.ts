@@ -1,6 +1,8 @@
 // The ledger figures an ESG checklist can be auto-filled with (AutoFillSource), for one reporting
 // year. Read with the same SQL aggregates and visibility rules as the KPI Dashboard (lines of an
-// import still being written are invisible), computed on every call so an answer never holds a
+// import still being written are invisible), and remembered like the KPI figures only while the
+// company's ledger version is unchanged (ledger-memo.ts): every write that changes a figure (lines,
+// sites, financials, workforce, connector syncs) writes an audit row, so an answer never holds a
 // stale copy of the ledger.
 //
 // A figure exists only when the ledger has lines of its own kind in the year: a scope-1 total
@@ -37,6 +39,7 @@ import {
 } from './energy-totals.ts';
 import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
+import { ledgerMemo } from './ledger-memo.ts';
 
 export interface EsgFigures {
   /** What the ledger gives for each source it can answer. */
@@ -143,8 +146,9 @@ function lineOutside(
   // Without a region nothing is outside: `0 = 1` keeps the batch the same shape either way.
   const outside =
     region === undefined ? sql`0 = 1` : notInArray(activityLines.siteId, regionSiteIds(ctx, region));
+  // The site id, not the line's: the covering index holds it, so no line row is read (decision 065).
   return ctx.db
-    .select({ id: activityLines.id })
+    .select({ siteId: activityLines.siteId })
     .from(activityLines)
     .where(linesAt(ctx, filtered, from, to, undefined, outside))
     .limit(1);
@@ -178,14 +182,24 @@ function wasteByVariant(
     .groupBy(activityLines.variant, activityLines.unit);
 }
 
+const remembered = ledgerMemo<EsgFigures>();
+
 /**
  * Every auto-fill figure the ledger, financials and workforce records give for `year`, counting
  * only the sites of `region` when one is given (all sites otherwise).
  */
-export async function getEsgFigures(
+export function getEsgFigures(
   ctx: AuthedContext,
   year: number,
   region?: AutoFillRegion,
+): Promise<EsgFigures> {
+  return remembered(ctx, `${year}|${region ?? 'all'}`, () => computeEsgFigures(ctx, year, region));
+}
+
+async function computeEsgFigures(
+  ctx: AuthedContext,
+  year: number,
+  region: AutoFillRegion | undefined,
 ): Promise<EsgFigures> {
   const current = yearRange(year);
   const prior = yearRange(year - 1);

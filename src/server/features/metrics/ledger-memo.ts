@@ -30,18 +30,26 @@ export interface LedgerMemo<T> {
   forget(): void;
 }
 
-/** A bounded memo of `compute(key)` per company and key, recomputed when the ledger's version moves. */
+/**
+ * A bounded memo of `compute(key)` per company and key, recomputed when the ledger's version moves.
+ * The computation in flight is remembered too: callers that arrive while it runs (the dashboard
+ * asks for the year's emissions twice) share it instead of scanning the ledger again. A failed
+ * computation is forgotten, so the next caller tries afresh.
+ */
 export function ledgerMemo<T>(limit = 500): LedgerMemo<T> {
-  const remembered = new Map<string, { version: string; value: T }>();
+  const remembered = new Map<string, { version: string; value: Promise<T> }>();
   const read = async (ctx: AuthedContext, key: string, compute: () => Promise<T>): Promise<T> => {
     const version = await ledgerVersion(ctx);
     const id = `${ctx.companyId}|${key}`;
     const known = remembered.get(id);
     if (known && known.version === version) return known.value;
-    const value = await compute();
+    const value = compute();
     remembered.delete(id);
     remembered.set(id, { version, value });
     if (remembered.size > limit) remembered.delete(remembered.keys().next().value!);
+    value.catch(() => {
+      if (remembered.get(id)?.value === value) remembered.delete(id);
+    });
     return value;
   };
   return Object.assign(read, { forget: () => remembered.clear() });

@@ -47,7 +47,9 @@ const savedYearQuery = (ctx: AuthedContext) =>
  * an import still being written are not data yet (decision 008): `readLedger` filters them out.
  */
 async function readYears(ctx: AuthedContext) {
-  const [years, saved] = await readLedger(ctx, (filtered) => [
+  // A handful of seeks: on the app's connection, where a trip to the read thread (decision 065)
+  // would cost more than the query and wait behind any long read queued there.
+  const [years, saved] = await readLedger({ ...ctx, readThread: null }, (filtered) => [
     yearsWithDataQuery(ctx, filtered),
     savedYearQuery(ctx),
   ]);

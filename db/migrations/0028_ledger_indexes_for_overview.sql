@@ -1,0 +1,3 @@
+DROP INDEX `activity_lines_company_date_idx`;--> statement-breakpoint
+CREATE INDEX `activity_lines_single_source_idx` ON `activity_lines` (`company_id`,`source`,`created_at`) WHERE "activity_lines"."import_id" IS NULL;--> statement-breakpoint
+CREATE INDEX `activity_lines_company_date_idx` ON `activity_lines` (`company_id`,`date`,`datasets`,`category`,`unit`,`instrument`,`quantity`,`kg_scope_1`,`kg_scope_2_location`,`kg_scope_2_market`,`kg_scope_3`,`kg_outside_scopes`,`kg_scope_3_cat_1`,`kg_scope_3_cat_2`,`kg_scope_3_cat_3`,`kg_scope_3_cat_4`,`kg_scope_3_cat_5`,`kg_scope_3_cat_6`,`kg_scope_3_cat_7`,`kg_scope_3_cat_8`,`kg_scope_3_cat_9`,`kg_scope_3_cat_10`,`kg_scope_3_cat_11`,`kg_scope_3_cat_12`,`kg_scope_3_cat_13`,`kg_scope_3_cat_14`,`kg_scope_3_cat_15`,`site_id`);
