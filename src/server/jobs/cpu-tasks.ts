@@ -7,7 +7,7 @@ import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
-import { renderReportFile } from '../features/reports/render.ts';
+import type { ReportSnapshot } from '../../domain/reports/snapshot.ts';
 
 /**
  * libSQL's native driver, loaded by a variable specifier so it stays out of the Cloudflare Worker's
@@ -24,9 +24,19 @@ async function readLedgerStatements(input: {
   return readStatements(input);
 }
 
+/**
+ * The renderers (pdf-lib, fonts, XBRL) load on the first report, not when the thread starts: the
+ * thread also serves the ledger's reads from the server's start (decision 065), and a server that
+ * renders no report should not hold them in memory.
+ */
+async function renderReport(snapshot: ReportSnapshot) {
+  const { renderReportFile } = await import('../features/reports/render.ts');
+  return renderReportFile(snapshot);
+}
+
 export const CPU_TASKS = {
   /** A report's file from its frozen snapshot: PDF layout and font subsetting, XBRL, CSV. */
-  'report.render': renderReportFile,
+  'report.render': renderReport,
   /** The ledger's aggregates on a read connection of the thread's own (decision 065). */
   'ledger.read': readLedgerStatements,
 } as const;

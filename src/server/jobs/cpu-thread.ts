@@ -79,8 +79,9 @@ export async function runCpuTask<Name extends CpuTaskName>(
 export const hasCpuThread = (): boolean => ThreadClass !== undefined;
 
 /**
- * Starts the thread now, so its module loading (pdf-lib, fontkit, the embedded fonts: seconds on
- * a busy 2-core machine) happens before the first job needs it. No-op without threads.
+ * Starts the thread now rather than in the first caller's wait. The report renderers (pdf-lib,
+ * fontkit, the embedded fonts) load on the first report (cpu-tasks.ts), so a server that renders
+ * none does not hold them. No-op without threads.
  */
 export function warmCpuThread(): void {
   if (ThreadClass) thread ??= startThread(ThreadClass);

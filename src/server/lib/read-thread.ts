@@ -57,7 +57,8 @@ export function openReadThread(url: string): ReadThread | null {
   if (!url.startsWith('file:') || !hasCpuThread()) return null;
   const path = url.slice('file:'.length);
   if (path === '' || path.includes(':memory:')) return null;
-  // The thread loads its modules (the report renderers) at start, not in the first reader's wait.
+  // The thread starts with the server, not in the first reader's wait; the report renderers load
+  // on the first report (cpu-tasks.ts), so it holds little memory until then.
   warmCpuThread();
   return {
     async batch(queries) {
