@@ -3,11 +3,11 @@
 // same call works inline and in a thread.
 
 import type { ReadResult, ReadStatement } from '../../../db/read-statements.ts';
+import type { ReportSnapshot } from '../../domain/reports/snapshot.ts';
 import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
-import type { ReportSnapshot } from '../../domain/reports/snapshot.ts';
 
 /**
  * libSQL's native driver, loaded by a variable specifier so it stays out of the Cloudflare Worker's
