@@ -55,6 +55,17 @@ export interface FigureDatasets {
   outsideScopes: string[];
 }
 
+/** UK energy use by SECR's rows, kWh; null where nothing of that kind is recorded. */
+export interface SecrEnergyKwh {
+  gas: number | null;
+  electricity: number | null;
+  transport: number | null;
+  total: number | null;
+  /** Decision 048 onward: fuels other than gas and transport fuel, heat and steam; kWh. */
+  otherFuels?: number | null;
+  heatSteam?: number | null;
+}
+
 /** How energy figures were made (decision 048). */
 export interface EnergyBasis {
   /** Fuels in kWh on a gross calorific value basis (DESNZ fuel properties). */
@@ -163,15 +174,7 @@ export interface ReportSnapshot {
   waste: { totalTonnes: number; recycledTonnes: number } | null;
   /** SECR section for UK companies: UK sites only. */
   uk: {
-    energyKwh: {
-      gas: number | null;
-      electricity: number | null;
-      transport: number | null;
-      total: number | null;
-      /** Decision 048 onward: fuels other than gas and transport fuel, heat and steam; kWh. */
-      otherFuels?: number | null;
-      heatSteam?: number | null;
-    };
+    energyKwh: SecrEnergyKwh;
     /** Decision 048 onward: the basis and coverage of the UK energy figures. */
     energyBasis?: EnergyBasis;
     scope1: number | null;
@@ -192,14 +195,7 @@ export interface ReportSnapshot {
     /** Decision 059 onward: the prior period's UK figures, when it has data. */
     previous?: {
       period: string;
-      energyKwh: {
-        gas: number | null;
-        electricity: number | null;
-        transport: number | null;
-        total: number | null;
-        otherFuels?: number | null;
-        heatSteam?: number | null;
-      };
+      energyKwh: SecrEnergyKwh;
       scope1: number | null;
       scope2Location: number | null;
       scope3BusinessTravel: number | null;

@@ -16,23 +16,24 @@ import {
   QUANTITY_DECIMALS,
   ukSource,
 } from './fact-builder.ts';
-import type { FactSet, FactValue } from './fact-model.ts';
+import type { FactSet, ReportFact } from './fact-model.ts';
 import { decimalsForSignificantFigures, roundTo } from './numbers.ts';
 
-interface Spec {
-  concept: string;
-  label: string;
-  dataType: string;
-  value: FactValue;
-  unit: string | null;
-  decimals: number | null;
-  periodType?: 'duration' | 'instant';
-  dimensions?: Record<string, string>;
-  scope?: string;
-  category?: string;
-  source?: string;
-  sourceKeys?: string[];
-}
+/** An esgp fact before its id and period: the fact model's fields, the period type defaulted. */
+type Spec = Pick<
+  ReportFact,
+  | 'concept'
+  | 'label'
+  | 'dataType'
+  | 'value'
+  | 'unit'
+  | 'decimals'
+  | 'dimensions'
+  | 'scope'
+  | 'category'
+  | 'source'
+  | 'sourceKeys'
+> & { periodType?: ReportFact['periodType'] };
 
 type UkPart = 'scope1' | 'scope2Location';
 

@@ -5,19 +5,14 @@
 import { energyBasisText, marketStatement } from '../energy-basis.ts';
 import type { EnergyBasis, ReportSnapshot } from '../snapshot.ts';
 import { QUANTITY_DECIMALS } from './fact-builder.ts';
-import type { FactValue } from './fact-model.ts';
+import type { FactValue, ReportFact } from './fact-model.ts';
 import { roundTo } from './numbers.ts';
 
-export interface Extras {
-  scope?: string;
-  category?: string;
-  source?: string;
-  sourceKeys?: string[];
-  display?: string;
-  indicator?: string;
-  /** Explicit dimension QName → member QName. */
-  dimensions?: Record<string, string>;
-}
+/** What a VSME fact may carry beside its concept, value and unit: the fact model's own fields. */
+export type Extras = Pick<
+  ReportFact,
+  'scope' | 'category' | 'source' | 'sourceKeys' | 'display' | 'indicator' | 'dimensions'
+>;
 
 export type AddFact = (
   name2026: string,
