@@ -42,8 +42,11 @@ export function unreadableRequest(error: unknown): HttpError | null {
   return null;
 }
 
-/** SQLite's unique-index refusal, as libSQL and D1 word it (in the message or its cause). */
+/**
+ * SQLite's unique-index or primary-key refusal, as libSQL and D1 word it (in the message or its
+ * cause; older SQLite says "PRIMARY KEY must be unique"). The one check every feature uses.
+ */
 export function isUniqueViolation(error: unknown): boolean {
   const text = `${String((error as { cause?: unknown })?.cause ?? '')} ${String((error as Error)?.message ?? '')}`;
-  return /UNIQUE constraint failed/i.test(text);
+  return /UNIQUE constraint failed|PRIMARY KEY must be unique/i.test(text);
 }

@@ -6,7 +6,7 @@ import type { ActivityLine, ActivityPage, SaveActivity } from '../../../domain/c
 import { type ListActivitiesQuerySchema, SaveActivitySchema } from '../../../domain/contracts/ledger.ts';
 import type { SkippedActivity } from '../../../domain/contracts/probable-duplicates.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
@@ -125,11 +125,6 @@ export async function getActivity(ctx: AuthedContext, id: string): Promise<Activ
 }
 
 const alreadyInLedger = () => conflict('This line is already in the ledger');
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 /** Validates and calculates a manual line for `siteId`; refusals are 400s naming the field. */
 async function prepare(ctx: AuthedContext, input: SaveActivity) {

@@ -4,7 +4,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import { emailChangeRequests, memberships, users } from '../../../../db/schema/auth.ts';
 import type { EmailChangeConfirmed } from '../../../domain/contracts/auth.ts';
 import type { ServiceContext } from '../../context.ts';
-import { conflict, HttpError } from '../../lib/errors.ts';
+import { conflict, HttpError, isUniqueViolation } from '../../lib/errors.ts';
 import { sendEmail } from '../../lib/mailer.ts';
 import { secretTokenHash } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -111,9 +111,4 @@ async function notifyOldAddress(ctx: ServiceContext, oldEmail: string, newEmail:
     },
     ctx.log,
   );
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
-  return /UNIQUE constraint failed/i.test(text);
 }

@@ -12,7 +12,7 @@ import type {
   UpdateProfile,
 } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
-import { conflict, forbidden, HttpError, unauthorized } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, isUniqueViolation, unauthorized } from '../../lib/errors.ts';
 import { isLinkEmailAvailable } from '../../lib/mailer.ts';
 import { assertPasswordAllowed, hashPassword, verifyDecoy, verifyPassword } from '../../lib/password.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -331,9 +331,4 @@ export async function updateProfile(
   // Every cached session shows this user and company: none may answer from before the change.
   forgetCachedSessions(ctx.db);
   return { ...(await getCurrentUser(ctx)), emailChange: emailChange?.emailChange ?? null };
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
-  return /UNIQUE constraint failed/i.test(text);
 }

@@ -5,7 +5,7 @@ import { users } from '../../../../db/schema/auth.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
 import type { Narrative, NarrativeStatus, NarrativeVersion } from '../../../domain/contracts/narratives.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { personName } from '../esg/service.ts';
 import { getNarrative, type NarrativeRow, own, parseConfirmed, readOwnRow } from './rows.ts';
@@ -60,11 +60,6 @@ export async function saveVersion(
     }
     throw error;
   }
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
-  return /UNIQUE constraint failed|PRIMARY KEY/i.test(text);
 }
 
 /** GET /api/narratives/{id}/versions: every saved version, newest first. */

@@ -3,7 +3,7 @@ import { activityLines, sites } from '../../../../db/schema/emissions.ts';
 import type { SaveSite, Site } from '../../../domain/contracts/ledger.ts';
 import { readSiteRegion } from '../../../domain/emissions/site-regions.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { conflict, HttpError, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 
 const siteColumns = {
@@ -15,11 +15,6 @@ const siteColumns = {
 };
 
 const ownSite = (ctx: AuthedContext, id: string) => and(eq(sites.id, id), eq(sites.companyId, ctx.companyId));
-
-function isUniqueViolation(error: unknown): boolean {
-  const text = String((error as { cause?: unknown })?.cause ?? '') + String((error as Error)?.message ?? '');
-  return /UNIQUE constraint failed/i.test(text);
-}
 
 const nameTaken = () => conflict('A site with this name already exists');
 

@@ -7,7 +7,7 @@ import { teamInvites } from '../../../../db/schema/account.ts';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
 import type { InviteLookup, InviteSignUp, InviteStatus } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
-import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
+import { conflict, forbidden, HttpError, isUniqueViolation } from '../../lib/errors.ts';
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { secretTokenHash } from '../../lib/secret-token.ts';
@@ -16,7 +16,7 @@ import { auditInsert } from '../audit/service.ts';
 import { rememberLastCompany } from '../auth/last-company.ts';
 import type { RequestMeta, StartedSession } from '../auth/service.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from '../auth/session.ts';
-import { guardFailure, guardSeatLimit, insertMembershipFromClaim, isUniqueViolation } from './guards.ts';
+import { guardFailure, guardSeatLimit, insertMembershipFromClaim } from './guards.ts';
 import { assertSeatAvailable, seatLimitRefusal } from './invites.ts';
 
 const invalidLink = () =>

@@ -52,8 +52,3 @@ export function guardFailure(error: unknown): GuardFailure | null {
   if (/NOT NULL constraint failed: memberships\.company_id/i.test(text)) return 'last_admin';
   return null;
 }
-
-export function isUniqueViolation(error: unknown): boolean {
-  const text = `${String((error as { cause?: unknown })?.cause ?? '')} ${String((error as Error)?.message ?? '')}`;
-  return /UNIQUE constraint failed/i.test(text);
-}
