@@ -6,11 +6,14 @@ import { createApp } from './app.ts';
 import { createDiskAssetStore } from './assets-bun.ts';
 import { ConfigError } from './config.ts';
 import { startRecurringJobs } from './jobs/recurring.ts';
+import { openReadThread } from './lib/read-thread.ts';
 import { bootstrap } from './start.ts';
 
 /** `npm start`: migrate the database, then serve the Astro build and the API with Bun. */
 async function main() {
-  const { config, log, db, client, localReader, readThread } = await bootstrap();
+  const { config, log, db, client, localReader } = await bootstrap();
+  // Only the server answers requests: the runner and scripts never start the read thread.
+  const readThread = openReadThread(config.DATABASE_URL);
   if (process.argv.includes('--demo')) {
     const demo = await seedDemoCompany(db, config, log);
     console.info(

@@ -8,7 +8,6 @@ import { discardAbandonedImports } from './features/activities/import-store.ts';
 import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
 import { createProcessLogSink } from './lib/log-sink.ts';
 import { createLogger } from './lib/logger.ts';
-import { openReadThread } from './lib/read-thread.ts';
 
 /** Config, logger and a migrated database: what every Bun process (server, runner, scripts) needs. */
 export async function bootstrap(env: Record<string, string | undefined> = process.env) {
@@ -30,6 +29,5 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   const discarded = await discardAbandonedImports(db, new Date());
   if (discarded > 0) log.info('abandoned imports removed', { count: discarded });
   const localReader = openLocalReader(config.DATABASE_URL);
-  const readThread = openReadThread(config.DATABASE_URL);
-  return { config, log, db, client, localReader, readThread };
+  return { config, log, db, client, localReader };
 }
