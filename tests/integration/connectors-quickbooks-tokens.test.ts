@@ -4,8 +4,8 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { QuickBooksClient } from '../../src/server/features/connectors/quickbooks-client.ts';
-import { RECONNECT_MESSAGE } from '../../src/server/features/connectors/quickbooks-oauth.ts';
+import { QuickBooksClient } from '../../src/server/features/connectors/quickbooks/quickbooks-client.ts';
+import { RECONNECT_MESSAGE } from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import { ConnectorError } from '../../src/server/features/connectors/types.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { expenseLine } from '../fakes/quickbooks-data.ts';

@@ -7,7 +7,7 @@ import {
   refreshXeroTokens,
   XERO_RECONNECT,
   type XeroCredentials,
-} from '../../src/server/features/connectors/xero-oauth.ts';
+} from '../../src/server/features/connectors/xero/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';

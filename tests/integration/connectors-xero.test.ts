@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { XERO_RECONNECT } from '../../src/server/features/connectors/xero-oauth.ts';
+import { XERO_RECONNECT } from '../../src/server/features/connectors/xero/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { manyBills } from '../fakes/xero-data.ts';
 import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';

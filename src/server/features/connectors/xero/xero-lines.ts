@@ -3,7 +3,7 @@
 // read here (developer.xero.com/documentation/api/accounting/types: LineItems with AccountCode or
 // AccountID, LineAmount, TaxAmount, Tracking): one ExternalLine per line item, amount net of tax by
 // the document's LineAmountTypes (Exclusive: LineAmount; Inclusive: LineAmount − TaxAmount; NoTax).
-import type { ExternalLine } from './types.ts';
+import type { ExternalLine } from '../types.ts';
 import { parseXeroDate } from './xero-report.ts';
 
 interface XeroTracking {

@@ -10,10 +10,10 @@ import {
   type OAuth2Tokens,
   UnexpectedResponseError,
 } from 'arctic';
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
-import type { Config } from '../../config.ts';
-import type { RotationRules } from './token-rotation.ts';
-import { ConnectorError, GrantRefusedError } from './types.ts';
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import type { Config } from '../../../config.ts';
+import type { RotationRules } from '../token-rotation.ts';
+import { ConnectorError, GrantRefusedError } from '../types.ts';
 
 /**
  * Read-only scopes: bills and spend money (transactions), the P&L (reports), accounts and

@@ -6,8 +6,10 @@
 // An expired access token is refreshed before the call, and once more on a 401; 429 (Intuit's
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
-import { retryAfterMs } from './odoo-client.ts';
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import { retryAfterMs } from '../odoo-client.ts';
+import { type RotationRules, renewCredentials } from '../token-rotation.ts';
+import { ConnectorError } from '../types.ts';
 import {
   isQuickBooksTokens,
   type QuickBooksApp,
@@ -16,8 +18,6 @@ import {
   RECONNECT_MESSAGE,
   refreshQuickBooksTokens,
 } from './quickbooks-oauth.ts';
-import { type RotationRules, renewCredentials } from './token-rotation.ts';
-import { ConnectorError } from './types.ts';
 
 /** The Accounting API minor version the entity shapes were read from. */
 export const QUICKBOOKS_MINOR_VERSION = '75';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { matchingSite } from './site-resolution.ts';
+import { matchingSite } from '../site-resolution.ts';
 import { xeroErrorMessage } from './xero-client.ts';
 import { parseXeroDate, revenueFromProfitAndLoss } from './xero-report.ts';
 

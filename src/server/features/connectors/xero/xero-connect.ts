@@ -1,13 +1,13 @@
 // Connecting Xero (decision 025): the authorisation URL for the signed-in member, then the
 // callback that exchanges the code, picks the organisation and stores the source.
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, OAuth2RequestError } from 'arctic';
-import type { XeroConnect } from '../../../domain/contracts/data-sources.ts';
-import type { AuthedContext } from '../../context.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
-import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-import { oauthConnectorRefusal } from './registry.ts';
-import { storeConnectedSource } from './store-source.ts';
-import { ConnectorError } from './types.ts';
+import type { XeroConnect } from '../../../../domain/contracts/data-sources.ts';
+import type { AuthedContext } from '../../../context.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from '../oauth-state.ts';
+import { oauthConnectorRefusal } from '../registry.ts';
+import { storeConnectedSource } from '../store-source.ts';
+import { ConnectorError } from '../types.ts';
 import {
   credentialsFromTokens,
   tokenError,

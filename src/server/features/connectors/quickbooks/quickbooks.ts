@@ -7,7 +7,9 @@
 // works from; Class and Department (QuickBooks "locations") name the tracking dimension that
 // connector_site_mappings maps to a site. Revenue is the "Total Income" of the ProfitAndLoss
 // report summarised by year.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
+import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from '../types.ts';
+import { ConnectorError } from '../types.ts';
 import { QuickBooksClient, type QuickBooksClientOptions } from './quickbooks-client.ts';
 import {
   describeUnplaced,
@@ -27,8 +29,6 @@ import {
 } from './quickbooks-oauth.ts';
 import { profitAndLossRevenue, revenueRange } from './quickbooks-revenue.ts';
 import { revokeQuickBooks } from './quickbooks-revoke.ts';
-import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from './types.ts';
-import { ConnectorError } from './types.ts';
 
 interface QbPreferences {
   CurrencyPrefs?: { HomeCurrency?: { value: string } };

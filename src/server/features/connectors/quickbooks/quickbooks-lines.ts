@@ -6,7 +6,7 @@
 //   vendor for this item", set on inventory, non-inventory and service items that are bought), and
 //   the item's name is the product. An item without one cannot be placed: the line is reported.
 // `Line.Amount` is Qty × UnitPrice for item lines, excluding tax as on account lines.
-import type { ExternalLine } from './types.ts';
+import type { ExternalLine } from '../types.ts';
 
 export interface Ref {
   value: string;

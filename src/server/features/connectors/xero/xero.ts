@@ -16,8 +16,8 @@
 //   (`/Organisation`). Chosen over summing ACCREC invoices: it is accrual revenue net of credit
 //   notes and includes income not invoiced (receive-money transactions), in one call a year.
 // Full pulls without If-Modified-Since: the sync reconciles removals, which needs every line.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
-import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from './types.ts';
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
+import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from '../types.ts';
 import { XeroClient } from './xero-client.ts';
 import {
   documentLines,
