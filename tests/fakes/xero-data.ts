@@ -10,13 +10,16 @@ const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Regi
 const south = { TrackingCategoryID: REGION, Name: 'Region', Option: 'South' };
 
 /**
- * A small bakery's books: three bills (one draft), one sale, spend and receive money, a supplier
- * credit note against the flour (and a draft one), a customer credit note, a P&L for 2025.
+ * A small bakery's books: three bills (one draft), one sale, spend and receive money (one spend
+ * deleted, one voided), a supplier credit note against the flour (and a draft one), a customer
+ * credit note, archived and other-income accounts, a P&L for 2025 whose income is "Turnover".
  */
 export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroData {
   return {
     clientId: 'XEROCLIENTID0123456789ABCDEF',
     clientSecret: 'xero-client-secret-for-tests',
+    granularOnly: true,
+    incomeSectionTitle: 'Turnover',
     tenants: [
       {
         tenantId: '9d9d9d9d-2222-4222-8222-000000000009',
@@ -56,6 +59,24 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '200',
         Name: 'Sales',
         Type: 'REVENUE',
+        Class: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+      // Archived, but last year's wholesale sales are still on it: revenue all the same.
+      {
+        AccountID: 'acc00210-0000-4000-8000-000000000210',
+        Code: '210',
+        Name: 'Sales - Wholesale',
+        Type: 'SALES',
+        Class: 'REVENUE',
+        Status: 'ARCHIVED',
+      },
+      // Interest received: Class REVENUE, but other income, not revenue.
+      {
+        AccountID: 'acc00270-0000-4000-8000-000000000270',
+        Code: '270',
+        Name: 'Interest Income',
+        Type: 'OTHERINCOME',
         Class: 'REVENUE',
         Status: 'ACTIVE',
       },
@@ -177,6 +198,19 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         CurrencyCode: 'GBP',
         LineItems: [
           { LineItemID: 'lb000000-0000-4000-8000-000000000002', AccountCode: '429', LineAmount: 77 },
+        ],
+      },
+      // Voided: the payment was cancelled in Xero, so nothing was spent.
+      {
+        BankTransactionID: 'bt000000-0000-4000-8000-000000000004',
+        Reference: 'Card 4431',
+        Type: 'SPEND',
+        Status: 'VOIDED',
+        date: '2025-05-06',
+        LineAmountTypes: 'NoTax',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lb000000-0000-4000-8000-000000000004', AccountCode: '429', LineAmount: 88 },
         ],
       },
       {

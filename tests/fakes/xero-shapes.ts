@@ -38,6 +38,10 @@ export interface FakeXeroTenant {
 export interface FakeXeroData {
   clientId: string;
   clientSecret: string;
+  /** An app created on or after 2 March 2026: Xero refuses it the broad scopes. */
+  granularOnly: boolean;
+  /** How the P&L titles the income section ("Turnover" in a UK organisation's chart). */
+  incomeSectionTitle: string;
   /** Offered on the consent page, in this order (a practice first: it must not be chosen). */
   tenants: FakeXeroTenant[];
   baseCurrency: string;
@@ -59,7 +63,7 @@ export interface FakeXeroData {
   bankTransactions: FakeXeroDocument[];
   /** `/CreditNotes`: ACCPAYCREDIT (from suppliers) and ACCRECCREDIT (to customers). */
   creditNotes: FakeXeroDocument[];
-  /** Total income of the P&L per calendar year. */
+  /** Operating revenue of the P&L per calendar year (split over the revenue accounts). */
   income: Record<number, number>;
 }
 

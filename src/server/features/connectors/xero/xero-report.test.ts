@@ -14,32 +14,61 @@ describe('Xero JSON', () => {
     expect(parseXeroDate(undefined)).toBeNull();
   });
 
-  test('takes the Income (or Trading Income) total of a P&L, not other income', () => {
-    const section = (Title: string, total: string) => ({
-      RowType: 'Section',
-      Title,
-      Rows: [{ RowType: 'SummaryRow', Cells: [{ Value: `Total ${Title}` }, { Value: total }] }],
+  test('revenue is the sum of the P&L rows of REVENUE-class accounts, whatever the section is titled', () => {
+    const accounts = new Map([
+      ['sales', { Class: 'REVENUE', Type: 'REVENUE' }],
+      ['old-sales', { Class: 'REVENUE', Type: 'SALES' }],
+      ['interest', { Class: 'REVENUE', Type: 'OTHERINCOME' }],
+      ['rent', { Class: 'EXPENSE', Type: 'OVERHEADS' }],
+    ]);
+    const row = (id: string, name: string, value: string) => ({
+      RowType: 'Row',
+      Cells: [
+        { Value: name, Attributes: [{ Id: 'account', Value: id }] },
+        { Value: value, Attributes: [{ Id: 'account', Value: id }] },
+      ],
     });
+    const report = (title: string) => ({
+      Rows: [
+        { RowType: 'Header', Cells: [{ Value: '' }, { Value: '31 Dec 2025' }] },
+        {
+          RowType: 'Section',
+          Title: title,
+          Rows: [
+            row('sales', 'Sales', '1,200.50'),
+            row('old-sales', 'Sales (archived)', '34.00'),
+            { RowType: 'SummaryRow', Cells: [{ Value: `Total ${title}` }, { Value: '1234.50' }] },
+          ],
+        },
+        { RowType: 'Section', Title: 'Other Income', Rows: [row('interest', 'Interest', '99.00')] },
+        { RowType: 'Section', Title: 'Less Operating Expenses', Rows: [row('rent', 'Rent', '500.00')] },
+      ],
+    });
+    for (const title of ['Income', 'Trading Income', 'Turnover', 'Revenue', 'Chiffre d’affaires']) {
+      expect(revenueFromProfitAndLoss(report(title), accounts)).toBe(1234.5);
+    }
+    // A refund booked to a revenue account lowers it; an account Xero did not list is not revenue.
     expect(
-      revenueFromProfitAndLoss({ Rows: [section('Income', '1,234.50'), section('Other Income', '99')] }),
-    ).toBe(1234.5);
-    expect(revenueFromProfitAndLoss({ Rows: [section('Trading Income', '10')] })).toBe(10);
+      revenueFromProfitAndLoss(
+        {
+          Rows: [
+            {
+              RowType: 'Section',
+              Title: 'Turnover',
+              Rows: [row('sales', 'Sales', '-20.00'), row('gone', 'X', '5')],
+            },
+          ],
+        },
+        accounts,
+      ),
+    ).toBe(-20);
     expect(
-      revenueFromProfitAndLoss({
-        Rows: [
-          {
-            RowType: 'Section',
-            Title: 'Income',
-            Rows: [
-              { RowType: 'Row', Cells: [{ Value: 'Sales' }, { Value: '7.25' }] },
-              { RowType: 'Row', Cells: [{ Value: 'Services' }, { Value: '2.75' }] },
-            ],
-          },
-        ],
-      }),
-    ).toBe(10);
-    expect(revenueFromProfitAndLoss({ Rows: [section('Less Operating Expenses', '5')] })).toBeNull();
-    expect(revenueFromProfitAndLoss(undefined)).toBeNull();
+      revenueFromProfitAndLoss(
+        { Rows: [{ RowType: 'Section', Title: 'Income', Rows: [row('rent', 'Rent', '5')] }] },
+        accounts,
+      ),
+    ).toBeNull();
+    expect(revenueFromProfitAndLoss(undefined, accounts)).toBeNull();
   });
 
   test('error bodies: validation messages first, then the ApiException or problem text', () => {

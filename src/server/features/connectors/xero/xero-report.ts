@@ -1,4 +1,4 @@
-// Reading Xero's JSON: its dates and the Profit and Loss report's income total.
+// Reading Xero's JSON: its dates and the Profit and Loss report's revenue.
 
 /**
  * Xero's Accounting API writes dates as `/Date(1700000000000+0000)/` (milliseconds since the epoch
@@ -20,6 +20,8 @@ export function parseXeroDate(value: string | undefined | null): string | null {
 
 export interface XeroReportCell {
   Value?: string;
+  /** On account rows: `{ Id: "account", Value: <AccountID> }`. */
+  Attributes?: { Id?: string; Value?: string }[];
 }
 
 export interface XeroReportRow {
@@ -34,26 +36,44 @@ export interface XeroReport {
   Rows?: XeroReportRow[];
 }
 
-/** Section titles of operating income in Xero's standard P&L layout (other income is left out). */
-const INCOME_SECTIONS = new Set(['income', 'trading income']);
+/** What the revenue rule reads of an account (`/Accounts`). */
+export interface XeroAccountClass {
+  Class?: string;
+  Type?: string;
+}
 
 /**
- * The total of the report's "Income" (or "Trading Income") section: its SummaryRow's amount, or
- * the sum of its rows when it has no summary. null when the report has no such section.
+ * Operating revenue: accounts of Class REVENUE, less those of Type OTHERINCOME (interest, gains:
+ * Xero's "Other Income"), which were never counted as revenue (decision 075).
  */
-export function revenueFromProfitAndLoss(report: XeroReport | undefined): number | null {
-  const section = report?.Rows?.find(
-    (row) => row.RowType === 'Section' && INCOME_SECTIONS.has((row.Title ?? '').trim().toLowerCase()),
-  );
-  if (!section) return null;
-  const amountOf = (row: XeroReportRow) => {
+const isOperatingRevenue = (account: XeroAccountClass | undefined) =>
+  account?.Class === 'REVENUE' && account.Type !== 'OTHERINCOME';
+
+const accountIdOf = (row: XeroReportRow) =>
+  row.Cells?.[0]?.Attributes?.find((attribute) => attribute.Id === 'account')?.Value;
+
+function* accountRows(rows: readonly XeroReportRow[] | undefined): Generator<XeroReportRow> {
+  for (const row of rows ?? []) {
+    if (row.RowType === 'Row' && accountIdOf(row)) yield row;
+    yield* accountRows(row.Rows);
+  }
+}
+
+/**
+ * Revenue from a Profit and Loss report: the sum of the rows of operating-revenue accounts, found
+ * by each row's AccountID and the account's Class, so whatever the section is titled ("Income",
+ * "Trading Income", "Turnover", "Revenue", in any language) it is counted (decision 075). null when
+ * no row is a revenue account's: the year's revenue is then "not counted", never 0.
+ */
+export function revenueFromProfitAndLoss(
+  report: XeroReport | undefined,
+  accountsById: ReadonlyMap<string, XeroAccountClass>,
+): number | null {
+  let total: number | null = null;
+  for (const row of accountRows(report?.Rows)) {
+    if (!isOperatingRevenue(accountsById.get(accountIdOf(row)!))) continue;
     const value = Number(String(row.Cells?.[1]?.Value ?? '').replace(/,/g, ''));
-    return Number.isFinite(value) ? value : 0;
-  };
-  const summary = section.Rows?.find((row) => row.RowType === 'SummaryRow');
-  if (summary) return Math.round(amountOf(summary) * 100) / 100;
-  const total = (section.Rows ?? [])
-    .filter((row) => row.RowType === 'Row')
-    .reduce((sum, row) => sum + amountOf(row), 0);
-  return Math.round(total * 100) / 100;
+    if (Number.isFinite(value)) total = (total ?? 0) + value;
+  }
+  return total === null ? null : Math.round(total * 100) / 100;
 }
