@@ -3,7 +3,15 @@
  * bank transactions (spend and receive money), credit notes (supplier ACCPAYCREDIT and customer
  * ACCRECCREDIT), accounts with their Class and Type, tracking categories.
  */
-import { type FakeXeroData, type FakeXeroDocument, NORTH, REGION, SOUTH, TENANT_ID } from './xero-shapes.ts';
+import {
+  BANK_ACCOUNT_ID,
+  type FakeXeroData,
+  type FakeXeroDocument,
+  NORTH,
+  REGION,
+  SOUTH,
+  TENANT_ID,
+} from './xero-shapes.ts';
 
 const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Region', Option: 'North' };
 // Older Accounting API answers name the option without its id: the adapter looks it up.
@@ -30,6 +38,14 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
     ],
     baseCurrency: 'GBP',
     accounts: [
+      {
+        AccountID: BANK_ACCOUNT_ID,
+        Code: '090',
+        Name: 'Business Bank Account',
+        Type: 'BANK',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+      },
       {
         AccountID: 'acc00429-0000-4000-8000-000000000429',
         Code: '429',

@@ -22,7 +22,7 @@ export interface FakeXeroDocument {
   Reference?: string;
   Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE' | 'ACCPAYCREDIT' | 'ACCRECCREDIT';
   Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
-  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/` with DateString. */
+  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/`. */
   date: string;
   LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
   CurrencyCode: string;
@@ -70,4 +70,5 @@ export interface FakeXeroData {
 export const REGION = 'c1a7e0de-0000-4000-8000-00000000c001';
 export const NORTH = 'c1a7e0de-0000-4000-8000-0000000000a1';
 export const SOUTH = 'c1a7e0de-0000-4000-8000-0000000000a2';
+export const BANK_ACCOUNT_ID = 'acc00090-0000-4000-8000-000000000090';
 export const TENANT_ID = '7a1f7a1f-1111-4111-8111-000000000001';

@@ -34,7 +34,7 @@
 import { createHash } from 'node:crypto';
 import { sampleXeroData } from './xero-data.ts';
 import { profitAndLoss } from './xero-report.ts';
-import { type FakeXeroData, type FakeXeroDocument, TENANT_ID } from './xero-shapes.ts';
+import { BANK_ACCOUNT_ID, type FakeXeroData, type FakeXeroDocument, TENANT_ID } from './xero-shapes.ts';
 
 export interface FakeXeroCall {
   path: string;
@@ -62,9 +62,12 @@ const problem = (status: number, title: string, detail: string) =>
   );
 const xeroDate = (date: string) => `/Date(${Date.parse(`${date}T00:00:00Z`)}+0000)/`;
 
+/** The bank account spend and receive money go through (BankAccount is required on them). */
+const BANK_ACCOUNT = { AccountID: BANK_ACCOUNT_ID, Code: '090', Name: 'Business Bank Account' };
+
 function serveDocument(document: FakeXeroDocument) {
   const { date, ...rest } = document;
-  return { ...rest, Date: xeroDate(date), DateString: `${date}T00:00:00` };
+  return { ...rest, Date: xeroDate(date), ...(rest.BankTransactionID ? { BankAccount: BANK_ACCOUNT } : {}) };
 }
 
 /**

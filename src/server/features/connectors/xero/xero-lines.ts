@@ -34,7 +34,6 @@ export interface XeroDocument {
   Type?: string;
   Status?: string;
   Date?: string;
-  DateString?: string;
   LineAmountTypes?: 'Exclusive' | 'Inclusive' | 'NoTax';
   CurrencyCode?: string;
   LineItems?: XeroLineItem[];
@@ -108,7 +107,7 @@ export function documentLines(
   keep: (item: XeroLineItem) => boolean = () => true,
 ): ExternalLine[] {
   const id = idOf(document, kind);
-  const date = parseXeroDate(document.Date) ?? parseXeroDate(document.DateString);
+  const date = parseXeroDate(document.Date);
   const currency = document.CurrencyCode ?? '';
   if (!id || !date || !/^[A-Z]{3}$/.test(currency)) return [];
   const lines: ExternalLine[] = [];
