@@ -61,7 +61,10 @@ export interface FakeQbTransaction {
   PaymentType?: 'Cash' | 'Check' | 'CreditCard';
   Credit?: boolean;
   AccountRef?: QbRef;
+  /** Bill and VendorCredit: the supplier. */
   VendorRef?: QbRef;
+  /** Purchase: the payee (`type` Vendor, Customer or Employee). */
+  EntityRef?: QbRef & { type?: string };
   TotalAmt: number;
   Line: FakeQbLine[];
 }
