@@ -72,6 +72,9 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
   let rateLimited = 0;
   let retryAfter = '1';
   let serverErrors = 0;
+  const refusals: { status: number; body: unknown }[] = [];
+  /** Entities whose next query answer is cut in half. */
+  const truncated: string[] = [];
   const refreshHooks: ((refreshToken: string) => Promise<void>)[] = [];
 
   function issue(realmId: string, grant = random()) {
@@ -167,7 +170,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     return new Response(null, { status: 200, headers: { intuit_tid: random() } });
   }
 
-  function api(request: Request, url: URL): Response {
+  function api(request: Request, url: URL): Response | Promise<Response> {
     const parts = url.pathname.split('/').filter(Boolean);
     const realmId = parts[2];
     calls.push({
@@ -196,6 +199,8 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
         { 'Retry-After': retryAfter },
       );
     }
+    const refusal = refusals.shift();
+    if (refusal) return json(refusal.body, refusal.status);
     if (serverErrors > 0) {
       serverErrors--;
       return new Response('<html><body>Service Unavailable</body></html>', { status: 503 });
@@ -203,7 +208,15 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     const bearer = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
     if (accessTokens.get(bearer) !== realmId || realmId !== data.realmId) return authenticationFault();
     const [resource, id] = [parts[3], parts[4]];
-    if (resource === 'query') return queryAnswer(data, url.searchParams.get('query') ?? '');
+    if (resource === 'query') {
+      const query = url.searchParams.get('query') ?? '';
+      const answer = queryAnswer(data, query);
+      const cut = truncated.findIndex((entity) => query.includes(`FROM ${entity} `));
+      if (cut < 0) return answer;
+      truncated.splice(cut, 1);
+      // The connection dropped mid-answer: half of the JSON arrives.
+      return answer.text().then((text) => new Response(text.slice(0, text.length / 2), { status: 200 }));
+    }
     if (resource === 'preferences' && !id) return json({ Preferences: preferencesOf(data), time: time() });
     if (resource === 'companyinfo' && id === data.realmId) {
       return json({
@@ -289,6 +302,14 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
      */
     beforeNextRefresh(hook: (refreshToken: string) => Promise<void>) {
       refreshHooks.push(hook);
+    },
+    /** The next query of `entity` answers 200 with only half of its JSON (a dropped connection). */
+    truncateNext(entity: string) {
+      truncated.push(entity);
+    },
+    /** The next API request answers this status with this Fault document. */
+    refuseNext(status: number, body: unknown) {
+      refusals.push({ status, body });
     },
     /** The next `count` API requests answer 503. */
     failWith503(count: number) {
