@@ -368,6 +368,18 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
     }
   }
 
+  /** Paths whose next answer is cut in half (a dropped connection). */
+  const truncated: string[] = [];
+  async function answer(request: Request, url: URL): Promise<Response> {
+    const full = api(request, url);
+    const path = url.pathname.replace('/api.xro/2.0', '');
+    const cut = truncated.indexOf(path);
+    if (cut < 0) return full;
+    truncated.splice(cut, 1);
+    const text = await full.text();
+    return new Response(text.slice(0, text.length / 2), { status: full.status });
+  }
+
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
@@ -378,7 +390,7 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
       if (request.method === 'POST' && url.pathname === '/connect/revocation') return revocation(request);
       const connection = /^\/connections\/([^/]+)$/.exec(url.pathname);
       if (request.method === 'DELETE' && connection) return removeConnection(request, connection[1]!);
-      if (request.method === 'GET') return api(request, url);
+      if (request.method === 'GET') return answer(request, url);
       return new Response('Not found', { status: 404 });
     },
   });
@@ -455,6 +467,10 @@ export function startFakeXero(initial: FakeXeroData = sampleXeroData()) {
           }),
         );
       }
+    },
+    /** The next answer for `path` (e.g. `/BankTransactions`) arrives cut in half. */
+    truncateNext(path: string) {
+      truncated.push(path);
     },
     /** The next accounting call answers this status and body. */
     failNext(status: number, body: unknown) {

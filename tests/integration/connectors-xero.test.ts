@@ -302,6 +302,18 @@ describe('Xero sync and tracking sites', () => {
     expect(fake.calls.slice(before).every((call) => call.tenant === TENANT_ID)).toBe(true);
   });
 
+  test('an answer cut short fails the sync and writes nothing: the ledger keeps the last whole sync', async () => {
+    const { source, cookie } = await connected();
+    await t.runJobs();
+    const lines = await sourceLines(t, source.id);
+    // Bills are read before spend money: a partial write would drop the spend money's line.
+    fake.truncateNext('/BankTransactions');
+    const cut = await syncNow(t, cookie, source.id);
+    expect(cut.status).not.toBe('succeeded');
+    expect(cut.error).toBe('Xero answered /api.xro/2.0/BankTransactions with something other than JSON');
+    expect(await sourceLines(t, source.id)).toEqual(lines);
+  });
+
   test('refreshes an access token about to expire, storing the rotated pair', async () => {
     const { source, cookie } = await connected();
     await t.runJobs();

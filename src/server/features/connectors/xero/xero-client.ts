@@ -4,7 +4,10 @@
 //   401, and the rotated pair is sealed and stored at once (session.stored, token-rotation.ts),
 //   because the old refresh token stops working 30 minutes after use
 //   (developer.xero.com/faq/oauth2); a refresh another operation of the source has in flight, or
-//   has just stored, is shared rather than repeated (decision 033);
+//   has just stored, is shared rather than repeated (decision 033); a refresh whose answer was lost
+//   is asked again at once, within Xero's 30-minute grace (decision 075);
+// - 401 AuthorizationUnsuccessful: the token may not read this endpoint (scope or Xero role), told
+//   in the person's words, never refreshed (decision 075);
 // - 429: Xero's per-organisation limits are 60 calls a minute and 5,000 a day
 //   (developer.xero.com/documentation/guides/oauth2/limits/); the answer says which one in
 //   X-Rate-Limit-Problem and when to come back in Retry-After (seconds). Minute limits are waited
