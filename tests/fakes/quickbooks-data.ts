@@ -66,6 +66,8 @@ export interface FakeQbTransaction {
   /** Purchase: the payee (`type` Vendor, Customer or Employee). */
   EntityRef?: QbRef & { type?: string };
   TotalAmt: number;
+  /** "Voided" on a voided transaction, whose amounts QuickBooks sets to 0. */
+  PrivateNote?: string;
   Line: FakeQbLine[];
 }
 
@@ -255,6 +257,17 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         VendorRef: { value: '57', name: 'Staples' },
         TotalAmt: 200,
         Line: [expenseLine('1', 200, '11', 'Office Supplies')],
+      },
+      // Voided: QuickBooks keeps the bill and its lines, every amount 0.
+      {
+        Id: '203',
+        DocNumber: 'INV-900',
+        TxnDate: '2025-02-02',
+        CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+        VendorRef: { value: '57', name: 'Staples' },
+        PrivateNote: 'Voided',
+        TotalAmt: 0,
+        Line: [expenseLine('1', 0, '11', 'Office Supplies', { Description: 'Printer paper' })],
       },
     ],
     vendorCredits: [],

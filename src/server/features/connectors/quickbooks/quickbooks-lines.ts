@@ -93,7 +93,8 @@ export function transactionLines(kind: QbKind, txn: QbTransaction, lookups: QbLo
       }
     : null;
   for (const line of txn.Line ?? []) {
-    if (!line.Id || typeof line.Amount !== 'number') continue;
+    // A voided transaction keeps its lines with Amount 0 ("Voided" in PrivateNote): nothing spent.
+    if (!line.Id || typeof line.Amount !== 'number' || line.Amount === 0) continue;
     let accountRef: Ref | undefined;
     let classRef: Ref | undefined;
     let product = line.Description?.trim() || null;
