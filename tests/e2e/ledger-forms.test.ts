@@ -22,7 +22,7 @@ async function idOf(control: Locator): Promise<string> {
   return (await control.getAttribute('id')) ?? 'no id';
 }
 
-describe('The site and ledger line dialogs (one form approach)', () => {
+describe('The ledger and KPI forms (one form approach)', () => {
   test('check entries with the contract, focus the first field in error, show the server’s field message and save', async () => {
     const { page } = await e2e.newPage({ width: 1280, height: 1000 });
     await page.goto('/');
@@ -74,5 +74,36 @@ describe('The site and ledger line dialogs (one form approach)', () => {
     await waitForToast(page, 'Activity line added');
     await expect(lineDialog.isVisible()).resolves.toBe(false);
     await page.getByRole('cell', { name: 'Electricity' }).first().waitFor({ timeout: WAIT_MS });
+  }, 90_000);
+
+  test('the KPI record forms refuse what the contract refuses, focus it, and save', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    await page.goto('/kpi-dashboard');
+    const target = page.getByRole('form', { name: 'Reduction target' });
+    await target.getByRole('button', { name: 'Save target' }).waitFor({ timeout: WAIT_MS });
+    await target.getByRole('button', { name: 'Save target' }).click();
+    await target.getByText('Enter a number').waitFor({ timeout: WAIT_MS });
+    expect((await focusedElement(page)).id).toBe(await idOf(target.getByLabel('Reduction (%)')));
+    await target.getByLabel('Reduction (%)').fill('42');
+    await target.getByRole('button', { name: 'Save target' }).click();
+    await waitForToast(page, 'Reduction target saved');
+
+    const figures = page.getByRole('form', { name: /^Revenue and headcount for/ });
+    await figures.getByLabel('Employees').fill('12');
+    await figures.getByRole('button', { name: 'Save figures' }).click();
+    await figures
+      .getByText('Say whether this is a headcount or full-time equivalents')
+      .waitFor({ timeout: WAIT_MS });
+    const basis = figures.getByRole('combobox', { name: 'Counted as' });
+    expect(await basis.getAttribute('aria-invalid')).toBe('true');
+    expect((await focusedElement(page)).id).toBe(await idOf(basis));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await basis.click();
+    await page.getByRole('option', { name: 'Headcount (people)' }).click();
+    await figures.getByRole('button', { name: 'Save figures' }).click();
+    const heading = (await figures.getByRole('heading').textContent()) ?? '';
+    await waitForToast(page, `${heading} saved`);
   }, 90_000);
 });

@@ -31,17 +31,26 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
   form,
   onSubmit,
   className,
+  labelledBy,
   children,
 }: {
   form: ContractForm<Values, Output>;
   onSubmit: SubmitHandler<Output>;
   className?: string;
+  /** The id of the form's heading, when the form is a landmark of its own. */
+  labelledBy?: string;
   children: ReactNode;
 }) {
   return (
     <FormProvider {...form}>
       <IdPrefix.Provider value={form.idPrefix}>
-        <form ref={form.formRef} noValidate onSubmit={form.submitWith(onSubmit)} className={className}>
+        <form
+          ref={form.formRef}
+          noValidate
+          onSubmit={form.submitWith(onSubmit)}
+          className={className}
+          aria-labelledby={labelledBy}
+        >
           {children}
         </form>
       </IdPrefix.Provider>

@@ -22,6 +22,7 @@ export function SelectField({
   choices,
   emptyLabel,
   isRequired,
+  placeholder,
   onPicked,
 }: {
   name: string;
@@ -31,6 +32,8 @@ export function SelectField({
   /** With it, the first choice is "nothing" ('' in the form's values), labelled so. */
   emptyLabel?: string;
   isRequired?: boolean;
+  /** Shown while nothing is chosen, for a select without an empty choice. */
+  placeholder?: string;
   /** Called after a choice is stored, for fields that follow it (a category resets its unit). */
   onPicked?: (value: string, previous: unknown) => void;
 }) {
@@ -43,7 +46,13 @@ export function SelectField({
           name={name}
           render={({ field }) => (
             <Select
-              value={field.value === '' && emptyLabel !== undefined ? NONE : String(field.value ?? '')}
+              value={
+                field.value === '' || field.value == null
+                  ? emptyLabel === undefined
+                    ? undefined
+                    : NONE
+                  : String(field.value)
+              }
               onValueChange={(value) => {
                 const stored = value === NONE && emptyLabel !== undefined ? '' : value;
                 const previous: unknown = field.value;
@@ -57,7 +66,7 @@ export function SelectField({
                 aria-required={isRequired || undefined}
                 {...a11y}
               >
-                <SelectValue />
+                <SelectValue placeholder={placeholder} />
               </SelectTrigger>
               <SelectContent>
                 {emptyLabel !== undefined ? <SelectItem value={NONE}>{emptyLabel}</SelectItem> : null}

@@ -12,7 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { DialogOnFirstOpen, lazyDialog } from '../../ui/lazy-dialog';
+import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
@@ -24,7 +24,7 @@ import { ledgerFiltersFromSearch } from './not-counted';
 import { NotCountedCard } from './not-counted-notice';
 import { describePageRange, pageCount } from './pagination';
 
-const ActivityDialog = lazyDialog(() => import('./activity-dialog').then((module) => module.ActivityDialog));
+const ActivityDialog = lazyForm(() => import('./activity-dialog').then((module) => module.ActivityDialog));
 
 const ALL = 'all';
 const NOT_COUNTED = 'not_counted';

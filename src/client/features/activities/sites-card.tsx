@@ -6,14 +6,14 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DialogOnFirstOpen, lazyDialog } from '../../ui/lazy-dialog';
+import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useDeleteSite, useSites } from './api';
 import { countryName, describeSiteDeleteError } from './sites';
 
-const SiteDialog = lazyDialog(() => import('./site-dialog').then((module) => module.SiteDialog));
+const SiteDialog = lazyForm(() => import('./site-dialog').then((module) => module.SiteDialog));
 
 export function SitesCard() {
   const query = useSites();

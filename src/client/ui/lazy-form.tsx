@@ -1,10 +1,11 @@
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useState } from 'react';
 
 /**
- * A dialog whose code downloads when it first opens, not with the page (decisions 064, 071): the
- * form dialogs carry react-hook-form and their fields, which most visits never use.
+ * A form component whose code (react-hook-form and the shared fields, decision 071) downloads
+ * after the page, not with it (decision 064): dialogs when they first open (`DialogOnFirstOpen`),
+ * forms on the page behind a `Suspense` that shows a skeleton meanwhile.
  */
-export function lazyDialog<Props extends { open: boolean }>(
+export function lazyForm<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
 ): LazyExoticComponent<ComponentType<Props>> {
   return lazy(() => load().then((component) => ({ default: component })));
