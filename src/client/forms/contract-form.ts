@@ -31,6 +31,8 @@ export interface ContractForm<Values extends FieldValues, Output>
    * form field of a contract field the form edits under another name.
    */
   showServerErrors: (error: unknown, fieldFor?: Record<string, Path<Values>>) => boolean;
+  /** Puts these messages (field → message) on the form's fields and focuses the first. */
+  showFieldErrors: (messages: Record<string, string>) => boolean;
 }
 
 export function useContractForm<Values extends FieldValues, Output = Values>(
@@ -65,16 +67,21 @@ export function useContractForm<Values extends FieldValues, Output = Values>(
       wantsFocus.current = true;
     });
 
-  const showServerErrors = (error: unknown, fieldFor: Record<string, Path<Values>> = {}): boolean => {
+  const showFieldErrors = (messages: Record<string, string>): boolean => {
     const known = new Set(Object.keys(form.getValues()));
-    const fields = Object.entries(getFieldErrors(error))
-      .map(([field, message]) => [fieldFor[field] ?? field, message] as const)
-      .filter(([field]) => known.has(field));
+    const fields = Object.entries(messages).filter(([field, message]) => known.has(field) && message);
     if (fields.length === 0) return false;
     wantsFocus.current = true;
     for (const [field, message] of fields) form.setError(field as Path<Values>, { type: 'server', message });
     return true;
   };
 
-  return { ...form, idPrefix, formRef, submitWith, showServerErrors };
+  const showServerErrors = (error: unknown, fieldFor: Record<string, Path<Values>> = {}): boolean =>
+    showFieldErrors(
+      Object.fromEntries(
+        Object.entries(getFieldErrors(error)).map(([field, message]) => [fieldFor[field] ?? field, message]),
+      ),
+    );
+
+  return { ...form, idPrefix, formRef, submitWith, showServerErrors, showFieldErrors };
 }
