@@ -16,6 +16,7 @@ import {
 import { cn } from '../ui/cn';
 import { FieldError, Input } from '../ui/input';
 import { Label } from '../ui/label';
+import { Textarea } from '../ui/textarea';
 import type { ContractForm } from './contract-form';
 
 const IdPrefix = createContext('');
@@ -125,6 +126,24 @@ export function TextField({
   return (
     <FormField name={name} label={label} hint={hint}>
       {(control) => <Input {...control} {...inputProps} {...register(name)} />}
+    </FormField>
+  );
+}
+
+/** A multi-line text bound to the form; textarea props go to the textarea. */
+export function TextareaField({
+  name,
+  label,
+  hint,
+  ...textareaProps
+}: { name: string; label: ReactNode; hint?: ReactNode } & Omit<
+  ComponentProps<'textarea'>,
+  'name' | 'id' | 'value' | 'defaultValue'
+>) {
+  const { register } = useFormContext();
+  return (
+    <FormField name={name} label={label} hint={hint}>
+      {(control) => <Textarea {...control} {...textareaProps} {...register(name)} />}
     </FormField>
   );
 }

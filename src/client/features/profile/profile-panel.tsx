@@ -5,9 +5,11 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { lazyForm } from '../../ui/lazy-form';
 import { Skeleton } from '../../ui/skeleton';
-import { CompanyDetailsCard } from './company-details-card';
 
 const ProfileForm = lazyForm(() => import('./profile-form').then((module) => module.ProfileForm));
+const CompanyDetailsCard = lazyForm(() =>
+  import('./company-details-card').then((module) => module.CompanyDetailsCard),
+);
 const ChangePasswordCard = lazyForm(() =>
   import('./change-password-card').then((module) => module.ChangePasswordCard),
 );
@@ -22,7 +24,9 @@ export function ProfilePanel() {
         <Suspense fallback={<Skeleton className="h-96 w-full" />}>
           <ProfileForm key={session.user.id} user={session.user} />
         </Suspense>
-        <CompanyDetailsCard key={session.user.companyId} />
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <CompanyDetailsCard key={session.user.companyId} />
+        </Suspense>
         <Suspense fallback={<Skeleton className="h-64 w-full" />}>
           <ChangePasswordCard email={session.user.email} />
         </Suspense>
