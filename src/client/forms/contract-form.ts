@@ -24,7 +24,10 @@ export interface ContractForm<Values extends FieldValues, Output>
   idPrefix: string;
   formRef: RefObject<HTMLFormElement | null>;
   /** The form's onSubmit: checks the values with the contract, then calls `onValid` with its output. */
-  submitWith: (onValid: SubmitHandler<Output>) => (event?: BaseSyntheticEvent) => Promise<unknown>;
+  submitWith: (
+    onValid: SubmitHandler<Output>,
+    onInvalid?: () => void,
+  ) => (event?: BaseSyntheticEvent) => Promise<unknown>;
   /**
    * Puts a 4xx answer's field messages on the fields of this form and focuses the first; returns
    * whether any landed (the caller still says the rest, e.g. in a toast). `fieldFor` names the
@@ -62,9 +65,10 @@ export function useContractForm<Values extends FieldValues, Output = Values>(
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors, submitCount]);
 
-  const submitWith = (onValid: SubmitHandler<Output>) =>
+  const submitWith = (onValid: SubmitHandler<Output>, onInvalid?: () => void) =>
     form.handleSubmit(onValid, () => {
       wantsFocus.current = true;
+      onInvalid?.();
     });
 
   const showFieldErrors = (messages: Record<string, string>): boolean => {

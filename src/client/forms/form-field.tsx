@@ -31,12 +31,18 @@ export interface FieldControlProps {
 export function ContractFormRoot<Values extends FieldValues, Output>({
   form,
   onSubmit,
+  onInvalid,
   className,
   labelledBy,
+  label,
   children,
 }: {
   form: ContractForm<Values, Output>;
   onSubmit: SubmitHandler<Output>;
+  /** After a submit the contract refused (the fields already show why). */
+  onInvalid?: () => void;
+  /** The form's accessible name, when no heading names it. */
+  label?: string;
   className?: string;
   /** The id of the form's heading, when the form is a landmark of its own. */
   labelledBy?: string;
@@ -48,9 +54,10 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
         <form
           ref={form.formRef}
           noValidate
-          onSubmit={form.submitWith(onSubmit)}
+          onSubmit={form.submitWith(onSubmit, onInvalid)}
           className={className}
           aria-labelledby={labelledBy}
+          aria-label={label}
         >
           {children}
         </form>
