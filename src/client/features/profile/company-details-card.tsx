@@ -72,26 +72,7 @@ export function CompanyDetailsCard() {
           <ContractFormRoot form={form} onSubmit={save} className="grid gap-4">
             {/* The company's fields are an admin's (company.edit); others see them read-only. */}
             <fieldset disabled={!canEdit} className="contents">
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  name="lei"
-                  label="LEI (Legal Entity Identifier)"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={40}
-                  className="font-mono uppercase"
-                  hint="20 letters and digits, from gleif.org. VSME and CSRD reports name the company by it."
-                />
-                <TextField
-                  name="companyNumber"
-                  label="UK company number"
-                  autoComplete="off"
-                  spellCheck={false}
-                  maxLength={40}
-                  className="font-mono uppercase"
-                  hint="Companies House, 8 characters (e.g. 01234567, SC123456). SECR reports name the company by it."
-                />
-              </div>
+              <IdentifierFields />
               <ApproachField />
               <TextareaField
                 name="organisationalBoundary"
@@ -114,6 +95,32 @@ export function CompanyDetailsCard() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** The identifiers XBRL names the company by. */
+function IdentifierFields() {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <TextField
+        name="lei"
+        label="LEI (Legal Entity Identifier)"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        className="font-mono uppercase"
+        hint="20 letters and digits, from gleif.org. VSME and CSRD reports name the company by it."
+      />
+      <TextField
+        name="companyNumber"
+        label="UK company number"
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={40}
+        className="font-mono uppercase"
+        hint="Companies House, 8 characters (e.g. 01234567, SC123456). SECR reports name the company by it."
+      />
+    </div>
   );
 }
 
