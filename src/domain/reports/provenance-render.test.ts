@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { allElements, parseXml, type XmlElement } from '../../../tests/helpers/xml-parse.ts';
 import { parseFactsCsv, renderFactsCsvText } from './csv/render-csv.ts';
 import { demoSnapshot } from './fixtures.ts';
 import { twoDatasetSnapshot } from './fixtures-provenance.ts';
@@ -14,7 +15,6 @@ import { renderReportPdf } from './pdf/render-pdf.ts';
 import { renderInlineXhtml } from './xbrl/inline-xbrl.ts';
 import { renderXbrlInstanceText } from './xbrl/instance.ts';
 import { buildXbrlJson } from './xbrl/xbrl-json.ts';
-import { allElements, parseXml, type XmlElement } from './xbrl/xml-parse.ts';
 
 const DESNZ = 'UK DESNZ, Greenhouse gas reporting: conversion factors 2025';
 const EPA = 'Supply Chain Greenhouse Gas Emission Factors v1.3 by NAICS-6';
