@@ -5,7 +5,7 @@
 // carries its text as `value` (a ReferenceType is `{ "value": …, "name": … }` in JSON).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseXml, type XmlElement } from '../../src/domain/reports/xbrl/xml-parse.ts';
+import { parseXml, type XmlElement } from '../helpers/xml-parse.ts';
 import { PROVIDER_CONTRACTS } from './xero-openapi.ts';
 
 /** A member's type: a named type, an inline definition, or null for simple content. */
