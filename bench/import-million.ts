@@ -49,11 +49,17 @@ export async function benchImportMillion(): Promise<MillionImport> {
       const csv = importCsv(IMPORT_ROWS, file * IMPORT_ROWS);
       form.append('file', new File([csv], `bench-${file}.csv`, { type: 'text/csv' }));
       const started = performance.now();
-      const response = await fetch(`${origin}/api/activities/import`, { method: 'POST', headers, body: form });
+      const response = await fetch(`${origin}/api/activities/import`, {
+        method: 'POST',
+        headers,
+        body: form,
+      });
       const answer = (await response.json()) as { imported?: number };
       fileSeconds.push((performance.now() - started) / 1000);
       if (response.status !== 201 || answer.imported !== IMPORT_ROWS) {
-        throw new Error(`million bench, file ${file}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
+        throw new Error(
+          `million bench, file ${file}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`,
+        );
       }
     }
     const lines = MILLION_FILES * IMPORT_ROWS;
@@ -72,5 +78,5 @@ export async function benchImportMillion(): Promise<MillionImport> {
 
 if (import.meta.main) {
   if (process.argv.includes('--serve')) await serveChildApp({ name: 'import-million' });
-  else console.log(JSON.stringify(await benchImportMillion(), null, 1));
+  else process.stdout.write(`${JSON.stringify(await benchImportMillion(), null, 1)}\n`);
 }

@@ -6,8 +6,8 @@ import { count, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/emissions.ts';
 import { importThreadAvailable } from '../../src/server/features/activities/import-thread.ts';
-import { batchedLedgerWriter } from '../../src/server/features/emissions/ledger-writer-batched.ts';
 import { type LedgerWriter, ledgerWriter } from '../../src/server/features/emissions/ledger-writer.ts';
+import { batchedLedgerWriter } from '../../src/server/features/emissions/ledger-writer-batched.ts';
 import type { LineOrigin, NewLine } from '../../src/server/features/emissions/new-lines.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';
@@ -63,8 +63,12 @@ const fixtureLines = (siteId: string): NewLine[] => [
   }),
 ];
 
-const insert = (writer: LedgerWriter, origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse' = 'skip') =>
-  writer.write({ insert: { origin, lines, duplicates } });
+const insert = (
+  writer: LedgerWriter,
+  origin: LineOrigin,
+  lines: readonly NewLine[],
+  duplicates: 'skip' | 'refuse' = 'skip',
+) => writer.write({ insert: { origin, lines, duplicates } });
 
 /** Every column of a company's lines, each value with SQLite's type, by fingerprint; the ids of the
  * line, company, site and user aside (each company has its own). */
@@ -126,7 +130,9 @@ describe('the ledger writer', () => {
       await insert(writer, origin, fixtureLines(siteId));
       const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'e'.repeat(64) });
       const again = fixtureLines(siteId)[0]!;
-      await expect(insert(writer, origin, [added, again], 'refuse')).rejects.toThrow(/UNIQUE constraint failed/);
+      await expect(insert(writer, origin, [added, again], 'refuse')).rejects.toThrow(
+        /UNIQUE constraint failed/,
+      );
       expect(await linesOf(origin.companyId)).toBe(3);
     });
 
@@ -140,9 +146,9 @@ describe('the ledger writer', () => {
         writer.write({ before: [renamed], insert: { origin, lines, duplicates: 'skip' } }),
       ).rejects.toThrow(/FOREIGN KEY/);
       expect(await linesOf(origin.companyId)).toBe(0);
-      expect((await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).get())?.name).toBe(
-        'Main site',
-      );
+      expect(
+        (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).get())?.name,
+      ).toBe('Main site');
       await insert(writer, origin, fixtureLines(siteId));
       expect(await linesOf(origin.companyId)).toBe(3);
     });

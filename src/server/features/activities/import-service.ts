@@ -25,7 +25,7 @@ import { type LineOrigin, ledgerWriter } from '../emissions/ledger-writer.ts';
 import { statementQuery } from '../emissions/ledger-writer-local.ts';
 import { getNotCountedSummary } from '../emissions/not-counted.ts';
 import { headerEntries, resolveAnswers } from './import-answers.ts';
-import { type PrepareImportOptions, type PreparedSummary, prepareImport } from './import-batches.ts';
+import { type PreparedSummary, type PrepareImportOptions, prepareImport } from './import-batches.ts';
 import { linesOfOtherSources, settleImportDuplicates } from './import-duplicates.ts';
 import { loadImportMappings, saveMappingStatements } from './import-mappings.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';

@@ -11,8 +11,8 @@ import type { Db } from '../../../../db/client.ts';
 import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
-import { importAbandoned } from './import-refusals.ts';
 import { PENDING_IMPORT } from '../emissions/visibility.ts';
+import { importAbandoned } from './import-refusals.ts';
 
 let instance: string | undefined;
 

@@ -9,9 +9,9 @@
 // import runs inline (import-service.ts).
 import { factorLibrary } from '../../../../db/seed/factors/seed.ts';
 import type { EmissionFactor } from '../../../domain/emissions/types.ts';
+import { HttpError } from '../../lib/errors.ts';
 import type { SqlQuery } from '../emissions/ledger-writer-local.ts';
 import type { LineOrigin } from '../emissions/new-lines.ts';
-import { HttpError } from '../../lib/errors.ts';
 import type { PreparedSummary, PrepareImportOptions } from './import-batches.ts';
 
 export type ThreadMessage =

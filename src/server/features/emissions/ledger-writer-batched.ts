@@ -7,8 +7,8 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
-import { FIGURE_FIELDS } from './line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-writer.ts';
+import { FIGURE_FIELDS } from './line-figures.ts';
 import { chunks, inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
 
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */

@@ -17,8 +17,8 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
-import { FIGURE_FIELDS } from './line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-writer.ts';
+import { FIGURE_FIELDS } from './line-figures.ts';
 import { inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
 
 /** SQL and its bound values. */
@@ -28,7 +28,11 @@ export interface SqlQuery {
 }
 
 /** Builds SQL only (never runs): the schema's column names and order, with named placeholders. */
-const builder = drizzle(async () => ({ rows: [] }), async () => [], { casing: 'snake_case' });
+const builder = drizzle(
+  async () => ({ rows: [] }),
+  async () => [],
+  { casing: 'snake_case' },
+);
 const COLUMN_KEYS = Object.keys(getTableColumns(activityLines));
 const placeholders = (keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
@@ -210,7 +214,8 @@ export function localLedgerWriter(db: Db, path: string): LedgerWriter {
         const inserted = change.insert
           ? file.insertLines(change.insert.origin, change.insert.lines, change.insert.duplicates)
           : 0;
-        if (change.update) file.updateFigures(change.update.companyId, change.update.calculatedAt, change.update.lines);
+        if (change.update)
+          file.updateFigures(change.update.companyId, change.update.calculatedAt, change.update.lines);
         for (const query of after) file.run(query);
         return { inserted };
       });

@@ -9,9 +9,9 @@
 // Either way the change is all or nothing, and its audit row is part of it (decision 035).
 import type { BatchItem } from 'drizzle-orm/batch';
 import { type Db, localDatabasePath } from '../../../../db/client.ts';
-import type { LineFigures } from './line-figures.ts';
 import { batchedLedgerWriter } from './ledger-writer-batched.ts';
 import { localLedgerWriter } from './ledger-writer-local.ts';
+import type { LineFigures } from './line-figures.ts';
 import type { LineOrigin, NewLine } from './new-lines.ts';
 
 export type { LineOrigin, NewLine } from './new-lines.ts';

@@ -89,24 +89,24 @@ export async function recalculate(
   await ledgerWriter(ctx.db).write({
     update: { companyId: ctx.companyId, calculatedAt: now, lines: replaced },
     after: [
-    ctx.db.insert(recalculations).values({
-      id,
-      companyId: ctx.companyId,
-      periodStart: period.from,
-      periodEnd: period.to,
-      before: JSON.stringify(before),
-      after: JSON.stringify(after),
-      linesRecalculated: replaced.length,
-      createdBy: ctx.userId,
-      createdAt: now,
-    }),
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'emissions_recalculated',
-      entityType: 'recalculation',
-      entityId: id,
-    }),
+      ctx.db.insert(recalculations).values({
+        id,
+        companyId: ctx.companyId,
+        periodStart: period.from,
+        periodEnd: period.to,
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+        linesRecalculated: replaced.length,
+        createdBy: ctx.userId,
+        createdAt: now,
+      }),
+      auditInsert(ctx, {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        action: 'emissions_recalculated',
+        entityType: 'recalculation',
+        entityId: id,
+      }),
     ],
   });
   return { id, from: period.from, to: period.to, linesRecalculated: replaced.length, before, after };
