@@ -62,6 +62,14 @@ export type LineFigures = Record<ScopeKgKey | Scope3CategoryKey, number | null> 
   entries: string;
 };
 
+/** The stored result's fields (what a recalculation replaces). */
+export const FIGURE_FIELDS = [
+  ...Object.values(SCOPE_KG_KEYS),
+  ...SCOPE3_CATEGORY_NUMBERS.map(scope3CategoryKey),
+  'datasets',
+  'entries',
+] as const satisfies readonly (keyof LineFigures)[];
+
 /** A number as JSON.stringify writes it: finite numbers as String(n) does, anything else null. */
 export const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
