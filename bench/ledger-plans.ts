@@ -1,5 +1,5 @@
 // Prints SQLite's EXPLAIN QUERY PLAN of the KPI roll-ups (metrics/aggregates.ts) on a fresh
-// migrated database: which index each reads (decision 066; bench/notes/ledger-import.md keeps
+// migrated database: which index each reads (decision 068; bench/notes/ledger-import.md keeps
 // the output). `bun bench/ledger-plans.ts`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -152,7 +152,7 @@ results.push({
   budget: '< 5 s and < 300 MB',
   ok: imported.seconds < 5 && imported.peakRssMB < 300,
 });
-// Issue 20 item 4: ten 100,000-row files into one company (decision 066).
+// Issue 20 item 4: ten 100,000-row files into one company (decision 068).
 const million = await benchImportMillion();
 results.push({
   name: 'CSV import to 1,000,000 lines: total',

@@ -48,7 +48,7 @@ const databasePaths = new WeakMap<object, string>();
 
 /**
  * The file of a local libSQL database, or null (memory, remote libSQL, D1). The ledger writer
- * opens its own connection on it (decision 066).
+ * opens its own connection on it (decision 068).
  */
 export function localDatabasePath(db: Db): string | null {
   const client = (db as { $client?: object }).$client;
@@ -57,7 +57,7 @@ export function localDatabasePath(db: Db): string | null {
 
 /**
  * A batch that writes starts with BEGIN IMMEDIATE rather than @libsql/client's default BEGIN
- * DEFERRED. The ledger writer holds a second connection on the same file (decision 066): a
+ * DEFERRED. The ledger writer holds a second connection on the same file (decision 068): a
  * deferred transaction that reads first and then writes while that connection commits fails
  * with SQLITE_BUSY at once (SQLite cannot upgrade a stale read snapshot, sqlite.org/lang_transaction.html),
  * while BEGIN IMMEDIATE takes the write lock first and waits out busy_timeout. Batches of reads

@@ -1,4 +1,4 @@
-// The ledger writer (decision 066): the local file's prepared inserts and the batched JSON
+// The ledger writer (decision 068): the local file's prepared inserts and the batched JSON
 // statements of remote databases must store the same lines exactly alike, in date order, skipping
 // or refusing fingerprints already there, all or nothing with the change's other statements.
 import { describe, expect, test } from 'bun:test';
@@ -8,6 +8,7 @@ import { activityLines, sites } from '../../db/schema/emissions.ts';
 import { importThreadAvailable } from '../../src/server/features/activities/import-thread.ts';
 import { type LedgerWriter, ledgerWriter } from '../../src/server/features/emissions/ledger-writer.ts';
 import { batchedLedgerWriter } from '../../src/server/features/emissions/ledger-writer-batched.ts';
+import { LINES_PER_INSERT } from '../../src/server/features/emissions/ledger-writer-local.ts';
 import type { LineOrigin, NewLine } from '../../src/server/features/emissions/new-lines.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';
@@ -104,6 +105,34 @@ describe('the ledger writer', () => {
     expect(nulls).toMatchObject({ radiative_forcing: 0, kg_scope_1: null, kg_scope_2_market: 0 });
     expect(nulls).toMatchObject({ kg_scope_2_market_type: 'real', quantity_type: 'null' });
     expect(spend).toMatchObject({ variant: '541611', variant_type: 'text', created_at: 1767323045678 });
+  });
+
+  test('lines enough for several statements store alike, with repeats inside one skipped', async () => {
+    // More lines than the local writer puts in one statement (LINES_PER_INSERT), two of them
+    // already in the ledger, one repeated within the change.
+    const many = (siteId: string) =>
+      Array.from({ length: 2 * LINES_PER_INSERT + 5 }, (_, i) => {
+        const n = i % (2 * LINES_PER_INSERT + 4);
+        return newLine({
+          id: crypto.randomUUID(),
+          siteId,
+          date: `2025-${String((n % 12) + 1).padStart(2, '0')}-01`,
+          fingerprint: String(n).padStart(64, '0'),
+          quantity: n,
+        });
+      });
+    const viaLocal = await company();
+    const viaBatch = await company();
+    for (const [writer, { origin, siteId }] of [
+      [local, viaLocal],
+      [batched, viaBatch],
+    ] as const) {
+      await insert(writer, origin, many(siteId).slice(0, 2));
+      expect(await insert(writer, origin, many(siteId))).toEqual({ inserted: 2 * LINES_PER_INSERT + 2 });
+    }
+    const expected = await storedRows(viaBatch.origin.companyId);
+    expect(expected).toHaveLength(2 * LINES_PER_INSERT + 4);
+    expect(await storedRows(viaLocal.origin.companyId)).toEqual(expected);
   });
 
   for (const [name, writer] of [

@@ -1,4 +1,4 @@
-// The reading half of a CSV import (decision 066): read the upload (domain readImport) and
+// The reading half of a CSV import (decision 068): read the upload (domain readImport) and
 // calculate each row with the current factor library, in batches of new ledger lines. No
 // database access: whoever runs it writes the batches (import-run.ts).
 import { CATEGORY_LABELS, describeVariantChoices } from '../../../domain/activity-import/choices.ts';

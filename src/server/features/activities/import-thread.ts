@@ -1,4 +1,4 @@
-// Runs a CSV import over a local database file on a thread of its own (decision 066): the thread
+// Runs a CSV import over a local database file on a thread of its own (decision 068): the thread
 // reads and calculates the upload (import-batches.ts) and writes each batch into the ledger with
 // its own connection (LocalLedgerFile, one BEGIN IMMEDIATE transaction per batch), so the request
 // thread keeps answering while an import works. The app's connection waits for a batch's write

@@ -3,6 +3,7 @@
 // is still this process's, in one transaction of its own connection; ends with the summary.
 import { installFactorLibrary } from '../../../../db/seed/factors/seed.ts';
 import { LocalLedgerFile } from '../emissions/ledger-writer-local.ts';
+import type { NewLine } from '../emissions/new-lines.ts';
 import { prepareImport } from './import-batches.ts';
 import { asHttpError, importAbandoned } from './import-refusals.ts';
 import { serialiseFailure, type ThreadImport, type ThreadMessage } from './import-thread.ts';
@@ -25,24 +26,31 @@ async function run(job: ThreadImport) {
   try {
     file = await LocalLedgerFile.open(job.databasePath);
     const ledger = file;
-    const batches = prepareImport(new Blob([job.bytes]).stream(), job.options);
+    // Each read's lines wait here until a write's worth. The read's own garbage (its text, rows and
+    // calculations) is collected after each read, on this thread's small heap: without it the
+    // 100,000-row import went past its 300 MB budget (decision 068).
+    const batches = prepareImport(new Blob([job.bytes]).stream(), {
+      ...job.options,
+      linesPerBatch: job.options.rowsPerRead,
+    });
+    let pending: NewLine[] = [];
+    const write = () => {
+      ledger.transaction(() => {
+        // Had another process taken the import for abandoned, stop here (decision 042).
+        if (!ledger.get(job.stillOurs)) throw importAbandoned();
+        ledger.insertLines(job.origin, pending, 'skip');
+      });
+      self.postMessage({ type: 'written', lines: pending.length });
+      pending = [];
+    };
     let step = await batches.next();
     while (!step.done) {
-      const lines = step.value;
-      if (lines.length > 0) {
-        ledger.transaction(() => {
-          // Had another process taken the import for abandoned, stop here (decision 042).
-          if (!ledger.get(job.stillOurs)) throw importAbandoned();
-          ledger.insertLines(job.origin, lines, 'skip');
-        });
-        self.postMessage({ type: 'written', lines: lines.length });
-        // The batch's rows, calculations and lines are garbage now. Collected here, on this
-        // thread's heap, once a batch: without it the 100,000-row import peaked ~100 MB higher,
-        // past its budget (bench/import.ts; the numbers are in decision 066).
-        collectGarbage();
-      }
+      for (const line of step.value) pending.push(line);
+      collectGarbage();
+      if (pending.length >= job.options.linesPerBatch) write();
       step = await batches.next();
     }
+    if (pending.length > 0) write();
     self.postMessage({ type: 'done', summary: step.value });
   } catch (error) {
     self.postMessage({ type: 'failed', error: serialiseFailure(asHttpError(error)) });

@@ -1,4 +1,4 @@
-// The ledger writer of remote databases (Turso, D1; decision 066): each statement carries up to
+// The ledger writer of remote databases (Turso, D1; decision 068): each statement carries up to
 // LINES_PER_STATEMENT lines as ONE JSON parameter expanded by SQLite's json_each, so it binds a
 // handful of values whatever its size (D1 binds at most 100 per statement). Each JSON row is
 // converted to JSONB once, in a MATERIALIZED CTE, so a row's ~40 `v->>n` reads walk a binary value
@@ -7,7 +7,7 @@
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
-import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-writer.ts';
+import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
 import { FIGURE_FIELDS } from './line-figures.ts';
 import { chunks, inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
 

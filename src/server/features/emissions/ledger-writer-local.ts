@@ -1,4 +1,4 @@
-// The ledger writer of a local database file (decision 066): a connection of its own, one
+// The ledger writer of a local database file (decision 068): a connection of its own, one
 // prepared INSERT run per line, the whole change inside BEGIN IMMEDIATE … COMMIT.
 // BEGIN IMMEDIATE takes the write lock before reading anything, so a second writer (the app's
 // own connection, another process, an import thread) waits out busy_timeout instead of failing.
@@ -17,7 +17,7 @@ import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/emissions.ts';
-import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-writer.ts';
+import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
 import { FIGURE_FIELDS } from './line-figures.ts';
 import { inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
 
@@ -48,11 +48,52 @@ function prepared(query: { sql: string; params: unknown[] }): { sql: string; nam
   return { sql: query.sql, names: query.params.map(name) };
 }
 
-// Two builders: Drizzle's builders change in place.
-const insertLine = () => builder.insert(activityLines).values(placeholders(COLUMN_KEYS) as never);
+/**
+ * Lines per INSERT: the driver is called once per 32 lines instead of once per line (the last
+ * lines of a change go one statement each). Measured in bench/notes/ledger-import.md.
+ */
+export const LINES_PER_INSERT = 32;
+
+/** What every line of a write shares (bound once per statement), and each line's own columns. */
+const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
+const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key)) as (keyof NewLine)[];
+
+/**
+ * The INSERT of `rows` lines: each line binds only its own values (a VALUES row), the origin's
+ * are bound once (the schema's column order comes from Drizzle, so a new column without a value
+ * fails here at once). `skip` leaves out a line whose fingerprint the company already has;
+ * `WHERE true` is SQLite's documented way to let an upsert clause follow INSERT … SELECT.
+ */
+function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
+  const select = COLUMN_KEYS.map((key) =>
+    ORIGIN_KEYS.includes(key)
+      ? sql.placeholder(key)
+      : sql.raw(`column${LINE_KEYS.indexOf(key as keyof NewLine) + 1}`),
+  );
+  const row = sql`(${sql.join(
+    LINE_KEYS.map((key) => sql.placeholder(key)),
+    sql`, `,
+  )})`;
+  const values = sql.join(
+    Array.from({ length: rows }, () => row),
+    sql`, `,
+  );
+  const insert = builder
+    .insert(activityLines)
+    .select(sql`SELECT ${sql.join(select, sql`, `)} FROM (VALUES ${values}) WHERE true`);
+  const query = prepared((duplicates === 'skip' ? insert.onConflictDoNothing() : insert).toSQL());
+  // The SELECT list's origin placeholders come first in the text, then the rows'.
+  const origin = query.names.slice(0, ORIGIN_KEYS.length);
+  if (
+    query.names.length !== origin.length + rows * LINE_KEYS.length ||
+    origin.some((n) => !ORIGIN_KEYS.includes(n))
+  )
+    throw new Error('ledger writer: unexpected placeholders');
+  return { sql: query.sql, origin };
+}
 const INSERT = {
-  skip: prepared(insertLine().onConflictDoNothing().toSQL()),
-  refuse: prepared(insertLine().toSQL()),
+  skip: { one: insertSql(1, 'skip'), many: insertSql(LINES_PER_INSERT, 'skip') },
+  refuse: { one: insertSql(1, 'refuse'), many: insertSql(LINES_PER_INSERT, 'refuse') },
 };
 const UPDATE_FIGURES = prepared(
   builder
@@ -155,18 +196,27 @@ export class LocalLedgerFile {
 
   /** Inserts lines in date order (inside transaction()); answers how many went in. */
   insertLines(origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse'): number {
-    const { sql: text, names } = INSERT[duplicates];
-    const insert = this.#statement(text);
+    const { one, many } = INSERT[duplicates];
     const shared = originValues(origin) as Record<string, unknown>;
-    const values: unknown[] = new Array(names.length);
-    let inserted = 0;
-    for (const line of inDateOrder(lines)) {
-      for (let i = 0; i < names.length; i++) {
-        const name = names[i]!;
-        values[i] = stored(name in shared ? shared[name] : line[name as keyof NewLine]);
+    const originValuesBound = one.origin.map((key) => stored(shared[key]));
+    const ordered = inDateOrder(lines);
+    const values: unknown[] = [];
+    const bind = (from: number, to: number) => {
+      values.length = 0;
+      values.push(...originValuesBound);
+      for (let n = from; n < to; n++) {
+        const line = ordered[n]!;
+        for (const key of LINE_KEYS) values.push(stored(line[key]));
       }
-      inserted += insert.run(...values).changes;
-    }
+      return values;
+    };
+    let inserted = 0;
+    let at = 0;
+    const insertMany = this.#statement(many.sql);
+    for (; at + LINES_PER_INSERT <= ordered.length; at += LINES_PER_INSERT)
+      inserted += insertMany.run(...bind(at, at + LINES_PER_INSERT)).changes;
+    const insertOne = this.#statement(one.sql);
+    for (; at < ordered.length; at++) inserted += insertOne.run(...bind(at, at + 1)).changes;
     return inserted;
   }
 
