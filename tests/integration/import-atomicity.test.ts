@@ -63,7 +63,7 @@ describe('CSV import atomicity', () => {
     const response = await upload(t, cookie, csv(ROWS));
     const importId = response.json.importId;
     const metricsBefore = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;
-    // Put the import back in the state it has while its batches are written (decision 008).
+    // Put the import back in the state it has while its batches are written (decision 069).
     await t.db.update(activityImports).set({ importedCount: -1 }).where(eq(activityImports.id, importId));
     expect((await t.call('GET', '/api/activities', { cookie })).json).toMatchObject({ total: 0, items: [] });
     const hidden = (await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json;

@@ -17,7 +17,7 @@
 // Row digests are synchronous (sha256.ts): Bun's native hasher, or @noble/hashes elsewhere, over the
 // canonical row's bytes (canonical-row.ts). Both give the same standard SHA-256 as the WebCrypto
 // digests these fingerprints were first stored with (a WebCrypto promise per row was too slow for
-// an import, decision 036).
+// an import, decision 069).
 
 import { appendOccurrence, canonicalRow, hashCanonical, writeCanonicalRow } from './canonical-row.ts';
 import type { ImportedActivityRow } from './rows.ts';

@@ -1,4 +1,4 @@
-// The bookkeeping of an import (decision 008): its pending row, the rollback that removes every
+// The bookkeeping of an import (decision 069): its pending row, the rollback that removes every
 // row written under it, the clean-up of imports a dead process left pending, and the count of
 // what it wrote. How the reader's refusals become answers is in import-refusals.ts.
 //

@@ -6,7 +6,7 @@
 // - remote libSQL (Turso) and D1: the lines as JSON parameters expanded by SQLite's json_each,
 //   a few bound values per statement whatever the number of lines (D1 binds at most 100), in one
 //   batch with the change's other statements (ledger-writer-batched.ts).
-// Either way the change is all or nothing, and its audit row is part of it (decision 035).
+// Either way the change is all or nothing, and its audit row is part of it (decision 069).
 import { type Db, localDatabasePath } from '../../../../db/client.ts';
 import type { LedgerWriter } from './ledger-change.ts';
 import { batchedLedgerWriter } from './ledger-writer-batched.ts';

@@ -48,7 +48,7 @@ export function chunks<T>(rows: readonly T[], size: number): T[][] {
 
 /**
  * Lines in date order, the order of the ledger's (company_id, date, …) indexes: written in it,
- * they land on neighbouring b-tree pages instead of a random page each (decision 035).
+ * they land on neighbouring b-tree pages instead of a random page each (decision 069).
  */
 export const inDateOrder = (lines: readonly NewLine[]): NewLine[] =>
   [...lines].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
