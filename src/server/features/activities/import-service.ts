@@ -138,6 +138,14 @@ export async function importActivities(
   // Still ours (decision 042): had another process taken the import for abandoned, stop here.
   const heartbeatOrStop = () => refreshImportHeartbeat(ctx, importId);
   const databasePath = localDatabasePath(ctx.db);
+  // On the import thread every write first checks, inside its own transaction, that the import is
+  // still ours: the beat after it only keeps the row fresh. It may wait out busy_timeout behind the
+  // thread's next write (two connections on one file, decision 068); then the timer beats again,
+  // and a refusal (the import taken for abandoned) still stops the import.
+  const beatAfterThreadWrite = () =>
+    refreshImportHeartbeat(ctx, importId).catch((error: unknown) => {
+      if (error instanceof HttpError) throw error;
+    });
 
   // Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead).
   const heartbeat = setInterval(() => {
@@ -152,7 +160,7 @@ export async function importActivities(
       importThreadAvailable && databasePath
         ? await importOnThread(
             { bytes, options, databasePath, origin, stillOurs: statementQuery(stillOurs(ctx, importId)) },
-            heartbeatOrStop,
+            beatAfterThreadWrite,
           )
         : await importInline(ctx, bytes, options, origin, heartbeatOrStop);
     if (summary.errorCount > 0) {
