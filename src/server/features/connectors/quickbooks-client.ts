@@ -7,7 +7,6 @@
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 
 import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
-import { retryAfterMs } from './odoo-client.ts';
 import {
   isQuickBooksTokens,
   type QuickBooksApp,
@@ -16,6 +15,7 @@ import {
   RECONNECT_MESSAGE,
   refreshQuickBooksTokens,
 } from './quickbooks-oauth.ts';
+import { retryAfterMs } from './retry-after.ts';
 import { type RotationRules, renewCredentials } from './token-rotation.ts';
 import { ConnectorError } from './types.ts';
 

@@ -9,15 +9,15 @@
 // month, same currency. The adapter reads no analytic dimension (every Odoo line goes to the
 // company's first site, decision 016), so neither side carries tracking and the groups are
 // untracked on both; should analytic site mapping come, `toExternalLine` gives it to both at once.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
-import { OdooClient, type OdooClientOptions, type OdooCredentials } from './odoo-client.ts';
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
 import {
   type ConnectorAdapter,
   ConnectorError,
   type ConnectorPull,
   type ExternalLine,
   type RevenueYear,
-} from './types.ts';
+} from '../types.ts';
+import { OdooClient, type OdooClientOptions, type OdooCredentials } from './odoo-client.ts';
 
 /** Odoo's many2one value: `[id, display name]`, or false when empty. */
 type Many2one = [number, string] | false;

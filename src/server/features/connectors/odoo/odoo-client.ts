@@ -9,10 +9,10 @@
 // 040): the endpoint is built from the typed base URL, redirects are refused, and what the remote
 // answers is never shown raw: people read our own sentences, the details go to the server log.
 
-import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../domain/connectors/odoo-url.ts';
-import { type OutboundAnswer, OutboundError, outboundFetch } from '../../lib/outbound-fetch.ts';
-import { outboundPolicy } from '../../lib/outbound-url.ts';
-import { ConnectorError } from './types.ts';
+import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../../domain/connectors/odoo-url.ts';
+import { type OutboundAnswer, OutboundError, outboundFetch } from '../../../lib/outbound-fetch.ts';
+import { outboundPolicy } from '../../../lib/outbound-url.ts';
+import { ConnectorError } from '../types.ts';
 
 export interface OdooCredentials {
   baseUrl: string;

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { setOutboundPolicy } from '../../lib/outbound-url.ts';
+import { setOutboundPolicy } from '../../../lib/outbound-url.ts';
+import { ConnectorError } from '../types.ts';
 import { BAD_LOGIN_MESSAGE, OdooClient, retryAfterMs } from './odoo-client.ts';
-import { ConnectorError } from './types.ts';
 
 // The fake Odoo listens on 127.0.0.1.
 setOutboundPolicy({ allowPrivateNetwork: true });
