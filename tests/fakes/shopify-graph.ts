@@ -19,7 +19,12 @@ export function connection<T>(items: readonly T[], args: ConnectionArgs, prefix:
     throw new ShopifyArgumentError('you must provide one of first or last');
   }
   if (size > 250) throw new ShopifyArgumentError('The first or last argument is limited to 250');
-  const position = (cursor: string) => Number(atob(cursor).split(':')[1]);
+  const position = (cursor: string) => {
+    const decoded = atob(cursor);
+    const at = Number(decoded.slice(decoded.lastIndexOf(':') + 1));
+    if (!decoded.startsWith(`${prefix}:`) || !Number.isInteger(at)) throw new ShopifyArgumentError('Invalid cursor');
+    return at;
+  };
   const start = args.after ? position(args.after) + 1 : 0;
   const slice = items.slice(start, start + size);
   const cursor = (index: number) => btoa(`${prefix}:${start + index}`);

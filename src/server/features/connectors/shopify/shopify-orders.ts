@@ -32,7 +32,9 @@ const REFUND_SHIPPING_LINE = `fragment EsgRefundShippingLine on RefundShippingLi
   shippingLine { id title } subtotalAmountSet { ${MONEY} }
 }`;
 
-export const SHOP_QUERY = 'query EsgShop { shop { name myshopifyDomain currencyCode } }';
+/** Test: the store answers, and one order can be read (protected customer data approved). */
+export const SHOP_QUERY =
+  'query EsgShop { shop { name myshopifyDomain currencyCode } orders(first: 1) { nodes { id } } }';
 
 export const ORDERS_QUERY = `query EsgOrders($first: Int!, $after: String) {
   orders(first: $first, after: $after, sortKey: ID) {
