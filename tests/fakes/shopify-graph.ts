@@ -22,7 +22,8 @@ export function connection<T>(items: readonly T[], args: ConnectionArgs, prefix:
   const position = (cursor: string) => {
     const decoded = atob(cursor);
     const at = Number(decoded.slice(decoded.lastIndexOf(':') + 1));
-    if (!decoded.startsWith(`${prefix}:`) || !Number.isInteger(at)) throw new ShopifyArgumentError('Invalid cursor');
+    if (!decoded.startsWith(`${prefix}:`) || !Number.isInteger(at))
+      throw new ShopifyArgumentError('Invalid cursor');
     return at;
   };
   const start = args.after ? position(args.after) + 1 : 0;
