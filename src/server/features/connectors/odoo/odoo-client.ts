@@ -1,9 +1,16 @@
-// Odoo's external API over JSON-RPC (`POST <baseUrl>/jsonrpc`, services `common` and `object`),
-// as documented in Odoo's "External API" page: `common.authenticate(db, login, key, {})` answers
-// the uid or false; `object.execute_kw(db, uid, key, model, method, args, kwargs)` runs an ORM
-// method. Errors come back as HTTP 200 with a JSON-RPC `error` object whose `data.name` is the
-// Python exception (e.g. odoo.exceptions.AccessDenied). Odoo.sh and proxies answer 429 with
-// Retry-After when rate limiting.
+// Odoo's external API, in the protocol the server speaks (decision 074), chosen from its version
+// (`POST <base>/web/version`, a JSON-RPC route in every version; `common.version` on /jsonrpc
+// where that route is missing):
+// - Odoo 19 and later: the JSON-2 API, `POST <base>/json/2/<model>/<method>` with
+//   `Authorization: bearer <API key>` and `X-Odoo-Database`, named parameters in a JSON body
+//   (`ids` for the records), the result as the body; refusals as HTTP statuses (401 a bad key)
+//   with `{name, message}` (Odoo 19 "External JSON-2 API"). /jsonrpc is deprecated there and is to
+//   be removed, so it is not used;
+// - Odoo 17 and 18: JSON-RPC (`POST <base>/jsonrpc`, services `common` and `object`):
+//   `common.authenticate(db, login, key, {})` answers the uid or false;
+//   `object.execute_kw(db, uid, key, model, method, args, kwargs)` runs an ORM method. Errors come
+//   back as HTTP 200 with a JSON-RPC `error` whose `data.name` is the Python exception.
+// Odoo.sh and proxies answer 429 with Retry-After when rate limiting.
 //
 // Every call goes through the guarded outbound fetch (src/server/lib/outbound-fetch.ts, decision
 // 040): the endpoint is built from the typed base URL, redirects are refused, and what the remote
@@ -11,8 +18,11 @@
 
 import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../../domain/connectors/odoo-url.ts';
 import { type OutboundAnswer, OutboundError, outboundFetch } from '../../../lib/outbound-fetch.ts';
-import { outboundPolicy } from '../../../lib/outbound-url.ts';
+import { retryAfterMs } from '../retry-after.ts';
 import { ConnectorError } from '../types.ts';
+import { BAD_LOGIN_MESSAGE, type OdooFault, odooRefusal } from './odoo-refusal.ts';
+
+export { BAD_LOGIN_MESSAGE } from './odoo-refusal.ts';
 
 export interface OdooCredentials {
   baseUrl: string;
@@ -36,37 +46,30 @@ export interface OdooClientOptions {
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-export const BAD_LOGIN_MESSAGE = 'Odoo rejected the login: check the database name, username and API key';
-
-const ACCESS_DENIED = /AccessDenied|SessionExpired/;
-
-/** Odoo's exception classes (odoo/exceptions.py), in words a person can act on. */
-const ODOO_EXCEPTIONS: Record<string, string> = {
-  AccessError: 'the Odoo user lacks the access rights this needs (give it Accounting read access)',
-  MissingError: 'a record it asked for no longer exists in Odoo',
-  UserError: 'Odoo reported a problem with the data it was asked for',
-  ValidationError: 'Odoo found the request invalid',
-  CacheMiss: 'Odoo could not read a field it was asked for',
-};
-
 interface JsonRpcAnswer {
   result?: unknown;
   error?: { code?: number; message?: string; data?: { name?: string; message?: string } };
 }
 
-/** Seconds or an HTTP date, as RFC 9110 §10.2.3 allows; null when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
+/** The first Odoo version whose JSON-2 API the connector uses (decision 074). */
+export const ODOO_JSON2_FROM = 19;
+
+/** Named parameters of an ORM call; `ids` are the records a method runs on. */
+export type OdooParams = { ids?: number[] } & Record<string, unknown>;
+
+/** The major version from Odoo's version info (`server_version_info[0]`, or "saas~18.3"). */
+export function odooMajorVersion(info: unknown): number | null {
+  const record = info as { server_version_info?: unknown[]; server_version?: unknown } | null;
+  const first = record?.server_version_info?.[0];
+  if (typeof first === 'number' && Number.isInteger(first)) return first;
+  const match = /(\d+)\.\d+/.exec(typeof record?.server_version === 'string' ? record.server_version : '');
+  return match ? Number(match[1]) : null;
 }
 
 export class OdooClient {
-  private readonly endpoint: string;
   private readonly origin: string;
   private uid: number | null = null;
+  private major: number | null = null;
   private requestId = 0;
 
   constructor(
@@ -74,45 +77,79 @@ export class OdooClient {
     private readonly options: OdooClientOptions = {},
   ) {
     if (!URL.canParse(credentials.baseUrl.trim())) throw new ConnectorError('protocol', ODOO_URL_EXAMPLE);
-    // Built on the parsed URL: a `?` or `#` in stored credentials cannot steer the path.
-    this.endpoint = odooEndpoint(credentials.baseUrl).toString();
     this.origin = describeOdooBase(credentials.baseUrl);
   }
 
-  /** One JSON-RPC call, waiting out 429s; throws ConnectorError. */
+  /** Built on the parsed base: a `?` or `#` in stored credentials cannot steer the path. */
+  private endpoint(path: string): string {
+    return odooEndpoint(this.credentials.baseUrl, path).toString();
+  }
+
+  /** The server's major version, asked once (no login needed). */
+  async serverVersion(): Promise<number> {
+    if (this.major !== null) return this.major;
+    let info: unknown;
+    try {
+      info = await this.rpc('/web/version', { jsonrpc: '2.0', method: 'call', params: {} });
+    } catch (error) {
+      // An Odoo without the /web/version route (or a proxy hiding it) still has common.version.
+      if (!(error instanceof ConnectorError) || error.kind !== 'protocol') throw error;
+      info = await this.call('common', 'version', []);
+    }
+    const major = odooMajorVersion(info);
+    if (major === null) {
+      throw new ConnectorError(
+        'protocol',
+        `The server at ${this.origin} did not say which Odoo version it runs`,
+      );
+    }
+    this.major = major;
+    return major;
+  }
+
+  /** True when the server speaks the JSON-2 API (Odoo 19 and later). */
+  async usesJson2(): Promise<boolean> {
+    return (await this.serverVersion()) >= ODOO_JSON2_FROM;
+  }
+
+  /** One JSON-RPC call on /jsonrpc (Odoo 17–18), waiting out 429s; throws ConnectorError. */
   async call(service: 'common' | 'object', method: string, args: unknown[]): Promise<unknown> {
+    return this.rpc('/jsonrpc', { jsonrpc: '2.0', method: 'call', params: { service, method, args } });
+  }
+
+  private async rpc(path: string, envelope: Record<string, unknown>): Promise<unknown> {
+    const answer = await this.post(path, JSON.stringify({ ...envelope, id: ++this.requestId }), {});
+    return this.readRpcAnswer(answer, path);
+  }
+
+  /** One POST, waiting out 429s; transport failures become connector errors in our own words. */
+  private async post(path: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
     const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
-    const body = JSON.stringify({
-      jsonrpc: '2.0',
-      method: 'call',
-      params: { service, method, args },
-      id: ++this.requestId,
-    });
     for (let attempt = 0; ; attempt++) {
-      const answer = await this.post(body);
-      if (answer.status === 429) {
-        const wait = retryAfterMs(answer.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
-        if (attempt >= maxRetries || wait > maxWait) {
-          throw new ConnectorError(
-            'rate_limited',
-            `Odoo is limiting requests (HTTP 429); the sync will try again in ${Math.ceil(wait / 1000)} s`,
-          );
-        }
-        await sleep(wait);
-        continue;
+      const answer = await this.send(path, body, headers);
+      if (answer.status !== 429) return answer;
+      const wait = retryAfterMs(answer.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+      if (attempt >= maxRetries || wait > maxWait) {
+        throw new ConnectorError(
+          'rate_limited',
+          `Odoo is limiting requests (HTTP 429); the sync will try again in ${Math.ceil(wait / 1000)} s`,
+        );
       }
-      return this.readAnswer(answer);
+      await sleep(wait);
     }
   }
 
-  /** One POST to the endpoint; transport failures become connector errors in our own words. */
-  private async post(body: string): Promise<OutboundAnswer> {
+  private async send(path: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
     try {
-      return await outboundFetch(this.endpoint, {
+      return await outboundFetch(this.endpoint(path), {
         method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        headers: {
+          'Content-Type': 'application/json; charset=utf-8',
+          Accept: 'application/json',
+          ...headers,
+        },
         body,
         // A redirect is refused: the API key must not follow it anywhere (SSRF guard).
         maxRedirects: 0,
@@ -137,23 +174,28 @@ export class OdooClient {
     }
   }
 
-  private readAnswer(response: OutboundAnswer): unknown {
+  /** Statuses every protocol reads alike: redirects, 5xx. */
+  private checkStatus(response: OutboundAnswer) {
     if (response.status >= 300 && response.status < 400) {
       throw new ConnectorError(
         'protocol',
         `The Odoo server at ${this.origin} redirects to another address (HTTP ${response.status}): enter the address Odoo itself answers on`,
       );
     }
-    if (response.status === 404) {
-      throw new ConnectorError(
-        'protocol',
-        `No Odoo JSON-RPC endpoint at ${this.endpoint}: check the server URL`,
-      );
-    }
     if (response.status >= 500) {
       throw new ConnectorError(
         'unreachable',
         `The Odoo server answered with an error (HTTP ${response.status})`,
+      );
+    }
+  }
+
+  private readRpcAnswer(response: OutboundAnswer, path: string): unknown {
+    this.checkStatus(response);
+    if (response.status === 404) {
+      throw new ConnectorError(
+        'protocol',
+        `No Odoo JSON-RPC endpoint at ${this.endpoint(path)}: check the server URL`,
       );
     }
     if (response.status < 200 || response.status >= 300) {
@@ -171,7 +213,13 @@ export class OdooClient {
         `The server at ${this.origin} did not answer as Odoo does (no JSON-RPC)`,
       );
     }
-    if (answer && typeof answer === 'object' && answer.error) throw this.refusal(answer.error);
+    if (answer && typeof answer === 'object' && answer.error) {
+      const data = answer.error.data;
+      throw this.refusal({
+        name: typeof data?.name === 'string' ? data.name : '',
+        message: String(data?.message || answer.error.message || ''),
+      });
+    }
     if (!answer || typeof answer !== 'object' || !('result' in answer)) {
       throw new ConnectorError(
         'protocol',
@@ -181,30 +229,44 @@ export class OdooClient {
     return answer.result;
   }
 
-  /**
-   * Odoo's JSON-RPC error in our words: the exception's class picks the sentence; its free text
-   * (which a server that is not Odoo could fill with anything) goes to the log only.
-   */
-  private refusal(error: NonNullable<JsonRpcAnswer['error']>): ConnectorError {
-    const name = typeof error.data?.name === 'string' ? error.data.name : '';
-    outboundPolicy().log?.warn('Odoo refused a request', {
-      origin: this.origin,
-      exception: name.slice(0, 200),
-      detail: String(error.data?.message || error.message || '').slice(0, 500),
-    });
-    if (ACCESS_DENIED.test(name)) return new ConnectorError('credentials', BAD_LOGIN_MESSAGE);
-    // What Odoo raises for a database it cannot open (psycopg2: "database … does not exist").
-    if (/OperationalError$/.test(name)) {
-      return new ConnectorError(
-        'provider',
-        `Odoo cannot open a database named "${this.credentials.database}": check the database name`,
-      );
-    }
-    const known = ODOO_EXCEPTIONS[name.replace(/^odoo\.exceptions\./, '')];
-    return new ConnectorError('provider', `Odoo refused the request: ${known ?? 'Odoo reported an error'}`);
+  private refusal(fault: OdooFault, loggedIn = this.uid !== null): ConnectorError {
+    return odooRefusal(fault, { origin: this.origin, database: this.credentials.database, loggedIn });
   }
 
-  /** The user id; ConnectorError('credentials') when Odoo answers false. */
+  /** One JSON-2 call (Odoo 19+): the method's named parameters in, its result out. */
+  private async json2(model: string, method: string, params: OdooParams): Promise<unknown> {
+    const path = `/json/2/${encodeURIComponent(model)}/${encodeURIComponent(method)}`;
+    const response = await this.post(path, JSON.stringify(params), {
+      Authorization: `bearer ${this.credentials.apiKey}`,
+      'X-Odoo-Database': this.credentials.database,
+      'User-Agent': 'ESG Pilot',
+    });
+    this.checkStatus(response);
+    let body: unknown = null;
+    try {
+      body = JSON.parse(response.text());
+    } catch {
+      throw new ConnectorError(
+        'protocol',
+        `The server at ${this.origin} did not answer as Odoo's JSON-2 API does`,
+      );
+    }
+    if (response.status === 401) throw new ConnectorError('credentials', BAD_LOGIN_MESSAGE);
+    if (response.status >= 400) {
+      const fault = body as { name?: unknown; message?: unknown } | null;
+      if (response.status === 404 && typeof fault?.name !== 'string') {
+        throw new ConnectorError('protocol', `No Odoo JSON-2 API at ${this.origin}: check the server URL`);
+      }
+      // A key Odoo accepted (not 401): an AccessDenied now is the plan refusing the API.
+      throw this.refusal(
+        { name: typeof fault?.name === 'string' ? fault.name : '', message: String(fault?.message ?? '') },
+        true,
+      );
+    }
+    return body;
+  }
+
+  /** The user id (JSON-RPC only); ConnectorError('credentials') when Odoo answers false. */
   async authenticate(): Promise<number> {
     if (this.uid !== null) return this.uid;
     const { database, username, apiKey } = this.credentials;
@@ -214,17 +276,42 @@ export class OdooClient {
     return uid;
   }
 
-  async executeKw(model: string, method: string, args: unknown[], kwargs: Record<string, unknown> = {}) {
+  /** One ORM method with named parameters, over the server's protocol. */
+  async execute(model: string, method: string, params: OdooParams = {}): Promise<unknown> {
+    if (await this.usesJson2()) return this.json2(model, method, params);
     const uid = await this.authenticate();
+    const { ids, ...named } = params;
     const { database, apiKey } = this.credentials;
-    return this.call('object', 'execute_kw', [database, uid, apiKey, model, method, args, kwargs]);
+    return this.call('object', 'execute_kw', [database, uid, apiKey, model, method, ids ? [ids] : [], named]);
+  }
+
+  /**
+   * Whether the user may read `model`: `check_access` on no records (model rights only) from Odoo
+   * 18, where `check_access_rights` is deprecated; `check_access_rights` on Odoo 17, which has no
+   * public check_access. Logs in (or proves the API key) on the way.
+   */
+  async canRead(model: string): Promise<boolean> {
+    if ((await this.serverVersion()) < 18) {
+      return (
+        (await this.execute(model, 'check_access_rights', { operation: 'read', raise_exception: false })) ===
+        true
+      );
+    }
+    try {
+      await this.execute(model, 'check_access', { ids: [], operation: 'read' });
+      return true;
+    } catch (error) {
+      if (error instanceof ConnectorError && error.message.includes('lacks the access rights')) return false;
+      throw error;
+    }
   }
 
   /** Every record matching `domain`, page by page (limit/offset, ordered by id so pages never shift). */
   async searchReadAll<T>(model: string, domain: unknown[], fields: string[], pageSize = 200): Promise<T[]> {
     const out: T[] = [];
     for (let offset = 0; ; offset += pageSize) {
-      const page = await this.executeKw(model, 'search_read', [domain], {
+      const page = await this.execute(model, 'search_read', {
+        domain,
         fields,
         limit: pageSize,
         offset,

@@ -1,4 +1,4 @@
-// The Odoo adapter: vendor bills (account.move, move_type in_invoice, posted) and their product
+// The Odoo adapter (decision 074: JSON-2 from Odoo 19, JSON-RPC for 17–18, odoo-client.ts): vendor bills (account.move, move_type in_invoice, posted) and their product
 // lines (account.move.line, display_type 'product': tax, payment-term and section lines are not
 // purchases), the accounts they post to (account.account code and name), and revenue as the
 // untaxed total of posted customer invoices (out_invoice) per year and currency.
@@ -50,11 +50,7 @@ export function odooAdapter(options: OdooClientOptions = {}): ConnectorAdapter<O
     async testConnection(credentials) {
       try {
         const client = new OdooClient(credentials, options);
-        await client.authenticate();
-        const canRead = await client.executeKw('account.move', 'check_access_rights', ['read'], {
-          raise_exception: false,
-        });
-        if (canRead !== true) {
+        if (!(await client.canRead('account.move'))) {
           return {
             connected: false,
             error: 'The Odoo user cannot read vendor bills: give it Accounting (Billing) read access',
@@ -139,9 +135,7 @@ async function readAccounts(
   const accountIds = [...new Set(moveLines.flatMap((line) => (line.account_id ? [line.account_id[0]] : [])))];
   const accounts = new Map<number, { code: string; name: string }>();
   if (accountIds.length === 0) return accounts;
-  const rows = await client.executeKw('account.account', 'read', [accountIds], {
-    fields: ['code', 'name'],
-  });
+  const rows = await client.execute('account.account', 'read', { ids: accountIds, fields: ['code', 'name'] });
   if (!Array.isArray(rows))
     throw new ConnectorError(
       'protocol',
