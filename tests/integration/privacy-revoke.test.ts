@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/auth.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
 import { dataSources } from '../../db/schema/emissions.ts';
-import type { QuickBooksTokens } from '../../src/server/features/connectors/quickbooks-oauth.ts';
+import type { QuickBooksTokens } from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import {
   prepareCompanyRevocations,
   revokeErasedSources,

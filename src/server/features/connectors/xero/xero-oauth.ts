@@ -10,25 +10,10 @@ import {
   type OAuth2Tokens,
   UnexpectedResponseError,
 } from 'arctic';
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
-import type { Config } from '../../config.ts';
-import type { RotationRules } from './token-rotation.ts';
-import { ConnectorError, GrantRefusedError } from './types.ts';
-
-/**
- * Read-only scopes: bills and spend money (transactions), the P&L (reports), accounts and
- * tracking categories (settings); offline_access for the refresh token
- * (https://developer.xero.com/documentation/guides/oauth2/scopes/).
- */
-export const XERO_SCOPES = [
-  'openid',
-  'profile',
-  'email',
-  'accounting.transactions.read',
-  'accounting.reports.read',
-  'accounting.settings.read',
-  'offline_access',
-];
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import type { Config } from '../../../config.ts';
+import type { RotationRules } from '../token-rotation.ts';
+import { ConnectorError, GrantRefusedError } from '../types.ts';
 
 /** Refresh this long before the 30-minute access token expires, so a page never meets the edge. */
 export const XERO_REFRESH_MARGIN_MS = 2 * 60 * 1000;
@@ -46,6 +31,12 @@ export interface XeroCredentials {
   /** ISO time the access token expires. */
   expiresAt: string;
   tenantId: string;
+  /**
+   * The scopes Xero granted (the token answer's `scope`), to tell a connection made under another
+   * scope set (connecting again helps) from a refusal connecting again cannot fix; absent in
+   * credentials stored before decision 075.
+   */
+  scopes?: string[];
 }
 
 export function isXeroCredentials(value: unknown): value is XeroCredentials {
@@ -56,7 +47,8 @@ export function isXeroCredentials(value: unknown): value is XeroCredentials {
     typeof credentials.accessToken === 'string' &&
     typeof credentials.refreshToken === 'string' &&
     typeof credentials.expiresAt === 'string' &&
-    typeof credentials.tenantId === 'string'
+    typeof credentials.tenantId === 'string' &&
+    (credentials.scopes === undefined || Array.isArray(credentials.scopes))
   );
 }
 
@@ -104,7 +96,7 @@ export function credentialsFromTokens(
   tokens: OAuth2Tokens,
   tenantId: string,
   now: Date,
-  previousRefreshToken?: string,
+  previous?: Pick<XeroCredentials, 'refreshToken' | 'scopes'>,
 ): XeroCredentials {
   let expiresIn = DEFAULT_EXPIRES_IN_S;
   try {
@@ -112,7 +104,8 @@ export function credentialsFromTokens(
   } catch {
     // expires_in absent: Xero's documented 30 minutes.
   }
-  const refreshToken = tokens.hasRefreshToken() ? tokens.refreshToken() : previousRefreshToken;
+  const refreshToken = tokens.hasRefreshToken() ? tokens.refreshToken() : previous?.refreshToken;
+  const scopes = tokens.hasScopes() ? tokens.scopes() : previous?.scopes;
   if (!refreshToken) {
     throw new ConnectorError(
       'protocol',
@@ -124,6 +117,7 @@ export function credentialsFromTokens(
     refreshToken,
     expiresAt: new Date(now.getTime() + expiresIn * 1000).toISOString(),
     tenantId,
+    ...(scopes ? { scopes } : {}),
   };
 }
 
@@ -169,7 +163,7 @@ export async function refreshXeroTokens(
   }
   try {
     const tokens = await client.refreshAccessToken(xeroEndpoints(config).token, credentials.refreshToken, []);
-    return credentialsFromTokens(tokens, credentials.tenantId, now, credentials.refreshToken);
+    return credentialsFromTokens(tokens, credentials.tenantId, now, credentials);
   } catch (error) {
     throw tokenError(error);
   }

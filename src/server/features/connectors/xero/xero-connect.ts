@@ -1,20 +1,15 @@
 // Connecting Xero (decision 025): the authorisation URL for the signed-in member, then the
 // callback that exchanges the code, picks the organisation and stores the source.
 import { CodeChallengeMethod, decodeIdToken, generateCodeVerifier, OAuth2RequestError } from 'arctic';
-import type { XeroConnect } from '../../../domain/contracts/data-sources.ts';
-import type { AuthedContext } from '../../context.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
-import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-import { oauthConnectorRefusal } from './registry.ts';
-import { storeConnectedSource } from './store-source.ts';
-import { ConnectorError } from './types.ts';
-import {
-  credentialsFromTokens,
-  tokenError,
-  XERO_SCOPES,
-  xeroEndpoints,
-  xeroOAuthClient,
-} from './xero-oauth.ts';
+import type { XeroConnect } from '../../../../domain/contracts/data-sources.ts';
+import type { AuthedContext } from '../../../context.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from '../oauth-state.ts';
+import { oauthConnectorRefusal } from '../registry.ts';
+import { storeConnectedSource } from '../store-source.ts';
+import { ConnectorError } from '../types.ts';
+import { credentialsFromTokens, tokenError, xeroEndpoints, xeroOAuthClient } from './xero-oauth.ts';
+import { xeroScopeSet, xeroScopes } from './xero-scopes.ts';
 
 export const xeroRedirectUri = (origin: string) => `${origin}/api/integrations/xero/callback`;
 
@@ -33,7 +28,7 @@ export async function startXeroConnect(ctx: AuthedContext, input: XeroConnect, o
     state,
     CodeChallengeMethod.S256,
     codeVerifier,
-    XERO_SCOPES,
+    xeroScopes(xeroScopeSet(ctx.config)),
   );
   return { authorizationUrl: url.toString() };
 }
@@ -94,6 +89,21 @@ async function chooseTenant(config: AuthedContext['config'], accessToken: string
 }
 
 /**
+ * Xero's refusal at its consent page in the person's words. `unauthorized_client` ("Invalid scope
+ * for client") and `invalid_scope` mean this server's app may not ask for these scopes: an app
+ * created on or after 2 March 2026 asked for the broad set (decision 075). Connecting again
+ * cannot help; the administrator's setting can.
+ */
+function consentRefusal(error: string, config: AuthedContext['config']): string {
+  if (error === 'access_denied') return 'Xero access was not granted';
+  if (error === 'unauthorized_client' || error === 'invalid_scope') {
+    const other = xeroScopeSet(config) === 'broad' ? 'granular' : 'broad';
+    return `Xero refused the permissions this server’s Xero app asks for, so connecting again will not help: ask your administrator to check the app’s scope setting (XERO_SCOPE_SET is “${xeroScopeSet(config)}”; an app created ${other === 'granular' ? 'on or after' : 'before'} 2 March 2026 needs “${other}”).`;
+  }
+  return `Xero refused the authorisation (${error})`;
+}
+
+/**
  * The callback: the state must be this caller's (single use), the code is exchanged with the
  * PKCE verifier kept with the state, then the source (connected), its sealed tokens, the first
  * sync and the audit row are written in one batch. Returns the new source's id.
@@ -104,14 +114,7 @@ export async function finishXeroConnect(
   origin: string,
 ): Promise<string> {
   const flow = await consumeOAuthState(ctx, 'xero', query.state, ctx);
-  if (query.error) {
-    throw new ConnectorError(
-      'provider',
-      query.error === 'access_denied'
-        ? 'Xero access was not granted'
-        : `Xero refused the authorisation (${query.error})`,
-    );
-  }
+  if (query.error) throw new ConnectorError('provider', consentRefusal(query.error, ctx.config));
   if (!query.code) throw new ConnectorError('protocol', 'Xero sent no authorisation code');
   const client = xeroOAuthClient(ctx.config, xeroRedirectUri(origin));
   if (!client) throw new ConnectorUnavailable(oauthConnectorRefusal('xero', ctx.config, ctx.log)!);

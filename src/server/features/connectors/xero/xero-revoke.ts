@@ -12,10 +12,10 @@
 // has in flight is joined, a pair it has just rotated to is taken, so the live refresh token is the
 // one revoked (decision 033).
 
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
-import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
-import { latestCredentials, renewCredentials } from './token-rotation.ts';
-import { ConnectorError, type ConnectorSession, GrantRefusedError } from './types.ts';
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import { basicAuthorization, revocationRefused, revocationRequest } from '../revoke-http.ts';
+import { latestCredentials, renewCredentials } from '../token-rotation.ts';
+import { ConnectorError, type ConnectorSession, GrantRefusedError } from '../types.ts';
 import { type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';
 
 interface XeroConnectionEntry {

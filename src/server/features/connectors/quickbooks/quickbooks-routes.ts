@@ -3,14 +3,14 @@
 // GET …/callback, which always redirects to Data Sources with the outcome in the query string.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { OAuthConnectSchema } from '../../../domain/contracts/oauth-connect.ts';
-import type { AppEnv } from '../../context.ts';
-import { publicOrigin } from '../../lib/origin.ts';
-import { authedContext, requireRole, serviceContext } from '../../lib/request.ts';
-import { validate } from '../../lib/validate.ts';
+import { OAuthConnectSchema } from '../../../../domain/contracts/oauth-connect.ts';
+import type { AppEnv } from '../../../context.ts';
+import { publicOrigin } from '../../../lib/origin.ts';
+import { authedContext, requireRole, serviceContext } from '../../../lib/request.ts';
+import { validate } from '../../../lib/validate.ts';
+import { oauthConnectorRefusal } from '../registry.ts';
 import { finishQuickBooksConnect, startQuickBooksConnect } from './quickbooks-connect.ts';
 import { quickBooksApp } from './quickbooks-oauth.ts';
-import { oauthConnectorRefusal } from './registry.ts';
 
 /** Without the app credentials: the 501 "not set up on this server" answer, before the body is looked at. */
 const configured = createMiddleware<AppEnv>(async (c, next) => {

@@ -3,7 +3,7 @@
 // read here (developer.xero.com/documentation/api/accounting/types: LineItems with AccountCode or
 // AccountID, LineAmount, TaxAmount, Tracking): one ExternalLine per line item, amount net of tax by
 // the document's LineAmountTypes (Exclusive: LineAmount; Inclusive: LineAmount − TaxAmount; NoTax).
-import type { ExternalLine } from './types.ts';
+import type { ExternalLine } from '../types.ts';
 import { parseXeroDate } from './xero-report.ts';
 
 interface XeroTracking {
@@ -34,7 +34,6 @@ export interface XeroDocument {
   Type?: string;
   Status?: string;
   Date?: string;
-  DateString?: string;
   LineAmountTypes?: 'Exclusive' | 'Inclusive' | 'NoTax';
   CurrencyCode?: string;
   LineItems?: XeroLineItem[];
@@ -108,7 +107,7 @@ export function documentLines(
   keep: (item: XeroLineItem) => boolean = () => true,
 ): ExternalLine[] {
   const id = idOf(document, kind);
-  const date = parseXeroDate(document.Date) ?? parseXeroDate(document.DateString);
+  const date = parseXeroDate(document.Date);
   const currency = document.CurrencyCode ?? '';
   if (!id || !date || !/^[A-Z]{3}$/.test(currency)) return [];
   const lines: ExternalLine[] = [];

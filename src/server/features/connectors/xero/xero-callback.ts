@@ -2,12 +2,12 @@
 // every outcome is a redirect to Data Sources (`?connected=xero` or `?connect_error=<reason>`),
 // never a JSON error page or a 500.
 import type { Context } from 'hono';
-import type { AppEnv } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { publicOrigin } from '../../lib/origin.ts';
-import { authedContext, serviceContext } from '../../lib/request.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
-import { ConnectorError } from './types.ts';
+import type { AppEnv } from '../../../context.ts';
+import { HttpError } from '../../../lib/errors.ts';
+import { publicOrigin } from '../../../lib/origin.ts';
+import { authedContext, serviceContext } from '../../../lib/request.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
+import { ConnectorError } from '../types.ts';
 import { finishXeroConnect } from './xero-connect.ts';
 
 /** The origin Xero must send the browser back to (PUBLIC_URL behind a proxy). */

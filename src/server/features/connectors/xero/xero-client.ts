@@ -4,7 +4,10 @@
 //   401, and the rotated pair is sealed and stored at once (session.stored, token-rotation.ts),
 //   because the old refresh token stops working 30 minutes after use
 //   (developer.xero.com/faq/oauth2); a refresh another operation of the source has in flight, or
-//   has just stored, is shared rather than repeated (decision 033);
+//   has just stored, is shared rather than repeated (decision 033); a refresh whose answer was lost
+//   is asked again at once, within Xero's 30-minute grace (decision 075);
+// - 401 AuthorizationUnsuccessful: the token may not read this endpoint (scope or Xero role), told
+//   in the person's words, never refreshed (decision 075);
 // - 429: Xero's per-organisation limits are 60 calls a minute and 5,000 a day
 //   (developer.xero.com/documentation/guides/oauth2/limits/); the answer says which one in
 //   X-Rate-Limit-Problem and when to come back in Retry-After (seconds). Minute limits are waited
@@ -12,10 +15,11 @@
 //   which the job retries later;
 // - 5xx → unreachable; Xero's error bodies (ApiException with Message, ValidationException with
 //   Elements[].ValidationErrors[].Message) → provider, with Xero's message.
-import { retryAfterMs } from './retry-after.ts';
-import { renewCredentials } from './token-rotation.ts';
-import { ConnectorError, type ConnectorSession } from './types.ts';
+import { retryAfterMs } from '../retry-after.ts';
+import { renewCredentials } from '../token-rotation.ts';
+import { ConnectorError, type ConnectorSession } from '../types.ts';
 import { XERO_RECONNECT, type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';
+import { scopeFor, xeroScopeSet } from './xero-scopes.ts';
 
 export interface XeroClientOptions {
   maxRetries?: number;
@@ -62,8 +66,20 @@ export class XeroClient {
     return xeroRotation(this.session.config, this.session.now);
   }
 
+  /**
+   * A refresh whose answer never came (no connection, a timeout, a 5xx) is asked again at once with
+   * the same refresh token: Xero honours a used refresh token "for a grace period of 30 minutes" in
+   * case its answer was lost, and after that only the token that answer carried works
+   * (developer.xero.com/faq/oauth2). Leaving the retry to the next sync could outlast the grace and
+   * end the connection.
+   */
   private async refresh(): Promise<void> {
-    this.credentials = await renewCredentials(this.session.stored, this.credentials, this.rotation);
+    try {
+      this.credentials = await renewCredentials(this.session.stored, this.credentials, this.rotation);
+    } catch (error) {
+      if (!(error instanceof ConnectorError) || error.kind !== 'unreachable') throw error;
+      this.credentials = await renewCredentials(this.session.stored, this.credentials, this.rotation);
+    }
   }
 
   private expiresSoon(): boolean {
@@ -85,7 +101,10 @@ export class XeroClient {
       }
       const response = await this.fetch(url);
       if (response.status === 401) {
-        await response.body?.cancel();
+        const detail = xeroErrorMessage(await response.json().catch(() => null));
+        // AuthorizationUnsuccessful: the token is good but may not read this endpoint (a scope it
+        // was not granted, a Xero role that cannot see it); a new token would not change that.
+        if (detail === 'AuthorizationUnsuccessful') throw this.scopeRefusal(path);
         if (refreshed) throw new ConnectorError('credentials', XERO_RECONNECT);
         await this.refresh();
         refreshed = true;
@@ -108,6 +127,27 @@ export class XeroClient {
       }
       return this.read<T>(response, url);
     }
+  }
+
+  /**
+   * Xero's refusal of one endpoint, in the person's words: a connection granted before the server
+   * asked for this endpoint's scope is fixed by connecting again; otherwise connecting again as the
+   * same Xero user would not help (decision 075).
+   */
+  private scopeRefusal(path: string): ConnectorError {
+    const needed = scopeFor(path, xeroScopeSet(this.session.config));
+    const what = needed?.what ?? path;
+    const granted = this.credentials.scopes;
+    if (needed && granted && !granted.includes(needed.scope)) {
+      return new ConnectorError(
+        'credentials',
+        `This Xero connection was made before ESG Pilot asked to read ${what} (Xero’s permission “${needed.scope}”): connect Xero again from Data Sources and allow it.`,
+      );
+    }
+    return new ConnectorError(
+      'provider',
+      `Xero would not let this connection read ${what} (AuthorizationUnsuccessful): the Xero user who connected may not be allowed to see ${what} in Xero, or this server’s Xero app may not ask for it. Ask your administrator to check the app’s scope setting (XERO_SCOPE_SET).`,
+    );
   }
 
   private async fetch(url: URL): Promise<Response> {

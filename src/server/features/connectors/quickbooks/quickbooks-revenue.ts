@@ -4,7 +4,7 @@
 // SalesReceipt totals because it is what the books say revenue is: credit memos, refunds and
 // journal entries to income accounts are in it, in the company's home currency, on the
 // company's accounting basis (decision 024).
-import type { ExternalLine, RevenueYear } from './types.ts';
+import type { ExternalLine, RevenueYear } from '../types.ts';
 
 /** Years read: the earliest purchase year up to this year, at most ten. */
 const MAX_YEARS = 10;

@@ -9,11 +9,11 @@
 // sync of this process is refreshing the source, or has just rotated the token read before the
 // delete, its new refresh token is revoked instead (token-rotation.ts, decision 033).
 
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import { basicAuthorization, revocationRefused, revocationRequest } from '../revoke-http.ts';
+import { latestCredentials } from '../token-rotation.ts';
+import { ConnectorError, type ConnectorSession } from '../types.ts';
 import { intuitRevocationEndpoint, isQuickBooksTokens, type QuickBooksTokens } from './quickbooks-oauth.ts';
-import { basicAuthorization, revocationRefused, revocationRequest } from './revoke-http.ts';
-import { latestCredentials } from './token-rotation.ts';
-import { ConnectorError, type ConnectorSession } from './types.ts';
 
 export async function revokeQuickBooks(read: QuickBooksTokens, session: ConnectorSession): Promise<void> {
   if (!isQuickBooksTokens(read)) {

@@ -1,8 +1,11 @@
-import type { OAuthConnect, OAuthConnectStarted } from '../../../domain/contracts/oauth-connect.ts';
-import type { AuthedContext, Principal, ServiceContext } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
-import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
+import type { OAuthConnect, OAuthConnectStarted } from '../../../../domain/contracts/oauth-connect.ts';
+import type { AuthedContext, Principal, ServiceContext } from '../../../context.ts';
+import { HttpError } from '../../../lib/errors.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from '../oauth-state.ts';
+import { oauthConnectorRefusal } from '../registry.ts';
+import { storeConnectedSource } from '../store-source.ts';
+import { ConnectorError } from '../types.ts';
 import { quickBooksCompanyName } from './quickbooks.ts';
 import { QuickBooksClient } from './quickbooks-client.ts';
 import {
@@ -13,9 +16,6 @@ import {
   storedTokens,
   tokenEndpointError,
 } from './quickbooks-oauth.ts';
-import { oauthConnectorRefusal } from './registry.ts';
-import { storeConnectedSource } from './store-source.ts';
-import { ConnectorError } from './types.ts';
 
 export const CONNECTED_LOCATION = '/data-sources?connected=quickbooks';
 

@@ -5,9 +5,12 @@
 // spend of the same account, tracking and month (credit-netting.ts) and never become lines of their
 // own. Accounts give the number (AcctNum) and full name (FullyQualifiedName) the account mapping
 // works from; Class and Department (QuickBooks "locations") name the tracking dimension that
-// connector_site_mappings maps to a site. Revenue is the "Total Income" of the ProfitAndLoss
+// connector_site_mappings maps to a site. Accounts, items, classes and locations are read active
+// and inactive alike (decision 076). Every page that fails fails the pull: no partial sync. Revenue is the "Total Income" of the ProfitAndLoss
 // report summarised by year.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
+import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from '../types.ts';
+import { ConnectorError } from '../types.ts';
 import { QuickBooksClient, type QuickBooksClientOptions } from './quickbooks-client.ts';
 import {
   describeUnplaced,
@@ -27,8 +30,9 @@ import {
 } from './quickbooks-oauth.ts';
 import { profitAndLossRevenue, revenueRange } from './quickbooks-revenue.ts';
 import { revokeQuickBooks } from './quickbooks-revoke.ts';
-import type { ConnectorAdapter, ConnectorPull, ConnectorSession, ExternalLine } from './types.ts';
-import { ConnectorError } from './types.ts';
+
+/** Active and inactive entries of a name list (Intuit's query guide). */
+const ALL = 'Active IN (true, false)';
 
 interface QbPreferences {
   CurrencyPrefs?: { HomeCurrency?: { value: string } };
@@ -76,17 +80,17 @@ function names(rows: QbNamed[]): Map<string, string> {
 }
 
 async function pullQuickBooks(client: QuickBooksClient, now: Date): Promise<ConnectorPull> {
-  const [preferences] = await client.queryAll<QbPreferences>('Preferences');
+  // Preferences are read, not queried: Intuit documents GET /preferences, and no paging on them.
+  const preferences = (await client.get('/preferences')).Preferences as QbPreferences | undefined;
+  // Name lists answer only active entries unless asked for both (decision 076): a line on an
+  // account, item, class or location made inactive since keeps its classification and its name.
   const lookups: QbLookups = {
     realmId: client.realmId,
     homeCurrency: preferences?.CurrencyPrefs?.HomeCurrency?.value ?? null,
-    accounts: new Map((await client.queryAll<QbAccount>('Account')).map((row) => [row.Id, row])),
-    // Inactive items too: a bill keeps the item it was entered with.
-    items: new Map(
-      (await client.queryAll<QbItem>('Item', 'Active IN (true, false)')).map((row) => [row.Id, row]),
-    ),
-    classes: names(await client.queryAll<QbNamed>('Class')),
-    locations: names(await client.queryAll<QbNamed>('Department')),
+    accounts: new Map((await client.queryAll<QbAccount>('Account', ALL)).map((row) => [row.Id, row])),
+    items: new Map((await client.queryAll<QbItem>('Item', ALL)).map((row) => [row.Id, row])),
+    classes: names(await client.queryAll<QbNamed>('Class', ALL)),
+    locations: names(await client.queryAll<QbNamed>('Department', ALL)),
   };
   const purchases = await client.queryAll<QbTransaction>('Purchase');
   const sources = [

@@ -6,7 +6,10 @@
 // An expired access token is refreshed before the call, and once more on a 401; 429 (Intuit's
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 
-import { noLongerSetUpMessage } from '../../../domain/connectors/set-up-words.ts';
+import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import { retryAfterMs } from '../retry-after.ts';
+import { type RotationRules, renewCredentials } from '../token-rotation.ts';
+import { ConnectorError } from '../types.ts';
 import {
   isQuickBooksTokens,
   type QuickBooksApp,
@@ -15,9 +18,6 @@ import {
   RECONNECT_MESSAGE,
   refreshQuickBooksTokens,
 } from './quickbooks-oauth.ts';
-import { retryAfterMs } from './retry-after.ts';
-import { type RotationRules, renewCredentials } from './token-rotation.ts';
-import { ConnectorError } from './types.ts';
 
 /** The Accounting API minor version the entity shapes were read from. */
 export const QUICKBOOKS_MINOR_VERSION = '75';
@@ -68,6 +68,30 @@ function describeFault(errors: FaultError[] | null, status: number): string {
   if (!first) return `HTTP ${status}`;
   const name = faultName(first);
   return first.detail && first.detail !== name ? `${name}: ${first.detail}` : name;
+}
+
+/**
+ * Intuit's refusals of a company, in the person's words (decision 076), saying when connecting
+ * again helps and when it cannot:
+ * - errorCode 007001 "Subscription for company has lapsed or Invalid destination URL is used":
+ *   the company's plan (a trial ended, a subscription cancelled or unpaid), or a sandbox company
+ *   read through the production API (or the reverse): neither is fixed by connecting again;
+ * - 403 (ApplicationAuthorizationFailed, errorCode 003100): the QuickBooks user who connected may
+ *   no longer see the company's books; an admin of the company connecting again helps.
+ */
+function accessRefusal(errors: FaultError[] | null, status: number): ConnectorError | null {
+  const lapsed = errors?.some((error) => error.code === '7001' || /errorCode=007001/.test(error.message));
+  if (lapsed) {
+    return new ConnectorError(
+      'provider',
+      'QuickBooks will not share this company’s books: its QuickBooks subscription has lapsed (a trial that ended, a cancelled or unpaid plan), or it is a sandbox company and this server reads production ones (or the reverse). Connecting again will not help: renew the subscription in QuickBooks, or ask your administrator to check QUICKBOOKS_ENVIRONMENT, then sync again.',
+    );
+  }
+  if (status !== 403) return null;
+  return new ConnectorError(
+    'credentials',
+    `QuickBooks refused access to this company (${describeFault(errors, 403)}): the QuickBooks user who connected it may no longer be allowed to see its books. An admin of the company should connect QuickBooks again.`,
+  );
 }
 
 /** How QuickBooks tokens are refreshed and judged, for token-rotation.ts. */
@@ -170,12 +194,8 @@ export class QuickBooksClient {
     }
     const errors = faultErrors(body);
     if (response.status === 401) throw new ConnectorError('credentials', RECONNECT_MESSAGE);
-    if (response.status === 403) {
-      throw new ConnectorError(
-        'credentials',
-        `QuickBooks refused access to this company (${describeFault(errors, 403)}): the user who connected it may have lost access; connect QuickBooks again.`,
-      );
-    }
+    const refusal = accessRefusal(errors, response.status);
+    if (refusal) throw refusal;
     if (response.status >= 500) {
       throw new ConnectorError('unreachable', `QuickBooks answered HTTP ${response.status}`);
     }

@@ -6,7 +6,7 @@
 //   vendor for this item", set on inventory, non-inventory and service items that are bought), and
 //   the item's name is the product. An item without one cannot be placed: the line is reported.
 // `Line.Amount` is Qty × UnitPrice for item lines, excluding tax as on account lines.
-import type { ExternalLine } from './types.ts';
+import type { ExternalLine } from '../types.ts';
 
 export interface Ref {
   value: string;
@@ -93,7 +93,8 @@ export function transactionLines(kind: QbKind, txn: QbTransaction, lookups: QbLo
       }
     : null;
   for (const line of txn.Line ?? []) {
-    if (!line.Id || typeof line.Amount !== 'number') continue;
+    // A voided transaction keeps its lines with Amount 0 ("Voided" in PrivateNote): nothing spent.
+    if (!line.Id || typeof line.Amount !== 'number' || line.Amount === 0) continue;
     let accountRef: Ref | undefined;
     let classRef: Ref | undefined;
     let product = line.Description?.trim() || null;

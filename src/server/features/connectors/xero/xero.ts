@@ -1,23 +1,25 @@
 // The Xero adapter (Accounting API, developer.xero.com/documentation/api/accounting/):
-// - purchases: bills (`/Invoices`, where Type=="ACCPAY", statuses AUTHORISED and PAID) and spend
-//   money (`/BankTransactions`, where Type=="SPEND", not DELETED), paged with `page=` (100 per
-//   page, full line items when paging); one ExternalLine per line item (xero-lines.ts);
+// - purchases: bills (`/Invoices`, where Type=="ACCPAY", Statuses AUTHORISED and PAID) and spend
+//   money (`/BankTransactions`, where Type=="SPEND" AND Status=="AUTHORISED"), paged with `page=`
+//   (100 per page, full line items when paging); one ExternalLine per line item (xero-lines.ts);
 // - supplier credits (decision 028): credit notes (`/CreditNotes`, where Type=="ACCPAYCREDIT",
-//   AUTHORISED or PAID, the same `page=` paging) and refunds received into expense accounts
-//   (`/BankTransactions`, where Type=="RECEIVE", lines whose account's Class is EXPENSE), net of
-//   tax like bills. They lower the spend of the same account, tracking option and month
+//   AUTHORISED or PAID) and refunds received into expense accounts (`/BankTransactions`, where
+//   Type=="RECEIVE" AND Status=="AUTHORISED", lines whose account's Class is EXPENSE), net of tax
+//   like bills. They lower the spend of the same account, tracking option and month
 //   (credit-netting.ts) and never become lines of their own;
+// - a VOIDED or DELETED document (or DRAFT, SUBMITTED) never counts, whatever the query returned
+//   (`isCounted`, decision 075): a voided payment was never spent;
 // - `/Accounts` for each line's account code and name (keyed by AccountID, stable when the code
-//   changes), `/TrackingCategories?includeArchived=true` to name a line's first tracking option
-//   (older answers carry only the option's name, not its TrackingOptionID);
+//   changes; archived accounts are listed too), `/TrackingCategories?includeArchived=true` to name
+//   a line's first tracking option (older answers carry only the option's name);
 // - revenue per calendar year from the Profit and Loss report (`/Reports/ProfitAndLoss?fromDate&
-//   toDate&standardLayout=true`, developer.xero.com/documentation/api/accounting/reports): its
-//   "Income" (or "Trading Income") section total, in the organisation's base currency
-//   (`/Organisation`). Chosen over summing ACCREC invoices: it is accrual revenue net of credit
-//   notes and includes income not invoiced (receive-money transactions), in one call a year.
-// Full pulls without If-Modified-Since: the sync reconciles removals, which needs every line.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
-import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from './types.ts';
+//   toDate&standardLayout=true`): the rows of accounts whose Class is REVENUE (xero-report.ts), in
+//   the organisation's base currency (`/Organisation`). Chosen over summing ACCREC invoices: it is
+//   accrual revenue net of credit notes and includes income not invoiced, in one call a year.
+// Full pulls without If-Modified-Since: the sync reconciles removals, which needs every line. Any
+// page that fails fails the pull, so a sync never writes part of the books (sync.ts).
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
+import { type ConnectorAdapter, ConnectorError, type ExternalLine, type RevenueYear } from '../types.ts';
 import { XeroClient } from './xero-client.ts';
 import {
   documentLines,
@@ -32,6 +34,12 @@ import { revenueFromProfitAndLoss, type XeroReport } from './xero-report.ts';
 import { revokeXero } from './xero-revoke.ts';
 
 const PAGE_SIZE = 100;
+
+/**
+ * Documents that count: approved (AUTHORISED) or paid. DRAFT and SUBMITTED are not yet approved;
+ * VOIDED and DELETED were cancelled (Xero's Invoice, Credit Note and Bank Transaction status codes).
+ */
+const isCounted = (document: XeroDocument) => document.Status === 'AUTHORISED' || document.Status === 'PAID';
 /** A safety stop: 1,000 pages is 100,000 documents, far beyond what one sync writes in a batch. */
 const MAX_PAGES = 1000;
 /** Profit and Loss reports read per sync: the most recent years with purchases. */
@@ -70,30 +78,30 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
         where: 'Type=="ACCPAY"',
         Statuses: 'AUTHORISED,PAID',
       });
-      const spend = await pages(client, '/BankTransactions', 'BankTransactions', { where: 'Type=="SPEND"' });
+      const spend = await pages(client, '/BankTransactions', 'BankTransactions', {
+        where: 'Type=="SPEND" AND Status=="AUTHORISED"',
+      });
       const creditNotes = await pages(client, '/CreditNotes', 'CreditNotes', {
         where: 'Type=="ACCPAYCREDIT"',
       });
       const refunds = await pages(client, '/BankTransactions', 'BankTransactions', {
-        where: 'Type=="RECEIVE"',
+        where: 'Type=="RECEIVE" AND Status=="AUTHORISED"',
       });
-      const approved = (document: XeroDocument) =>
-        document.Status === 'AUTHORISED' || document.Status === 'PAID';
       const netted = netCredits(
         [
           ...bills
-            .filter((bill) => bill.Type === 'ACCPAY' && approved(bill))
+            .filter((bill) => bill.Type === 'ACCPAY' && isCounted(bill))
             .flatMap((bill) => documentLines(bill, 'Invoice', lookups)),
           ...spend
-            .filter((payment) => payment.Type === 'SPEND' && payment.Status !== 'DELETED')
+            .filter((payment) => payment.Type === 'SPEND' && isCounted(payment))
             .flatMap((payment) => documentLines(payment, 'BankTransaction', lookups)),
         ],
         [
           ...creditNotes
-            .filter((note) => note.Type === 'ACCPAYCREDIT' && approved(note))
+            .filter((note) => note.Type === 'ACCPAYCREDIT' && isCounted(note))
             .flatMap((note) => documentLines(note, 'CreditNote', lookups)),
           ...refunds
-            .filter((refund) => refund.Type === 'RECEIVE' && refund.Status !== 'DELETED')
+            .filter((refund) => refund.Type === 'RECEIVE' && isCounted(refund))
             .flatMap((refund) =>
               documentLines(refund, 'BankTransaction', lookups, (item) => isExpenseLine(item, lookups)),
             ),
@@ -102,7 +110,7 @@ export function xeroAdapter(): ConnectorAdapter<XeroCredentials> {
       const leftover = describeLeftovers(netted.leftovers);
       return {
         lines: netted.lines,
-        revenue: await pullRevenue(client, netted.lines, session.now()),
+        revenue: await pullRevenue(client, netted.lines, lookups.accountsById, session.now()),
         notices: leftover ? [leftover] : [],
       };
     },
@@ -133,7 +141,12 @@ async function pages(
   );
 }
 
-async function pullRevenue(client: XeroClient, lines: ExternalLine[], now: Date): Promise<RevenueYear[]> {
+async function pullRevenue(
+  client: XeroClient,
+  lines: ExternalLine[],
+  accountsById: XeroLookups['accountsById'],
+  now: Date,
+): Promise<RevenueYear[]> {
   const seen = [...new Set(lines.map((line) => Number(line.date.slice(0, 4))))].sort((a, b) => b - a);
   const years = (seen.length > 0 ? seen : [now.getUTCFullYear()]).slice(0, REVENUE_YEARS);
   const organisation = await client.get<{ Organisations?: { BaseCurrency?: string }[] }>('/Organisation');
@@ -146,7 +159,7 @@ async function pullRevenue(client: XeroClient, lines: ExternalLine[], now: Date)
       toDate: `${year}-12-31`,
       standardLayout: 'true',
     });
-    const amount = revenueFromProfitAndLoss(answer.Reports?.[0]);
+    const amount = revenueFromProfitAndLoss(answer.Reports?.[0], accountsById);
     if (amount !== null) revenue.push({ year, amount, currency });
   }
   return revenue;

@@ -11,8 +11,8 @@ import {
   UnexpectedErrorResponseBodyError,
   UnexpectedResponseError,
 } from 'arctic';
-import type { Config } from '../../config.ts';
-import { ConnectorError, GrantRefusedError, type StoredSource } from './types.ts';
+import type { Config } from '../../../config.ts';
+import { ConnectorError, GrantRefusedError, type StoredSource } from '../types.ts';
 
 /** Intuit's endpoints (discovery document https://developer.api.intuit.com/.well-known/openid_configuration). */
 const INTUIT_AUTHORIZATION_ENDPOINT = 'https://appcenter.intuit.com/connect/oauth2';
