@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test';
-import { shopifyRetryAfterMs } from './shopify-client.ts';
 import { isShopDomain, shopDomainFromName, shopifyHmacMessage, verifyShopifyHmac } from './shopify-oauth.ts';
 
 // The worked example of Shopify's OAuth guide (secret "hush"), as quoted by client libraries.
@@ -30,15 +29,30 @@ describe('Shopify hmac', () => {
     ).toBe(false);
   });
 
-  test('signs the sorted, URL-encoded parameters without hmac', () => {
+  test('signs the sorted, URL-encoded parameters without hmac, a space as %20 as Shopify’s library does', () => {
     expect(
       shopifyHmacMessage([
         ['timestamp', '1'],
         ['host', 'YWI='],
         ['hmac', 'x'],
-        ['code', 'a b'],
+        ['code', 'a b+c'],
       ]),
-    ).toBe('code=a+b&host=YWI%3D&timestamp=1');
+    ).toBe('code=a%20b%2Bc&host=YWI%3D&timestamp=1');
+  });
+
+  test('verifies a signature made over %20, refuses one made over +', async () => {
+    const { createHmac } = await import('node:crypto');
+    const params: [string, string][] = [
+      ['shop', 'some-shop.myshopify.com'],
+      ['state', 'a b'],
+      ['timestamp', '1337178173'],
+    ];
+    const sign = (message: string) => createHmac('sha256', 'hush').update(message).digest('hex');
+    const spaced = 'shop=some-shop.myshopify.com&state=a%20b&timestamp=1337178173';
+    expect(await verifyShopifyHmac('hush', [...params, ['hmac', sign(spaced)]])).toBe(true);
+    expect(await verifyShopifyHmac('hush', [...params, ['hmac', sign(spaced.replace('%20', '+'))]])).toBe(
+      false,
+    );
   });
 });
 
@@ -61,14 +75,4 @@ describe('shop names', () => {
     expect(isShopDomain('acme.myshopify.com.evil.com')).toBe(false);
     expect(isShopDomain('evil.com#.myshopify.com')).toBe(false);
   });
-});
-
-test('Retry-After in seconds with decimals, or as a date', () => {
-  expect(shopifyRetryAfterMs('2.0')).toBe(2000);
-  expect(shopifyRetryAfterMs('1')).toBe(1000);
-  expect(
-    shopifyRetryAfterMs('Sat, 21 Nov 2026 17:00:10 GMT', Date.parse('Sat, 21 Nov 2026 17:00:00 GMT')),
-  ).toBe(10_000);
-  expect(shopifyRetryAfterMs(null)).toBeNull();
-  expect(shopifyRetryAfterMs('soon')).toBeNull();
 });

@@ -1,21 +1,17 @@
-// The Shopify GraphQL Admin API (POST https://{shop}/admin/api/2025-07/graphql.json with the
-// X-Shopify-Access-Token header), as documented at shopify.dev/docs/api/admin-graphql and
-// shopify.dev/docs/api/usage/rate-limits. Failures become ConnectorError with a reason people can
-// act on: 401 (token revoked or app uninstalled) is a credentials error; 429 with Retry-After and
-// GraphQL `THROTTLED` errors are waited out a bounded number of times; 5xx and network errors are
+// The Shopify GraphQL Admin API (POST https://{shop}/admin/api/{SHOPIFY_API_VERSION}/graphql.json
+// with the X-Shopify-Access-Token header), as documented at shopify.dev/docs/api/admin-graphql and
+// shopify.dev/docs/api/usage/rate-limits. The access token expires after an hour (decision 073):
+// it is renewed before it is due, and once more when Shopify answers 401, through
+// token-rotation.ts; only a 401 for a token just renewed means the app lost its access. Failures
+// become ConnectorError with a reason people can act on; 429 with Retry-After and GraphQL
+// `THROTTLED` errors are waited out a bounded number of times; 5xx and network errors are
 // `unreachable` (the sync job retries them).
+import type { Config } from '../../../config.ts';
+import { retryAfterMs } from '../retry-after.ts';
+import { renewCredentials } from '../token-rotation.ts';
+import { ConnectorError, type StoredSource } from '../types.ts';
 import { isShopDomain, SHOPIFY_API_VERSION } from './shopify-oauth.ts';
-import { ConnectorError } from './types.ts';
-
-export interface ShopifyCredentials {
-  /** `{store}.myshopify.com`, checked again before every call. */
-  shop: string;
-  accessToken: string;
-  /** Scopes granted at connect time, e.g. `read_orders`. */
-  scope: string;
-  /** Test-only SHOPIFY_API_ORIGIN at connect time (a local fake); absent in real use. */
-  apiOrigin?: string | null;
-}
+import { type ShopifyCredentials, shopifyRotation } from './shopify-tokens.ts';
 
 export interface ShopifyClientOptions {
   /** Throttled answers waited out before giving up (default 3). */
@@ -26,8 +22,25 @@ export interface ShopifyClientOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
+/** The client's view of a source: its credentials, the app that renews them and where they go. */
+export interface ShopifySession {
+  credentials: ShopifyCredentials;
+  config: Config;
+  now: () => Date;
+  /** Absent while connecting: nothing is stored yet. */
+  stored?: StoredSource;
+}
+
 export const REVOKED_TOKEN_MESSAGE =
-  'Shopify refused the access token (the app was uninstalled or its access revoked): delete this source and connect the store again';
+  'Shopify refused a freshly renewed access token: the app was uninstalled from the store or its access revoked. Connect the store again from Data Sources';
+
+/**
+ * Shopify's refusal for an app without approval for protected customer data (orders carry the
+ * buyer's name and address): "This app is not approved to access the Order object…". Reconnecting
+ * cannot help; the app's developer must request access in the Partner Dashboard.
+ */
+export const PROTECTED_DATA_MESSAGE =
+  'Shopify has not approved this app to read orders (protected customer data). Reconnecting will not help: the administrator of this ESG Pilot server must request protected customer data access for its Shopify app in the Shopify Partner Dashboard';
 
 interface GraphqlError {
   message?: string;
@@ -45,33 +58,39 @@ interface GraphqlAnswer<T> {
   };
 }
 
-/** Seconds (Shopify sends decimals such as "2.0") or an HTTP date (RFC 9110 §10.2.3). */
-export function shopifyRetryAfterMs(header: string | null, now = Date.now()): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.ceil(Number(trimmed) * 1000);
-  const at = Date.parse(trimmed);
-  return Number.isNaN(at) ? null : Math.max(0, at - now);
-}
-
 /** The shop's `errors` text, in Shopify's REST-style shape (`{"errors": "…"}`). */
 function errorsText(body: unknown): string | null {
   const errors = (body as { errors?: unknown } | null)?.errors;
   return typeof errors === 'string' ? errors : null;
 }
 
+const isProtectedDataRefusal = (error: GraphqlError) =>
+  /not approved to access|protected customer data/i.test(error.message ?? '');
+
 export class ShopifyClient {
   private readonly endpoint: string;
 
   constructor(
-    private readonly credentials: ShopifyCredentials,
+    private readonly session: ShopifySession,
     private readonly options: ShopifyClientOptions = {},
   ) {
-    if (!isShopDomain(credentials.shop)) {
-      throw new ConnectorError('protocol', `"${credentials.shop}" is not a myshopify.com store`);
-    }
-    const origin = credentials.apiOrigin ?? `https://${credentials.shop}`;
-    this.endpoint = `${origin}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+    const { shop, apiOrigin } = session.credentials;
+    if (!isShopDomain(shop)) throw new ConnectorError('protocol', `"${shop}" is not a myshopify.com store`);
+    this.endpoint = `${apiOrigin ?? `https://${shop}`}/admin/api/${SHOPIFY_API_VERSION}/graphql.json`;
+  }
+
+  /** The credentials now in use (renewed ones once a renewal happened). */
+  get credentials(): ShopifyCredentials {
+    return this.session.credentials;
+  }
+
+  private get rotation() {
+    return shopifyRotation(this.session.config, this.session.now);
+  }
+
+  /** A new pair from Shopify, stored sealed at once, or the one another operation just obtained. */
+  private async renew(): Promise<void> {
+    this.session.credentials = await renewCredentials(this.session.stored, this.credentials, this.rotation);
   }
 
   /** One GraphQL query, waiting out throttling; the `data` of the answer. */
@@ -80,6 +99,11 @@ export class ShopifyClient {
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
     const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
     const shop = this.credentials.shop;
+    let renewed = false;
+    if (!this.rotation.isFresh(this.credentials)) {
+      await this.renew();
+      renewed = true;
+    }
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
@@ -100,9 +124,18 @@ export class ShopifyClient {
           error instanceof Error && error.name === 'TimeoutError' ? 'no answer in time' : 'no answer';
         throw new ConnectorError('unreachable', `Could not reach Shopify at ${shop} (${reason})`);
       }
+      if (response.status === 401 && !renewed) {
+        // Expired early or revoked: renew once. A refused renewal explains itself
+        // (SHOPIFY_RENEWAL_REFUSED, unreachable…); only a 401 after a renewal means uninstalled.
+        await response.body?.cancel();
+        await this.renew();
+        renewed = true;
+        attempt--;
+        continue;
+      }
       let wait: number | null = null;
       if (response.status === 429) {
-        wait = shopifyRetryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+        wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
         await response.body?.cancel();
       } else {
         const answer = await this.readAnswer<T>(response);
@@ -127,6 +160,9 @@ export class ShopifyClient {
       throw new ConnectorError('provider', `The Shopify store ${shop} is frozen: its Shopify plan is unpaid`);
     }
     if (response.status === 403) {
+      if (isProtectedDataRefusal({ message: errorsText(body) ?? '' })) {
+        throw new ConnectorError('provider', PROTECTED_DATA_MESSAGE);
+      }
       throw new ConnectorError(
         'credentials',
         `Shopify refused access to ${shop} (${errorsText(body) ?? 'HTTP 403'}): connect the store again`,
@@ -154,6 +190,15 @@ export class ShopifyClient {
         const needed = (cost?.requestedQueryCost ?? 0) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
         const rate = cost?.throttleStatus?.restoreRate || 50;
         return { throttledFor: Math.max(1000, Math.ceil((needed / rate) * 1000)) };
+      }
+      if (body.errors.some(isProtectedDataRefusal))
+        throw new ConnectorError('provider', PROTECTED_DATA_MESSAGE);
+      if (body.errors.some((error) => error.extensions?.code === 'MAX_COST_EXCEEDED')) {
+        // Our own queries are sized under the limit (decision 073); this is a bug of ours, not the store's.
+        throw new ConnectorError(
+          'protocol',
+          'Shopify refused a query of ESG Pilot as too costly; please report this',
+        );
       }
       if (body.errors.some((error) => error.extensions?.code === 'ACCESS_DENIED')) {
         throw new ConnectorError(

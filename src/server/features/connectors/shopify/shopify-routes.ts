@@ -3,11 +3,11 @@
 // toast. A caller that is not a browser page (no text/html in Accept: API clients, tests) gets
 // the usual JSON error instead of a redirect from /connect. The callback never answers a 500.
 import { type Context, Hono } from 'hono';
-import type { AppEnv } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { publicOrigin } from '../../lib/origin.ts';
-import { authedContext } from '../../lib/request.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
+import type { AppEnv } from '../../../context.ts';
+import { HttpError } from '../../../lib/errors.ts';
+import { publicOrigin } from '../../../lib/origin.ts';
+import { authedContext } from '../../../lib/request.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
 import { completeShopifyConnect, startShopifyConnect } from './shopify-connect.ts';
 
 const DATA_SOURCES = '/data-sources';

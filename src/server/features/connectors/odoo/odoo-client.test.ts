@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { setOutboundPolicy } from '../../lib/outbound-url.ts';
-import { BAD_LOGIN_MESSAGE, OdooClient, retryAfterMs } from './odoo-client.ts';
-import { ConnectorError } from './types.ts';
+import { setOutboundPolicy } from '../../../lib/outbound-url.ts';
+import { ConnectorError } from '../types.ts';
+import { BAD_LOGIN_MESSAGE, OdooClient, odooMajorVersion } from './odoo-client.ts';
 
 // The fake Odoo listens on 127.0.0.1.
 setOutboundPolicy({ allowPrivateNetwork: true });
@@ -32,13 +32,13 @@ async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
 }
 
 describe('Odoo JSON-RPC client', () => {
-  test('reads Retry-After as seconds or an HTTP date', () => {
-    expect(retryAfterMs('3')).toBe(3000);
-    expect(retryAfterMs('Wed, 21 Oct 2015 07:28:05 GMT', Date.parse('Wed, 21 Oct 2015 07:28:00 GMT'))).toBe(
-      5000,
-    );
-    expect(retryAfterMs('soon')).toBeNull();
-    expect(retryAfterMs(null)).toBeNull();
+  test("reads the major version from Odoo's version info, SaaS releases included", () => {
+    expect(
+      odooMajorVersion({ server_version: '19.0', server_version_info: [19, 0, 0, 'final', 0, ''] }),
+    ).toBe(19);
+    expect(odooMajorVersion({ server_version: 'saas~18.3' })).toBe(18);
+    expect(odooMajorVersion({ server_version: 'unknown' })).toBeNull();
+    expect(odooMajorVersion(null)).toBeNull();
   });
 
   test('false from authenticate is a credentials error with the login message', async () => {

@@ -1,21 +1,20 @@
-import type { AuthedContext } from '../../context.ts';
-import { HttpError } from '../../lib/errors.ts';
-import { ConnectorUnavailable } from '../data-sources/service.ts';
-import { consumeOAuthState, createOAuthState } from './oauth-state.ts';
-import { oauthConnectorRefusal } from './registry.ts';
-import type { ShopifyCredentials } from './shopify-client.ts';
+import type { AuthedContext } from '../../../context.ts';
+import { HttpError } from '../../../lib/errors.ts';
+import { ConnectorUnavailable } from '../../data-sources/service.ts';
+import { consumeOAuthState, createOAuthState } from '../oauth-state.ts';
+import { oauthConnectorRefusal } from '../registry.ts';
+import { storeConnectedSource } from '../store-source.ts';
+import { ConnectorError } from '../types.ts';
 import {
   BAD_STORE_NAME_MESSAGE,
-  exchangeShopifyCode,
   isShopDomain,
   isShopifyConfigured,
   SHOPIFY_TIMESTAMP_TOLERANCE_SECONDS,
   shopDomainFromName,
   shopifyAuthorizeUrl,
-  shopifyOrigin,
   verifyShopifyHmac,
 } from './shopify-oauth.ts';
-import { storeConnectedSource } from './store-source.ts';
+import { requestShopifyTokens, type ShopifyCredentials } from './shopify-tokens.ts';
 
 export const SHOPIFY_CALLBACK_PATH = '/api/integrations/shopify/callback';
 
@@ -89,22 +88,14 @@ export async function completeShopifyConnect(
   });
   if (flow.shop !== shop) throw unverified('another store answered than the one you asked to connect');
 
-  let token: Awaited<ReturnType<typeof exchangeShopifyCode>>;
+  let credentials: ShopifyCredentials;
   try {
-    token = await exchangeShopifyCode(ctx.config, shop, code);
+    // An expiring offline token and its refresh token (decision 073).
+    credentials = await requestShopifyTokens(ctx.config, shop, { kind: 'code', code }, ctx.now());
   } catch (failure) {
-    throw new HttpError(
-      502,
-      failure instanceof Error ? failure.message : String(failure),
-      'oauth_exchange_failed',
-    );
+    if (!(failure instanceof ConnectorError)) throw failure;
+    throw new HttpError(502, failure.message, 'oauth_exchange_failed');
   }
-  const credentials: ShopifyCredentials = {
-    shop,
-    accessToken: token.accessToken,
-    scope: token.scope,
-    ...(ctx.config.SHOPIFY_API_ORIGIN ? { apiOrigin: shopifyOrigin(ctx.config, shop) } : {}),
-  };
   return storeShopifySource(ctx, flow.sourceName, credentials);
 }
 

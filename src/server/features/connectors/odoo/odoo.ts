@@ -1,4 +1,4 @@
-// The Odoo adapter: vendor bills (account.move, move_type in_invoice, posted) and their product
+// The Odoo adapter (decision 074: JSON-2 from Odoo 19, JSON-RPC for 17–18, odoo-client.ts): vendor bills (account.move, move_type in_invoice, posted) and their product
 // lines (account.move.line, display_type 'product': tax, payment-term and section lines are not
 // purchases), the accounts they post to (account.account code and name), and revenue as the
 // untaxed total of posted customer invoices (out_invoice) per year and currency.
@@ -9,15 +9,15 @@
 // month, same currency. The adapter reads no analytic dimension (every Odoo line goes to the
 // company's first site, decision 016), so neither side carries tracking and the groups are
 // untracked on both; should analytic site mapping come, `toExternalLine` gives it to both at once.
-import { describeLeftovers, netCredits } from '../../../domain/connectors/credit-netting.ts';
-import { OdooClient, type OdooClientOptions, type OdooCredentials } from './odoo-client.ts';
+import { describeLeftovers, netCredits } from '../../../../domain/connectors/credit-netting.ts';
 import {
   type ConnectorAdapter,
   ConnectorError,
   type ConnectorPull,
   type ExternalLine,
   type RevenueYear,
-} from './types.ts';
+} from '../types.ts';
+import { OdooClient, type OdooClientOptions, type OdooCredentials } from './odoo-client.ts';
 
 /** Odoo's many2one value: `[id, display name]`, or false when empty. */
 type Many2one = [number, string] | false;
@@ -50,11 +50,7 @@ export function odooAdapter(options: OdooClientOptions = {}): ConnectorAdapter<O
     async testConnection(credentials) {
       try {
         const client = new OdooClient(credentials, options);
-        await client.authenticate();
-        const canRead = await client.executeKw('account.move', 'check_access_rights', ['read'], {
-          raise_exception: false,
-        });
-        if (canRead !== true) {
+        if (!(await client.canRead('account.move'))) {
           return {
             connected: false,
             error: 'The Odoo user cannot read vendor bills: give it Accounting (Billing) read access',
@@ -139,9 +135,7 @@ async function readAccounts(
   const accountIds = [...new Set(moveLines.flatMap((line) => (line.account_id ? [line.account_id[0]] : [])))];
   const accounts = new Map<number, { code: string; name: string }>();
   if (accountIds.length === 0) return accounts;
-  const rows = await client.executeKw('account.account', 'read', [accountIds], {
-    fields: ['code', 'name'],
-  });
+  const rows = await client.execute('account.account', 'read', { ids: accountIds, fields: ['code', 'name'] });
   if (!Array.isArray(rows))
     throw new ConnectorError(
       'protocol',

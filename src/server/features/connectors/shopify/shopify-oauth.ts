@@ -3,10 +3,14 @@
 // authorization-code-grant): redirect to https://{shop}/admin/oauth/authorize with client_id,
 // scope, redirect_uri and state; on the way back check the state, the hmac, that `shop` is a
 // *.myshopify.com host, then POST the code to https://{shop}/admin/oauth/access_token.
-import type { Config } from '../../config.ts';
+import type { Config } from '../../../config.ts';
 
-/** The Admin API version this connector is written against (stable release of July 2025). */
-export const SHOPIFY_API_VERSION = '2025-07';
+/**
+ * The one Admin API version the connector speaks (decision 073: the upgrade routine). Shopify
+ * releases a stable version each quarter and supports each for at least twelve months
+ * (shopify.dev/docs/api/usage/versioning); 2026-10 is the stable release of October 2026.
+ */
+export const SHOPIFY_API_VERSION = '2026-10';
 
 /** Orders only: revenue and shipping lines (spec §2). Read-only. */
 export const SHOPIFY_SCOPE = 'read_orders';
@@ -62,14 +66,17 @@ const encoder = new TextEncoder();
 
 /**
  * The message Shopify signs: every query parameter but `hmac` (and the legacy `signature`), sorted
- * by name and encoded as URLSearchParams encodes them (stringifyQueryForAdmin in
- * @shopify/shopify-api). Values are signed encoded: `host` is base64 and often ends in `=`.
+ * by name and encoded as URLSearchParams encodes them, then every `+` written `%20`, as Shopify's
+ * own library does (stringifyQueryForAdmin → ProcessedQuery.stringify in @shopify/shopify-api,
+ * lib/utils/processed-query.ts): a space in a value (a shop's locale label, a `state` of ours
+ * never has one) is signed as %20, not +. Values are signed encoded: `host` is base64 and often
+ * ends in `=`.
  */
 export function shopifyHmacMessage(params: ReadonlyArray<readonly [string, string]>): string {
   const kept = params
     .filter(([key]) => key !== 'hmac' && key !== 'signature')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return new URLSearchParams(kept.map(([key, value]) => [key, value])).toString();
+  return new URLSearchParams(kept.map(([key, value]) => [key, value])).toString().replace(/\+/g, '%20');
 }
 
 function hmacKey(secret: string, usage: 'sign' | 'verify') {
@@ -109,59 +116,4 @@ export async function verifyShopifyHmac(
     bytes,
     encoder.encode(shopifyHmacMessage(params)),
   );
-}
-
-export interface ShopifyToken {
-  accessToken: string;
-  /** Comma-separated scopes Shopify granted, e.g. `read_orders`. */
-  scope: string;
-}
-
-/**
- * Exchanges the code for an offline access token (POST /admin/oauth/access_token, JSON body
- * client_id, client_secret, code; answer `{access_token, scope}`). Throws with a readable reason.
- */
-export async function exchangeShopifyCode(
-  config: Config,
-  shop: string,
-  code: string,
-  timeoutMs = 30_000,
-): Promise<ShopifyToken> {
-  let response: Response;
-  try {
-    response = await fetch(`${shopifyOrigin(config, shop)}/admin/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({
-        client_id: config.SHOPIFY_CLIENT_ID,
-        client_secret: config.SHOPIFY_CLIENT_SECRET,
-        code,
-      }),
-      redirect: 'error',
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-  } catch {
-    throw new Error(`Could not reach Shopify at ${shop}; please try again`);
-  }
-  const body = (await response.json().catch(() => null)) as {
-    access_token?: unknown;
-    scope?: unknown;
-    error_description?: unknown;
-    errors?: unknown;
-  } | null;
-  if (!response.ok || typeof body?.access_token !== 'string' || !body.access_token) {
-    const reason =
-      typeof body?.error_description === 'string'
-        ? body.error_description
-        : typeof body?.errors === 'string'
-          ? body.errors
-          : `HTTP ${response.status}`;
-    throw new Error(`Shopify refused the authorisation code (${reason}); please connect again`);
-  }
-  const scope = typeof body.scope === 'string' ? body.scope : '';
-  // write_orders implies read_orders, and Shopify may list only the former.
-  if (!scope.split(',').some((granted) => /^(read|write)_orders$/.test(granted.trim()))) {
-    throw new Error('Shopify did not grant read access to orders; please connect again and approve it');
-  }
-  return { accessToken: body.access_token, scope };
 }
