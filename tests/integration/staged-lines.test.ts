@@ -168,7 +168,7 @@ describe('staged lines', () => {
     expect(existsSync(file)).toBe(true);
   });
 
-  test('only a local libSQL database can copy them, and the app imports through them here', () => {
+  test('only a local libSQL database can copy them, and the app imports through them here', async () => {
     expect(canCopyStagedLines(t.db)).toBe(true);
     // So every import in the integration suite goes through staging (the Worker suite covers
     // the JSON payloads).
@@ -177,6 +177,6 @@ describe('staged lines', () => {
     const d1 = { $client: { prepare() {} } } as unknown as Db;
     expect(canCopyStagedLines(remote)).toBe(false);
     expect(canCopyStagedLines(d1)).toBe(false);
-    expect(copyStagedLines(remote, 'x.db')).rejects.toThrow(/not a local libSQL file/);
+    await expect(copyStagedLines(remote, 'x.db')).rejects.toThrow(/not a local libSQL file/);
   });
 });
