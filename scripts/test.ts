@@ -7,7 +7,8 @@
 // `bun scripts/test.ts <tier>…` (`npm run test:unit`, `test:integration`, `test:slow`,
 // `test:browser`, `test:worker`) runs only those tiers, one after another, without the checks; the
 // browser and Worker tiers build the pages first when a build input changed.
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dir, '..');
@@ -133,9 +134,12 @@ async function run(step: Step, stream: boolean): Promise<Outcome> {
   const stepStarted = performance.now();
   const commandLine = step.command.map((part) => part.replace(`${root}/`, '')).join(' ');
   console.info(`\n▶ ${step.name}: ${commandLine}`);
+  // A temporary folder of the step's own: tests that look at what is left in it (an import's
+  // staging files) then never see another tier's or another run's files on the same machine.
+  const temporary = mkdtempSync(join(tmpdir(), 'esg-test-run-'));
   const child = Bun.spawn(step.command, {
     cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', TMPDIR: temporary },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -144,6 +148,7 @@ async function run(step: Step, stream: boolean): Promise<Outcome> {
     collect(child.stderr, stream ? process.stderr : null),
   ]);
   const code = await child.exited;
+  rmSync(temporary, { recursive: true, force: true });
   const seconds = (performance.now() - stepStarted) / 1000;
   if (!stream) {
     console.info(`\n── ${step.name} output ──`);

@@ -49,6 +49,11 @@ async function openShopifyConnect(page: Page, name: string) {
   });
   await dialog.getByRole('combobox', { name: 'Source type' }).click();
   await page.getByRole('option', { name: 'Shopify (OAuth)' }).click();
+  // The choice is made before the name is typed (the field shows it once the list has closed).
+  await dialog
+    .getByRole('combobox', { name: 'Source type' })
+    .filter({ hasText: 'Shopify (OAuth)' })
+    .waitFor({ timeout: WAIT_MS });
   await dialog.getByLabel('Display Name').fill(name);
   await dialog
     .getByText('Next you will be asked for your store name', { exact: false })

@@ -66,9 +66,10 @@ describe('Xero connector', () => {
         document.activeElement.textContent === 'Xero',
     );
     await page.keyboard.press('Enter');
-    await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor({ timeout: WAIT_MS });
-    // Focus goes back to the field once the list has closed, a frame after the choice.
+    // The choice is made (focus goes back to the field, a frame after the list closes), then the
+    // dialog says where Connect leads.
     await expectFocused(page, { role: 'combobox', text: 'Xero' });
+    await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('Tab');
     await page.keyboard.type('Bakery Xero');
     expect(await connect.getByLabel('Display Name').inputValue()).toBe('Bakery Xero');

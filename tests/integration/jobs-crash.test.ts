@@ -111,5 +111,5 @@ describe('a runner killed mid-job', () => {
     const done = await jobRow(db, jobId);
     expect(done.leaseUntil).toBeNull();
     expect(done.lockedBy).toBeNull();
-  }, 30_000);
+  }, 120_000);
 });
