@@ -44,15 +44,21 @@ function recordAnalyticsCalls(context: BrowserContext) {
   return calls;
 }
 
-/** Waits until `check` holds (the browser sends analytics in the background). */
+/**
+ * Waits until `check` holds (the browser sends analytics in the background, after the page has
+ * settled); a failure names what was awaited.
+ */
 async function waitUntil(check: () => boolean | Promise<boolean>, what: string) {
   await eventually(
     async () => {
       if (!(await check())) throw new Error(`timed out waiting for ${what}`);
     },
-    { timeout: WAIT_MS },
+    { timeout: 2 * WAIT_MS },
   );
 }
+
+/** The number of analytics calls to `path` so far. */
+const callsTo = (calls: AnalyticsCall[], path: string) => calls.filter((call) => call.path === path).length;
 
 async function figures(page: Page, days: number) {
   const response = await page.request.get(`/api/analytics/dashboard?days=${days}`);
@@ -94,17 +100,15 @@ describe('usage analytics', () => {
       await sidebar(page).getByRole('link', { name: 'ESG Wizard', exact: true }).click();
       const initialise = main(page).getByRole('button', { name: 'Initialize ESG Checklist' });
       await initialise.waitFor({ timeout: 2 * WAIT_MS });
-      await waitUntil(
-        () => calls.filter((call) => call.path === '/api/analytics/page-view').length === 2,
-        'page views',
-      );
+      await eventually(() => expect(callsTo(calls, '/api/analytics/page-view')).toBe(2), {
+        timeout: 2 * WAIT_MS,
+      });
 
       await initialise.click();
       await waitForToast(page, 'Success', 'ESG checklist initialized successfully');
-      await waitUntil(
-        () => calls.filter((call) => call.path === '/api/analytics/events').length === 2,
-        'events',
-      );
+      await eventually(() => expect(callsTo(calls, '/api/analytics/events')).toBe(2), {
+        timeout: 2 * WAIT_MS,
+      });
 
       const sessions = calls.filter((call) => call.path === '/api/analytics/sessions');
       expect(sessions.map((call) => call.status)).toEqual([201]);
