@@ -1,9 +1,14 @@
-// `npm test`: every tier. Prints each step's time and a final "N passed, N failed" line (the form
-// CI reads). The checks and the build run first, in order; then two lanes run side by side — the
-// unit and integration tier in one, the browser and Worker tiers in the other — because each tier
-// keeps about one core busy and the CI machine has two (decision 062). A lane's output is printed
-// whole when its step ends so the log stays readable.
-import { existsSync } from 'node:fs';
+// `npm test`: every tier. Prints each step's time, a summary of the tiers' times, and a final
+// "N passed, N failed" line (the form CI reads). The checks and the build run first, in order; then
+// two lanes run side by side — unit, integration and slow in one, browser and Worker in the other —
+// because each tier keeps about one core busy and the CI machine has two (decisions 062, 072). A
+// lane's output is printed whole when its step ends so the log stays readable.
+//
+// `bun scripts/test.ts <tier>…` (`npm run test:unit`, `test:integration`, `test:slow`,
+// `test:browser`, `test:worker`) runs only those tiers, one after another, without the checks; the
+// browser and Worker tiers build the pages first when a build input changed.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = join(import.meta.dir, '..');
@@ -17,10 +22,40 @@ interface Step {
 }
 
 interface Outcome {
+  name: string;
   ok: boolean;
   passed: number;
   failed: number;
+  seconds: number;
 }
+
+/**
+ * The per-test timeout only catches a hung test (none asserts on time): tiers share the CPU with
+ * the other lane, so Bun's 5 s default would fail a sound test on a busy machine (decision 062).
+ */
+const bunTest = (timeoutMs: number, ...paths: string[]) => [
+  process.execPath,
+  'test',
+  '--timeout',
+  String(timeoutMs),
+  ...paths,
+];
+
+const TIERS = {
+  unit: { name: 'unit', command: bunTest(60_000, './src', './scripts'), countsTests: true },
+  integration: {
+    name: 'integration',
+    command: bunTest(60_000, './tests/integration'),
+    countsTests: true,
+  },
+  // Runs at full size (100k-row imports); apart so `test:integration` stays quick (decision 072).
+  slow: { name: 'slow', command: bunTest(300_000, './tests/slow'), countsTests: true },
+  browser: { name: 'browser (e2e)', command: bunTest(60_000, './tests/e2e'), countsTests: true },
+  worker: { name: 'worker (wrangler dev)', command: bunTest(120_000, './tests/worker'), countsTests: true },
+} satisfies Record<string, Step>;
+type Tier = keyof typeof TIERS;
+/** The tiers that serve the built pages (dist/). */
+const NEEDS_BUILD: Tier[] = ['browser', 'worker'];
 
 const checks: Step[] = [
   { name: 'typecheck', command: [bin('tsc'), '--noEmit', '-p', 'tsconfig.json'] },
@@ -34,79 +69,77 @@ const checks: Step[] = [
 ];
 
 const lanes: Step[][] = [
-  [
-    {
-      name: 'unit + integration',
-      // The timeout only catches a hung test (none asserts on time); the integration tier imports,
-      // renders and syncs for real while the browser lane shares the CPU, so Bun's 5 s default
-      // would fail a sound test on a busy machine.
-      command: [process.execPath, 'test', '--timeout', '60000', './src', './scripts', './tests/integration'],
-      countsTests: true,
-    },
-  ],
-  [
-    {
-      name: 'browser (e2e)',
-      command: [process.execPath, 'test', '--timeout', '60000', './tests/e2e'],
-      countsTests: true,
-    },
-    ...(existsSync(join(root, 'tests', 'worker'))
-      ? [
-          {
-            name: 'worker (wrangler dev)',
-            command: [process.execPath, 'test', '--timeout', '120000', './tests/worker'],
-            countsTests: true,
-          },
-        ]
-      : []),
-  ],
+  [TIERS.unit, TIERS.integration, TIERS.slow],
+  [TIERS.browser, ...(existsSync(join(root, 'tests', 'worker')) ? [TIERS.worker] : [])],
 ];
 
 const started = performance.now();
-let passed = 0;
-let failed = 0;
-const add = (outcome: Outcome) => {
-  passed += outcome.passed;
-  failed += outcome.failed;
-};
+const outcomes: Outcome[] = [];
+const chosen = process.argv.slice(2);
 
-let checksOk = true;
-for (const step of checks) {
-  const outcome = await run(step, true);
-  add(outcome);
-  // A lint failure still lets the tests run, so one CI run reports both.
-  if (!outcome.ok && step.name !== 'lint') {
-    checksOk = false;
-    break;
+if (chosen.length > 0) {
+  const unknown = chosen.filter((name) => !(name in TIERS));
+  if (unknown.length > 0) {
+    console.error(`Unknown tier ${unknown.join(', ')}; the tiers are ${Object.keys(TIERS).join(', ')}.`);
+    process.exit(2);
+  }
+  const tiers = chosen as Tier[];
+  let ready = true;
+  if (tiers.some((tier) => NEEDS_BUILD.includes(tier))) {
+    const build = await run(
+      { name: 'build (if stale)', command: [process.execPath, join(root, 'scripts', 'build-if-stale.ts')] },
+      true,
+    );
+    outcomes.push(build);
+    ready = build.ok;
+  }
+  for (const tier of ready ? tiers : []) outcomes.push(await run(TIERS[tier], true));
+} else {
+  let checksOk = true;
+  for (const step of checks) {
+    const outcome = await run(step, true);
+    outcomes.push(outcome);
+    // A lint failure still lets the tests run, so one CI run reports both.
+    if (!outcome.ok && step.name !== 'lint') {
+      checksOk = false;
+      break;
+    }
+  }
+  if (checksOk) {
+    // Every tier of a lane runs even after another fails, so one run reports every failure.
+    const laneOutcomes = await Promise.all(lanes.map(runLane));
+    for (const lane of laneOutcomes) outcomes.push(...lane);
   }
 }
-if (checksOk) {
-  const laneOutcomes = await Promise.all(lanes.map((lane) => runLane(lane)));
-  for (const outcomes of laneOutcomes) outcomes.forEach(add);
-}
 
-console.info(`\nTotal ${((performance.now() - started) / 1000).toFixed(1)}s`);
+console.info('\nTimes:');
+for (const outcome of outcomes) {
+  console.info(
+    `  ${outcome.ok ? '✓' : '✗'} ${outcome.name.padEnd(24)} ${outcome.seconds.toFixed(1).padStart(7)}s`,
+  );
+}
+console.info(`Total ${((performance.now() - started) / 1000).toFixed(1)}s`);
+const passed = outcomes.reduce((sum, outcome) => sum + outcome.passed, 0);
+const failed = outcomes.reduce((sum, outcome) => sum + outcome.failed, 0);
 console.info(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
 
-/** Runs a lane's steps in order, stopping at the first that fails. */
 async function runLane(lane: Step[]): Promise<Outcome[]> {
-  const outcomes: Outcome[] = [];
-  for (const step of lane) {
-    const outcome = await run(step, false);
-    outcomes.push(outcome);
-    if (!outcome.ok) break;
-  }
-  return outcomes;
+  const results: Outcome[] = [];
+  for (const step of lane) results.push(await run(step, false));
+  return results;
 }
 
 async function run(step: Step, stream: boolean): Promise<Outcome> {
   const stepStarted = performance.now();
   const commandLine = step.command.map((part) => part.replace(`${root}/`, '')).join(' ');
   console.info(`\n▶ ${step.name}: ${commandLine}`);
+  // A temporary folder of the step's own: tests that look at what is left in it (an import's
+  // staging files) then never see another tier's or another run's files on the same machine.
+  const temporary = mkdtempSync(join(tmpdir(), 'esg-test-run-'));
   const child = Bun.spawn(step.command, {
     cwd: root,
-    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0' },
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', FORCE_COLOR: '0', TMPDIR: temporary },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -115,22 +148,26 @@ async function run(step: Step, stream: boolean): Promise<Outcome> {
     collect(child.stderr, stream ? process.stderr : null),
   ]);
   const code = await child.exited;
-  const seconds = ((performance.now() - stepStarted) / 1000).toFixed(1);
+  rmSync(temporary, { recursive: true, force: true });
+  const seconds = (performance.now() - stepStarted) / 1000;
   if (!stream) {
     console.info(`\n── ${step.name} output ──`);
     process.stdout.write(stdout);
     process.stderr.write(stderr);
   }
-  console.info(`${code === 0 ? '✓' : '✗'} ${step.name} (${seconds}s)`);
-  if (!step.countsTests) return { ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 };
+  console.info(`${code === 0 ? '✓' : '✗'} ${step.name} (${seconds.toFixed(1)}s)`);
+  const { name } = step;
+  if (!step.countsTests) {
+    return { name, ok: code === 0, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1, seconds };
+  }
   const output = stdout + stderr;
   const pass = Number(/^\s*(\d+) pass$/m.exec(output)?.[1] ?? 0);
   const fail = Number(/^\s*(\d+) fail$/m.exec(output)?.[1] ?? 0);
   if (pass === 0 && code === 0) {
     console.error(`✗ ${step.name}: ran no test`);
-    return { ok: false, passed: 0, failed: 1 };
+    return { name, ok: false, passed: 0, failed: 1, seconds };
   }
-  return { ok: code === 0, passed: pass, failed: fail + (code !== 0 && fail === 0 ? 1 : 0) };
+  return { name, ok: code === 0, passed: pass, failed: fail + (code !== 0 && fail === 0 ? 1 : 0), seconds };
 }
 
 async function collect(

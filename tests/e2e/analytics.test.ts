@@ -7,9 +7,11 @@
 import { describe, expect, test } from 'bun:test';
 import { createClient } from '@libsql/client';
 import type { BrowserContext, Page } from 'playwright-core';
+import { SESSION_LOSS_REDIRECT_MS, SESSION_LOSS_TOAST } from '../../src/client/lib/session-loss.ts';
 import type { AnalyticsDashboard } from '../../src/domain/contracts/analytics.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { sidebar, WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
+import { notifications, sidebar, WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 const main = (page: Page) => page.getByRole('main');
@@ -42,14 +44,21 @@ function recordAnalyticsCalls(context: BrowserContext) {
   return calls;
 }
 
-/** Polls until `check` holds (the browser sends analytics in the background). */
-async function eventually(check: () => boolean | Promise<boolean>, what: string) {
-  const deadline = Date.now() + WAIT_MS;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(100);
-  }
+/**
+ * Waits until `check` holds (the browser sends analytics in the background, after the page has
+ * settled); a failure names what was awaited.
+ */
+async function waitUntil(check: () => boolean | Promise<boolean>, what: string) {
+  await eventually(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 2 * WAIT_MS },
+  );
 }
+
+/** The number of analytics calls to `path` so far. */
+const callsTo = (calls: AnalyticsCall[], path: string) => calls.filter((call) => call.path === path).length;
 
 async function figures(page: Page, days: number) {
   const response = await page.request.get(`/api/analytics/dashboard?days=${days}`);
@@ -91,17 +100,15 @@ describe('usage analytics', () => {
       await sidebar(page).getByRole('link', { name: 'ESG Wizard', exact: true }).click();
       const initialise = main(page).getByRole('button', { name: 'Initialize ESG Checklist' });
       await initialise.waitFor({ timeout: 2 * WAIT_MS });
-      await eventually(
-        () => calls.filter((call) => call.path === '/api/analytics/page-view').length === 2,
-        'page views',
-      );
+      await eventually(() => expect(callsTo(calls, '/api/analytics/page-view')).toBe(2), {
+        timeout: 2 * WAIT_MS,
+      });
 
       await initialise.click();
       await waitForToast(page, 'Success', 'ESG checklist initialized successfully');
-      await eventually(
-        () => calls.filter((call) => call.path === '/api/analytics/events').length === 2,
-        'events',
-      );
+      await eventually(() => expect(callsTo(calls, '/api/analytics/events')).toBe(2), {
+        timeout: 2 * WAIT_MS,
+      });
 
       const sessions = calls.filter((call) => call.path === '/api/analytics/sessions');
       expect(sessions.map((call) => call.status)).toEqual([201]);
@@ -140,7 +147,7 @@ describe('usage analytics', () => {
       expect(await card(page, 'Total Sessions').textContent()).toContain('1');
       expect(await card(page, 'Total Events').textContent()).toContain('2');
       expect(await card(page, 'Report Exports').textContent()).toContain('0');
-      await eventually(
+      await waitUntil(
         () => calls.filter((call) => call.path === '/api/analytics/page-view').length === 3,
         'page view',
       );
@@ -158,7 +165,7 @@ describe('usage analytics', () => {
       await main(page).getByRole('combobox', { name: 'Time range' }).click();
       await page.getByRole('option', { name: 'Last 7 days' }).click();
       await main(page).getByText('People active in the last 7 days').waitFor({ timeout: WAIT_MS });
-      await eventually(async () => (await dailyTable.locator('tbody tr').count()) === 7, 'the 7-day chart');
+      await waitUntil(async () => (await dailyTable.locator('tbody tr').count()) === 7, 'the 7-day chart');
 
       // Conversion funnel: the wizard's start is 100% of visitors (highlighted), a data source 0%.
       await main(page).getByRole('tab', { name: 'Conversion Funnel' }).click();
@@ -190,7 +197,7 @@ describe('usage analytics', () => {
       // Chromium sends it (Sec-Fetch-Site: same-origin with an Origin header), or it would stay open.
       expect(await endedAt(sessionId!)).toBeNull();
       await page.goto('about:blank');
-      await eventually(async () => (await endedAt(sessionId!)) !== null, 'the unload beacon');
+      await waitUntil(async () => (await endedAt(sessionId!)) !== null, 'the unload beacon');
     },
     JOURNEY_TIMEOUT_MS,
   );
@@ -198,19 +205,23 @@ describe('usage analytics', () => {
   test('a visitor sees Analytics Unavailable, stays on the page, and gets an anonymous session', async () => {
     const { page, context } = await e2e.newPage({ width: 1440, height: 900 });
     const calls = recordAnalyticsCalls(context);
+    // The page's timers run on a clock the test moves (it flows as real time until then).
+    await page.clock.install();
     await page.goto('/analytics');
     await main(page)
       .getByRole('heading', { name: 'Analytics Unavailable' })
       .waitFor({ timeout: 2 * WAIT_MS });
     expect(await main(page).getByText('Unable to load analytics data').isVisible()).toBe(true);
     expect(await main(page).getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
-    await eventually(() => calls.some((call) => call.path === '/api/analytics/page-view'), 'page view');
+    await waitUntil(() => calls.some((call) => call.path === '/api/analytics/page-view'), 'page view');
     expect(calls.map((call) => [call.path, call.status])).toEqual([
       ['/api/analytics/sessions', 201],
       ['/api/analytics/page-view', 204],
     ]);
-    // No sign-in redirect (the signed-in pages leave after 500 ms).
-    await Bun.sleep(1000);
+    // No sign-in redirect: the signed-in pages announce a lost session, then leave after
+    // SESSION_LOSS_REDIRECT_MS; the page's clock is run past that instead of waiting for it.
+    await page.clock.runFor(2 * SESSION_LOSS_REDIRECT_MS);
+    expect(await notifications(page).getByText(SESSION_LOSS_TOAST.title, { exact: true }).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/analytics');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });

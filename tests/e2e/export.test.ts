@@ -11,6 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import { reportingPeriods, xbrlFileName } from '../../src/client/features/export/export.ts';
 import type { Filing, Regulator, Report } from '../../src/domain/contracts/reports.ts';
 import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/reports.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -100,13 +101,14 @@ async function listReports(page: Page): Promise<Report[]> {
 async function generate(page: Page): Promise<Report> {
   const known = new Set((await listReports(page)).map((report) => report.id));
   await generator(page).getByRole('button', { name: 'Generate report' }).click();
-  const deadline = Date.now() + WAIT_MS;
   let created: Report | undefined;
-  while (!created && Date.now() < deadline) {
-    await Bun.sleep(200);
-    created = (await listReports(page)).find((report) => !known.has(report.id));
-  }
-  expect(created).toBeDefined();
+  await eventually(
+    async () => {
+      created = (await listReports(page)).find((report) => !known.has(report.id));
+      expect(created).toBeDefined();
+    },
+    { timeout: WAIT_MS },
+  );
   await reportItem(page, created!).waitFor({ timeout: WAIT_MS });
   // Reports of one title are told apart by version (issue 18).
   await reportItem(page, created!).getByText(`version ${created!.version}`).waitFor();

@@ -57,28 +57,9 @@ export function startE2E(
   beforeAll(async () => {
     state.folder = mkdtempSync(join(tmpdir(), 'esg-e2e-'));
     state.databaseUrl = `file:${join(state.folder, 'e2e.db')}`;
-    // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
-    // beside this one (scripts/test.ts) get their port-0 listeners, so no other server answers here.
-    const port = 20000 + Math.floor(Math.random() * 12000);
-    state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: state.databaseUrl,
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_IP: '10000',
-        // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
-        CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
-        ...(options.publicUrlIsServer ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
-        ...options.env,
-      },
-      stdout: 'ignore',
-      stderr: 'inherit',
-    });
-    state.baseUrl = `http://127.0.0.1:${port}`;
-    await waitForServer(state.baseUrl);
+    const started = await startServer(state.databaseUrl, options);
+    state.server = started.server;
+    state.baseUrl = started.baseUrl;
     state.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
     state.contexts = [];
   }, 60_000);
@@ -127,18 +108,61 @@ function isExpectedError(text: string, expectedStatuses: number[]): boolean {
   return status !== undefined && [401, 404, ...expectedStatuses].includes(Number(status));
 }
 
-async function waitForServer(baseUrl: string) {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`${baseUrl}/api/auth/providers`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
+/**
+ * Spawns the server on a free-looking port and waits for its own "running on" line: a health
+ * check could be answered by another server already on that port (another test run on this
+ * machine), whose configuration is not this file's. If the port is taken the child exits before
+ * printing it, and another port is tried.
+ */
+async function startServer(
+  databaseUrl: string,
+  options: { env?: Record<string, string>; publicUrlIsServer?: boolean },
+) {
+  for (let attempt = 1; ; attempt += 1) {
+    // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
+    // beside this one (scripts/test.ts) get their port-0 listeners.
+    const port = 20000 + Math.floor(Math.random() * 12000);
+    const server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        LOG_LEVEL: 'warn',
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        // The fakes listen on 127.0.0.1, which the SSRF guard refuses unless allowed.
+        CONNECTOR_ALLOW_PRIVATE_NETWORK: 'true',
+        ...(options.publicUrlIsServer ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
+        ...options.env,
+      },
+      stdout: 'pipe',
+      stderr: 'inherit',
+    });
+    if (await printsListening(server.stdout, `running on http://localhost:${port}`)) {
+      return { server, baseUrl: `http://127.0.0.1:${port}` };
     }
-    await Bun.sleep(150);
+    await server.exited;
+    if (attempt === 5) throw new Error('the e2e server did not start (see its output above)');
   }
-  throw new Error(`server did not start on ${baseUrl}`);
+}
+
+/** True once the child prints `line`; false if its output ends first. Keeps reading after. */
+async function printsListening(stdout: ReadableStream<Uint8Array>, line: string): Promise<boolean> {
+  const reader = stdout.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    text += decoder.decode(chunk.value, { stream: true });
+    if (text.includes(line)) {
+      // The rest is drained so a full pipe never blocks the server.
+      void (async () => {
+        while (!(await reader.read()).done) {}
+      })().catch(() => {});
+      return true;
+    }
+  }
+  return false;
 }
 
 /** axe-core (WCAG 2.1 A/AA rules) on the current page; returns serious and critical violations. */

@@ -1,4 +1,6 @@
+import { expect } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
+import { eventually } from '../helpers/eventually.ts';
 
 /** How long a journey waits for one thing to appear before it fails (well under the test timeout). */
 export const WAIT_MS = 10_000;
@@ -64,6 +66,20 @@ export function focusedElement(page: Page) {
       text: element?.textContent?.trim() ?? '',
       role: element?.getAttribute('role') ?? '',
     };
+  });
+}
+
+/**
+ * Waits until the element with keyboard focus matches `expected`: scripts move focus a frame or
+ * more after the key or click that causes it (Radix menus and dialogs, the drawer, toasts), so a
+ * check the instant after fails on a busy machine. Fails with the last element seen.
+ */
+export async function expectFocused(
+  page: Page,
+  expected: Partial<Awaited<ReturnType<typeof focusedElement>>>,
+) {
+  await eventually(async () => expect(await focusedElement(page)).toMatchObject(expected), {
+    timeout: WAIT_MS,
   });
 }
 

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { startE2E } from './harness';
-import { focusedElement, sidebar, WAIT_MS, waitForPath, waitForToast } from './helpers';
+import { expectFocused, focusedElement, sidebar, WAIT_MS, waitForPath, waitForToast } from './helpers';
 
 const e2e = startE2E();
 
@@ -113,7 +113,7 @@ describe('waitlist form', () => {
     await waitForToast(page, 'Email Required', 'Please enter your email address to join the waitlist.');
     expect(await page.evaluate(() => localStorage.getItem('esg-waitlist'))).toBeNull();
     // Focus goes back to the field so the person can type the address.
-    expect(await focusedElement(page)).toMatchObject({ tag: 'input', id: 'waitlist-email' });
+    await expectFocused(page, { tag: 'input', id: 'waitlist-email' });
   });
 
   test('a valid email shows Joining... while saving, then Success!, clears the field and stores the entry', async () => {

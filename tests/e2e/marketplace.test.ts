@@ -100,8 +100,14 @@ describe('Marketplace', () => {
     await dialog.getByRole('button', { name: 'Confirm purchase' }).click();
     await waitForToast(page, 'Purchase Successful!');
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
-    // Focus returns to the card's purchase button.
-    expect(await page.evaluate(() => document.activeElement?.textContent ?? '')).toContain(target.name);
+    // Focus returns to the card's purchase button (a frame after the dialog closes).
+    await page.waitForFunction(
+      (name) => document.activeElement?.textContent?.includes(name) ?? false,
+      target.name,
+      {
+        timeout: WAIT_MS,
+      },
+    );
 
     // Stock drops by 3 and the order is in the history with its certificate.
     await card(page, target)

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -18,13 +19,15 @@ const e2e = startE2E();
 
 /** The latest sync of a source once it has finished (the job runs in the server process). */
 async function finishedSync(page: Page, sourceId: string) {
-  const deadline = Date.now() + WAIT_MS;
-  while (Date.now() < deadline) {
-    const [latest] = await (await page.request.get(`/api/data-sources/${sourceId}/syncs`)).json();
-    if (latest && (latest.status === 'succeeded' || latest.status === 'failed')) return latest;
-    await page.waitForTimeout(200);
-  }
-  throw new Error('the sync did not finish');
+  let latest: { status: string } | undefined;
+  await eventually(
+    async () => {
+      [latest] = await (await page.request.get(`/api/data-sources/${sourceId}/syncs`)).json();
+      expect(['succeeded', 'failed']).toContain(latest?.status ?? 'none');
+    },
+    { timeout: WAIT_MS },
+  );
+  return latest!;
 }
 
 describe('QuickBooks connector', () => {

@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { createLibsqlDb } from '../../db/client.ts';
 import { memberships } from '../../db/schema/auth.ts';
 import type { Report } from '../../src/domain/contracts/reports.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS } from './helpers.ts';
 
@@ -36,14 +37,13 @@ async function currentUser(page: Page): Promise<{ id: string; companyId: string;
 
 /** Polls until the report's generation succeeded (the job runs in the server process). */
 async function waitForReport(page: Page, id: string): Promise<void> {
-  const deadline = Date.now() + JOB_WAIT_MS;
-  while (Date.now() < deadline) {
-    const report = (await (await page.request.get(`/api/reports/${id}`)).json()) as Report;
-    if (report.generation === 'succeeded') return;
-    expect(report.generation).not.toBe('failed');
-    await Bun.sleep(250);
-  }
-  throw new Error(`report ${id} did not finish`);
+  await eventually(
+    async () => {
+      const report = (await (await page.request.get(`/api/reports/${id}`)).json()) as Report;
+      expect(report.generation).toBe('succeeded');
+    },
+    { timeout: JOB_WAIT_MS },
+  );
 }
 
 /** The owner's company, with something on each screen the viewer will read. */

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E } from './harness';
-import { focusedElement, sidebar, userMenuTrigger, WAIT_MS, waitForDashboard, waitForToast } from './helpers';
+import { expectFocused, sidebar, userMenuTrigger, WAIT_MS, waitForDashboard, waitForToast } from './helpers';
 
 const e2e = startE2E();
 
@@ -79,7 +79,7 @@ describe('sidebar', () => {
     expect(await toggle.getAttribute('aria-expanded')).toBe('true');
     expect(await nav.getByRole('link', { name: 'Marketplace' }).isVisible()).toBe(true);
     // Focus moves into the drawer.
-    expect(await focusedElement(page)).toMatchObject({ tag: 'a' });
+    await expectFocused(page, { tag: 'a' });
     // The rest of the page is covered: a click right of the drawer lands on the overlay, not the page.
     const covering = await page.evaluate(() => {
       const element = document.elementFromPoint(window.innerWidth - 20, window.innerHeight / 2);
@@ -90,7 +90,7 @@ describe('sidebar', () => {
     await page.keyboard.press('Escape');
     await nav.waitFor({ state: 'hidden', timeout: WAIT_MS });
     expect(await toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(await focusedElement(page)).toMatchObject({ id: 'sidebar-toggle' });
+    await expectFocused(page, { id: 'sidebar-toggle' });
 
     // Clicking the overlay closes it too.
     await toggle.click();
@@ -186,7 +186,13 @@ describe('feedback', () => {
     );
     await dialog.waitFor({ state: 'detached', timeout: WAIT_MS });
     // Focus goes back to the help button that opened the dialog.
-    expect(await helpTrigger.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.waitForFunction(
+      (element) => element === document.activeElement,
+      await helpTrigger.elementHandle(),
+      {
+        timeout: WAIT_MS,
+      },
+    );
 
     await page.goto('/support');
     const history = page.getByRole('region', { name: 'Your feedback' });

@@ -35,12 +35,29 @@ async function openShopifyConnect(page: Page, name: string) {
   });
   expect(site.status()).toBe(201);
   await page.goto('/data-sources');
+  // The dialog reads which connectors this server can make when it opens; this file's server has
+  // Shopify set up, and the dialog would say so otherwise (and never offer the store-name prompt).
+  const availability = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/integrations',
+  );
   await page.getByRole('button', { name: 'Connect Your First Source' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a data source' });
+  expect(await (await availability).json()).toContainEqual({
+    type: 'shopify',
+    isAvailable: true,
+    unavailableReason: null,
+  });
   await dialog.getByRole('combobox', { name: 'Source type' }).click();
   await page.getByRole('option', { name: 'Shopify (OAuth)' }).click();
+  // The choice is made before the name is typed (the field shows it once the list has closed).
+  await dialog
+    .getByRole('combobox', { name: 'Source type' })
+    .filter({ hasText: 'Shopify (OAuth)' })
+    .waitFor({ timeout: WAIT_MS });
   await dialog.getByLabel('Display Name').fill(name);
-  await dialog.getByText('Next you will be asked for your store name', { exact: false }).waitFor();
+  await dialog
+    .getByText('Next you will be asked for your store name', { exact: false })
+    .waitFor({ timeout: WAIT_MS });
   await dialog.getByRole('button', { name: 'Connect Data Source' }).click();
   const prompt = page.getByRole('dialog', { name: 'Shopify store name' });
   await prompt.getByLabel('Store name').waitFor({ timeout: WAIT_MS });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { startFakeXero } from '../fakes/xero.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFocused, WAIT_MS, waitForToast } from './helpers.ts';
 
 // The fake listens on 127.0.0.1 in this process; the app server (a child process) and the
 // browser reach it there. It stands in for login.xero.com, identity.xero.com and api.xero.com.
@@ -36,13 +36,23 @@ describe('Xero connector', () => {
 
     // The Connect dialog, by keyboard: it POSTs, then sends the browser to Xero's consent, which
     // approves at once and redirects back through the callback to /data-sources?connected=xero.
+    // The dialog reads which connectors this server can make when it opens; this file's server has
+    // Xero set up, and the dialog would say so otherwise (and never offer the redirect).
+    const availability = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/integrations',
+    );
     await page.getByRole('button', { name: 'Connect New Source' }).focus();
     await page.keyboard.press('Enter');
     const connect = page.getByRole('dialog', { name: 'Connect a data source' });
     const sourceType = connect.getByRole('combobox', { name: 'Source type' });
     await sourceType.waitFor();
-    // The dialog puts focus on its first field, the source type.
-    expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Select a source type' });
+    expect(await (await availability).json()).toContainEqual({
+      type: 'xero',
+      isAvailable: true,
+      unavailableReason: null,
+    });
+    // The dialog puts focus on its first field, the source type (a frame after it opens).
+    await expectFocused(page, { role: 'combobox', text: 'Select a source type' });
     await page.keyboard.press('Enter');
     await page.getByRole('option', { name: 'Xero' }).waitFor();
     // The list takes focus a frame after it appears; keys sent before that go nowhere. One letter,
@@ -56,8 +66,10 @@ describe('Xero connector', () => {
         document.activeElement.textContent === 'Xero',
     );
     await page.keyboard.press('Enter');
-    await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor();
-    expect(await focusedElement(page)).toMatchObject({ role: 'combobox', text: 'Xero' });
+    // The choice is made (focus goes back to the field, a frame after the list closes), then the
+    // dialog says where Connect leads.
+    await expectFocused(page, { role: 'combobox', text: 'Xero' });
+    await connect.getByText('You will be redirected to Xero', { exact: false }).waitFor({ timeout: WAIT_MS });
     await page.keyboard.press('Tab');
     await page.keyboard.type('Bakery Xero');
     expect(await connect.getByLabel('Display Name').inputValue()).toBe('Bakery Xero');

@@ -12,8 +12,8 @@ export type FakeReply =
   | { kind: 'answer'; content: string; chunks?: string[] }
   /** An error status, e.g. 429 with `retryAfter` ('7' or an HTTP date), or 500. */
   | { kind: 'status'; status: number; message?: string; retryAfter?: string; retryAfterMs?: string }
-  /** Waits `delayMs` before answering at all (the client's timeout should fire first). */
-  | { kind: 'slow'; delayMs: number; content?: string }
+  /** Never answers: the request ends when the client gives up on it (its timeout fires). */
+  | { kind: 'silent' }
   /** The model declines: `message.refusal` (or `delta.refusal` chunks), content null. */
   | { kind: 'refusal'; refusal: string }
   /** The answer is cut by the provider's content filter (`finish_reason: content_filter`). */
@@ -44,7 +44,7 @@ export function startFakeOpenAi() {
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
-    // The slow reply outlives Bun's default idle timeout of 10 s only if a test asks for it.
+    // A silent reply is ended by the client; the idle timeout only bounds a client that never does.
     idleTimeout: 60,
     async fetch(request) {
       const url = new URL(request.url);
@@ -78,11 +78,10 @@ export function startFakeOpenAi() {
                 : 'invalid_request_error';
           return errorResponse(reply.status, reply.message ?? `Fake error ${reply.status}`, type, headers);
         }
-        case 'slow':
-          await Bun.sleep(reply.delayMs);
-          return answer(meta, body.stream, reply.content ?? DEFAULT_ANSWER, [
-            reply.content ?? DEFAULT_ANSWER,
-          ]);
+        case 'silent':
+          // Held until the client aborts (or the fake stops): no length of time to outlast.
+          await new Promise((resolve) => request.signal.addEventListener('abort', resolve, { once: true }));
+          return new Response(null, { status: 499 });
         case 'answer':
           return answer(meta, body.stream, reply.content, reply.chunks ?? [reply.content]);
         case 'refusal':
@@ -182,10 +181,9 @@ function sse(chunks: unknown[]) {
 
 function brokenStream(meta: Meta, chunks: string[], message: string) {
   const stream = new ReadableStream({
-    async start(controller) {
+    start(controller) {
       controller.enqueue(event(chunk(meta, { role: 'assistant', content: '' }, null)));
       for (const text of chunks) controller.enqueue(event(chunk(meta, { content: text }, null)));
-      await Bun.sleep(20);
       controller.enqueue(event({ error: { message, type: 'server_error', param: null, code: null } }));
       controller.close();
     },

@@ -45,5 +45,3 @@ export async function jobRow(db: Db, id: string) {
   if (!row) throw new Error(`no job ${id}`);
   return row;
 }
-
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

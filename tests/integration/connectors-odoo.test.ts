@@ -266,7 +266,7 @@ describe('Odoo connector', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(1900);
     expect(fake.calls.filter((call) => call.method === '429').length).toBe(2);
     expect((await sourceLines(source.id)).length).toBe(3);
-  }, 15_000);
+  }, 120_000);
 
   test('a revoked key puts the source in error with Odoo’s reason; Test says the same', async () => {
     const { source, cookie, fake } = await connected();

@@ -15,7 +15,8 @@ import {
   retryDelayMs,
 } from '../../workers/runner.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
-import { createJobDb, jobRow, sleep } from '../helpers/jobs.ts';
+import { eventually } from '../helpers/eventually.ts';
+import { createJobDb, jobRow } from '../helpers/jobs.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 warmRenderThreadForFile();
@@ -269,35 +270,43 @@ describe('leases', () => {
 
   test('renews the lease while a long job runs, so no other runner takes it', async () => {
     const { db, connect } = await createJobDb();
-    const id = await enqueue(db, { runAfter: new Date() });
-    let longRuns = 0;
+    const clock = manualClock();
+    const id = await enqueue(db);
+    const started = Promise.withResolvers<void>();
+    const finish = Promise.withResolvers<void>();
     let stolen = 0;
+    // Both runners read the one clock the test moves; the owner renews on its own timer (every
+    // third of the lease), and the test waits for each renewal to be stored, not for time to pass.
     const owner = runnerOn(
       db,
       async () => {
-        longRuns += 1;
-        await sleep(900); // six lease lengths
+        started.resolve();
+        await finish.promise;
         return 'long';
       },
-      { leaseMs: 150, workerId: 'owner' },
+      { leaseMs: 150, workerId: 'owner', now: clock.now },
     );
     const other = runnerOn(
       await connect(),
       async () => {
         stolen += 1;
       },
-      { leaseMs: 150, workerId: 'other' },
+      { leaseMs: 150, workerId: 'other', now: clock.now },
     );
 
     const running = owner.drain();
-    let done = false;
-    running.finally(() => (done = true));
-    while (!done) {
-      await other.drain();
-      await sleep(40);
+    await started.promise;
+    // Each step moves past the lease stored before it (six lease lengths in all), so only a
+    // renewal at the new time keeps the job from the other runner.
+    for (let step = 0; step < 6; step += 1) {
+      clock.advance(200);
+      const renewedUntil = clock.now().getTime() + 150;
+      await eventually(async () => expect((await jobRow(db, id)).leaseUntil?.getTime()).toBe(renewedUntil));
+      expect(await other.drain()).toBe(0);
     }
+    finish.resolve();
     expect(await running).toBe(1);
-    expect([longRuns, stolen]).toEqual([1, 0]);
+    expect(stolen).toBe(0);
     expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 1, result: 'long' });
   });
 
@@ -346,7 +355,8 @@ describe('concurrency', () => {
     const calls = new Map<string, number>();
     const handler: JobHandler = async (job) => {
       calls.set(job.id, (calls.get(job.id) ?? 0) + 1);
-      await sleep(Math.random() * 4);
+      // Yields to the event loop so the other runner's claims interleave with this one's.
+      await new Promise((resolve) => setImmediate(resolve));
     };
     const first = runnerOn(db, handler, { slots: 3, workerId: 'first' });
     const second = runnerOn(await connect(), handler, { slots: 3, workerId: 'second' });
@@ -362,26 +372,41 @@ describe('concurrency', () => {
     expect(statuses).toEqual([{ status: 'succeeded', n: 120 }]);
   });
 
-  test('a started runner picks up a job as soon as it is woken, and stop() lets it finish', async () => {
+  test('a started runner picks up a job when woken, not at the end of its pause, and stop() lets it finish', async () => {
     const { db } = await createJobDb();
     const started = Promise.withResolvers<void>();
+    const finish = Promise.withResolvers<void>();
+    let finished = false;
     const runner = runnerOn(
       db,
       async () => {
         started.resolve();
-        await sleep(100);
+        await finish.promise;
+        finished = true;
         return 'finished';
       },
-      { pollMs: 60_000 },
+      // A pause longer than the test's timeout: only wake() can make the runner look again.
+      { pollMs: 10 * 60_000, now: () => clock.now() },
     );
+    // Due a second after the runner's first look (which reads the clock as it starts), so that
+    // look finds nothing and the runner pauses; only a wake can make it look again.
+    const clock = manualClock();
+    const id = await enqueue(db, { runAfter: new Date(START.getTime() + 1000) });
     runner.start();
-    await sleep(20); // the first look found nothing; the runner now waits a minute
-    const id = await enqueue(db, { runAfter: new Date() });
-    const woken = Date.now();
-    runner.wake();
-    await started.promise;
-    expect(Date.now() - woken).toBeLessThan(1000);
-    await runner.stop();
+    clock.advance(1000);
+    // The first look may still be under way, and a wake does not interrupt a look: the runner is
+    // woken until the job starts.
+    let isStarted = false;
+    started.promise.then(() => (isStarted = true));
+    while (!isStarted) {
+      runner.wake();
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const stopping = runner.stop();
+    expect(finished).toBe(false);
+    finish.resolve();
+    await stopping;
+    expect(finished).toBe(true);
     expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', result: 'finished' });
   });
 });

@@ -207,7 +207,7 @@ describe('forgot password with email set up', () => {
     });
     expect(signedIn.status).toBe(200);
     expect(sessionCookieFrom(signedIn.headers)).not.toBeNull();
-  }, 20_000);
+  }, 120_000);
 
   test('an admin cannot issue a reset link here: the member asks for one by email', async () => {
     const admin = await t.signUpCompany();

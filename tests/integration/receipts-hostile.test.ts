@@ -36,7 +36,7 @@ beforeAll(async () => {
     await browser.close();
   }
   pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
-}, 30_000);
+}, 120_000);
 afterAll(() => closeOcrPool());
 
 async function scan(cookie: string, bytes: Uint8Array, name = 'receipt.bin') {

@@ -23,7 +23,7 @@ let fuelPng: Uint8Array;
 beforeAll(async () => {
   browser = await launchChromium();
   fuelPng = await renderReceiptPng(browser, RECEIPTS[0]!);
-}, 30_000);
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
   await closeOcrPool();
@@ -65,7 +65,7 @@ describe('POST /api/integrations/ocr/upload', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.companyId, owner.user.companyId), eq(auditLogs.entityId, result.evidenceId)));
     expect(audit).toEqual([{ action: 'receipt_scanned' }]);
-  }, 30_000);
+  }, 120_000);
 
   test('reads a PDF bill from its text layer, whatever the file is called', async () => {
     const owner = await t.signUpCompany();

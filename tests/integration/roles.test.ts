@@ -363,5 +363,5 @@ describe('roles on every route', () => {
     expect(wrong).toEqual([]);
     // Each route signs up a fresh viewer (one password hash each): bun's 5 s default is too tight
     // on a busy 2-core machine.
-  }, 30_000);
+  }, 120_000);
 });

@@ -114,13 +114,19 @@ export function forgetCachedSession(db: Db, sessionId: string): void {
   caches.get(db)?.delete(sessionId);
 }
 
-async function findSession(db: Db, sessionId: string, options: SessionLookupOptions): Promise<SessionRow> {
+async function findSession(
+  db: Db,
+  sessionId: string,
+  nowMs: number,
+  options: SessionLookupOptions,
+): Promise<SessionRow> {
   const cacheMs = options.cacheMs ?? 0;
   let cache = caches.get(db);
-  // The cache ages by the machine's clock, not the service clock tests move by days.
-  const nowMs = performance.now();
+  // Aged by the service clock (ctx.now), so a test moves it instead of waiting. A clock set back
+  // (a test's clock returning to real time) makes an entry stored "later" stale, never fresher.
   const cached = cacheMs > 0 ? cache?.get(sessionId) : undefined;
-  if (cached && nowMs - cached.storedAt < cacheMs) return cached.row;
+  const age = cached ? nowMs - cached.storedAt : -1;
+  if (cached && age >= 0 && age < cacheMs) return cached.row;
   let lookup = lookups.get(db);
   if (!lookup) {
     lookup = createLookup(db, options.reader ?? null);
@@ -153,7 +159,7 @@ export async function validateSessionToken(
   options: SessionLookupOptions = {},
 ): Promise<SessionValidation | null> {
   const sessionId = await sessionIdFromToken(token);
-  const row = await findSession(db, sessionId, options);
+  const row = await findSession(db, sessionId, now.getTime(), options);
   if (!row) return null;
   if (row.expiresAt.getTime() <= now.getTime()) {
     await db.delete(sessions).where(eq(sessions.id, sessionId));
