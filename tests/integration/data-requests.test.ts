@@ -68,6 +68,11 @@ describe('data requests', () => {
     const employees = answer(created.json, 'employees_headcount');
     expect(employees).toMatchObject({ status: 'answered', value: 12 });
     expect(answer(created.json, 'legal_form').status).toBe('missing');
+    // No VSME checklist yet: the figure the checklist would auto-fill, from the same function.
+    expect(answer(created.json, 'renewable_energy_percentage')).toMatchObject({
+      status: 'answered',
+      value: 0,
+    });
     expect(created.json.status).toBe('draft');
     expect(created.json.cap.applies).toBe(true);
   });
