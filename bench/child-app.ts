@@ -50,14 +50,16 @@ export async function serveChildApp(options: {
     if (folder) rmSync(folder, { recursive: true, force: true });
     process.exit(0);
   });
-  process.stdout.write(`${server.port}\n`);
+  // The port, then the database file (bench/import-million.ts measures its size).
+  process.stdout.write(`${server.port} ${url.slice('file:'.length)}\n`);
 }
 
 /** Spawns `script --serve` and resolves to its origin once it has printed its port. */
 export async function startChildApp(script: string) {
   const child = Bun.spawn([process.execPath, script, '--serve'], { stdout: 'pipe', stderr: 'inherit' });
   const { value } = await child.stdout.getReader().read();
-  return { child, origin: `http://127.0.0.1:${new TextDecoder().decode(value).trim()}` };
+  const [port, databasePath] = new TextDecoder().decode(value).trim().split(' ');
+  return { child, origin: `http://127.0.0.1:${port}`, databasePath: databasePath! };
 }
 
 /** Signs a bench user up and returns the session cookie header value. */

@@ -7,7 +7,7 @@ import { serveChildApp, signUpBenchUser, startChildApp } from './child-app.ts';
 
 export const IMPORT_ROWS = 100_000;
 
-const SITES = ['Bristol bakery', 'Lyon shop', 'Leeds depot', 'London office'];
+export const SITES = ['Bristol bakery', 'Lyon shop', 'Leeds depot', 'London office'];
 /** A realistic mix of what SMEs import: bills, fuel cards, travel, waste, spend. */
 const ROWS: ((i: number, date: string, site: string) => string)[] = [
   (i, date, site) => `${date},${site},electricity,,${800 + (i % 4000)},kWh,,,MPAN ${i}`,
@@ -21,8 +21,8 @@ const ROWS: ((i: number, date: string, site: string) => string)[] = [
 ];
 
 /**
- * The benchmark file: every row distinct, dated across 2025, four sites (one in France). `first`
- * numbers the rows on from another file's, so files of one ledger never repeat a row.
+ * The benchmark file: every row distinct, dated across 2025, four sites (one in France). Files of
+ * different `first` rows share no row (bench/import-million.ts imports ten of them).
  */
 export function importCsv(rows = IMPORT_ROWS, first = 0): string {
   const lines = ['date,site,category,variant,quantity,unit,spend,currency,reference'];
@@ -34,7 +34,7 @@ export function importCsv(rows = IMPORT_ROWS, first = 0): string {
 }
 
 /** Peak resident set of a process (Linux /proc), in MB; NaN where /proc is missing. */
-function peakRssMB(pid: number): number {
+export function peakRssMB(pid: number): number {
   try {
     const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
     return match ? Number(match[1]) / 1024 : Number.NaN;
@@ -44,7 +44,7 @@ function peakRssMB(pid: number): number {
 }
 
 /** Starts a new high-water mark from the current resident set (Linux clear_refs "5"). */
-function resetPeak(pid: number): void {
+export function resetPeak(pid: number): void {
   try {
     writeFileSync(`/proc/${pid}/clear_refs`, '5');
   } catch {

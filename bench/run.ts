@@ -4,6 +4,7 @@ import { benchCalculation } from './calculation.ts';
 import { benchCsvParse } from './csv-parse.ts';
 import { benchFactorLibrary } from './factor-library.ts';
 import { benchImport } from './import.ts';
+import { benchImportMillion } from './import-million.ts';
 import { benchKpi } from './kpi.ts';
 import { measureLanding } from './landing-size.ts';
 import { benchOcr } from './ocr.ts';
@@ -150,6 +151,32 @@ results.push({
   value: `${imported.seconds.toFixed(1)} s, peak RSS ${imported.peakRssMB.toFixed(0)} MB`,
   budget: '< 5 s and < 300 MB',
   ok: imported.seconds < 5 && imported.peakRssMB < 300,
+});
+// Issue 20 item 4: ten 100,000-row files into one company (decision 068).
+const million = await benchImportMillion();
+results.push({
+  name: 'CSV import to 1,000,000 lines: total',
+  value: `${million.totalSeconds.toFixed(1)} s (files ${million.fileSeconds.map((s) => s.toFixed(1)).join(', ')})`,
+  budget: '≤ 30 s',
+  ok: million.totalSeconds <= 30,
+});
+results.push({
+  name: 'CSV import to 1,000,000 lines: tenth file / first',
+  value: `${million.linearity.toFixed(2)}×`,
+  budget: '≤ 1.3×',
+  ok: million.linearity <= 1.3,
+});
+results.push({
+  name: 'ledger on disk per line at 1,000,000 lines',
+  value: `${million.bytesPerLine.toFixed(0)} bytes`,
+  budget: '≤ 500 bytes',
+  ok: million.bytesPerLine <= 500,
+});
+results.push({
+  name: 'CSV import to 1,000,000 lines: peak RSS',
+  value: `${million.peakRssMB.toFixed(0)} MB`,
+  budget: '< 300 MB',
+  ok: million.peakRssMB < 300,
 });
 const kpi = await benchKpi();
 results.push({

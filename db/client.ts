@@ -34,10 +34,49 @@ export function createLibsqlDb(options: LibsqlOptions): { db: Db; client: Client
     authToken: options.authToken,
     ...(local ? { concurrency: 1 } : {}),
   });
-  if (local) void client.execute('PRAGMA secure_delete = ON').catch(() => undefined);
+  if (local) {
+    void client.execute('PRAGMA secure_delete = ON').catch(() => undefined);
+    writeBatchesImmediately(client);
+  }
   const db = drizzleLibsql({ client, schema, casing: 'snake_case' });
+  const path = local ? options.url.slice('file:'.length) : '';
+  if (path !== '' && !path.includes(':memory:')) databasePaths.set(client, path);
   return { db, client };
 }
+
+const databasePaths = new WeakMap<object, string>();
+
+/**
+ * The file of a local libSQL database, or null (memory, remote libSQL, D1). The ledger writer
+ * opens its own connection on it (decision 068).
+ */
+export function localDatabasePath(db: Db): string | null {
+  const client = (db as { $client?: object }).$client;
+  return client ? (databasePaths.get(client) ?? null) : null;
+}
+
+/**
+ * A batch that writes starts with BEGIN IMMEDIATE rather than @libsql/client's default BEGIN
+ * DEFERRED. The ledger writer holds a second connection on the same file (decision 068): a
+ * deferred transaction that reads first and then writes while that connection commits fails
+ * with SQLITE_BUSY at once (SQLite cannot upgrade a stale read snapshot, sqlite.org/lang_transaction.html),
+ * while BEGIN IMMEDIATE takes the write lock first and waits out busy_timeout. Batches of reads
+ * only stay deferred, so they never queue behind a write.
+ */
+function writeBatchesImmediately(client: Client): void {
+  const batch = client.batch.bind(client);
+  client.batch = (statements, mode) => {
+    const readsOnly = statements.every((statement) => /^\s*select\b/i.test(statementText(statement)));
+    return batch(statements, mode ?? (readsOnly ? 'deferred' : 'write'));
+  };
+}
+
+const statementText = (statement: Parameters<Client['batch']>[0][number]): string =>
+  typeof statement === 'string'
+    ? statement
+    : Array.isArray(statement)
+      ? String(statement[0])
+      : String((statement as { sql: string }).sql);
 
 /**
  * Makes sure the next statements on a local file zero what they delete (the setting could only be

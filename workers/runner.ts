@@ -15,7 +15,7 @@ import type { Config } from '../src/server/config.ts';
 import { warmCpuThread } from '../src/server/jobs/cpu-thread.ts';
 import { JOB_HANDLERS } from '../src/server/jobs/handlers.ts';
 import { type JobHandler, PermanentJobError, type RunningJob } from '../src/server/jobs/job-handler.ts';
-import type { JobKind } from '../src/server/jobs/queue.ts';
+import type { JobKind } from '../src/server/jobs/job-kinds.ts';
 import type { Logger } from '../src/server/lib/logger.ts';
 
 export interface JobRunnerOptions {

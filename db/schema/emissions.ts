@@ -104,7 +104,7 @@ export const activityImports = sqliteTable(
 
 /**
  * The activity ledger: one line of measured or estimated activity, with the stored result of its
- * calculation (decision 035). `fingerprint` (SHA-256 of the normalised line) stops a re-imported
+ * calculation (decision 069). `fingerprint` (SHA-256 of the normalised line) stops a re-imported
  * row from being counted twice.
  *
  * The result lives on the line: `entries` holds each figure with the factor and dataset that made
@@ -183,7 +183,7 @@ export const activityLines = sqliteTable(
   (table) => [
     // Dedupe: every fingerprint hashes the line's date (fingerprint.ts, connectors/sync.ts), so this
     // is unique per (company, fingerprint); keyed by date first, an import sorted by date writes it
-    // in key order like the covering index below, instead of at random (decision 035).
+    // in key order like the covering index below, instead of at random (decision 069).
     uniqueIndex('activity_lines_company_date_fingerprint_unique').on(
       table.companyId,
       table.date,
@@ -191,7 +191,7 @@ export const activityLines = sqliteTable(
     ),
     // Covers every roll-up (KPI, reports, recalculation totals, energy and water) without touching
     // the table rows; one date-ordered b-tree instead of three is what lets a 100,000-row import
-    // approach its budget (decision 035). The KPI groups by (date, datasets, category, unit,
+    // approach its budget (decision 069). The KPI groups by (date, datasets, category, unit,
     // instrument), this order, so SQLite streams the groups instead of sorting 100,000 entries.
     // `site_id` last: the regional figures (SECR's UK sites, a report's region) filter by site and
     // stay on this index instead of reading every line's row (decision 065).

@@ -17,7 +17,7 @@ import { authRoutes } from './features/auth/routes.ts';
 import { brandingRoutes, logoUpload } from './features/branding/routes.ts';
 import { companyProfileRoutes } from './features/company-profile/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
-import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
+import { shopifyRoutes } from './features/connectors/shopify/shopify-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
 import { dataRequestRoutes } from './features/data-requests/routes.ts';
 import { jwksRoutes, sharedPackRoutes } from './features/data-requests/shared-routes.ts';

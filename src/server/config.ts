@@ -136,6 +136,11 @@ export const ConfigSchema = z
     QUICKBOOKS_OAUTH_ORIGIN: z.url().optional(),
     XERO_CLIENT_ID: z.string().min(1).optional(),
     XERO_CLIENT_SECRET: z.string().min(1).optional(),
+    /**
+     * The OAuth scopes the Xero app may ask for (decision 075): `granular` for apps created on or
+     * after 2 March 2026 (Xero refuses them the broad scopes), `broad` for older apps not yet moved.
+     */
+    XERO_SCOPE_SET: z.enum(['granular', 'broad']).default('granular'),
     SHOPIFY_CLIENT_ID: z.string().min(1).optional(),
     SHOPIFY_CLIENT_SECRET: z.string().min(1).optional(),
     /**

@@ -1,9 +1,13 @@
 /**
- * An Odoo server on 127.0.0.1 speaking its external API over JSON-RPC (`POST /jsonrpc`, Odoo
- * 16-18 wire format): `common.version`, `common.authenticate(db, login, key, {})` answering the
+ * An Odoo server on 127.0.0.1 answering as Odoo 17, 18 or 19 (`options.version`, decision 074):
+ * `POST /web/version` (JSON-RPC envelope) with the version info; from 19 the JSON-2 API
+ * (`POST /json/2/<model>/<method>`, `Authorization: bearer <key>`, `X-Odoo-Database`, named
+ * parameters checked against each method's signature, errors as HTTP statuses with
+ * `{name, message}`); and its external API over JSON-RPC (`POST /jsonrpc`, deprecated from 19:
+ * its use there, and check_access_rights from 18, land in `deprecated`): `common.version`, `common.authenticate(db, login, key, {})` answering the
  * uid or `false`, and `object.execute_kw(db, uid, key, model, method, args, kwargs)` with
- * `search_read` (domain, fields, limit, offset, order), `search_count`, `read` and
- * `check_access_rights` on account.move, account.move.line, account.account and res.currency.
+ * `search_read` (domain, fields, limit, offset, order), `search_count`, `read`, `check_access`
+ * (18+) and `check_access_rights` on account.move, account.move.line, account.account and res.currency.
  * Moves of every type are served (vendor credit notes `in_refund` too: tests/fakes/odoo-refunds.ts).
  * As in Odoo 16/17, a line's `price_subtotal` is unsigned whatever the move type (quantity ×
  * price_unit less discount, `AccountMoveLine._compute_totals`); the direction is in `balance`
@@ -11,7 +15,8 @@
  * notes and customer invoices), served here for faithfulness and not read by the adapter.
  * Errors use Odoo's shape: HTTP 200 with `{"error": {"code": 200, "message": "Odoo Server Error",
  * "data": {"name": "odoo.exceptions.AccessDenied", …}}}`. A test can make the next requests
- * answer 429 with Retry-After, revoke the API key, or deny accounting access. Every call is
+ * answer 429 with Retry-After, revoke the API key, or deny accounting access; `plan: 'standard'`
+ * refuses the external API as Odoo Online does on One App Free and Standard plans. Every call is
  * recorded so a test can prove pagination happened.
  */
 
@@ -173,9 +178,38 @@ export function sampleOdooData(overrides: Partial<FakeOdooData> = {}): FakeOdooD
   };
 }
 
-export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
+export interface FakeOdooOptions {
+  /** The Odoo release the server answers as (decision 074): 17 and 18 JSON-RPC, 19 also JSON-2. */
+  version: 17 | 18 | 19;
+  /**
+   * The Odoo Online plan: the external API exists only on Custom plans (Odoo's "External API"
+   * pages). Odoo does not document the refusal's wording; the fake answers AccessDenied naming the
+   * plan once the login is accepted.
+   */
+  plan: 'custom' | 'standard';
+}
+
+/** Named parameters each ORM method takes (odoo/models.py), for JSON-2 bodies and kwargs. */
+export const METHOD_PARAMETERS: Record<string, string[]> = {
+  search_read: ['domain', 'fields', 'offset', 'limit', 'order', 'context'],
+  search_count: ['domain', 'limit', 'context'],
+  read: ['ids', 'fields', 'load', 'context'],
+  check_access: ['ids', 'operation', 'context'],
+  check_access_rights: ['operation', 'raise_exception', 'context'],
+};
+
+const PLAN_REFUSAL =
+  'Access to the external API is not available on your current plan (One App Free or Standard). Upgrade to a Custom plan.';
+
+export function startFakeOdoo(
+  initial: FakeOdooData = sampleOdooData(),
+  options: Partial<FakeOdooOptions> = {},
+) {
   const data = initial;
+  const settings: FakeOdooOptions = { version: 17, plan: 'custom', ...options };
   const calls: FakeOdooCall[] = [];
+  /** Deprecated routes or methods the client used on a version that deprecates them. */
+  const deprecated: string[] = [];
   let rateLimited = 0;
   let retryAfter = '1';
   let accountingAccess = true;
@@ -288,10 +322,36 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
     if (database !== data.database || uid !== data.uid || key !== data.apiKey) {
       throw new OdooError('odoo.exceptions.AccessDenied', 'Access Denied');
     }
+    return runMethod(model, method, methodArgs, kwargs);
+  }
+
+  function runMethod(
+    model: string,
+    method: string,
+    methodArgs: unknown[],
+    kwargs: Record<string, unknown>,
+  ): unknown {
+    if (settings.plan === 'standard') throw new OdooError('odoo.exceptions.AccessDenied', PLAN_REFUSAL);
+    const allowed = METHOD_PARAMETERS[method];
+    const unexpected = Object.keys(kwargs).find((name) => allowed && !allowed.includes(name));
+    if (unexpected)
+      throw new OdooError('TypeError', `${method}() got an unexpected keyword argument '${unexpected}'`);
     calls[calls.length - 1]!.model = model;
     calls[calls.length - 1]!.modelMethod = method;
     calls[calls.length - 1]!.kwargs = kwargs;
+    if (method === 'check_access') {
+      // Public from Odoo 18 (models.py: check_access(operation)); on no records, model rights only.
+      if (settings.version < 18) {
+        throw new OdooError(
+          'AttributeError',
+          `The method 'check_access' does not exist on the model '${model}'`,
+        );
+      }
+      if (accountingAccess || !model.startsWith('account.')) return null;
+      throw new OdooError('odoo.exceptions.AccessError', `You are not allowed to access '${model}' records.`);
+    }
     if (method === 'check_access_rights') {
+      if (settings.version >= 18) deprecated.push('check_access_rights');
       if (accountingAccess || !model.startsWith('account.')) return true;
       if (kwargs.raise_exception === false) return false;
       throw new OdooError('odoo.exceptions.AccessError', `You are not allowed to access '${model}' records.`);
@@ -345,12 +405,53 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
     return Response.json({ jsonrpc: '2.0', id, result: body.result });
   }
 
+  const versionInfo = () => ({
+    server_version: `${settings.version}.0`,
+    server_version_info: [settings.version, 0, 0, 'final', 0, ''],
+    server_serie: `${settings.version}.0`,
+    protocol_version: 1,
+  });
+
+  /** Odoo 19's JSON-2 endpoint: bearer API key, named parameters, errors as HTTP statuses. */
+  async function json2Answer(request: Request, model: string, method: string): Promise<Response> {
+    calls.push({ service: 'json2', method });
+    const error = (status: number, name: string, message: string) =>
+      Response.json({ name, message, arguments: [message], context: {}, debug: '' }, { status });
+    const key = /^bearer (.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1];
+    if (key !== data.apiKey) return error(401, 'werkzeug.exceptions.Unauthorized', 'Invalid apikey');
+    const database = request.headers.get('x-odoo-database');
+    if (database !== null && database !== data.database) {
+      return error(404, 'werkzeug.exceptions.NotFound', `database "${database}" not found`);
+    }
+    const body = (await request.json().catch(() => null)) as Record<string, unknown> | null;
+    if (!body || typeof body !== 'object')
+      return error(400, 'werkzeug.exceptions.BadRequest', 'Invalid JSON data');
+    const { ids, ...named } = body;
+    if (ids !== undefined && !METHOD_PARAMETERS[method]?.includes('ids')) {
+      return error(422, 'TypeError', `${method}() got an unexpected keyword argument 'ids'`);
+    }
+    try {
+      return Response.json(runMethod(model, method, ids === undefined ? [] : [ids], named) ?? null);
+    } catch (failure) {
+      if (!(failure instanceof OdooError)) throw failure;
+      const status = /Access(Denied|Error)/.test(failure.exceptionName)
+        ? 403
+        : /TypeError/.test(failure.exceptionName)
+          ? 422
+          : 500;
+      return error(status, failure.exceptionName, failure.message);
+    }
+  }
+
   const server = Bun.serve({
     hostname: '127.0.0.1',
     port: 0,
     async fetch(request) {
       const url = new URL(request.url);
-      if (url.pathname !== '/jsonrpc')
+      const json2 = /^\/json\/2\/([\w.]+)\/(\w+)$/.exec(url.pathname);
+      const known =
+        url.pathname === '/jsonrpc' || url.pathname === '/web/version' || (json2 && settings.version >= 19);
+      if (!known)
         return new Response('<html><body>404: Not Found</body></html>', {
           status: 404,
           headers: { 'Content-Type': 'text/html' },
@@ -361,6 +462,14 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
         calls.push({ service: 'rate-limited', method: '429' });
         return new Response('Too Many Requests', { status: 429, headers: { 'Retry-After': retryAfter } });
       }
+      if (url.pathname === '/web/version') {
+        calls.push({ service: 'web', method: 'version' });
+        const body = (await request.json().catch(() => null)) as { id?: unknown } | null;
+        return answer(body?.id ?? null, { result: versionInfo() });
+      }
+      if (json2) return json2Answer(request, json2[1]!, json2[2]!);
+      // Deprecated since Odoo 19 in favour of JSON-2, to be removed (Odoo 19 "External API").
+      if (settings.version >= 19) deprecated.push('/jsonrpc');
       let payload: { id?: unknown; params?: { service?: string; method?: string; args?: unknown[] } };
       try {
         payload = (await request.json()) as typeof payload;
@@ -371,13 +480,7 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
       calls.push({ service, method });
       try {
         if (service === 'common' && method === 'version') {
-          return answer(payload.id, {
-            result: {
-              server_version: '17.0',
-              server_version_info: [17, 0, 0, 'final', 0, ''],
-              protocol_version: 1,
-            },
-          });
+          return answer(payload.id, { result: versionInfo() });
         }
         if (service === 'common' && method === 'authenticate') {
           const [database, login, key] = args as [string, string, string];
@@ -405,6 +508,9 @@ export function startFakeOdoo(initial: FakeOdooData = sampleOdooData()) {
     url,
     data,
     calls,
+    settings,
+    /** Deprecated routes and methods the client used ('/jsonrpc' on 19, check_access_rights on 18+). */
+    deprecated,
     /** The next `count` requests answer 429 with this Retry-After (seconds or an HTTP date). */
     rateLimit(count: number, retryAfterValue = '1') {
       rateLimited = count;

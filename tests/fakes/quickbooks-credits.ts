@@ -29,13 +29,19 @@ const bill = (Id: string, TxnDate: string, Line: FakeQbTransaction['Line']): Fak
   Line,
 });
 
+/** A Purchase names its payee as EntityRef (Finance.xsd), where a Bill has VendorRef. */
+const asPurchase = ({ VendorRef, ...rest }: FakeQbTransaction): FakeQbTransaction => ({
+  ...rest,
+  EntityRef: { ...VendorRef!, type: 'Vendor' },
+});
+
 /** A card credit (Purchase with Credit = true): a refund to the card. */
 export const cardCredit = (
   Id: string,
   TxnDate: string,
   Line: FakeQbTransaction['Line'],
 ): FakeQbTransaction => ({
-  ...bill(Id, TxnDate, Line),
+  ...asPurchase(bill(Id, TxnDate, Line)),
   PaymentType: 'CreditCard',
   Credit: true,
   AccountRef: { value: '33', name: 'Visa' },
@@ -80,7 +86,7 @@ export function creditsQuickBooksData(): FakeQuickBooksData {
       // Advertising, no tracking, April: 200 (Bill 301) + 120 = 320, less the 32 card credit of
       // Purchase 502 pro rata: 200 − 20 = 180, 120 − 12 = 108.
       {
-        ...bill('501', '2025-04-10', [expenseLine('1', 120, '7', 'Advertising')]),
+        ...asPurchase(bill('501', '2025-04-10', [expenseLine('1', 120, '7', 'Advertising')])),
         PaymentType: 'CreditCard',
       },
       cardCredit('502', '2025-04-15', [expenseLine('1', 32, '7', 'Advertising')]),

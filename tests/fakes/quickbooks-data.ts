@@ -61,8 +61,13 @@ export interface FakeQbTransaction {
   PaymentType?: 'Cash' | 'Check' | 'CreditCard';
   Credit?: boolean;
   AccountRef?: QbRef;
+  /** Bill and VendorCredit: the supplier. */
   VendorRef?: QbRef;
+  /** Purchase: the payee (`type` Vendor, Customer or Employee). */
+  EntityRef?: QbRef & { type?: string };
   TotalAmt: number;
+  /** "Voided" on a voided transaction, whose amounts QuickBooks sets to 0. */
+  PrivateNote?: string;
   Line: FakeQbLine[];
 }
 
@@ -145,6 +150,9 @@ export const itemLine = (
 
 export const RETAIL = { value: '5000000000000012345', name: 'Retail' };
 export const BOSTON = { value: '1', name: 'Boston' };
+/** Inactive: QuickBooks names them "(deleted)" in references. */
+export const WHOLESALE = { value: '5000000000000012346', name: 'Wholesale (deleted)' };
+export const CAMBRIDGE = { value: '2', name: 'Cambridge (deleted)' };
 
 export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}): FakeQuickBooksData {
   return {
@@ -162,9 +170,17 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
       account('33', 'Visa', 'Credit Card', 'Liability'),
       account('34', 'Loan Payable', 'Long Term Liability', 'Liability'),
       account('35', 'Checking', 'Bank', 'Asset'),
+      // Paid off and made inactive: its repayments must still read as a loan, not as spend.
+      { ...account('36', 'Equipment Loan', 'Long Term Liability', 'Liability'), Active: false },
     ],
-    classes: [{ Id: RETAIL.value, Name: 'Retail', FullyQualifiedName: 'Stores:Retail', Active: true }],
-    departments: [{ Id: BOSTON.value, Name: 'Boston', FullyQualifiedName: 'Boston', Active: true }],
+    classes: [
+      { Id: RETAIL.value, Name: 'Retail', FullyQualifiedName: 'Stores:Retail', Active: true },
+      { Id: WHOLESALE.value, Name: 'Wholesale', FullyQualifiedName: 'Stores:Wholesale', Active: false },
+    ],
+    departments: [
+      { Id: BOSTON.value, Name: 'Boston', FullyQualifiedName: 'Boston', Active: true },
+      { Id: CAMBRIDGE.value, Name: 'Cambridge', FullyQualifiedName: 'Cambridge', Active: false },
+    ],
     items: [
       {
         Id: '3',
@@ -210,10 +226,13 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         PaymentType: 'Check',
         AccountRef: { value: '35', name: 'Checking' },
         DepartmentRef: BOSTON,
-        TotalAmt: 1300,
+        TotalAmt: 1800,
         Line: [
           expenseLine('1', 300, '7', 'Advertising', { Description: 'Spring campaign' }),
           expenseLine('2', 1000, '34', 'Loan Payable', { Description: 'Loan repayment' }),
+          expenseLine('3', 500, '36', 'Equipment Loan (deleted)', {
+            Description: 'Final equipment loan repayment',
+          }),
         ],
       },
     ],
@@ -226,7 +245,7 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         VendorRef: { value: '56', name: 'Lex & Partners' },
         TotalAmt: 1280,
         Line: [
-          expenseLine('1', 1200, '9', 'Legal & Professional Fees', { classRef: RETAIL }),
+          expenseLine('1', 1200, '9', 'Legal & Professional Fees', { classRef: WHOLESALE }),
           itemLine('2', { value: '3', name: 'Paper' }, 8, 10),
         ],
       },
@@ -234,9 +253,21 @@ export function sampleQuickBooksData(overrides: Partial<FakeQuickBooksData> = {}
         Id: '202',
         TxnDate: '2024-11-15',
         CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+        DepartmentRef: CAMBRIDGE,
         VendorRef: { value: '57', name: 'Staples' },
         TotalAmt: 200,
         Line: [expenseLine('1', 200, '11', 'Office Supplies')],
+      },
+      // Voided: QuickBooks keeps the bill and its lines, every amount 0.
+      {
+        Id: '203',
+        DocNumber: 'INV-900',
+        TxnDate: '2025-02-02',
+        CurrencyRef: { value: 'USD', name: 'United States Dollar' },
+        VendorRef: { value: '57', name: 'Staples' },
+        PrivateNote: 'Voided',
+        TotalAmt: 0,
+        Line: [expenseLine('1', 0, '11', 'Office Supplies', { Description: 'Printer paper' })],
       },
     ],
     vendorCredits: [],

@@ -14,14 +14,13 @@
  *   HTTP Basic client credentials and a JSON body {"token": …}: answers 200 with an empty body and
  *   ends the token's whole grant (its access and refresh tokens then answer 401 / invalid_grant);
  *   `revoked` lists the tokens it was sent, `failRevocation(status)` makes the next one fail;
- * - /v3/company/{realmId}/query?query=SELECT * FROM <Entity> [WHERE Active IN (true, false) |
- *   Active = true|false] [ORDERBY Id] [STARTPOSITION n] [MAXRESULTS m] answering {"QueryResponse":
- *   {<Entity>: [...], startPosition, maxResults}, time} for Preferences, Account, Class,
- *   Department, Item, Purchase, Bill and VendorCredit. Like Intuit, entities with an `Active` flag
- *   (name lists) answer only the active ones unless the WHERE clause names Active ("SELECT * FROM
- *   Customer retrieves all active customers": Intuit's query operations guide), in
- *   quickbooks-query.ts;
- * - companyinfo/{realmId}, and reports/ProfitAndLoss?summarize_column_by=Year;
+ * - /v3/company/{realmId}/query?query=… for Account, Class, Department, Item, Purchase, Bill and
+ *   VendorCredit, parsed and refused as Intuit refuses (clause order, AND only, known properties,
+ *   MAXRESULTS at most 1000; name lists answer only active rows unless WHERE names Active), in
+ *   quickbooks-query.ts; entity payloads use only Finance.xsd's element names (checked in
+ *   tests/integration/connectors-quickbooks-contract.test.ts), with inactive accounts, classes and
+ *   locations that old transactions still name;
+ * - preferences, companyinfo/{realmId}, and reports/ProfitAndLoss?summarize_column_by=Year;
  * - faults in Intuit's shapes: 401 {"fault": {"error": [{"message": "message=AuthenticationFailed;
  *   errorCode=003200; statusCode=401", …}], "type": "AUTHENTICATION"}}, 400 {"Fault": {"Error":
  *   [{"Message", "Detail", "code"}], "type": "ValidationFault"}}, 429 ThrottleExceeded with
@@ -29,7 +28,7 @@
  * Every request is recorded in `calls` so tests can prove refreshes, pagination and waits.
  */
 import { type FakeQuickBooksData, sampleQuickBooksData } from './quickbooks-data.ts';
-import { json, queryAnswer, random, time, validationFault } from './quickbooks-query.ts';
+import { json, preferencesOf, queryAnswer, random, time, validationFault } from './quickbooks-query.ts';
 import { profitAndLoss } from './quickbooks-report.ts';
 
 export interface FakeQuickBooksCall {
@@ -73,6 +72,9 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
   let rateLimited = 0;
   let retryAfter = '1';
   let serverErrors = 0;
+  const refusals: { status: number; body: unknown }[] = [];
+  /** Entities whose next query answer is cut in half. */
+  const truncated: string[] = [];
   const refreshHooks: ((refreshToken: string) => Promise<void>)[] = [];
 
   function issue(realmId: string, grant = random()) {
@@ -168,7 +170,7 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     return new Response(null, { status: 200, headers: { intuit_tid: random() } });
   }
 
-  function api(request: Request, url: URL): Response {
+  function api(request: Request, url: URL): Response | Promise<Response> {
     const parts = url.pathname.split('/').filter(Boolean);
     const realmId = parts[2];
     calls.push({
@@ -197,6 +199,8 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
         { 'Retry-After': retryAfter },
       );
     }
+    const refusal = refusals.shift();
+    if (refusal) return json(refusal.body, refusal.status);
     if (serverErrors > 0) {
       serverErrors--;
       return new Response('<html><body>Service Unavailable</body></html>', { status: 503 });
@@ -204,7 +208,16 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
     const bearer = /^Bearer (.+)$/.exec(request.headers.get('Authorization') ?? '')?.[1] ?? '';
     if (accessTokens.get(bearer) !== realmId || realmId !== data.realmId) return authenticationFault();
     const [resource, id] = [parts[3], parts[4]];
-    if (resource === 'query') return queryAnswer(data, url.searchParams.get('query') ?? '');
+    if (resource === 'query') {
+      const query = url.searchParams.get('query') ?? '';
+      const answer = queryAnswer(data, query);
+      const cut = truncated.findIndex((entity) => query.includes(`FROM ${entity} `));
+      if (cut < 0) return answer;
+      truncated.splice(cut, 1);
+      // The connection dropped mid-answer: half of the JSON arrives.
+      return answer.text().then((text) => new Response(text.slice(0, text.length / 2), { status: 200 }));
+    }
+    if (resource === 'preferences' && !id) return json({ Preferences: preferencesOf(data), time: time() });
     if (resource === 'companyinfo' && id === data.realmId) {
       return json({
         CompanyInfo: {
@@ -289,6 +302,14 @@ export function startFakeQuickBooks(initial: FakeQuickBooksData = sampleQuickBoo
      */
     beforeNextRefresh(hook: (refreshToken: string) => Promise<void>) {
       refreshHooks.push(hook);
+    },
+    /** The next query of `entity` answers 200 with only half of its JSON (a dropped connection). */
+    truncateNext(entity: string) {
+      truncated.push(entity);
+    },
+    /** The next API request answers this status with this Fault document. */
+    refuseNext(status: number, body: unknown) {
+      refusals.push({ status, body });
     },
     /** The next `count` API requests answer 503. */
     failWith503(count: number) {

@@ -1,12 +1,42 @@
-// Orders of the fake Shopify store (tests/fakes/shopify.ts), in the GraphQL Admin API's shape.
-import type { ShopifyOrder } from '../../src/server/features/connectors/shopify.ts';
+// Orders of the fake Shopify store (tests/fakes/shopify.ts), as the store keeps them; the fake
+// answers them through the Admin API schema (shopify-schema.ts), so a query gets only what it
+// selects. Realistic on purpose: a shipping line whose id Shopify gives as null, an order with
+// more shipping lines and refunds than one page of the connector asks for.
 
-const money = (amount: number, currency = 'EUR') => ({
-  shopMoney: { amount: amount.toFixed(2), currencyCode: currency },
-});
+export interface FakeShippingLine {
+  /** Shopify's ShippingLine.id can be null. */
+  id: string | null;
+  title: string;
+  price: number;
+  /** Tax on the line (included in `price` when the order's taxesIncluded). */
+  tax: number;
+}
+
+export interface FakeRefund {
+  id: string;
+  createdAt: string;
+  /** Shipping given back, by index into the order's shipping lines. */
+  shipping: { line: number; amount: number }[];
+}
+
+export interface FakeShopifyOrder {
+  id: string;
+  name: string;
+  processedAt: string;
+  cancelledAt: string | null;
+  test: boolean;
+  taxesIncluded: boolean;
+  currency: string;
+  total: number;
+  tax: number;
+  shippingLines: FakeShippingLine[];
+  refunds: FakeRefund[];
+}
 
 let nextId = 1;
-/** An order in the Admin API's shape; shipping lines as [title, price, tax]. */
+const gid = (type: string, base: number) => `gid://shopify/${type}/${base + nextId++}`;
+
+/** An order; shipping lines as [title, price, tax], refunds of shipping by line index. */
 export function fakeOrder(input: {
   name: string;
   processedAt: string;
@@ -17,40 +47,41 @@ export function fakeOrder(input: {
   taxesIncluded?: boolean;
   test?: boolean;
   cancelledAt?: string | null;
-}): ShopifyOrder {
-  const orderId = 5_000_000 + nextId++;
-  const lines = (input.shipping ?? []).map(([title, price, tax]) => ({
-    id: `gid://shopify/ShippingLine/${7_000_000 + nextId++}`,
+  nullShippingIds?: boolean;
+}): FakeShopifyOrder {
+  const shippingLines = (input.shipping ?? []).map(([title, price, tax]) => ({
+    id: input.nullShippingIds ? null : gid('ShippingLine', 7_000_000),
     title,
-    discountedPriceSet: money(price),
-    taxLines: tax ? [{ priceSet: money(tax) }] : [],
-  }));
-  const refunds = (input.refundedShipping ?? []).map((amount, index) => ({
-    createdAt: input.processedAt,
-    refundShippingLines: {
-      nodes: [{ shippingLine: { id: lines[index]!.id }, subtotalAmountSet: money(amount) }],
-    },
+    price,
+    tax,
   }));
   return {
-    id: `gid://shopify/Order/${orderId}`,
+    id: gid('Order', 5_000_000),
     name: input.name,
     processedAt: input.processedAt,
     cancelledAt: input.cancelledAt ?? null,
     test: input.test ?? false,
     taxesIncluded: input.taxesIncluded ?? false,
-    currentTotalPriceSet: money(input.total),
-    currentTotalTaxSet: money(input.tax),
-    shippingLines: { nodes: lines },
-    refunds,
+    currency: 'EUR',
+    total: input.total,
+    tax: input.tax,
+    shippingLines,
+    refunds: (input.refundedShipping ?? []).map((amount, line) =>
+      fakeRefund(input.processedAt, [{ line, amount }]),
+    ),
   };
+}
+
+export function fakeRefund(createdAt: string, shipping: FakeRefund['shipping']): FakeRefund {
+  return { id: gid('Refund', 9_000_000), createdAt, shipping };
 }
 
 /**
  * A small store: see the comments for what each order tests. 2025 revenue 1,410.00 EUR; shipping
  * lines 10.00 (#1001), 10.00 (#1002 after a 5.00 refund), 0 (#1003 refunded), 10.00 (#1006 less
- * its included tax) and 21 × 5.00 (#2000…#2020, which make the orders span two pages).
+ * its included tax) and 21 × 5.00 (#2000…#2020, which make the orders span three pages).
  */
-export function sampleShopifyOrders(): ShopifyOrder[] {
+export function sampleShopifyOrders(): FakeShopifyOrder[] {
   return [
     fakeOrder({
       name: '#1001',
@@ -112,4 +143,34 @@ export function sampleShopifyOrders(): ShopifyOrder[] {
       }),
     ),
   ];
+}
+
+/**
+ * A wholesale order split over many deliveries (12 shipping lines of 4.00, one with a null id),
+ * with 5 refunds, one of which gives back shipping on 4 lines: more of each list than the
+ * connector's first page asks for. Shipping after refunds: 12 × 4.00 − 1.00 × 4 = 44.00.
+ */
+export function bigShopifyOrder(): FakeShopifyOrder {
+  const order = fakeOrder({
+    name: '#3000',
+    processedAt: '2025-06-01T10:00:00Z',
+    total: 1048,
+    tax: 0,
+    shipping: Array.from(
+      { length: 12 },
+      (_, index) => [`Pallet ${index + 1}`, 4, 0] as [string, number, number],
+    ),
+  });
+  order.shippingLines[7]!.id = null;
+  order.refunds = [
+    fakeRefund('2025-06-02T10:00:00Z', []),
+    fakeRefund('2025-06-03T10:00:00Z', []),
+    fakeRefund('2025-06-04T10:00:00Z', []),
+    fakeRefund('2025-06-05T10:00:00Z', []),
+    fakeRefund(
+      '2025-06-06T10:00:00Z',
+      [4, 7, 9, 11].map((line) => ({ line, amount: 1 })),
+    ),
+  ];
+  return order;
 }

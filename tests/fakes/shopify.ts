@@ -2,23 +2,36 @@
  * A Shopify store on 127.0.0.1 speaking Shopify's wire format, for the app's SHOPIFY_API_ORIGIN:
  * - GET /admin/oauth/authorize (client_id, scope, redirect_uri, state): consent is given at once,
  *   and the browser is sent back to redirect_uri with code, hmac, host, shop, state and timestamp,
- *   the hmac computed as Shopify does (HMAC-SHA256 with the app secret, hex, over the other
- *   parameters sorted and URL-encoded). Written here independently of the app's code.
- * - POST /admin/oauth/access_token {client_id, client_secret, code}: `{access_token, scope}`;
- *   codes work once (`{"error":"invalid_request","error_description":…}` otherwise).
- * - POST /admin/api/2025-07/graphql.json with X-Shopify-Access-Token: the `EsgShop` and
- *   `EsgOrders` operations the connector sends, `orders` paged by opaque cursors; 401
- *   `{"errors":"[API] Invalid API key…"}` for a bad token; when asked, 429 with Retry-After,
- *   GraphQL `THROTTLED` errors, or 5xx answers.
- * - DELETE /admin/api_permissions/current.json with X-Shopify-Access-Token (Shopify's "uninstall an
- *   app with an API request"): 200 `{}`, the app is uninstalled and the token answers 401 from then
- *   on; `revoked` lists the tokens so ended, `failRevocation(status)` makes the next one fail.
+ *   the hmac computed as Shopify's library does (HMAC-SHA256 with the app secret, hex, over the
+ *   other parameters sorted and URL-encoded, `+` written `%20`). Written here apart from the app.
+ * - POST /admin/oauth/access_token, JSON: the authorisation code (with `expiring: 1` an expiring
+ *   offline token, 3600 s, and a refresh token, 90 days; without it a non-expiring token, counted
+ *   in `nonExpiringIssued`), `grant_type=refresh_token` (the refresh token rotates: the old one
+ *   works until the new access token is first used, Shopify's changelog of 28 August 2026) and the
+ *   token-exchange grant that migrates a non-expiring token. Refusals: `{"error": …,
+ *   "error_description": …}` with HTTP 400 (401 for a bad client).
+ * - POST /admin/api/2026-10/graphql.json with X-Shopify-Access-Token: any query, parsed and
+ *   validated with graphql-js against the Admin API schema (shopify-schema.ts), costed by
+ *   Shopify's published rules (shopify-cost.ts) and refused over 1,000 with MAX_COST_EXCEEDED,
+ *   then executed on the store's orders; `extensions.cost` reports the computed cost. 401
+ *   `{"errors":"[API] Invalid API key…"}` for a bad or expired token; when asked, 429 with
+ *   Retry-After, GraphQL `THROTTLED` errors, 5xx answers, or the ACCESS_DENIED refusal of an app
+ *   without approval for protected customer data.
+ * - DELETE /admin/api_permissions/current.json (Shopify's "uninstall an app with an API
+ *   request"): 200 `{}`, the app is uninstalled and its tokens answer 401 from then on.
  */
 import { createHmac } from 'node:crypto';
-import type { ShopifyOrder } from '../../src/server/features/connectors/shopify.ts';
-import { sampleShopifyOrders } from './shopify-orders.ts';
+import { execute, type GraphQLError, parse, validate } from 'graphql';
+import { queryCost, SHOPIFY_MAX_QUERY_COST } from './shopify-cost.ts';
+import { ShopifyArgumentError, shopifyRoot } from './shopify-graph.ts';
+import { type FakeShopifyOrder, sampleShopifyOrders } from './shopify-orders.ts';
+import { SHOPIFY_ADMIN_SCHEMA } from './shopify-schema.ts';
 
-export { fakeOrder, sampleShopifyOrders } from './shopify-orders.ts';
+export { bigShopifyOrder, fakeOrder, fakeRefund, sampleShopifyOrders } from './shopify-orders.ts';
+
+/** The Admin API version the fake serves (the connector's SHOPIFY_API_VERSION must match it). */
+export const FAKE_SHOPIFY_API_VERSION = '2026-10';
+const GRAPHQL_PATH = `/admin/api/${FAKE_SHOPIFY_API_VERSION}/graphql.json`;
 
 export interface FakeShopifyOptions {
   clientId: string;
@@ -26,14 +39,28 @@ export interface FakeShopifyOptions {
   shop: string;
   currency: string;
   scope: string;
-  orders: ShopifyOrder[];
+  orders: FakeShopifyOrder[];
+  /** False: the app lacks Shopify's approval for protected customer data (orders refused). */
+  protectedDataApproved: boolean;
 }
 
 export interface FakeShopifyCall {
   path: string;
   operation?: string;
   after?: string | null;
+  /** The requested cost the fake computed for a GraphQL query. */
+  cost?: number;
+  /** The grant of a token request. */
+  grant?: string;
   status: number;
+}
+
+interface IssuedToken {
+  shop: string;
+  expiring: boolean;
+  /** The refresh token this access token came with; its predecessor dies when it is first used. */
+  refreshToken: string | null;
+  previousRefreshToken: string | null;
 }
 
 export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
@@ -44,14 +71,20 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     currency: 'EUR',
     scope: 'read_orders',
     orders: sampleShopifyOrders(),
+    protectedDataApproved: true,
     ...overrides,
   };
   const calls: FakeShopifyCall[] = [];
   const codes = new Map<string, string>();
-  const tokens = new Set<string>();
+  const tokens = new Map<string, IssuedToken>();
+  /** Live refresh tokens and their shop. */
+  const refreshTokens = new Map<string, string>();
+  let nonExpiringIssued = 0;
   /** Every token ever issued, so a test can prove none is stored in clear. */
   const issuedTokens: string[] = [];
-  const failures: { status: number; retryAfter?: string; throttled?: boolean }[] = [];
+  const failures: ({ status: number; retryAfter?: string; throttled?: boolean } | null)[] = [];
+  /** Token requests that answer this status instead (0: none). */
+  const tokenFailures: number[] = [];
   const revoked: string[] = [];
   const revocationFailures: number[] = [];
   /** Changes the next authorize redirect (a tampered hmac, a stale timestamp, another shop). */
@@ -60,7 +93,7 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
   const sign = (params: [string, string][]) => {
     const sorted = params.filter(([key]) => key !== 'hmac').sort(([a], [b]) => a.localeCompare(b));
     return createHmac('sha256', data.clientSecret)
-      .update(new URLSearchParams(sorted).toString())
+      .update(new URLSearchParams(sorted).toString().replace(/\+/g, '%20'))
       .digest('hex');
   };
 
@@ -90,24 +123,76 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     return new Response(null, { status: 302, headers: { Location: back.toString() } });
   }
 
-  async function accessToken(request: Request): Promise<Response> {
-    const body = (await request.json().catch(() => ({}))) as Record<string, string>;
-    const shop = codes.get(body.code ?? '');
-    if (body.client_id !== data.clientId || body.client_secret !== data.clientSecret || !shop) {
-      return Response.json(
-        {
-          error: 'invalid_request',
-          error_description: 'The authorization code was not found or was already used',
-        },
-        { status: 400 },
-      );
-    }
-    codes.delete(body.code!);
+  const oauthError = (status: number, error: string, description: string) =>
+    Response.json({ error, error_description: description }, { status });
+
+  function issue(shop: string, expiring: boolean, previousRefreshToken: string | null) {
     const token = `shpat_${crypto.randomUUID().replaceAll('-', '')}`;
-    tokens.add(token);
+    const refreshToken = expiring ? `shprt_${crypto.randomUUID().replaceAll('-', '')}` : null;
+    tokens.set(token, { shop, expiring, refreshToken, previousRefreshToken });
     issuedTokens.push(token);
-    return Response.json({ access_token: token, scope: data.scope });
+    if (refreshToken) {
+      refreshTokens.set(refreshToken, shop);
+      issuedTokens.push(refreshToken);
+    } else nonExpiringIssued++;
+    return Response.json({
+      access_token: token,
+      scope: data.scope,
+      ...(expiring
+        ? { expires_in: 3600, refresh_token: refreshToken, refresh_token_expires_in: 7_776_000 }
+        : {}),
+    });
   }
+
+  async function accessToken(request: Request, call: FakeShopifyCall): Promise<Response> {
+    const body = (await request.json().catch(() => ({}))) as Record<string, unknown>;
+    if (body.client_id !== data.clientId || body.client_secret !== data.clientSecret) {
+      return oauthError(401, 'invalid_client', 'Client authentication failed');
+    }
+    call.grant = typeof body.grant_type === 'string' ? body.grant_type : 'authorization_code';
+    const failure = tokenFailures.shift();
+    if (failure) return Response.json({ errors: 'Internal Server Error' }, { status: failure });
+    const expiring = String(body.expiring ?? '0') === '1';
+    if (body.grant_type === 'refresh_token') {
+      const shop = refreshTokens.get(String(body.refresh_token ?? ''));
+      if (!shop) return oauthError(400, 'invalid_grant', 'The refresh token is invalid or expired');
+      refreshTokens.delete(String(body.refresh_token));
+      // The token it renews stops working (Shopify keeps one live expiring token per app and store;
+      // the fake keeps that per chain, as tests connect one store from many companies).
+      for (const [token, issued] of tokens)
+        if (issued.refreshToken === body.refresh_token) tokens.delete(token);
+      return issue(shop, true, String(body.refresh_token));
+    }
+    if (body.grant_type === 'urn:ietf:params:oauth:grant-type:token-exchange') {
+      const subject = tokens.get(String(body.subject_token ?? ''));
+      if (!subject || subject.expiring || !expiring) {
+        return oauthError(400, 'invalid_subject_token', 'The subject token is invalid');
+      }
+      tokens.delete(String(body.subject_token));
+      return issue(subject.shop, true, null);
+    }
+    const shop = codes.get(String(body.code ?? ''));
+    if (!shop)
+      return oauthError(400, 'invalid_request', 'The authorization code was not found or was already used');
+    codes.delete(String(body.code));
+    return issue(shop, expiring, null);
+  }
+
+  /** The token's record when it may call the Admin API; its first use retires the old refresh token. */
+  function authorised(request: Request): IssuedToken | null {
+    const issued = tokens.get(request.headers.get('x-shopify-access-token') ?? '') ?? null;
+    if (issued?.previousRefreshToken) {
+      refreshTokens.delete(issued.previousRefreshToken);
+      issued.previousRefreshToken = null;
+    }
+    return issued;
+  }
+
+  const invalidToken = () =>
+    Response.json(
+      { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
+      { status: 401 },
+    );
 
   function uninstall(request: Request): Response | Promise<Response> {
     // 0: a store that accepts the request and never answers.
@@ -118,18 +203,28 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     const failure = revocationFailures.shift();
     if (failure) return Response.json({ errors: 'Internal Server Error' }, { status: failure });
     const token = request.headers.get('x-shopify-access-token') ?? '';
-    if (!tokens.has(token)) {
-      return Response.json(
-        { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
-        { status: 401 },
-      );
-    }
-    tokens.delete(token);
+    const issued = authorised(request);
+    if (!issued) return invalidToken();
+    uninstallFrom(issued.shop);
     revoked.push(token);
     return Response.json({});
   }
 
-  async function graphql(request: Request): Promise<Response> {
+  /** Uninstalled: every token and refresh token of the store stops working. */
+  function uninstallFrom(shop: string) {
+    for (const [token, issued] of tokens) if (issued.shop === shop) tokens.delete(token);
+    for (const [token, owner] of refreshTokens) if (owner === shop) refreshTokens.delete(token);
+  }
+
+  const costExtension = (requested: number, actual: number | null) => ({
+    cost: {
+      requestedQueryCost: requested,
+      actualQueryCost: actual,
+      throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 2000 - requested, restoreRate: 100 },
+    },
+  });
+
+  async function graphql(request: Request, call: FakeShopifyCall): Promise<Response> {
     const failure = failures.shift();
     if (failure?.throttled) {
       return Response.json({
@@ -139,13 +234,7 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
             extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' },
           },
         ],
-        extensions: {
-          cost: {
-            requestedQueryCost: 650,
-            actualQueryCost: null,
-            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 600, restoreRate: 100 },
-          },
-        },
+        extensions: costExtension(702, null),
       });
     }
     if (failure?.status === 429) {
@@ -158,51 +247,84 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
       );
     }
     if (failure) return Response.json({ errors: 'Internal Server Error' }, { status: failure.status });
-    if (!tokens.has(request.headers.get('x-shopify-access-token') ?? '')) {
-      return Response.json(
-        { errors: '[API] Invalid API key or access token (unrecognized login or wrong password)' },
-        { status: 401 },
-      );
-    }
+    if (!authorised(request)) return invalidToken();
     const body = (await request.json().catch(() => null)) as {
       query?: string;
       variables?: Record<string, unknown>;
+      operationName?: string;
     } | null;
-    const operation = /^\s*query\s+(\w+)/.exec(body?.query ?? '')?.[1];
-    if (operation === 'EsgShop') {
+    let document: ReturnType<typeof parse>;
+    try {
+      document = parse(body?.query ?? '');
+    } catch (error) {
       return Response.json({
-        data: { shop: { name: 'Acme Outdoor', myshopifyDomain: data.shop, currencyCode: data.currency } },
+        errors: [{ message: (error as GraphQLError).message, extensions: { code: 'PARSE_ERROR' } }],
       });
     }
-    if (operation === 'EsgOrders') {
-      const first = Math.min(Number(body?.variables?.first ?? 50), 250);
-      const after = (body?.variables?.after as string | null | undefined) ?? null;
-      const start = after ? Number(atob(after).split(':')[1]) + 1 : 0;
-      const nodes = data.orders.slice(start, start + first);
-      const last = start + nodes.length - 1;
+    const invalid = validate(SHOPIFY_ADMIN_SCHEMA, document);
+    if (invalid.length > 0) {
       return Response.json({
-        data: {
-          orders: {
-            nodes,
-            pageInfo: {
-              hasNextPage: last < data.orders.length - 1,
-              endCursor: nodes.length ? btoa(`cursor:${last}`) : null,
+        errors: invalid.map((error) => ({
+          ...error.toJSON(),
+          extensions: { code: 'GRAPHQL_VALIDATION_FAILED' },
+        })),
+      });
+    }
+    const variables = body?.variables ?? {};
+    const cost = queryCost(SHOPIFY_ADMIN_SCHEMA, document, variables, body?.operationName);
+    call.cost = cost;
+    if (cost > SHOPIFY_MAX_QUERY_COST) {
+      return Response.json({
+        errors: [
+          {
+            message: `Query cost is ${cost}, which exceeds the single query max cost limit (${SHOPIFY_MAX_QUERY_COST}).`,
+            extensions: { code: 'MAX_COST_EXCEEDED', cost, maxCost: SHOPIFY_MAX_QUERY_COST },
+          },
+        ],
+      });
+    }
+    const readsOrders = /\b(orders|order|refund)\s*[({]/.test(body?.query ?? '');
+    if (readsOrders && !data.protectedDataApproved) {
+      return Response.json({
+        data: null,
+        errors: [
+          {
+            message:
+              'This app is not approved to access the Order object. See https://partners.shopify.com/1/apps/1/customer_data for more details.',
+            extensions: {
+              code: 'ACCESS_DENIED',
+              documentation: 'https://shopify.dev/docs/apps/launch/protected-customer-data',
             },
           },
-        },
-        extensions: {
-          cost: {
-            requestedQueryCost: 650,
-            actualQueryCost: 120,
-            throttleStatus: { maximumAvailable: 2000, currentlyAvailable: 1880, restoreRate: 100 },
-          },
-        },
+        ],
       });
     }
+    const result = await execute({
+      schema: SHOPIFY_ADMIN_SCHEMA,
+      document,
+      rootValue: shopifyRoot({
+        name: 'Acme Outdoor',
+        shop: data.shop,
+        currency: data.currency,
+        orders: data.orders,
+      }),
+      variableValues: variables,
+      operationName: body?.operationName,
+    });
+    const errors = result.errors?.map((error) => ({
+      message: error.message,
+      path: error.path,
+      extensions: {
+        code:
+          error.originalError instanceof ShopifyArgumentError
+            ? 'argumentLiteralsIncompatible'
+            : 'INTERNAL_SERVER_ERROR',
+      },
+    }));
     return Response.json({
-      errors: [
-        { message: `Unknown operation ${operation ?? '(none)'}`, extensions: { code: 'undefinedField' } },
-      ],
+      data: result.data ?? null,
+      ...(errors ? { errors } : {}),
+      extensions: costExtension(cost, cost),
     });
   }
 
@@ -214,25 +336,24 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     idleTimeout: 60,
     async fetch(request) {
       const url = new URL(request.url);
+      const call: FakeShopifyCall = { path: url.pathname, status: 0 };
       let response: Response;
-      let operation: string | undefined;
-      let after: string | null | undefined;
       if (request.method === 'GET' && url.pathname === '/admin/oauth/authorize') response = authorize(url);
       else if (request.method === 'POST' && url.pathname === '/admin/oauth/access_token')
-        response = await accessToken(request);
-      else if (request.method === 'POST' && url.pathname === '/admin/api/2025-07/graphql.json') {
-        const copy = request.clone();
-        const body = (await copy.json().catch(() => null)) as {
-          query?: string;
-          variables?: { after?: string | null };
-        } | null;
-        operation = /^\s*query\s+(\w+)/.exec(body?.query ?? '')?.[1];
-        after = body?.variables?.after ?? null;
-        response = await graphql(request);
+        response = await accessToken(request, call);
+      else if (request.method === 'POST' && url.pathname === GRAPHQL_PATH) {
+        const body = (await request
+          .clone()
+          .json()
+          .catch(() => null)) as { query?: string; variables?: { after?: string | null } } | null;
+        call.operation = /^\s*query\s+(\w+)/.exec(body?.query ?? '')?.[1];
+        call.after = body?.variables?.after ?? null;
+        response = await graphql(request, call);
       } else if (request.method === 'DELETE' && url.pathname === '/admin/api_permissions/current.json') {
         response = await uninstall(request);
       } else response = Response.json({ errors: 'Not Found' }, { status: 404 });
-      calls.push({ path: url.pathname, operation, after, status: response.status });
+      call.status = response.status;
+      calls.push(call);
       return response;
     },
   });
@@ -250,6 +371,15 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     throttle(count: number) {
       for (let i = 0; i < count; i++) failures.push({ status: 200, throttled: true });
     },
+    /** The Admin API call after the next `skip` ones answers this status (a failure mid-pull). */
+    failLater(skip: number, status = 503) {
+      for (let i = 0; i < skip; i++) failures.push(null);
+      failures.push({ status });
+    },
+    /** The next token requests answer these statuses. */
+    failTokenRequests(...statuses: number[]) {
+      tokenFailures.push(...statuses);
+    },
     /** The next `count` Admin API calls answer this 5xx status. */
     fail(count: number, status = 503) {
       for (let i = 0; i < count; i++) failures.push({ status });
@@ -260,9 +390,27 @@ export function startFakeShopify(overrides: Partial<FakeShopifyOptions> = {}) {
     failRevocation(...statuses: number[]) {
       revocationFailures.push(...statuses);
     },
-    /** Every issued token stops working (the merchant uninstalled the app). */
-    revokeTokens() {
-      tokens.clear();
+    /** Non-expiring offline tokens issued (an app asking without `expiring=1`). */
+    get nonExpiringIssued() {
+      return nonExpiringIssued;
+    },
+    /** A non-expiring token as apps stored them before expiring tokens (for migration tests). */
+    issueNonExpiringToken() {
+      const token = `shpat_${crypto.randomUUID().replaceAll('-', '')}`;
+      tokens.set(token, { shop: data.shop, expiring: false, refreshToken: null, previousRefreshToken: null });
+      return token;
+    },
+    /** Every access token answers 401 (its hour is up); refresh tokens still work. */
+    expireAccessTokens() {
+      for (const [token, issued] of tokens) if (issued.expiring) tokens.delete(token);
+    },
+    /** Every refresh token is refused from now on (revoked, or 90 days unused). */
+    revokeRefreshTokens() {
+      refreshTokens.clear();
+    },
+    /** The merchant uninstalled the app: every token and refresh token stops working. */
+    uninstall() {
+      uninstallFrom(data.shop);
     },
     stop: () => server.stop(true),
   };

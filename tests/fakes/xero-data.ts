@@ -3,20 +3,31 @@
  * bank transactions (spend and receive money), credit notes (supplier ACCPAYCREDIT and customer
  * ACCRECCREDIT), accounts with their Class and Type, tracking categories.
  */
-import { type FakeXeroData, type FakeXeroDocument, NORTH, REGION, SOUTH, TENANT_ID } from './xero-shapes.ts';
+import {
+  BANK_ACCOUNT_ID,
+  type FakeXeroData,
+  type FakeXeroDocument,
+  NORTH,
+  REGION,
+  SOUTH,
+  TENANT_ID,
+} from './xero-shapes.ts';
 
 const north = { TrackingCategoryID: REGION, TrackingOptionID: NORTH, Name: 'Region', Option: 'North' };
 // Older Accounting API answers name the option without its id: the adapter looks it up.
 const south = { TrackingCategoryID: REGION, Name: 'Region', Option: 'South' };
 
 /**
- * A small bakery's books: three bills (one draft), one sale, spend and receive money, a supplier
- * credit note against the flour (and a draft one), a customer credit note, a P&L for 2025.
+ * A small bakery's books: three bills (one draft), one sale, spend and receive money (one spend
+ * deleted, one voided), a supplier credit note against the flour (and a draft one), a customer
+ * credit note, archived and other-income accounts, a P&L for 2025 whose income is "Turnover".
  */
 export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroData {
   return {
     clientId: 'XEROCLIENTID0123456789ABCDEF',
     clientSecret: 'xero-client-secret-for-tests',
+    granularOnly: true,
+    incomeSectionTitle: 'Turnover',
     tenants: [
       {
         tenantId: '9d9d9d9d-2222-4222-8222-000000000009',
@@ -27,6 +38,14 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
     ],
     baseCurrency: 'GBP',
     accounts: [
+      {
+        AccountID: BANK_ACCOUNT_ID,
+        Code: '090',
+        Name: 'Business Bank Account',
+        Type: 'BANK',
+        Class: 'ASSET',
+        Status: 'ACTIVE',
+      },
       {
         AccountID: 'acc00429-0000-4000-8000-000000000429',
         Code: '429',
@@ -56,6 +75,24 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         Code: '200',
         Name: 'Sales',
         Type: 'REVENUE',
+        Class: 'REVENUE',
+        Status: 'ACTIVE',
+      },
+      // Archived, but last year's wholesale sales are still on it: revenue all the same.
+      {
+        AccountID: 'acc00210-0000-4000-8000-000000000210',
+        Code: '210',
+        Name: 'Sales - Wholesale',
+        Type: 'SALES',
+        Class: 'REVENUE',
+        Status: 'ARCHIVED',
+      },
+      // Interest received: Class REVENUE, but other income, not revenue.
+      {
+        AccountID: 'acc00270-0000-4000-8000-000000000270',
+        Code: '270',
+        Name: 'Interest Income',
+        Type: 'OTHERINCOME',
         Class: 'REVENUE',
         Status: 'ACTIVE',
       },
@@ -177,6 +214,19 @@ export function sampleXeroData(overrides: Partial<FakeXeroData> = {}): FakeXeroD
         CurrencyCode: 'GBP',
         LineItems: [
           { LineItemID: 'lb000000-0000-4000-8000-000000000002', AccountCode: '429', LineAmount: 77 },
+        ],
+      },
+      // Voided: the payment was cancelled in Xero, so nothing was spent.
+      {
+        BankTransactionID: 'bt000000-0000-4000-8000-000000000004',
+        Reference: 'Card 4431',
+        Type: 'SPEND',
+        Status: 'VOIDED',
+        date: '2025-05-06',
+        LineAmountTypes: 'NoTax',
+        CurrencyCode: 'GBP',
+        LineItems: [
+          { LineItemID: 'lb000000-0000-4000-8000-000000000004', AccountCode: '429', LineAmount: 88 },
         ],
       },
       {

@@ -22,7 +22,7 @@ export interface FakeXeroDocument {
   Reference?: string;
   Type: 'ACCPAY' | 'ACCREC' | 'SPEND' | 'RECEIVE' | 'ACCPAYCREDIT' | 'ACCRECCREDIT';
   Status: 'DRAFT' | 'SUBMITTED' | 'AUTHORISED' | 'PAID' | 'VOIDED' | 'DELETED';
-  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/` with DateString. */
+  /** `YYYY-MM-DD`; served as `/Date(ms+0000)/`. */
   date: string;
   LineAmountTypes: 'Exclusive' | 'Inclusive' | 'NoTax';
   CurrencyCode: string;
@@ -38,6 +38,10 @@ export interface FakeXeroTenant {
 export interface FakeXeroData {
   clientId: string;
   clientSecret: string;
+  /** An app created on or after 2 March 2026: Xero refuses it the broad scopes. */
+  granularOnly: boolean;
+  /** How the P&L titles the income section ("Turnover" in a UK organisation's chart). */
+  incomeSectionTitle: string;
   /** Offered on the consent page, in this order (a practice first: it must not be chosen). */
   tenants: FakeXeroTenant[];
   baseCurrency: string;
@@ -59,11 +63,12 @@ export interface FakeXeroData {
   bankTransactions: FakeXeroDocument[];
   /** `/CreditNotes`: ACCPAYCREDIT (from suppliers) and ACCRECCREDIT (to customers). */
   creditNotes: FakeXeroDocument[];
-  /** Total income of the P&L per calendar year. */
+  /** Operating revenue of the P&L per calendar year (split over the revenue accounts). */
   income: Record<number, number>;
 }
 
 export const REGION = 'c1a7e0de-0000-4000-8000-00000000c001';
 export const NORTH = 'c1a7e0de-0000-4000-8000-0000000000a1';
 export const SOUTH = 'c1a7e0de-0000-4000-8000-0000000000a2';
+export const BANK_ACCOUNT_ID = 'acc00090-0000-4000-8000-000000000090';
 export const TENANT_ID = '7a1f7a1f-1111-4111-8111-000000000001';

@@ -58,7 +58,7 @@ export async function upload(
   return { status: response.status, text, json: (text ? JSON.parse(text) : null) as any };
 }
 
-/** Stored results (entries) over the lines selected (decision 035: they live on the line). */
+/** Stored results (entries) over the lines selected (decision 069: they live on the line). */
 export const storedEntryCount = sql<number>`coalesce(sum(json_array_length(${activityLines.entries})), 0)`;
 
 /** Lines, results and imports stored for a company: what an import wrote, or left behind. */
@@ -92,7 +92,7 @@ export const IMPORT_ROWS = [
 ];
 export const importCsv = (rows: string[], header = IMPORT_HEADER) => `${[header, ...rows].join('\n')}\n`;
 
-/** Every stored result of a company's lines, flattened, each with its line's id (decision 035). */
+/** Every stored result of a company's lines, flattened, each with its line's id (decision 069). */
 export async function storedResults(t: TestApp, companyId: string) {
   const lines = await t.db
     .select({ id: activityLines.id, entries: activityLines.entries })

@@ -4,7 +4,7 @@ import { activityLines } from '../../db/schema/emissions.ts';
 import {
   type QuickBooksTokens,
   quickBooksSession,
-} from '../../src/server/features/connectors/quickbooks-oauth.ts';
+} from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import { connectorSession, openCredentials } from '../../src/server/features/connectors/registry.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import type { FakeQuickBooks } from '../fakes/quickbooks.ts';

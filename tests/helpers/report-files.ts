@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
 import { extractText, getDocumentProxy } from 'unpdf';
 import type { FactsCsvRow } from '../../src/domain/reports/csv/render-csv.ts';
-import { allElements, type XmlElement } from '../../src/domain/reports/xbrl/xml-parse.ts';
+import { allElements, type XmlElement } from './xml-parse.ts';
 
 const IX = 'http://www.xbrl.org/2013/inlineXBRL';
 

@@ -2,7 +2,6 @@
 // problems in words, empty when all is well, so a test can show them and a test can prove the
 // check fails on a drifted table or document. Reference data: vsme-reference.ts.
 import type { ConceptTable } from '../../src/domain/reports/xbrl/taxonomy-types.ts';
-import { allElements, type XmlElement } from '../../src/domain/reports/xbrl/xml-parse.ts';
 import {
   type DefinitionArc,
   definitionArcs2024,
@@ -14,6 +13,7 @@ import {
   type SchemaElement,
   schemaElements2024,
 } from './vsme-reference.ts';
+import { allElements, type XmlElement } from './xml-parse.ts';
 
 const XBRLI = 'http://www.xbrl.org/2003/instance';
 const IX = 'http://www.xbrl.org/2013/inlineXBRL';

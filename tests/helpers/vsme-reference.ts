@@ -6,7 +6,7 @@
 // 2022 DTR types as `dtr1:`, the summaries as `dtr-types-2022:`.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { allElements, parseXml, type XmlElement } from '../../src/domain/reports/xbrl/xml-parse.ts';
+import { allElements, parseXml, type XmlElement } from './xml-parse.ts';
 
 /** The repository sits at /work/<x>/ beside /work/shared (as inline-schema.test.ts finds the script). */
 export const VSME_REFERENCE = join(import.meta.dir, '../../../shared/reference/vsme-taxonomy');

@@ -8,7 +8,7 @@ import {
   quickBooksApp,
   RECONNECT_MESSAGE,
   refreshQuickBooksTokens,
-} from '../../src/server/features/connectors/quickbooks-oauth.ts';
+} from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';

@@ -4,8 +4,8 @@
 import { afterAll, afterEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { QuickBooksClient } from '../../src/server/features/connectors/quickbooks-client.ts';
-import { RECONNECT_MESSAGE } from '../../src/server/features/connectors/quickbooks-oauth.ts';
+import { QuickBooksClient } from '../../src/server/features/connectors/quickbooks/quickbooks-client.ts';
+import { RECONNECT_MESSAGE } from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import { ConnectorError } from '../../src/server/features/connectors/types.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { expenseLine } from '../fakes/quickbooks-data.ts';
@@ -145,6 +145,64 @@ describe('QuickBooks connector: limits and faults', () => {
       kind: 'provider',
       message: 'QuickBooks refused the request: Invalid query: QueryValidationError: Unknown entity Nope',
     });
+    await remove(cookie, source.id);
+  });
+
+  test('a lapsed subscription is explained without asking to connect again; a 403 asks an admin to', async () => {
+    const { source, cookie } = await qb.connected();
+    await t.runJobs();
+    const lines = await sourceLines(t, source.id);
+    expect(lines.length).toBeGreaterThan(0);
+    await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
+    fake.refuseNext(400, {
+      Fault: {
+        Error: [
+          {
+            Message:
+              'message=Subscription for company has lapsed or Invalid destination URL is used.; errorCode=007001; statusCode=400',
+            code: '7001',
+          },
+        ],
+        type: 'ValidationFault',
+      },
+    });
+    await t.runJobs();
+    const [lapsed] = (await t.call('GET', `/api/data-sources/${source.id}/syncs`, { cookie })).json;
+    expect(lapsed.status).toBe('failed');
+    expect(lapsed.error).toContain('subscription has lapsed');
+    expect(lapsed.error).toContain('Connecting again will not help');
+    expect(await sourceLines(t, source.id)).toEqual(lines);
+    fake.refuseNext(403, {
+      Fault: {
+        Error: [
+          {
+            Message: 'message=ApplicationAuthorizationFailed; errorCode=003100; statusCode=403',
+            code: '3100',
+          },
+        ],
+        type: 'SERVICE',
+      },
+    });
+    await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
+    await t.runJobs();
+    const [refused] = (await t.call('GET', `/api/data-sources/${source.id}/syncs`, { cookie })).json;
+    expect(refused.status).toBe('failed');
+    expect(refused.error).toContain('An admin of the company should connect QuickBooks again');
+    await remove(cookie, source.id);
+  });
+
+  test('a page cut short fails the sync and writes nothing: the ledger keeps the last whole sync', async () => {
+    const { source, cookie } = await qb.connected();
+    await t.runJobs();
+    const lines = await sourceLines(t, source.id);
+    // Purchases are read before bills: a partial write would drop the bills' lines.
+    fake.truncateNext('Bill');
+    await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
+    await t.runJobs();
+    const [cut] = (await t.call('GET', `/api/data-sources/${source.id}/syncs`, { cookie })).json;
+    expect(cut.status).not.toBe('succeeded');
+    expect(cut.error).toContain('QuickBooks answered HTTP 200 without the expected JSON');
+    expect(await sourceLines(t, source.id)).toEqual(lines);
     await remove(cookie, source.id);
   });
 

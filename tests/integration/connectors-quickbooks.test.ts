@@ -244,10 +244,28 @@ describe('QuickBooks connector: syncing', () => {
       [ref('Purchase', '101', '1')]: { key: 'class:5000000000000012345', name: 'Stores:Retail' },
       [ref('Purchase', '101', '2')]: { key: 'location:1', name: 'Boston' },
       [ref('Purchase', '103', '1')]: { key: 'location:1', name: 'Boston' },
-      [ref('Bill', '201', '1')]: { key: 'class:5000000000000012345', name: 'Stores:Retail' },
+      // An inactive class and an inactive location keep their names (not "Wholesale (deleted)").
+      [ref('Bill', '201', '1')]: { key: 'class:5000000000000012346', name: 'Stores:Wholesale' },
       [ref('Bill', '201', '2')]: null,
-      [ref('Bill', '202', '1')]: null,
+      [ref('Bill', '202', '1')]: { key: 'location:2', name: 'Cambridge' },
     });
+  });
+
+  test('a repayment to an inactive loan account stays a loan, not spend: name lists are read whole', async () => {
+    const { source, user } = await qb.connected();
+    const calls = fake.calls.length;
+    const pull = await adapterFor('quickbooks')!.pull(
+      (await storedSession(t, user.companyId, source.id)).tokens,
+      adapterSession(t, user.companyId, source.id),
+    );
+    expect(pull.lines.map((line) => line.externalId)).not.toContain(ref('Purchase', '103', '3'));
+    const queries = fake.calls.slice(calls).flatMap((call) => (call.query ? [call.query] : []));
+    for (const entity of ['Account', 'Item', 'Class', 'Department']) {
+      expect(queries).toContain(
+        `SELECT * FROM ${entity} WHERE Active IN (true, false) ORDERBY Id STARTPOSITION 1 MAXRESULTS 1000`,
+      );
+    }
+    expect(fake.calls.slice(calls).map((call) => call.path)).toContain('preferences');
   });
 
   test('a re-sync adds nothing; a mapping edit applies at the next sync', async () => {

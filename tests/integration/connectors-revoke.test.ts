@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
 import { dataSources } from '../../db/schema/emissions.ts';
-import type { ShopifyCredentials } from '../../src/server/features/connectors/shopify-client.ts';
+import type { ShopifyCredentials } from '../../src/server/features/connectors/shopify/shopify-tokens.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { startFakeShopify } from '../fakes/shopify.ts';
 import { startFakeXero } from '../fakes/xero.ts';
@@ -211,7 +211,7 @@ describe('deleting a connector source revokes its access at the provider', () =>
     expect(shopify.revoked).toEqual([credentials.accessToken]);
     await expectGone(source.id);
     expect(await auditOf(source.id)).toContain('data_source_access_revoked');
-    const graphql = await fetch(`${shopify.url}/admin/api/2025-07/graphql.json`, {
+    const graphql = await fetch(`${shopify.url}/admin/api/2026-10/graphql.json`, {
       method: 'POST',
       headers: { 'X-Shopify-Access-Token': credentials.accessToken, 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: 'query EsgShop { shop { name } }' }),

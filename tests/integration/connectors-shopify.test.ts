@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorOauthStates } from '../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../db/schema/emissions.ts';
-import { REVOKED_TOKEN_MESSAGE } from '../../src/server/features/connectors/shopify-client.ts';
-import { BAD_STORE_NAME_MESSAGE } from '../../src/server/features/connectors/shopify-oauth.ts';
-import { startFakeShopify } from '../fakes/shopify.ts';
+import { BAD_STORE_NAME_MESSAGE } from '../../src/server/features/connectors/shopify/shopify-oauth.ts';
+import { SHOPIFY_RENEWAL_REFUSED } from '../../src/server/features/connectors/shopify/shopify-tokens.ts';
+import { fakeRefund, startFakeShopify } from '../fakes/shopify.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
@@ -136,7 +136,7 @@ describe('Shopify connect', () => {
     expect(crossSite.status).toBe(403);
   });
 
-  test('connects: source connected, token sealed and nowhere in clear, first sync queued, audited', async () => {
+  test('connects with an expiring token: source connected, tokens sealed and nowhere in clear, first sync queued, audited', async () => {
     const { source, user } = await connected();
     expect(source).toMatchObject({
       type: 'shopify',
@@ -146,12 +146,15 @@ describe('Shopify connect', () => {
     });
     const stored = await t.db.select().from(dataSources).where(eq(dataSources.id, source.id)).get();
     expect(JSON.parse(stored!.config)).toEqual({ shop: 'acme-outdoor.myshopify.com' });
-    const token = fake.issuedTokens.at(-1)!;
+    const [token, refreshToken] = fake.issuedTokens.slice(-2);
     expect(token).toStartWith('shpat_');
+    expect(refreshToken).toStartWith('shprt_');
+    expect(fake.nonExpiringIssued).toBe(0);
     const tables = await t.client.execute("SELECT name FROM sqlite_master WHERE type = 'table'");
     for (const row of tables.rows) {
       const dump = JSON.stringify((await t.client.execute(`SELECT * FROM "${row.name}"`)).rows);
       expect(dump).not.toContain(token);
+      expect(dump).not.toContain(refreshToken);
     }
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, source.id)).all();
     expect(audit.map((row) => [row.action, row.userId])).toEqual([['data_source_created', user.id]]);
@@ -235,7 +238,7 @@ describe('Shopify connect', () => {
 });
 
 describe('Shopify sync', () => {
-  test('imports shipping as spend-based courier lines, revenue net of refunds and tax, over two pages', async () => {
+  test('imports shipping as spend-based courier lines, revenue net of refunds and tax, over three pages', async () => {
     const { source, cookie } = await connected();
     await t.runJobs();
     const imported = await lines(source.id);
@@ -258,8 +261,8 @@ describe('Shopify sync', () => {
         { year: 2025, amount: 1410, currency: 'EUR' },
       ],
     });
-    const pages = fake.calls.filter((call) => call.operation === 'EsgOrders').slice(-2);
-    expect(pages.map((call) => call.after === null)).toEqual([true, false]);
+    const pages = fake.calls.filter((call) => call.operation === 'EsgOrders').slice(-3);
+    expect(pages.map((call) => call.after === null)).toEqual([true, false, false]);
     const mappings = (await t.call('GET', `/api/data-sources/${source.id}/mappings`, { cookie })).json;
     expect(
       mappings.map((row: { accountName: string; variant: string; isUserSet: boolean }) => [
@@ -291,24 +294,13 @@ describe('Shopify sync', () => {
     const saved = [...fake.data.orders];
     try {
       const index = (name: string) => fake.data.orders.findIndex((order) => order.name === name);
-      const shippingId = (name: string) => fake.data.orders[index(name)]!.shippingLines.nodes[0]!.id;
       // #1001: its 10.00 shipping refunded in full; #2000: 2.00 of its 5.00; #2001 no longer returned.
       for (const [name, amount] of [
-        ['#1001', '10.00'],
-        ['#2000', '2.00'],
+        ['#1001', 10],
+        ['#2000', 2],
       ] as const) {
         const order = structuredClone(fake.data.orders[index(name)]!);
-        order.refunds.push({
-          createdAt: '2025-06-01T00:00:00Z',
-          refundShippingLines: {
-            nodes: [
-              {
-                shippingLine: { id: shippingId(name) },
-                subtotalAmountSet: { shopMoney: { amount, currencyCode: 'EUR' } },
-              },
-            ],
-          },
-        });
+        order.refunds.push(fakeRefund('2025-06-01T00:00:00Z', [{ line: 0, amount }]));
         fake.data.orders[index(name)] = order;
       }
       fake.data.orders.splice(index('#2001'), 1);
@@ -339,7 +331,7 @@ describe('Shopify sync', () => {
     expect(await lastSync(cookie, source.id)).toMatchObject({ status: 'succeeded', imported: 24 });
   }, 15_000);
 
-  test('a revoked token puts the source in error; Test says the same; a 5xx is retried', async () => {
+  test('an uninstalled app puts the source in error once Shopify refuses to renew; Test says the same; a 5xx is retried', async () => {
     const { source, cookie } = await connected();
     await t.runJobs();
     expect((await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie })).json).toEqual({
@@ -354,17 +346,17 @@ describe('Shopify sync', () => {
       error: 'Shopify answered HTTP 503 for acme-outdoor.myshopify.com',
     });
 
-    fake.revokeTokens();
+    fake.uninstall();
     const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
-    expect(tested.json).toEqual({ connected: false, error: REVOKED_TOKEN_MESSAGE });
+    expect(tested.json).toEqual({ connected: false, error: SHOPIFY_RENEWAL_REFUSED });
     await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie });
     await t.runJobs();
     expect(await lastSync(cookie, source.id)).toMatchObject({
       status: 'failed',
-      error: REVOKED_TOKEN_MESSAGE,
+      error: SHOPIFY_RENEWAL_REFUSED,
     });
     const list = (await t.call('GET', '/api/data-sources', { cookie })).json;
-    expect(list[0]).toMatchObject({ status: 'error', statusReason: REVOKED_TOKEN_MESSAGE, lineCount: 24 });
+    expect(list[0]).toMatchObject({ status: 'error', statusReason: SHOPIFY_RENEWAL_REFUSED, lineCount: 24 });
   });
 
   test('a viewer can read the source but not sync it', async () => {

@@ -58,9 +58,9 @@ describe('Xero connector: supplier credits', () => {
       (call) => call.path === '/CreditNotes' || call.path === '/BankTransactions',
     );
     expect(reads.map((call) => [call.path, call.query.where, call.query.page])).toEqual([
-      ['/BankTransactions', 'Type=="SPEND"', '1'],
+      ['/BankTransactions', 'Type=="SPEND" AND Status=="AUTHORISED"', '1'],
       ['/CreditNotes', 'Type=="ACCPAYCREDIT"', '1'],
-      ['/BankTransactions', 'Type=="RECEIVE"', '1'],
+      ['/BankTransactions', 'Type=="RECEIVE" AND Status=="AUTHORISED"', '1'],
     ]);
   });
 

@@ -1,13 +1,13 @@
 // Xero connector: operations racing to refresh one source's rotating tokens (decision 033). In
-// this process they share one refresh (a sync, a Test, the revocation of a deleted source); a pair
-// another process stored first is used instead of asking to reconnect; a revoked grant still asks
-// to reconnect.
+// this process they share one refresh (a sync, a Test, the revocation of a deleted source); within
+// Xero's 30-minute grace a just-rotated token still refreshes, past it a pair another process stored
+// first is used instead of asking to reconnect; a revoked grant still asks to reconnect.
 import { afterAll, describe, expect, test } from 'bun:test';
 import {
   refreshXeroTokens,
   XERO_RECONNECT,
   type XeroCredentials,
-} from '../../src/server/features/connectors/xero-oauth.ts';
+} from '../../src/server/features/connectors/xero/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
@@ -70,12 +70,30 @@ describe('Xero connector: refreshes racing on one source', () => {
     expect(fake.liveRefreshTokens()).toContain((await storedCredentials(t, source.id)).refreshToken);
   });
 
-  test('a Test connection uses the pair another process rotated first, instead of asking to reconnect', async () => {
+  test('within Xero’s 30-minute grace, a token another process just rotated still refreshes; theirs stays stored', async () => {
+    const { source, cookie } = await dueSource();
+    let theirs: XeroCredentials | undefined;
+    fake.beforeNextRefresh(async () => {
+      theirs = await rotateAsAnotherProcess(source.id);
+    });
+    const grants = fake.tokenGrants.length;
+    const refused = fake.refusedRefreshes.length;
+    const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
+    expect(tested.json).toEqual({ connected: true, error: null });
+    expect(fake.tokenGrants.slice(grants)).toEqual(['refresh_token', 'refresh_token']);
+    expect(fake.refusedRefreshes.length).toBe(refused);
+    // Ours was never written over theirs (the conditional write found their pair stored).
+    expect(await storedCredentials(t, source.id)).toEqual(theirs!);
+    expect(fake.liveRefreshTokens()).toContain(theirs!.refreshToken);
+  });
+
+  test('past the grace, a Test connection uses the pair another process rotated first, instead of asking to reconnect', async () => {
     const { source, cookie } = await dueSource();
     const held = await storedCredentials(t, source.id);
     let theirs: XeroCredentials | undefined;
     fake.beforeNextRefresh(async () => {
       theirs = await rotateAsAnotherProcess(source.id);
+      fake.endGrace();
     });
     const grants = fake.tokenGrants.length;
     const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
@@ -91,6 +109,7 @@ describe('Xero connector: refreshes racing on one source', () => {
     let theirs: XeroCredentials | undefined;
     fake.beforeNextRefresh(async () => {
       theirs = await rotateAsAnotherProcess(source.id, true);
+      fake.endGrace();
     });
     const grants = fake.tokenGrants.length;
     expect(await syncNow(t, cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 4 });

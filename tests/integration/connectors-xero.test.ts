@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { XERO_RECONNECT } from '../../src/server/features/connectors/xero-oauth.ts';
+import { XERO_RECONNECT } from '../../src/server/features/connectors/xero/xero-oauth.ts';
 import { startFakeXero } from '../fakes/xero.ts';
 import { manyBills } from '../fakes/xero-data.ts';
 import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';
@@ -55,8 +55,9 @@ describe('Xero connect', () => {
     expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(
       `${fake.url}/identity/connect/authorize`,
     );
+    // Granular scopes by default (decision 075): the broad ones are refused to apps made since March 2026.
     expect(authorizationUrl.searchParams.get('scope')).toBe(
-      'openid profile email accounting.transactions.read accounting.reports.read accounting.settings.read offline_access',
+      'openid profile email offline_access accounting.invoices.read accounting.banktransactions.read accounting.reports.profitandloss.read accounting.settings.read',
     );
     expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorizationUrl.searchParams.get('redirect_uri')).toBe(
@@ -70,6 +71,7 @@ describe('Xero connect', () => {
     expect(JSON.parse(source!.config)).toEqual({ organisation: 'Bristol Bakes Ltd' });
     const credentials = await storedCredentials(t, source!.id);
     expect(credentials.tenantId).toBe(TENANT_ID);
+    expect(credentials.scopes).toContain('accounting.banktransactions.read');
     expect(fake.issued).toContain(credentials.accessToken);
     const dump = JSON.stringify(
       await t.client.execute('SELECT * FROM data_sources, connector_connections, connector_oauth_states'),
@@ -145,6 +147,7 @@ describe('Xero sync and tracking sites', () => {
         date: '2025-05-05',
         variant: 'consultancy',
       },
+      // The deleted and the voided spend money (77, 88) are not there.
       // 100 less supplier credit note CN-0001 (30 net of tax, account 429, North, March); the draft
       // CN-0002 and the customer credit note CN-0003 change nothing.
       {
@@ -197,6 +200,8 @@ describe('Xero sync and tracking sites', () => {
       imported: 4,
       skipped: 1,
       error: null,
+      // The P&L's "Turnover" rows of the active and the archived revenue account; interest received
+      // (Other Income) is not revenue.
       revenue: [{ year: 2025, amount: 48250.5, currency: 'GBP' }],
     });
     const accounts = await t.call('GET', `/api/data-sources/${source.id}/mappings`, { cookie });
@@ -297,6 +302,18 @@ describe('Xero sync and tracking sites', () => {
     expect(fake.calls.slice(before).every((call) => call.tenant === TENANT_ID)).toBe(true);
   });
 
+  test('an answer cut short fails the sync and writes nothing: the ledger keeps the last whole sync', async () => {
+    const { source, cookie } = await connected();
+    await t.runJobs();
+    const lines = await sourceLines(t, source.id);
+    // Bills are read before spend money: a partial write would drop the spend money's line.
+    fake.truncateNext('/BankTransactions');
+    const cut = await syncNow(t, cookie, source.id);
+    expect(cut.status).not.toBe('succeeded');
+    expect(cut.error).toBe('Xero answered /api.xro/2.0/BankTransactions with something other than JSON');
+    expect(await sourceLines(t, source.id)).toEqual(lines);
+  });
+
   test('refreshes an access token about to expire, storing the rotated pair', async () => {
     const { source, cookie } = await connected();
     await t.runJobs();
@@ -308,7 +325,9 @@ describe('Xero sync and tracking sites', () => {
     const after = await storedCredentials(t, source.id);
     expect(after.refreshToken).not.toBe(before.refreshToken);
     expect(Date.parse(after.expiresAt)).toBe(clock.getTime() + 1800 * 1000);
-    // The fake no longer honours the old refresh token: the next sync works only with the new one.
+    // Past Xero's 30-minute grace the old refresh token is refused: the next sync works only with
+    // the new one.
+    fake.endGrace();
     fake.expireAccessTokens();
     expect(await syncNow(t, cookie, source.id)).toMatchObject({ status: 'succeeded' });
     expect(fake.tokenGrants.slice(grants)).toEqual(['refresh_token', 'refresh_token']);

@@ -215,7 +215,7 @@ describe('CSV import', () => {
 
   test('an imported line stores exactly what the same line typed by hand stores', async () => {
     // The import writes through SQLite's JSON functions (ledger-writes.ts), a manual line through
-    // bound values: the stored result must be the same text, digits included (decision 035).
+    // bound values: the stored result must be the same text, digits included (decision 069).
     const a = await company();
     const b = await company();
     const row = '2025-01-31,Bristol bakery,electricity,,12345.678,kWh,,,MPAN 1';

@@ -5,7 +5,8 @@ import { companies } from '../../db/schema/auth.ts';
 import { jobs } from '../../db/schema/jobs.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { type JobHandler, PermanentJobError } from '../../src/server/jobs/job-handler.ts';
-import { enqueueJob, getJob, type JobKind, type NewJob, newJobId } from '../../src/server/jobs/queue.ts';
+import type { JobKind } from '../../src/server/jobs/job-kinds.ts';
+import { enqueueJob, getJob, type NewJob, newJobId } from '../../src/server/jobs/queue.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import {
   createJobRunner,

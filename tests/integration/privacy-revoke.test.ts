@@ -7,12 +7,12 @@ import { eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/auth.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
 import { dataSources } from '../../db/schema/emissions.ts';
-import type { QuickBooksTokens } from '../../src/server/features/connectors/quickbooks-oauth.ts';
+import type { QuickBooksTokens } from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import {
   prepareCompanyRevocations,
   revokeErasedSources,
 } from '../../src/server/features/connectors/revoke-company.ts';
-import type { ShopifyCredentials } from '../../src/server/features/connectors/shopify-client.ts';
+import type { ShopifyCredentials } from '../../src/server/features/connectors/shopify/shopify-tokens.ts';
 import { eraseUser } from '../../src/server/features/privacy/erase.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { Logger } from '../../src/server/lib/logger.ts';

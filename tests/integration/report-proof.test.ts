@@ -23,7 +23,6 @@ import type { KpiMetrics } from '../../src/domain/contracts/metrics.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import { formatKwh, formatMwh, formatTonnes } from '../../src/domain/reports/pdf/format.ts';
 import { formatLexical } from '../../src/domain/reports/xbrl/numbers.ts';
-import { allElements, parseXml } from '../../src/domain/reports/xbrl/xml-parse.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import {
   csvValue,
@@ -38,6 +37,7 @@ import {
   zipEntry,
 } from '../helpers/report-files.ts';
 import { createTestApp } from '../helpers/test-app.ts';
+import { allElements, parseXml } from '../helpers/xml-parse.ts';
 import {
   COMPANY_NUMBER,
   DIESEL_KWH_PER_LITRE,

@@ -14,13 +14,12 @@
 // The whole-file fingerprint is SHA-256 over the raw bytes (BOM included), computed while streaming
 // (WebCrypto has no incremental digest): see incrementalSha256.
 //
-// Row digests are synchronous (sha256.ts): Bun's native hasher, or JavaScript elsewhere, over the
+// Row digests are synchronous (sha256.ts): Bun's native hasher, or @noble/hashes elsewhere, over the
 // canonical row's bytes (canonical-row.ts). Both give the same standard SHA-256 as the WebCrypto
-// digests these fingerprints were first stored with (WebCrypto's promise per row took 600–900 ms of a
-// 100,000-row import on Bun; now the whole fingerprint takes ~1 µs a row).
+// digests these fingerprints were first stored with (a WebCrypto promise per row was too slow for
+// an import, decision 069).
 
 import { appendOccurrence, canonicalRow, hashCanonical, writeCanonicalRow } from './canonical-row.ts';
-import { DigestSet } from './digest-set.ts';
 import type { ImportedActivityRow } from './rows.ts';
 import { incrementalSha256, type Sha256Stream, toHex } from './sha256.ts';
 
@@ -34,11 +33,12 @@ export async function rowFingerprint(row: ImportedActivityRow, occurrence = 0): 
 
 /**
  * Fingerprints the rows of one file in order, counting repeats so identical lines stay distinct (see
- * above). Numbering is by position in the file, so it is reproducible. Remembers 52 bits per distinct
- * row (DigestSet), and a count only for rows that repeat.
+ * above). Numbering is by position in the file, so it is reproducible. Remembers the first 52 bits
+ * of each distinct row's digest (a number; a false match is ~1e-6 likely even at 100,000 rows), and a
+ * count only for rows that repeat.
  */
 export class RowFingerprinter {
-  private readonly seen = new DigestSet();
+  private readonly seen = new Set<number>();
   /** Occurrences so far of digests (their first 52 bits) seen more than once. */
   private readonly counts = new Map<number, number>();
   /** Rows so far that repeated an earlier row of the same file. */
@@ -48,8 +48,11 @@ export class RowFingerprinter {
   next(row: ImportedActivityRow): string {
     const length = writeCanonicalRow(row);
     const hex = hashCanonical(length);
-    if (this.seen.add(hex)) return hex;
     const key = Number.parseInt(hex.slice(0, 13), 16);
+    if (!this.seen.has(key)) {
+      this.seen.add(key);
+      return hex;
+    }
     const occurrence = this.counts.get(key) ?? 1;
     this.counts.set(key, occurrence + 1);
     this.repeats++;

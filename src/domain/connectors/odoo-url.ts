@@ -34,10 +34,13 @@ export function odooBase(text: string): URL {
   return url;
 }
 
-/** Odoo's JSON-RPC endpoint under the base (Odoo "External API": `POST <base>/jsonrpc`). */
-export function odooEndpoint(text: string): URL {
+/**
+ * An endpoint under the base: `/jsonrpc` (Odoo "External API", 17–18), `/web/version`, or
+ * `/json/2/<model>/<method>` (the JSON-2 API of Odoo 19, decision 074). Built on the parsed URL.
+ */
+export function odooEndpoint(text: string, path = '/jsonrpc'): URL {
   const url = odooBase(text);
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/jsonrpc`;
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}${path}`;
   return url;
 }
 

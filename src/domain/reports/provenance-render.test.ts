@@ -6,6 +6,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { allElements, parseXml, type XmlElement } from '../../../tests/helpers/xml-parse.ts';
 import { parseFactsCsv, renderFactsCsvText } from './csv/render-csv.ts';
 import { demoSnapshot } from './fixtures.ts';
 import { twoDatasetSnapshot } from './fixtures-provenance.ts';
@@ -14,7 +15,6 @@ import { renderReportPdf } from './pdf/render-pdf.ts';
 import { renderInlineXhtml } from './xbrl/inline-xbrl.ts';
 import { renderXbrlInstanceText } from './xbrl/instance.ts';
 import { buildXbrlJson } from './xbrl/xbrl-json.ts';
-import { allElements, parseXml, type XmlElement } from './xbrl/xml-parse.ts';
 
 const DESNZ = 'UK DESNZ, Greenhouse gas reporting: conversion factors 2025';
 const EPA = 'Supply Chain Greenhouse Gas Emission Factors v1.3 by NAICS-6';
@@ -165,7 +165,9 @@ describe('PDF: each inventory row names its numbered sources', () => {
     expect(flat).toContain('Scope 2: purchased energy, location-based 17.70 82.3% 1');
     expect(flat).toContain('Category 1: Purchased goods and services 3.80 17.7% 2');
     expect(flat).toContain('Gross total, location-based (scopes 1, 2 and 3) 21.50 100.0% 1, 2');
-    expect(flat).toContain('Scope 1: direct emissions 0.00');
+    // Nothing recorded for scope 1: said so, as the SECR table does, never 0.00 (blank is not zero).
+    expect(flat).toContain('Scope 1: direct emissions Not recorded – –');
+    expect(flat).not.toContain('Scope 1: direct emissions 0.00');
     expect(flat).toContain(`1 DESNZ 2025 ${DESNZ}`);
     expect(flat).toContain('2 EPA Supply Chain v1.3 U.S. EPA (2024).');
     expect(flat).toContain(OGL);

@@ -92,6 +92,19 @@ export function inventoryDatasets(snapshot: ReportSnapshot, parts: readonly Inve
   return [...keys].sort();
 }
 
+/**
+ * Whether anything was recorded behind the inventory figures `parts`: a figure with no entries is
+ * "Not recorded", never 0.00 (blank is not zero). A zero with entries (a renewable tariff's market
+ * figure) is recorded. Snapshots made before decision 058 cannot tell, so they say recorded.
+ */
+export function isInventoryFigureRecorded(
+  snapshot: ReportSnapshot,
+  parts: readonly InventoryPart[],
+): boolean {
+  if (!snapshot.inventory?.datasets) return true;
+  return inventoryDatasets(snapshot, parts).length > 0;
+}
+
 /** The dataset keys behind the UK (SECR) figures `parts` (scope 1, 2, business travel), sorted. */
 export function ukDatasets(
   snapshot: ReportSnapshot,

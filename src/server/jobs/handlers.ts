@@ -5,13 +5,13 @@ import { advanceFilingJob } from '../features/filings/advance.ts';
 import { retentionJob } from '../features/privacy/retention.ts';
 import { generateReportJob } from '../features/reports/generate.ts';
 import type { JobHandler } from './job-handler.ts';
-import type { JobKind } from './queue.ts';
+import type { JobKind } from './job-kinds.ts';
 
 /**
- * The handler of each job kind. To add one: one import above and one entry below, e.g.
- * `'report.generate': generateReportJob,`. A job whose kind has no entry fails permanently.
+ * The handler of each job kind (`job-kinds.ts`): a kind without an entry fails the typecheck. A
+ * stored job whose kind is unknown (an older or newer release) fails permanently.
  */
-export const JOB_HANDLERS: Partial<Record<JobKind, JobHandler>> = {
+export const JOB_HANDLERS: Record<JobKind, JobHandler> = {
   'report.generate': generateReportJob,
   'filing.advance': advanceFilingJob,
   'connector.sync': connectorSyncJob,

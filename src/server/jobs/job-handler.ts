@@ -3,7 +3,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { Config } from '../config.ts';
 import type { Logger } from '../lib/logger.ts';
-import type { JobKind } from './queue.ts';
+import type { JobKind } from './job-kinds.ts';
 
 /** What a handler may use: the same database, config and clock as the app, no request. */
 export interface JobDeps {

@@ -1,15 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { type JobStatus, jobs } from '../../../db/schema/jobs.ts';
-
-/** Every kind of background job; each has a handler in `handlers.ts` (`JOB_HANDLERS`). */
-export type JobKind =
-  | 'report.generate'
-  | 'filing.advance'
-  | 'connector.sync'
-  | 'audit.seal'
-  | 'privacy.retention'
-  | 'imports.discard-abandoned';
+import type { JobKind } from './job-kinds.ts';
 
 export interface NewJob {
   kind: JobKind;

@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client.ts';
 import type { Logger } from '../lib/logger.ts';
-import { enqueueJob, type JobKind } from './queue.ts';
+import type { JobKind } from './job-kinds.ts';
+import { enqueueJob } from './queue.ts';
 
 /**
  * Jobs that run on a schedule rather than after a change (decision 021). Each period gets one job

@@ -3,6 +3,7 @@ import type { ActivityLine } from '../../../domain/contracts/ledger';
 import {
   type ActivityFormValues,
   activityFormFromLine,
+  activityFormSchema,
   emptyActivityForm,
   lineHasExtras,
   todayIso,
@@ -198,5 +199,27 @@ describe('variants', () => {
   test('categories without kinds never send one', () => {
     const result = validateActivityForm(form({ category: 'electricity', variant: 'green', quantity: '1' }));
     expect(result.ok && result.payload.variant).toBeNull();
+  });
+});
+
+describe('activityFormSchema', () => {
+  test('gives the contract payload for values that pass', () => {
+    const result = activityFormSchema({ keepUnknownExtras: false }).safeParse(form({ quantity: '1,200' }));
+    expect(result.success).toBe(true);
+    expect(result.data).toMatchObject({ quantity: 1200, unit: 'kWh', siteId: 'site-1' });
+  });
+
+  test('puts each message on its own field', () => {
+    const result = activityFormSchema({ keepUnknownExtras: false }).safeParse(
+      form({ quantity: 'lots', evidenceUrl: 'drive/bill.pdf' }),
+    );
+    expect(result.success).toBe(false);
+    const messages = Object.fromEntries(
+      result.error?.issues.map((issue) => [issue.path[0], issue.message]) ?? [],
+    );
+    expect(messages).toEqual({
+      quantity: 'Enter a number',
+      evidenceUrl: 'Use a web link starting with https://',
+    });
   });
 });

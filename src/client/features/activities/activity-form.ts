@@ -1,9 +1,11 @@
+import type { ZodType } from 'zod';
 import {
   type ActivityCategory,
   type ActivityLine,
   type SaveActivity,
   SaveActivitySchema,
 } from '../../../domain/contracts/ledger';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
 import { variantField } from './variants';
 
 export type AmountKind = 'quantity' | 'spend';
@@ -34,26 +36,6 @@ export interface ActivityFormValues {
 
 export type ActivityField = keyof ActivityFormValues;
 export type ActivityErrors = Partial<Record<ActivityField, string>>;
-
-/** Order in which the dialog shows fields, so focus goes to the first error. */
-export const ACTIVITY_FIELD_ORDER: ActivityField[] = [
-  'siteId',
-  'date',
-  'periodEnd',
-  'category',
-  'variant',
-  'quantity',
-  'unit',
-  'spend',
-  'currency',
-  'calorificBasis',
-  'instrument',
-  'supplierKgCO2ePerKWh',
-  'radiativeForcing',
-  'dataQuality',
-  'reference',
-  'evidenceUrl',
-];
 
 /**
  * Unit suggestions per category, in spellings the calculator reads (src/domain/emissions/units.ts
@@ -232,6 +214,13 @@ export function validateActivityForm(
   }
   if (Object.keys(errors).length > 0 || !result.success) return { ok: false, errors };
   return { ok: true, payload: result.data };
+}
+
+/** The dialog's schema for the zod resolver (decision 071): the typed values in, SaveActivity out. */
+export function activityFormSchema(options: {
+  keepUnknownExtras: boolean;
+}): ZodType<SaveActivity, ActivityFormValues> {
+  return checkedFormSchema((values: ActivityFormValues) => validateActivityForm(values, options));
 }
 
 /** Today as `YYYY-MM-DD` in the person's own time zone. */

@@ -12,17 +12,19 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
+import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableHeaderCell } from '../../ui/table';
-import { ActivityDialog } from './activity-dialog';
 import { type ActivityFilters, useActivities, useDeleteActivity, useSites } from './api';
 import { CATEGORY_LABELS, categoryLabel, formatIsoDate, SCOPE_COLUMNS } from './format';
 import { LedgerRow } from './ledger-row';
 import { ledgerFiltersFromSearch } from './not-counted';
 import { NotCountedCard } from './not-counted-notice';
 import { describePageRange, pageCount } from './pagination';
+
+const ActivityDialog = lazyForm(() => import('./activity-dialog').then((module) => module.ActivityDialog));
 
 const ALL = 'all';
 const NOT_COUNTED = 'not_counted';
@@ -297,11 +299,14 @@ export function ActivityLedger() {
           </nav>
         ) : null}
       </CardContent>
-      <ActivityDialog
-        open={editing.open}
-        line={editing.line}
-        sites={siteList}
-        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+      <DialogOnFirstOpen
+        dialog={ActivityDialog}
+        props={{
+          open: editing.open,
+          line: editing.line,
+          sites: siteList,
+          onOpenChange: (open: boolean) => setEditing((current) => ({ ...current, open })),
+        }}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

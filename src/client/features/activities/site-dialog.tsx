@@ -1,6 +1,10 @@
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import type { Site } from '../../../domain/contracts/ledger';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useEffect } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { SaveSite, Site } from '../../../domain/contracts/ledger';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import {
@@ -11,26 +15,23 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useCreateSite, useUpdateSite } from './api';
 import {
   COMMON_COUNTRIES,
+  countryControl,
   OTHER_COUNTRY,
   regionChoices,
-  type SiteErrors,
-  type SiteField,
   type SiteFormValues,
   siteFormFrom,
-  validateSiteForm,
+  siteFormSchema,
 } from './sites';
 
-const FIELD_ORDER: SiteField[] = ['name', 'country', 'region', 'postcode'];
-/** The select's value for "no region" (Radix selects take no empty value). */
-const WHOLE_COUNTRY = 'whole_country';
+const COUNTRY_CHOICES = [
+  ...COMMON_COUNTRIES.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` })),
+  { value: OTHER_COUNTRY, label: 'Another country (type its code)' },
+];
 
-/** Add (site null) or edit a site. */
+/** Add (site null) or edit a site. Loaded when first opened (sites-card.tsx). */
 export function SiteDialog({
   open,
   site,
@@ -40,57 +41,29 @@ export function SiteDialog({
   site: Site | null;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<SiteFormValues>(() => siteFormFrom(site));
-  const [errors, setErrors] = useState<SiteErrors>({});
+  const form = useContractForm<SiteFormValues, SaveSite>(siteFormSchema, siteFormFrom(site));
   const create = useCreateSite();
   const update = useUpdateSite();
   const pending = create.isPending || update.isPending;
+  const { reset } = form;
 
   useEffect(() => {
-    if (open) {
-      setValues(siteFormFrom(site));
-      setErrors({});
-    }
-  }, [open, site]);
+    if (open) reset(siteFormFrom(site));
+  }, [open, site, reset]);
 
-  const fieldId = (field: SiteField) => `${id}-${field}`;
-  const errorId = (field: SiteField) => `${id}-${field}-error`;
-  const invalid = (field: SiteField) =>
-    errors[field] ? { 'aria-invalid': true as const, 'aria-describedby': errorId(field) } : {};
-  const set = (field: keyof SiteFormValues) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const showErrors = (found: SiteErrors) => {
-    setErrors(found);
-    const first = FIELD_ORDER.find((field) => found[field]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(first))}`)?.focus();
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateSiteForm(values);
-    if (!result.ok) {
-      showErrors(result.errors);
-      return;
-    }
+  const save = (payload: SaveSite) => {
     const onError = (error: unknown) => {
       if (isUnauthorizedError(error)) return;
-      const serverErrors = getFieldErrors(error) as SiteErrors;
-      if (Object.keys(serverErrors).length > 0) showErrors(serverErrors);
+      form.showServerErrors(error, { country: countryControl(form.getValues()) });
       toastError(`Failed to save site: ${getErrorMessage(error)}`);
     };
     const onSuccess = () => {
       toastSuccess(site ? 'Site updated' : 'Site added');
       onOpenChange(false);
     };
-    if (site) update.mutate({ id: site.id, ...result.payload }, { onSuccess, onError });
-    else create.mutate(result.payload, { onSuccess, onError });
+    if (site) update.mutate({ id: site.id, ...payload }, { onSuccess, onError });
+    else create.mutate(payload, { onSuccess, onError });
   };
-
-  const otherCountry = values.countryChoice === OTHER_COUNTRY;
-  const country = otherCountry ? values.otherCountry : values.countryChoice;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -101,102 +74,17 @@ export function SiteDialog({
             The country chooses the electricity grid and hotel factors for this site's lines.
           </DialogDescription>
         </DialogHeader>
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={fieldId('name')}>Site name</Label>
-            <Input
-              id={fieldId('name')}
-              value={values.name}
-              maxLength={100}
-              aria-required="true"
-              onChange={(event) => set('name')(event.target.value)}
-              {...invalid('name')}
-            />
-            <FieldError id={errorId('name')}>{errors.name}</FieldError>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={otherCountry ? `${id}-country-choice` : fieldId('country')}>Country</Label>
-            <Select
-              value={values.countryChoice}
-              onValueChange={(value) =>
-                // A region belongs to one country: another country starts from "whole country".
-                setValues((current) => ({ ...current, countryChoice: value, region: '' }))
-              }
-            >
-              <SelectTrigger
-                id={otherCountry ? `${id}-country-choice` : fieldId('country')}
-                {...(otherCountry ? {} : invalid('country'))}
-              >
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {COMMON_COUNTRIES.map((country) => (
-                  <SelectItem key={country.code} value={country.code}>
-                    {country.name} ({country.code})
-                  </SelectItem>
-                ))}
-                <SelectItem value={OTHER_COUNTRY}>Another country (type its code)</SelectItem>
-              </SelectContent>
-            </Select>
-            {otherCountry ? (
-              <div className="grid gap-1.5">
-                <Label htmlFor={fieldId('country')}>Two-letter country code</Label>
-                <Input
-                  id={fieldId('country')}
-                  value={values.otherCountry}
-                  maxLength={2}
-                  autoComplete="off"
-                  className="w-24 uppercase placeholder:normal-case"
-                  placeholder="e.g. NO"
-                  aria-required="true"
-                  onChange={(event) => set('otherCountry')(event.target.value)}
-                  {...invalid('country')}
-                />
-              </div>
-            ) : null}
-            <FieldError id={errorId('country')}>{errors.country}</FieldError>
-          </div>
+        <ContractFormRoot form={form} onSubmit={save} className="grid gap-4">
+          <TextField name="name" label="Site name" maxLength={100} aria-required="true" />
+          <CountryFields />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={fieldId('region')}>Region</Label>
-              <Select
-                value={values.region || WHOLE_COUNTRY}
-                onValueChange={(value) => set('region')(value === WHOLE_COUNTRY ? '' : value)}
-              >
-                <SelectTrigger
-                  id={fieldId('region')}
-                  aria-describedby={`${id}-region-hint${errors.region ? ` ${errorId('region')}` : ''}`}
-                  aria-invalid={errors.region ? true : undefined}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  <SelectItem value={WHOLE_COUNTRY}>Whole country</SelectItem>
-                  {regionChoices(country, values.region).map((region) => (
-                    <SelectItem key={region.code} value={region.code}>
-                      {region.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <p id={`${id}-region-hint`} className="text-xs text-muted">
-                Only where the factors differ within the country: a US grid subregion, or London for UK hotel
-                stays.
-              </p>
-              <FieldError id={errorId('region')}>{errors.region}</FieldError>
-            </div>
-            <div className="grid content-start gap-1.5">
-              <Label htmlFor={fieldId('postcode')}>Postcode (optional)</Label>
-              <Input
-                id={fieldId('postcode')}
-                value={values.postcode}
-                maxLength={20}
-                autoComplete="postal-code"
-                onChange={(event) => set('postcode')(event.target.value)}
-                {...invalid('postcode')}
-              />
-              <FieldError id={errorId('postcode')}>{errors.postcode}</FieldError>
-            </div>
+            <RegionField />
+            <TextField
+              name="postcode"
+              label="Postcode (optional)"
+              maxLength={20}
+              autoComplete="postal-code"
+            />
           </div>
           <DialogFooter>
             <Button variant="outline" onClick={() => onOpenChange(false)}>
@@ -206,8 +94,54 @@ export function SiteDialog({
               {pending ? 'Saving...' : site ? 'Save site' : 'Add site'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** A common country from the list, or another typed as its two-letter code. */
+function CountryFields() {
+  const { control, setValue } = useFormContext<SiteFormValues>();
+  const countryChoice = useWatch({ control, name: 'countryChoice' });
+  return (
+    <div className="grid gap-1.5">
+      <SelectField
+        name="countryChoice"
+        label="Country"
+        choices={COUNTRY_CHOICES}
+        // A region belongs to one country: another country starts from "whole country".
+        onPicked={() => setValue('region', '')}
+      />
+      {countryChoice === OTHER_COUNTRY ? (
+        <TextField
+          name="otherCountry"
+          label="Two-letter country code"
+          maxLength={2}
+          autoComplete="off"
+          className="w-24 uppercase placeholder:normal-case"
+          placeholder="e.g. NO"
+          aria-required="true"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function RegionField() {
+  const { control } = useFormContext<SiteFormValues>();
+  const [countryChoice, otherCountry, region] = useWatch({
+    control,
+    name: ['countryChoice', 'otherCountry', 'region'],
+  });
+  const country = countryChoice === OTHER_COUNTRY ? otherCountry : countryChoice;
+  return (
+    <SelectField
+      name="region"
+      label="Region"
+      emptyLabel="Whole country"
+      choices={regionChoices(country, region).map((choice) => ({ value: choice.code, label: choice.label }))}
+      hint="Only where the factors differ within the country: a US grid subregion, or London for UK hotel stays."
+    />
   );
 }

@@ -6,12 +6,14 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useDeleteSite, useSites } from './api';
-import { SiteDialog } from './site-dialog';
 import { countryName, describeSiteDeleteError } from './sites';
+
+const SiteDialog = lazyForm(() => import('./site-dialog').then((module) => module.SiteDialog));
 
 export function SitesCard() {
   const query = useSites();
@@ -122,10 +124,13 @@ export function SitesCard() {
           </Table>
         )}
       </CardContent>
-      <SiteDialog
-        open={editing.open}
-        site={editing.site}
-        onOpenChange={(open) => setEditing((current) => ({ ...current, open }))}
+      <DialogOnFirstOpen
+        dialog={SiteDialog}
+        props={{
+          open: editing.open,
+          site: editing.site,
+          onOpenChange: (open: boolean) => setEditing((current) => ({ ...current, open })),
+        }}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

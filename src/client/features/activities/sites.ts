@@ -1,5 +1,7 @@
+import type { ZodType } from 'zod';
 import { type SaveSite, SaveSiteSchema, type Site } from '../../../domain/contracts/ledger';
 import { type SiteRegion, siteRegionsOf } from '../../../domain/emissions/site-regions';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
 import { getErrorBody, getErrorStatus } from '../../lib/api';
 import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
@@ -76,6 +78,19 @@ export function validateSiteForm(
   if (result.success) return { ok: true, payload: result.data };
   return { ok: false, errors: issuesToErrors<SiteField>(result.error.issues) };
 }
+
+/** The control that holds the country: the common-country select, or the typed code. */
+export function countryControl(
+  values: Pick<SiteFormValues, 'countryChoice'>,
+): 'countryChoice' | 'otherCountry' {
+  return values.countryChoice === OTHER_COUNTRY ? 'otherCountry' : 'countryChoice';
+}
+
+/** The dialog's schema for the zod resolver (decision 071): the form's values in, SaveSite out. */
+export const siteFormSchema: ZodType<SaveSite, SiteFormValues> = checkedFormSchema(
+  validateSiteForm,
+  (field, values) => (field === 'country' ? countryControl(values) : field),
+);
 
 /** 409: lines still use the site (the ledger keeps every line's site). */
 export function describeSiteDeleteError(error: unknown): string {

@@ -1,12 +1,15 @@
+import { Suspense } from 'react';
 import type { Workforce as WorkforceRecord } from '../../../domain/contracts/ledger';
 import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { lazyForm } from '../../ui/lazy-form';
 import { Skeleton } from '../../ui/skeleton';
 import { useWorkforce } from './api';
 import { ageBandLabel, formatNumber, formatShare, largestAgeBand } from './format';
 import { StatCard } from './parts';
-import { WorkforceForm } from './workforce-form';
+
+const WorkforceForm = lazyForm(() => import('./workforce-form').then((module) => module.WorkforceForm));
 
 type Workforce = NonNullable<KpiMetrics['workforce']>;
 
@@ -127,7 +130,9 @@ export function DiversityTab({ metrics }: { metrics: KpiMetrics }) {
       {record.isPending ? (
         <Skeleton className="h-96 w-full" />
       ) : (
-        <WorkforceForm year={metrics.year} record={record.data ?? null} />
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <WorkforceForm year={metrics.year} record={record.data ?? null} />
+        </Suspense>
       )}
     </div>
   );

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
+import { lazyForm } from '../../ui/lazy-form';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { NotCountedCard } from '../activities/not-counted-notice';
@@ -12,7 +13,8 @@ import { EnergyTab } from './energy-tab';
 import { hasLedgerData, type PeriodGrain } from './format';
 import { BenchmarkCard, EmptyLedger } from './parts';
 import { RecalculatePanel } from './recalculate-panel';
-import { TargetsPanel } from './targets-panel';
+
+const TargetsPanel = lazyForm(() => import('./targets-panel').then((module) => module.TargetsPanel));
 
 function KpiSkeleton() {
   return (
@@ -97,7 +99,9 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           ) : (
             <EmptyLedger year={data.year} />
           )}
-          <TargetsPanel year={data.year} currentYear={currentYear} />
+          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
+            <TargetsPanel year={data.year} currentYear={currentYear} />
+          </Suspense>
           <RecalculatePanel year={data.year} />
           <MethodologyNote datasets={data.carbon.datasets} />
         </TabsContent>

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { ZodType, z } from 'zod';
 import {
   type EmployeesBasis,
   type Financials,
@@ -8,6 +8,7 @@ import {
   type Target,
   type Workforce,
 } from '../../../domain/contracts/ledger';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
 import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
 export type SaveTarget = z.infer<typeof SaveTargetSchema>;
@@ -152,4 +153,15 @@ export function validateWorkforceForm(
     return { ok: false, errors: { leadershipFemale: 'Cannot be more than the leadership total' } };
   }
   return { ok: true, payload: result.data };
+}
+
+/** The forms' schemas for the zod resolver (decision 071): typed values in, the contract's request out. */
+export const targetFormSchema: ZodType<SaveTarget, TargetFormValues> = checkedFormSchema(validateTargetForm);
+
+export function financialsFormSchema(year: number): ZodType<SaveFinancials, FinancialsFormValues> {
+  return checkedFormSchema((values: FinancialsFormValues) => validateFinancialsForm(year, values));
+}
+
+export function workforceFormSchema(year: number): ZodType<SaveWorkforce, WorkforceFormValues> {
+  return checkedFormSchema((values: WorkforceFormValues) => validateWorkforceForm(year, values));
 }

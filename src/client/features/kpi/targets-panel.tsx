@@ -1,236 +1,175 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { type ReactNode, useEffect, useMemo } from 'react';
+import type { FieldValues } from 'react-hook-form';
+import { type ContractForm, useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
 import { useFinancials, useSaveFinancials, useSaveTarget, useTarget } from './api';
-import { EmployeesBasisField } from './employees-basis-field';
-import { FormField } from './form-field';
 import { TARGET_COVERAGE_LABELS } from './format';
 import {
-  type FinancialsField,
   type FinancialsFormValues,
   financialsFormFrom,
-  type TargetField,
+  financialsFormSchema,
+  type SaveFinancials,
+  type SaveTarget,
   type TargetFormValues,
   targetFormFrom,
-  validateFinancialsForm,
-  validateTargetForm,
+  targetFormSchema,
 } from './records';
 
-function focusFirst(formId: string, fields: readonly string[], errors: Record<string, string | undefined>) {
-  const first = fields.find((field) => errors[field]);
-  if (first) document.getElementById(`${formId}-${first}`)?.focus();
-}
+const COVERAGE_CHOICES = Object.entries(TARGET_COVERAGE_LABELS).map(([value, label]) => ({ value, label }));
+const BASIS_CHOICES = [
+  { value: 'headcount', label: 'Headcount (people)' },
+  { value: 'fte', label: 'Full-time equivalents (FTE)' },
+];
 
-function TargetForm({ currentYear }: { currentYear: number }) {
-  const id = useId();
+/** One of the panel's two forms: its title, its fields (read-only for a viewer) and its button. */
+function RecordForm<Values extends FieldValues, Output>({
+  form,
+  onSubmit,
+  title,
+  description,
+  saveLabel,
+  isSaving,
+  children,
+}: {
+  form: ContractForm<Values, Output>;
+  onSubmit: (payload: Output) => void;
+  title: string;
+  description: string;
+  saveLabel: string;
+  isSaving: boolean;
+  children: ReactNode;
+}) {
   const canEdit = useCan('data.edit');
-  const query = useTarget();
-  const mutation = useSaveTarget();
-  const [values, setValues] = useState<TargetFormValues>(() => targetFormFrom(null, currentYear));
-  const [errors, setErrors] = useState<Partial<Record<TargetField, string>>>({});
-
-  useEffect(() => {
-    if (query.data !== undefined) setValues(targetFormFrom(query.data, currentYear));
-  }, [query.data, currentYear]);
-
-  const set = (field: TargetField) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-  const order: TargetField[] = ['baseYear', 'targetYear', 'reductionPercent', 'coverage'];
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateTargetForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirst(id, order, result.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(result.payload, {
-      onSuccess: () => toastSuccess('Reduction target saved'),
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return;
-        const found = getFieldErrors(error) as Partial<Record<TargetField, string>>;
-        setErrors(found);
-        toastError(`Failed to save target: ${getErrorMessage(error)}`);
-      },
-    });
-  };
-
-  if (query.isPending) return <Skeleton className="h-56 w-full" />;
-
+  const titleId = `${form.idPrefix}-title`;
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
+    <ContractFormRoot form={form} onSubmit={onSubmit} className="grid gap-4" labelledBy={titleId}>
       {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
       <fieldset disabled={!canEdit} className="contents">
         <div className="grid gap-1">
-          <h3 id={`${id}-title`} className="font-semibold text-ink">
-            Reduction target
+          <h3 id={titleId} className="font-semibold text-ink">
+            {title}
           </h3>
-          <p className="text-sm text-muted">Drawn as a straight path on the trend chart.</p>
+          <p className="text-sm text-muted">{description}</p>
         </div>
-        <div className="grid gap-4 sm:grid-cols-3">
-          <FormField
-            id={`${id}-baseYear`}
-            label="Base year"
-            inputMode="numeric"
-            value={values.baseYear}
-            error={errors.baseYear}
-            onChange={(event) => set('baseYear')(event.target.value)}
-          />
-          <FormField
-            id={`${id}-targetYear`}
-            label="Target year"
-            inputMode="numeric"
-            value={values.targetYear}
-            error={errors.targetYear}
-            onChange={(event) => set('targetYear')(event.target.value)}
-          />
-          <FormField
-            id={`${id}-reductionPercent`}
-            label="Reduction (%)"
-            inputMode="decimal"
-            value={values.reductionPercent}
-            error={errors.reductionPercent}
-            placeholder="e.g. 42"
-            onChange={(event) => set('reductionPercent')(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-coverage`}>Coverage</Label>
-          <Select
-            value={values.coverage}
-            onValueChange={(value) => {
-              if (value === 'scope_1_2' || value === 'scope_1_2_3') set('coverage')(value);
-            }}
-          >
-            <SelectTrigger id={`${id}-coverage`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {Object.entries(TARGET_COVERAGE_LABELS).map(([value, label]) => (
-                <SelectItem key={value} value={value}>
-                  {label}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        {children}
       </fieldset>
       {canEdit ? (
         <div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving...' : 'Save target'}
+          <Button type="submit" disabled={isSaving}>
+            {isSaving ? 'Saving...' : saveLabel}
           </Button>
         </div>
       ) : (
         <PermissionNote action="data.edit" />
       )}
-    </form>
+    </ContractFormRoot>
+  );
+}
+
+function TargetForm({ currentYear }: { currentYear: number }) {
+  const query = useTarget();
+  const mutation = useSaveTarget();
+  const form = useContractForm<TargetFormValues, SaveTarget>(
+    targetFormSchema,
+    targetFormFrom(null, currentYear),
+  );
+  const { reset } = form;
+
+  useEffect(() => {
+    if (query.data !== undefined) reset(targetFormFrom(query.data, currentYear));
+  }, [query.data, currentYear, reset]);
+
+  const save = (payload: SaveTarget) =>
+    mutation.mutate(payload, {
+      onSuccess: () => toastSuccess('Reduction target saved'),
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        form.showServerErrors(error);
+        toastError(`Failed to save target: ${getErrorMessage(error)}`);
+      },
+    });
+
+  if (query.isPending) return <Skeleton className="h-56 w-full" />;
+  return (
+    <RecordForm
+      form={form}
+      onSubmit={save}
+      title="Reduction target"
+      description="Drawn as a straight path on the trend chart."
+      saveLabel="Save target"
+      isSaving={mutation.isPending}
+    >
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField name="baseYear" label="Base year" inputMode="numeric" />
+        <TextField name="targetYear" label="Target year" inputMode="numeric" />
+        <TextField name="reductionPercent" label="Reduction (%)" inputMode="decimal" placeholder="e.g. 42" />
+      </div>
+      <SelectField name="coverage" label="Coverage" choices={COVERAGE_CHOICES} />
+    </RecordForm>
   );
 }
 
 function FinancialsForm({ year }: { year: number }) {
-  const id = useId();
-  const canEdit = useCan('data.edit');
   const query = useFinancials(year);
   const mutation = useSaveFinancials();
-  const [values, setValues] = useState<FinancialsFormValues>(() => financialsFormFrom(null));
-  const [errors, setErrors] = useState<Partial<Record<FinancialsField, string>>>({});
+  const schema = useMemo(() => financialsFormSchema(year), [year]);
+  const form = useContractForm<FinancialsFormValues, SaveFinancials>(schema, financialsFormFrom(null));
+  const { reset } = form;
 
   useEffect(() => {
-    if (query.data !== undefined) setValues(financialsFormFrom(query.data));
-    setErrors({});
-  }, [query.data]);
+    if (query.data !== undefined) reset(financialsFormFrom(query.data));
+  }, [query.data, reset]);
 
-  const set = (field: FinancialsField) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateFinancialsForm(year, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirst(id, ['revenue', 'currency', 'employees', 'employeesBasis'], result.errors);
-      return;
-    }
-    setErrors({});
-    mutation.mutate(result.payload, {
+  const save = (payload: SaveFinancials) =>
+    mutation.mutate(payload, {
       onSuccess: () => toastSuccess(`Revenue and headcount for ${year} saved`),
       onError: (error) => {
         if (isUnauthorizedError(error)) return;
-        setErrors(getFieldErrors(error) as Partial<Record<FinancialsField, string>>);
+        form.showServerErrors(error);
         toastError(`Failed to save revenue and headcount: ${getErrorMessage(error)}`);
       },
     });
-  };
 
   if (query.isPending) return <Skeleton className="h-56 w-full" />;
-
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
-      {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
-      <fieldset disabled={!canEdit} className="contents">
-        <div className="grid gap-1">
-          <h3 id={`${id}-title`} className="font-semibold text-ink">
-            Revenue and headcount for {year}
-          </h3>
-          <p className="text-sm text-muted">Used for the carbon intensity figures.</p>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-          <FormField
-            id={`${id}-revenue`}
-            label="Revenue"
-            inputMode="decimal"
-            value={values.revenue}
-            error={errors.revenue}
-            onChange={(event) => set('revenue')(event.target.value)}
-          />
-          <FormField
-            id={`${id}-currency`}
-            label="Currency"
-            maxLength={3}
-            className="uppercase placeholder:normal-case"
-            placeholder="GBP"
-            value={values.currency}
-            error={errors.currency}
-            onChange={(event) => set('currency')(event.target.value)}
-          />
-        </div>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField
-            id={`${id}-employees`}
-            label="Employees"
-            inputMode="decimal"
-            value={values.employees}
-            error={errors.employees}
-            onChange={(event) => set('employees')(event.target.value)}
-          />
-          <EmployeesBasisField
-            id={`${id}-employeesBasis`}
-            value={values.employeesBasis}
-            error={errors.employeesBasis}
-            onChange={set('employeesBasis')}
-          />
-        </div>
-      </fieldset>
-      {canEdit ? (
-        <div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Saving...' : 'Save figures'}
-          </Button>
-        </div>
-      ) : (
-        <PermissionNote action="data.edit" />
-      )}
-    </form>
+    <RecordForm
+      form={form}
+      onSubmit={save}
+      title={`Revenue and headcount for ${year}`}
+      description="Used for the carbon intensity figures."
+      saveLabel="Save figures"
+      isSaving={mutation.isPending}
+    >
+      <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
+        <TextField name="revenue" label="Revenue" inputMode="decimal" />
+        <TextField
+          name="currency"
+          label="Currency"
+          maxLength={3}
+          className="uppercase placeholder:normal-case"
+          placeholder="GBP"
+        />
+      </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField name="employees" label="Employees" inputMode="decimal" />
+        {/* VSME B1 lets the company choose the basis and XBRL tags the figure in it, so it is asked (decision 057). */}
+        <SelectField
+          name="employeesBasis"
+          label="Counted as"
+          placeholder="Choose how you counted"
+          choices={BASIS_CHOICES}
+          hint="Reports tag the figure this way: people at year end, or full-time equivalents."
+        />
+      </div>
+    </RecordForm>
   );
 }
 

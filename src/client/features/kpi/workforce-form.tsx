@@ -1,19 +1,20 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { Workforce } from '../../../domain/contracts/ledger';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { PermissionNote } from '../../ui/permission-note';
 import { useSaveWorkforce } from './api';
-import { FormField } from './form-field';
 import {
-  validateWorkforceForm,
-  WORKFORCE_FIELDS,
+  type SaveWorkforce,
   type WorkforceField,
   type WorkforceFormValues,
   workforceFormFrom,
+  workforceFormSchema,
 } from './records';
 
 const GROUPS: ReadonlyArray<{
@@ -46,60 +47,47 @@ const GROUPS: ReadonlyArray<{
 ];
 
 export function WorkforceForm({ year, record }: { year: number; record: Workforce | null }) {
-  const id = useId();
   const mutation = useSaveWorkforce();
   const canEdit = useCan('data.edit');
-  const [values, setValues] = useState<WorkforceFormValues>(() => workforceFormFrom(record));
-  const [errors, setErrors] = useState<Partial<Record<WorkforceField, string>>>({});
+  const schema = useMemo(() => workforceFormSchema(year), [year]);
+  const form = useContractForm<WorkforceFormValues, SaveWorkforce>(schema, workforceFormFrom(record));
+  const { reset } = form;
+  const titleId = `${form.idPrefix}-title`;
 
   useEffect(() => {
-    setValues(workforceFormFrom(record));
-    setErrors({});
-  }, [record]);
+    reset(workforceFormFrom(record));
+  }, [record, reset]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateWorkforceForm(year, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const first = WORKFORCE_FIELDS.find((field) => result.errors[field]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    mutation.mutate(result.payload, {
+  const save = (payload: SaveWorkforce) =>
+    mutation.mutate(payload, {
       onSuccess: () => toastSuccess(`Workforce figures for ${year} saved`),
       onError: (error) => {
         if (isUnauthorizedError(error)) return;
-        setErrors(getFieldErrors(error) as Partial<Record<WorkforceField, string>>);
+        form.showServerErrors(error);
         toastError(`Failed to save workforce figures: ${getErrorMessage(error)}`);
       },
     });
-  };
 
   const input = (field: WorkforceField, label: string, hint?: string) => (
-    <FormField
+    <TextField
       key={field}
-      id={`${id}-${field}`}
+      name={field}
       label={label}
       hint={hint}
       inputMode={field === 'trainingHours' ? 'decimal' : 'numeric'}
-      value={values[field]}
-      error={errors[field]}
-      onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
     />
   );
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
+    <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={`${id}-title`}>Workforce figures for {year}</CardTitle>
+        <CardTitle id={titleId}>Workforce figures for {year}</CardTitle>
         <CardDescription>
           Headcount at the end of the year. Leave a figure blank if you do not track it.
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-5">
+        <ContractFormRoot form={form} onSubmit={save} className="grid gap-5">
           {/* A viewer reads the figures; the disabled fieldset keeps them from being changed. */}
           <fieldset disabled={!canEdit} className="contents">
             {GROUPS.map((group) => (
@@ -121,7 +109,7 @@ export function WorkforceForm({ year, record }: { year: number; record: Workforc
           ) : (
             <PermissionNote action="data.edit" />
           )}
-        </form>
+        </ContractFormRoot>
       </CardContent>
     </Card>
   );

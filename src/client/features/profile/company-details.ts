@@ -3,6 +3,7 @@ import {
   type ConsolidationApproach,
   UpdateCompanyProfileSchema,
 } from '../../../domain/contracts/company-profile';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
 import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
 /** The company details form as typed: text fields, and '' for an approach not chosen yet. */
@@ -13,12 +14,6 @@ export interface CompanyDetailsValues {
   organisationalBoundary: string;
 }
 export type CompanyDetailsField = keyof CompanyDetailsValues;
-export const COMPANY_DETAILS_ORDER: CompanyDetailsField[] = [
-  'lei',
-  'companyNumber',
-  'consolidationApproach',
-  'organisationalBoundary',
-];
 
 export function companyDetailsFrom(profile: CompanyProfile | undefined): CompanyDetailsValues {
   return {
@@ -47,3 +42,10 @@ export function validateCompanyDetails(values: CompanyDetailsValues) {
     errors: issuesToErrors<CompanyDetailsField>(result.error.issues) as FieldErrors<CompanyDetailsField>,
   };
 }
+
+/** The form's schema for the zod resolver (decision 071). */
+export const companyDetailsSchema = checkedFormSchema(validateCompanyDetails);
+export type CompanyDetailsPayload = Extract<
+  ReturnType<typeof validateCompanyDetails>,
+  { ok: true }
+>['payload'];

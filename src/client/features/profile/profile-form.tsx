@@ -1,4 +1,3 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
 import { can } from '../../../domain/account/permissions';
 import {
   type CurrentUser,
@@ -7,15 +6,14 @@ import {
   type UpdateProfile,
   UpdateProfileSchema,
 } from '../../../domain/contracts/auth';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
 import { getErrorBody, getErrorStatus, getFieldErrors, isUnauthorizedError } from '../../lib/api';
-import { type FieldErrors as FormFieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useUpdateProfile } from './api';
 import { PendingEmailChange } from './pending-email-change';
 import { ProfilePhoto } from './profile-photo';
@@ -25,43 +23,39 @@ export const JURISDICTION_LABELS: Record<Jurisdiction, string> = {
   SECR: 'UK: SECR (Streamlined Energy and Carbon Reporting)',
   SEC: 'US: SEC climate disclosure',
 };
-
-type Field = keyof UpdateProfile;
-type FieldErrors = FormFieldErrors<Field>;
-const FIELD_ORDER: Field[] = ['firstName', 'lastName', 'email', 'companyName', 'jurisdiction'];
+const JURISDICTION_CHOICES = JurisdictionSchema.options.map((value) => ({
+  value,
+  label: JURISDICTION_LABELS[value],
+}));
 
 function fromUser(user: CurrentUser): UpdateProfile {
   const { firstName, lastName, email, companyName, jurisdiction } = user;
   return { firstName, lastName, email, companyName, jurisdiction };
 }
 
+/** The server's field messages, with a 409 (email not set up here) or 422 (link not sent) on the email. */
+function profileServerErrors(error: unknown): Record<string, string> {
+  const messages = getFieldErrors(error);
+  const status = getErrorStatus(error);
+  if ((status === 409 || status === 422) && !messages.email) {
+    messages.email = getErrorBody(error)?.message || 'The email could not be changed.';
+  }
+  return messages;
+}
+
+/** Settings → Profile: the person's name and email, and (for an admin) the company's. Loaded after the page. */
 export function ProfileForm({ user }: { user: CurrentUser }) {
-  const id = useId();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<UpdateProfile>(() => fromUser(user));
+  const form = useContractForm<UpdateProfile, UpdateProfile>(UpdateProfileSchema, fromUser(user));
   const canEditCompany = can(user.role, 'company.edit');
-  const [errors, setErrors] = useState<FieldErrors>({});
   const mutation = useUpdateProfile();
+  const titleId = `${form.idPrefix}-title`;
 
-  const fieldId = (field: Field) => `${id}-${field}`;
-  const errorId = (field: Field) => `${id}-${field}-error`;
-  const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
-
-  const focusFirst = (found: FieldErrors) => focusFirstError(formRef.current, FIELD_ORDER, found, fieldId);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const found = schemaErrors<Field>(UpdateProfileSchema, values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+  const save = (values: UpdateProfile) =>
     mutation.mutate(values, {
       onSuccess: (result) => {
         // A new email waits for its link (decision 041): the field shows the address in force.
         if (result.emailChange) {
-          setValues((current) => ({ ...current, email: result.email }));
+          form.setValue('email', result.email);
           toastSuccess(result.emailChange.message);
         } else {
           toastSuccess('Profile updated successfully');
@@ -70,88 +64,36 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       onError: (error) => {
         // A lost session has its own toast and redirect (query client); don't replace it.
         if (isUnauthorizedError(error)) return;
-        const serverErrors: FieldErrors = getFieldErrors(error);
-        // 409 (email not set up here) or 422 (the link could not be sent): about the email field.
-        const status = getErrorStatus(error);
-        if ((status === 409 || status === 422) && !serverErrors.email) {
-          serverErrors.email = getErrorBody(error)?.message || 'The email could not be changed.';
-        }
-        setErrors(serverErrors);
-        const details = Object.values(serverErrors).filter(Boolean);
+        const messages = profileServerErrors(error);
+        form.showFieldErrors(messages);
+        const details = Object.values(messages).filter(Boolean);
         toastError(
           details.length ? `Failed to update profile. ${details.join(' ')}` : 'Failed to update profile',
         );
-        focusFirst(serverErrors);
       },
     });
-  };
-
-  const textField = (
-    field: Exclude<Field, 'jurisdiction'>,
-    label: string,
-    type = 'text',
-    autoComplete?: string,
-  ) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={fieldId(field)}>{label}</Label>
-      <Input
-        id={fieldId(field)}
-        name={field}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[field]}
-        onChange={(event) => set(field)(event.target.value)}
-        aria-invalid={errors[field] ? true : undefined}
-        aria-describedby={errors[field] ? errorId(field) : undefined}
-      />
-      <FieldError id={errorId(field)}>{errors[field]}</FieldError>
-    </div>
-  );
 
   return (
-    <Card aria-labelledby={`${id}-title`}>
+    <Card aria-labelledby={titleId}>
       <CardHeader>
-        <CardTitle id={`${id}-title`}>Profile information</CardTitle>
+        <CardTitle id={titleId}>Profile information</CardTitle>
         <CardDescription>
           Your name and contact details, and the reporting regime your company follows.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <ProfilePhoto user={user} />
-        <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+        <ContractFormRoot form={form} onSubmit={save} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            {textField('firstName', 'First name', 'text', 'given-name')}
-            {textField('lastName', 'Last name', 'text', 'family-name')}
+            <TextField name="firstName" label="First name" autoComplete="given-name" />
+            <TextField name="lastName" label="Last name" autoComplete="family-name" />
           </div>
-          {textField('email', 'Email', 'email', 'email')}
+          <TextField name="email" label="Email" type="email" autoComplete="email" />
           <PendingEmailChange />
           {/* The company's fields are an admin's (company.edit); others see them read-only. */}
           <fieldset disabled={!canEditCompany} className="contents">
-            {textField('companyName', 'Company name', 'text', 'organization')}
-            <div className="grid gap-1.5">
-              <Label htmlFor={fieldId('jurisdiction')}>Jurisdiction</Label>
-              <Select
-                name="jurisdiction"
-                value={values.jurisdiction}
-                onValueChange={(value) => set('jurisdiction')(JurisdictionSchema.parse(value))}
-              >
-                <SelectTrigger
-                  id={fieldId('jurisdiction')}
-                  aria-invalid={errors.jurisdiction ? true : undefined}
-                  aria-describedby={errors.jurisdiction ? errorId('jurisdiction') : undefined}
-                >
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {JurisdictionSchema.options.map((option) => (
-                    <SelectItem key={option} value={option}>
-                      {JURISDICTION_LABELS[option]}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-              <FieldError id={errorId('jurisdiction')}>{errors.jurisdiction}</FieldError>
-            </div>
+            <TextField name="companyName" label="Company name" autoComplete="organization" />
+            <SelectField name="jurisdiction" label="Jurisdiction" choices={JURISDICTION_CHOICES} />
           </fieldset>
           <PermissionNote action="company.edit" />
           <div>
@@ -159,7 +101,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
               {mutation.isPending ? 'Saving...' : 'Save Changes'}
             </Button>
           </div>
-        </form>
+        </ContractFormRoot>
       </CardContent>
     </Card>
   );

@@ -1,11 +1,18 @@
 import { useStore } from '@nanostores/react';
+import { Suspense } from 'react';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { lazyForm } from '../../ui/lazy-form';
 import { Skeleton } from '../../ui/skeleton';
-import { ChangePasswordCard } from './change-password-card';
-import { CompanyDetailsCard } from './company-details-card';
-import { ProfileForm } from './profile-form';
+
+const ProfileForm = lazyForm(() => import('./profile-form').then((module) => module.ProfileForm));
+const CompanyDetailsCard = lazyForm(() =>
+  import('./company-details-card').then((module) => module.CompanyDetailsCard),
+);
+const ChangePasswordCard = lazyForm(() =>
+  import('./change-password-card').then((module) => module.ChangePasswordCard),
+);
 
 /** The Settings → Profile tab: waits for the current user, then shows the form filled in. */
 export function ProfilePanel() {
@@ -14,9 +21,15 @@ export function ProfilePanel() {
   if (session.status === 'authenticated') {
     return (
       <div className="grid gap-6">
-        <ProfileForm key={session.user.id} user={session.user} />
-        <CompanyDetailsCard key={session.user.companyId} />
-        <ChangePasswordCard email={session.user.email} />
+        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+          <ProfileForm key={session.user.id} user={session.user} />
+        </Suspense>
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <CompanyDetailsCard key={session.user.companyId} />
+        </Suspense>
+        <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+          <ChangePasswordCard email={session.user.email} />
+        </Suspense>
       </div>
     );
   }

@@ -1,16 +1,16 @@
 import { type FormEvent, useId, useState } from 'react';
+import type { z } from 'zod';
 import { PASSWORD_HINT } from '../../../domain/account/password-policy';
 import type { CurrentUser } from '../../../domain/contracts/auth';
 import { type InviteLookup, InviteSignUpSchema } from '../../../domain/contracts/team';
-import { getErrorMessage, getFieldErrors } from '../../lib/api';
-import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/form-alert';
-import { FieldError, Input } from '../../ui/input';
+import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { useSignInForInvite, useSignUpFromInvite } from './api';
-
-type Fields = 'firstName' | 'lastName' | 'password';
 
 function InvitedEmail({ id, email }: { id: string; email: string }) {
   return (
@@ -24,6 +24,9 @@ function InvitedEmail({ id, email }: { id: string; email: string }) {
   );
 }
 
+const InviteSignUpFormSchema = InviteSignUpSchema.omit({ token: true });
+type InviteSignUpValues = z.infer<typeof InviteSignUpFormSchema>;
+
 /** A new account for the invited address; it joins the inviting company instead of creating one. */
 export function InviteSignUpForm({
   token,
@@ -34,70 +37,53 @@ export function InviteSignUpForm({
   invite: InviteLookup;
   onJoined: (user: CurrentUser) => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState({ firstName: '', lastName: '', password: '' });
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
+  const form = useContractForm<InviteSignUpValues, InviteSignUpValues>(InviteSignUpFormSchema, {
+    firstName: '',
+    lastName: '',
+    password: '',
+  });
   const [alert, setAlert] = useState<string | null>(null);
   const mutation = useSignUpFromInvite();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = InviteSignUpSchema.safeParse({ token, ...values });
-    if (!parsed.success) {
-      setErrors(issuesToErrors<Fields>(parsed.error.issues));
-      setAlert('Please correct the highlighted fields.');
-      return;
-    }
-    setErrors({});
+  const signUp = (values: InviteSignUpValues) => {
     setAlert(null);
-    mutation.mutate(parsed.data, {
-      onSuccess: onJoined,
-      onError: (error) => {
-        setErrors(getFieldErrors(error));
-        setAlert(getErrorMessage(error));
+    mutation.mutate(
+      { token, ...values },
+      {
+        onSuccess: onJoined,
+        onError: (error) => {
+          form.showServerErrors(error);
+          setAlert(getErrorMessage(error));
+        },
       },
-    });
+    );
   };
 
-  const field = (name: Fields, label: string, type: string, autoComplete: string, hint?: string) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${name}`}>{label}</Label>
-      <Input
-        id={`${id}-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        value={values[name]}
-        onChange={(event) => setValues((current) => ({ ...current, [name]: event.target.value }))}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={
-          [hint ? `${id}-${name}-hint` : '', errors[name] ? `${id}-${name}-error` : '']
-            .filter(Boolean)
-            .join(' ') || undefined
-        }
-      />
-      {hint ? (
-        <p id={`${id}-${name}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={`${id}-${name}-error`}>{errors[name]}</FieldError>
-    </div>
-  );
-
   return (
-    <form noValidate onSubmit={onSubmit} aria-label="Create your account" className="grid gap-4">
+    <ContractFormRoot
+      form={form}
+      onSubmit={signUp}
+      onInvalid={() => setAlert('Please correct the highlighted fields.')}
+      label="Create your account"
+      className="grid gap-4"
+    >
       <FormAlert message={alert} />
       <div className="grid gap-4 sm:grid-cols-2">
-        {field('firstName', 'First name', 'text', 'given-name')}
-        {field('lastName', 'Last name', 'text', 'family-name')}
+        <TextField name="firstName" label="First name" autoComplete="given-name" />
+        <TextField name="lastName" label="Last name" autoComplete="family-name" />
       </div>
-      <InvitedEmail id={id} email={invite.email} />
-      {field('password', 'Password', 'password', 'new-password', PASSWORD_HINT)}
+      <InvitedEmail id={form.idPrefix} email={invite.email} />
+      <TextField
+        name="password"
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={PASSWORD_HINT}
+      />
       <Button type="submit" size="lg" disabled={mutation.isPending}>
         {mutation.isPending ? 'Creating account...' : `Create account and join ${invite.companyName}`}
       </Button>
-    </form>
+    </ContractFormRoot>
   );
 }
 

@@ -1,7 +1,8 @@
 // The emissions bar chart, drawn as vector rectangles and lines (no raster images), with every bar
 // labelled by name and value so it reads without colour.
 import { rgb } from 'pdf-lib';
-import type { InventoryTotals } from '../snapshot.ts';
+import { isInventoryFigureRecorded } from '../provenance.ts';
+import type { ReportSnapshot } from '../snapshot.ts';
 import { formatNumber } from './format.ts';
 import { COLOURS, CONTENT_WIDTH, MARGIN, type PdfLayout } from './layout.ts';
 
@@ -17,19 +18,37 @@ const BAR_COLOURS = {
   scope3: rgb(0.85, 0.55, 0.15),
 };
 
-export function inventoryBars(inventory: InventoryTotals): ChartBar[] {
-  return [
-    { label: 'Scope 1', value: inventory.scope1, group: 'scope1' },
-    { label: 'Scope 2 (location-based)', value: inventory.scope2Location, group: 'scope2' },
-    { label: 'Scope 2 (market-based)', value: inventory.scope2Market, group: 'scope2' },
-    ...inventory.scope3ByCategory.map(
-      (category): ChartBar => ({
-        label: `Scope 3 cat. ${category.category}: ${category.name}`,
-        value: category.tCO2e,
-        group: 'scope3',
-      }),
-    ),
+/** One bar per inventory figure that has entries: a figure nothing was recorded for draws no bar. */
+export function inventoryBars(snapshot: ReportSnapshot): ChartBar[] {
+  const inventory = snapshot.inventory;
+  if (!inventory) return [];
+  const bars: (ChartBar & { recorded: boolean })[] = [
+    {
+      label: 'Scope 1',
+      value: inventory.scope1,
+      group: 'scope1',
+      recorded: isInventoryFigureRecorded(snapshot, ['scope1']),
+    },
+    {
+      label: 'Scope 2 (location-based)',
+      value: inventory.scope2Location,
+      group: 'scope2',
+      recorded: isInventoryFigureRecorded(snapshot, ['scope2Location']),
+    },
+    {
+      label: 'Scope 2 (market-based)',
+      value: inventory.scope2Market,
+      group: 'scope2',
+      recorded: isInventoryFigureRecorded(snapshot, ['scope2Market']),
+    },
+    ...inventory.scope3ByCategory.map((category) => ({
+      label: `Scope 3 cat. ${category.category}: ${category.name}`,
+      value: category.tCO2e,
+      group: 'scope3' as const,
+      recorded: isInventoryFigureRecorded(snapshot, [{ category: category.category }]),
+    })),
   ];
+  return bars.filter((bar) => bar.recorded).map(({ recorded: _, ...bar }) => bar);
 }
 
 /** A round axis maximum and step (1, 2 or 5 × 10ⁿ) giving at most five intervals. */

@@ -9,6 +9,7 @@ import {
   hasFigureSources,
   type InventoryPart,
   inventoryDatasets,
+  isInventoryFigureRecorded,
   sourceNumbers,
 } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
@@ -119,15 +120,20 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     prior: number | null | undefined,
     parts: InventoryPart[],
     extra: Partial<TableRow> = {},
-  ) => ({
-    ...extra,
-    cells: [
-      ...(previous
-        ? [label, formatTonnes(current), formatTonnes(prior), formatChange(current, prior)]
-        : [label, formatTonnes(current), share(current)]),
-      ...(cite ? [sourceNumbers(snapshot, inventoryDatasets(snapshot, parts)) || '–'] : []),
-    ],
-  });
+  ) => {
+    // A figure nothing was recorded for reads "Not recorded", as in the SECR table, not 0.00.
+    const recorded = isInventoryFigureRecorded(snapshot, parts);
+    const shown = recorded ? formatTonnes(current) : NOT_RECORDED;
+    return {
+      ...extra,
+      cells: [
+        ...(previous
+          ? [label, shown, formatTonnes(prior), recorded ? formatChange(current, prior) : '–']
+          : [label, shown, recorded ? share(current) : '–']),
+        ...(cite ? [sourceNumbers(snapshot, inventoryDatasets(snapshot, parts)) || '–'] : []),
+      ],
+    };
+  };
   const previousCategory = (category: number) =>
     previous?.scope3ByCategory.find((entry) => entry.category === category)?.tCO2e ?? null;
   const rows: TableRow[] = [
@@ -197,7 +203,7 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
       intensity(inventory.intensityPerEmployee, employees),
     ],
   ]);
-  drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(inventory));
+  drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(snapshot));
 }
 
 export function drawEnergy(layout: PdfLayout, snapshot: ReportSnapshot): void {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
 import { efragTaxonomy, hasVsmeReference } from '../../../../tests/helpers/vsme-reference.ts';
+import { allElements, parseXml } from '../../../../tests/helpers/xml-parse.ts';
 import { ukSecrBakery, usCompany } from '../fixture-companies.ts';
 import { demoSnapshot } from '../fixtures.ts';
 import { ESGP_CONCEPTS, ESGP_TYPED_DIMENSIONS, esgpConceptRow } from './concepts-esgp.ts';
@@ -24,7 +25,6 @@ import {
 import { esgpFacts } from './facts-esgp.ts';
 import { NAMESPACES } from './units.ts';
 import { buildXbrlJson, renderXbrlForFramework, XBRL_JSON_DOCUMENT_TYPE } from './xbrl-json.ts';
-import { allElements, parseXml } from './xml-parse.ts';
 
 const SCHEMAS = join(import.meta.dir, '../../../../../shared/reference/xbrl-schemas');
 const STAND_INS = join(import.meta.dir, '../../../../tests/fixtures/xbrl-stand-ins');

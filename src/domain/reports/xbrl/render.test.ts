@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { unzipSync } from 'fflate';
+import { allElements, parseXml, type XmlElement } from '../../../../tests/helpers/xml-parse.ts';
 import { VSME_CONCEPTS } from '../../esg/vsme-concepts.ts';
 import { FACTS_CSV_HEADER, parseFactsCsv, renderFactsCsv } from '../csv/render-csv.ts';
 import { demoSnapshot } from '../fixtures.ts';
@@ -15,7 +16,6 @@ import { renderXbrlInstance as renderXbrlExport } from './render-xbrl.ts';
 import { vsmeTaxonomy } from './taxonomy.ts';
 import { NAMESPACES } from './units.ts';
 import { renderXbrlForFramework, renderXbrlJsonText } from './xbrl-json.ts';
-import { allElements, parseXml, type XmlElement } from './xml-parse.ts';
 
 const GOLDEN = join(import.meta.dir, '__golden__');
 const decode = (bytes: Uint8Array) => new TextDecoder().decode(bytes);

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { LINE_FIELDS } from '../emissions/line-payloads.ts';
-import { type PreparedBatch, prepareImport } from './import-batches.ts';
+import type { NewLine } from '../emissions/new-lines.ts';
+import { prepareImport } from './import-batches.ts';
 
 const SITE = { id: 'site-1', country: 'GB', region: null };
 
@@ -12,7 +12,7 @@ function csv(rows: number): ReadableStream<Uint8Array> {
 }
 
 async function collect(rows: number, rowsPerRead: number, linesPerBatch: number) {
-  const batches: PreparedBatch[] = [];
+  const batches: NewLine[][] = [];
   const generator = prepareImport(csv(rows), { sites: [['main site', SITE]], rowsPerRead, linesPerBatch });
   let step = await generator.next();
   while (!step.done) {
@@ -22,16 +22,12 @@ async function collect(rows: number, rowsPerRead: number, linesPerBatch: number)
   return { batches, summary: step.value };
 }
 
-const rowsOf = (batch: PreparedBatch) =>
-  (batch.payloads ?? []).flatMap((payload) => JSON.parse(new TextDecoder().decode(payload)) as unknown[][]);
-
 describe('prepareImport', () => {
-  test('starts with one read and doubles each batch up to linesPerBatch', async () => {
+  test('yields batches of linesPerBatch lines, then the rest', async () => {
     const { batches, summary } = await collect(20, 2, 6);
-    expect(batches.map((batch) => batch.lines)).toEqual([2, 4, 6, 6, 2]);
-    expect(batches.map((batch) => rowsOf(batch).length)).toEqual([2, 4, 6, 6, 2]);
+    expect(batches.map((batch) => batch.length)).toEqual([6, 6, 6, 2]);
     expect(summary).toMatchObject({ rowCount: 20, validCount: 20, errorCount: 0 });
-    const quantities = batches.flatMap(rowsOf).map((row) => row[LINE_FIELDS.indexOf('quantity')]);
+    const quantities = batches.flat().map((line) => line.quantity);
     expect(new Set(quantities)).toEqual(new Set(Array.from({ length: 20 }, (_, i) => 100 + i)));
   });
 
@@ -44,13 +40,13 @@ describe('prepareImport', () => {
       rowsPerRead: 1,
       linesPerBatch: 2,
     });
-    const batches: PreparedBatch[] = [];
+    const batches: NewLine[][] = [];
     let step = await generator.next();
     while (!step.done) {
       batches.push(step.value);
       step = await generator.next();
     }
-    expect(batches.slice(1).every((batch) => batch.payloads?.length === 0 && batch.lines === 0)).toBe(true);
+    expect(batches.every((batch) => batch.length === 0)).toBe(true);
     expect(step.value.errorCount).toBe(2);
     expect(step.value.errors.map((error) => error.line)).toEqual([3, 5]);
   });

@@ -1,7 +1,6 @@
-// The CPU half of a CSV import (decision 035): read the upload (domain readImport), calculate each
-// row with the current factor library and turn every batch into the JSON payloads the ledger
-// inserts. No database access, so it can run on the import thread (import-thread.ts) while the
-// main thread writes the previous batch.
+// The reading half of a CSV import (decision 068): read the upload (domain readImport) and
+// calculate each row with the current factor library, in batches of new ledger lines. No
+// database access: whoever runs it writes the batches (import-run.ts).
 import { CATEGORY_LABELS, describeVariantChoices } from '../../../domain/activity-import/choices.ts';
 import type { UserColumnMapping } from '../../../domain/activity-import/headers.ts';
 import { readImport } from '../../../domain/activity-import/import-plan.ts';
@@ -10,7 +9,7 @@ import type { ActivityCategory } from '../../../domain/emissions/types.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
-import { type LineOrigin, LinePayloadBuilder, lineJson, type NewLine } from '../emissions/line-payloads.ts';
+import type { NewLine } from '../emissions/new-lines.ts';
 
 /** Row problems kept in the answer (all are counted in errorCount). */
 export const MAX_REPORTED_ERRORS = 1000;
@@ -27,65 +26,8 @@ export interface PrepareImportOptions {
   valueMappings?: ValueMappings;
   /** Valid rows read and calculated at a time (what the reading holds in memory). */
   rowsPerRead: number;
-  /**
-   * Most lines per yielded batch (one write, one transaction); a multiple of rowsPerRead. The
-   * first batch is one read, and each batch after it twice the one before, up to this (see the
-   * ramp in prepareImport).
-   */
+  /** Most lines per yielded batch (one write, one transaction); a multiple of rowsPerRead. */
   linesPerBatch: number;
-  /** Called after each read; the import thread collects its garbage there. */
-  afterRead?: () => void;
-}
-
-/**
- * A batch's lines as the writer takes them: JSON payloads (line-payloads.ts), or, on the import
- * thread over a local database, the path of a staged file (emissions/staged-lines.ts).
- */
-export type BatchLines =
-  | {
-      /** JSON arrays of lines as UTF-8, each its own buffer, transferable. */
-      payloads: Uint8Array[];
-      stagedFile?: undefined;
-    }
-  | { stagedFile: string; payloads?: undefined };
-
-/** One batch ready to write. Once any row was bad, batches carry no lines (nothing is kept). */
-export type PreparedBatch = BatchLines & { lines: number };
-
-/**
- * Where and for what the import thread stages its lines (staged-line-file.ts): a folder the
- * writer made, and what every line of the write shares.
- */
-export interface LineStaging {
-  dir: string;
-  origin: LineOrigin;
-}
-
-/** Where a batch's lines collect until the batch is taken. */
-export interface LineSink {
-  readonly size: number;
-  add(line: NewLine): void;
-  /** The lines added since the last take (none: empty payloads); the sink starts empty again. */
-  take(): BatchLines;
-  /** Forgets the lines added since the last take. */
-  clear(): void;
-}
-
-/** The sink everywhere but the import thread over a local database: JSON payloads. */
-export class PayloadSink implements LineSink {
-  readonly #builder = new LinePayloadBuilder();
-  get size(): number {
-    return this.#builder.size;
-  }
-  add(line: NewLine): void {
-    this.#builder.add(line.date, lineJson(line));
-  }
-  take(): BatchLines {
-    return { payloads: this.#builder.take() };
-  }
-  clear(): void {
-    this.#builder.clear();
-  }
 }
 
 export interface PreparedSummary {
@@ -96,27 +38,17 @@ export interface PreparedSummary {
   errors: { line: number; message: string }[];
 }
 
-type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
-
-/**
- * A full, synchronous collection. An import leaves garbage whose size Bun's collector does not
- * see (large strings, their UTF-8 copies, the driver's results) and lets it pile up: collected
- * after each read on the import thread (~15 ms on its small heap) and after each write on the
- * main thread (~50 ms), the import stays ~130 MB lower (measured, decision 035). The Worker has
- * no Bun global: its runtime collects on its own.
- */
-export function collectGarbage(): void {
-  (globalThis as BunGlobal).Bun?.gc(true);
-}
-
 /** Site names as the fingerprint compares them: NFC, case and spacing ignored. */
 export const siteKey = (name: string) => name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 
+/**
+ * The upload's new lines, a batch at a time (none once a row was bad: nothing will be kept, but
+ * every row is still checked so the answer lists every problem), then its summary.
+ */
 export async function* prepareImport(
   source: ReadableStream<Uint8Array>,
   options: PrepareImportOptions,
-  lines: LineSink = new PayloadSink(),
-): AsyncGenerator<PreparedBatch, PreparedSummary> {
+): AsyncGenerator<NewLine[], PreparedSummary> {
   const sites = new Map(options.sites);
   const errors: { line: number; message: string }[] = [];
   let badRows = 0;
@@ -129,21 +61,7 @@ export async function* prepareImport(
     valueMappings: options.valueMappings,
     batchSize: options.rowsPerRead,
   });
-  // Each line is kept only in the sink, as JSON bytes or a staged row: the row, its calculation and
-  // the line object are garbage as soon as it is added, so a batch holds no objects.
-  const batch = (): PreparedBatch => {
-    if (badRows > 0) {
-      lines.clear();
-      return { payloads: [], lines: 0 };
-    }
-    const count = lines.size;
-    return { ...lines.take(), lines: count };
-  };
-  // The ramp: the writer starts on the first read's lines instead of waiting for a whole batch,
-  // and the batches grow while it works, so neither side waits long for the other. The early
-  // commits are small and cheap (the ledger's indexes are still small); the large ones come once
-  // both are busy (decisions 037 and 038).
-  let threshold = options.rowsPerRead;
+  let lines: NewLine[] = [];
   let step = await reader.next();
   while (!step.done) {
     for (const { line, fingerprint, row } of step.value) {
@@ -180,7 +98,7 @@ export async function* prepareImport(
       // After the first bad row nothing more is written (it will all be discarded), but every row
       // is still checked so the answer lists every problem.
       if (badRows > 0) continue;
-      lines.add({
+      lines.push({
         ...fields,
         ...lineFigures(calculated),
         id: uuidv7(),
@@ -188,14 +106,13 @@ export async function* prepareImport(
         fingerprint,
       });
     }
-    options.afterRead?.();
-    if (lines.size >= threshold) {
-      threshold = Math.min(threshold * 2, options.linesPerBatch);
-      yield batch();
+    if (lines.length >= options.linesPerBatch) {
+      yield badRows > 0 ? [] : lines;
+      lines = [];
     }
     step = await reader.next();
   }
-  if (lines.size > 0) yield batch();
+  if (lines.length > 0 && badRows === 0) yield lines;
   const summary = step.value;
   for (const bad of summary.errors) for (const message of bad.errors) rowError(bad.line, message);
   badRows += summary.invalidCount - summary.errors.length;

@@ -3,7 +3,7 @@
 // earlier CSV is the fingerprint's job (fingerprint.ts); this looks only across sources.
 //
 // The rows are read and calculated on the import thread and written under the pending import,
-// invisible to every reader (decision 008). So the check runs between the last write and the
+// invisible to every reader (decision 069). So the check runs between the last write and the
 // flip, on the lines exactly as stored: the ledger's other-source lines are read before the import
 // starts (usually few: scans, connector spend, hand-typed lines), and the import's lines that look
 // like them are found through the windows around them (emissions/probable-duplicates.ts).

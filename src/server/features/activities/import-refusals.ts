@@ -6,6 +6,14 @@ import { HeaderMappingRequired } from '../../../domain/activity-import/import-pl
 import { ImportTooLargeError } from '../../../domain/activity-import/limits.ts';
 import { HttpError } from '../../lib/errors.ts';
 
+/** The import is no longer this process's: another took it for abandoned (decision 042). */
+export const importAbandoned = () =>
+  new HttpError(
+    409,
+    'The import was stopped because it went quiet for too long. Nothing was imported; upload the file again.',
+    'import_abandoned',
+  );
+
 export const fileTooLarge = () => new HttpError(413, new ImportTooLargeError().message, 'payload_too_large');
 
 export function asHttpError(error: unknown): unknown {

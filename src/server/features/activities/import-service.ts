@@ -1,15 +1,12 @@
-// CSV import, all or nothing (docs/decisions/008-csv-import.md). The import thread reads and
-// calculates the upload in batches (import-thread.ts, decision 035) while this thread writes the
-// previous one: on a local database by copying the scratch file the thread staged it in (decision
-// 038), elsewhere from JSON payloads. Each batch's lines, with their stored results, are written
-// under an import row marked pending (imported_count = -1), which keeps them invisible to every
-// reader (emissions/visibility.ts).
+// CSV import, all or nothing (docs/decisions/008-csv-import.md). The upload is read and calculated
+// in batches, each written by the ledger writer (decision 068): over a local file on an import
+// thread of its own (import-thread.ts), elsewhere inline. Each batch's lines, with their stored
+// results, are written under an import row marked pending (imported_count = -1), which keeps them
+// invisible to every reader (emissions/visibility.ts).
 // The last batch flips the import to complete together with its audit row; any failure deletes
 // everything written under the import id.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
+import { localDatabasePath } from '../../../../db/client.ts';
 import { activityImports, dataSources } from '../../../../db/schema/emissions.ts';
 import { seedFactorLibrary } from '../../../../db/seed/factors/seed.ts';
 import { fileSha256 } from '../../../domain/activity-import/fingerprint.ts';
@@ -24,14 +21,11 @@ import { HttpError } from '../../lib/errors.ts';
 import { cleanFileName } from '../../lib/file-name.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getDataSource } from '../data-sources/service.ts';
-import {
-  canCopyStagedLines,
-  copyStagedLines,
-  insertLinePayloadStatements,
-} from '../emissions/ledger-writes.ts';
+import { type LineOrigin, ledgerWriter } from '../emissions/ledger-writer.ts';
+import { statementQuery } from '../emissions/ledger-writer-local.ts';
 import { getNotCountedSummary } from '../emissions/not-counted.ts';
 import { headerEntries, resolveAnswers } from './import-answers.ts';
-import { collectGarbage, type LineStaging, type PreparedBatch } from './import-batches.ts';
+import { type PreparedSummary, type PrepareImportOptions, prepareImport } from './import-batches.ts';
 import { linesOfOtherSources, settleImportDuplicates } from './import-duplicates.ts';
 import { loadImportMappings, saveMappingStatements } from './import-mappings.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
@@ -43,8 +37,9 @@ import {
   linesOfImport,
   refreshImportHeartbeat,
   startPendingImport,
+  stillOurs,
 } from './import-store.ts';
-import { importThreadAvailable, preparedBatches } from './import-thread.ts';
+import { importOnThread, importThreadAvailable } from './import-thread.ts';
 
 export interface ImportUpload {
   file: File;
@@ -57,16 +52,13 @@ export interface ImportUpload {
 }
 
 /**
- * Rows read and calculated at a time (on the import thread), and lines per write (one batch, one
- * transaction). Reading holds its rows as objects, so it goes in small steps between collections:
- * 2,000 rows a step kept the import's peak ~25 MB lower than 5,000 (decision 037). A batch is held
- * as JSON bytes or in a staged file, not as objects, and each commit rewrites every index page it
- * touched, so writes go in large ones:
- * measured on 100,000 rows in date order, 7.9 s of writes at 5,000 lines per commit, 5.6 s at
- * 10,000 and 4.7 s at 20,000 (decision 035).
+ * Rows read and calculated at a time, and lines per write (one batch, one transaction). A batch
+ * holds its lines as objects, and the write lock while it commits (other writers wait). Fewer
+ * commits write the date-ordered indexes fewer times; more lines held cost memory: 10,000 keeps
+ * the 100,000-row import under its budget (decision 068).
  */
 const ROWS_PER_READ = 2000;
-const LINES_PER_WRITE = 20_000;
+const LINES_PER_WRITE = 10_000;
 
 export async function importActivities(
   ctx: AuthedContext,
@@ -118,8 +110,7 @@ export async function importActivities(
 
   const now = ctx.now();
   await insertNewSites(ctx, resolved.newSites, now);
-  // The pending import row comes first: every line is written under its id, which the import
-  // thread stamps on the lines it stages.
+  // The pending import row comes first: every line is written under its id.
   const importId = await startPendingImport(ctx, {
     dataSourceId,
     fileName: cleanFileName(upload.file.name, 'upload.csv'),
@@ -137,24 +128,24 @@ export async function importActivities(
     createdBy: ctx.userId,
     createdAt: now,
   };
-  let staging: LineStaging | undefined;
-  let batches: ReturnType<typeof preparedBatches> | undefined;
-
-  // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
-  // stored result with it; the lines added are counted by import id at the end. A staged batch
-  // leaves the writer no garbage to speak of (a path), so only payload writes collect.
-  const write = async (batch: PreparedBatch) => {
-    // Still ours (decision 042): had another process taken the import for abandoned, stop here.
-    await refreshImportHeartbeat(ctx, importId);
-    if (batch.stagedFile !== undefined) {
-      await copyStagedLines(ctx.db, batch.stagedFile);
-      rmSync(batch.stagedFile, { force: true });
-    } else if (batch.payloads.length > 0) {
-      const statements = insertLinePayloadStatements(ctx.db, origin, batch.payloads);
-      await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-      collectGarbage();
-    }
+  const options: PrepareImportOptions = {
+    userMapping,
+    valueMappings: resolved.valueMappings,
+    sites: resolved.sites,
+    rowsPerRead: ROWS_PER_READ,
+    linesPerBatch: LINES_PER_WRITE,
   };
+  // Still ours (decision 042): had another process taken the import for abandoned, stop here.
+  const heartbeatOrStop = () => refreshImportHeartbeat(ctx, importId);
+  const databasePath = localDatabasePath(ctx.db);
+  // On the import thread every write first checks, inside its own transaction, that the import is
+  // still ours: the beat after it only keeps the row fresh. It may wait out busy_timeout behind the
+  // thread's next write (two connections on one file, decision 068); then the timer beats again,
+  // and a refusal (the import taken for abandoned) still stops the import.
+  const beatAfterThreadWrite = () =>
+    refreshImportHeartbeat(ctx, importId).catch((error: unknown) => {
+      if (error instanceof HttpError) throw error;
+    });
 
   // Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead).
   const heartbeat = setInterval(() => {
@@ -163,29 +154,15 @@ export async function importActivities(
   (heartbeat as { unref?: () => void }).unref?.();
 
   try {
-    // On a local database the import thread stages each batch in a file of this folder and the
-    // writer only copies it (decision 038); otherwise batches arrive as JSON payloads.
-    if (importThreadAvailable && canCopyStagedLines(ctx.db)) {
-      staging = { dir: mkdtempSync(join(tmpdir(), 'esg-import-')), origin };
-    }
-    batches = preparedBatches(
-      bytes,
-      {
-        userMapping,
-        valueMappings: resolved.valueMappings,
-        sites: resolved.sites,
-        rowsPerRead: ROWS_PER_READ,
-        linesPerBatch: LINES_PER_WRITE,
-      },
-      staging,
-    );
-    let step = await batches.next();
-    while (!step.done) {
-      await write(step.value);
-      step = await batches.next();
-    }
-
-    const summary = step.value;
+    // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
+    // stored result with it; the lines added are counted by import id at the end.
+    const summary: PreparedSummary =
+      importThreadAvailable && databasePath
+        ? await importOnThread(
+            { bytes, options, databasePath, origin, stillOurs: statementQuery(stillOurs(ctx, importId)) },
+            beatAfterThreadWrite,
+          )
+        : await importInline(ctx, bytes, options, origin, heartbeatOrStop);
     if (summary.errorCount > 0) {
       throw new HttpError(
         422,
@@ -271,18 +248,26 @@ export async function importActivities(
     throw asHttpError(error);
   } finally {
     clearInterval(heartbeat);
-    // A write that failed leaves the generator waiting at a batch: returning it ends the import
-    // thread (import-thread.ts), which would otherwise read on, and stay, for nothing.
-    await batches?.return(undefined as never);
-    if (staging) removeStagingFolder(ctx, staging.dir);
   }
 }
 
-/** Best effort: a folder left behind holds only scratch files, in the temporary folder. */
-function removeStagingFolder(ctx: AuthedContext, dir: string): void {
-  try {
-    rmSync(dir, { recursive: true, force: true });
-  } catch (error) {
-    ctx.log.warn('import staging folder not removed', { dir, error: String(error) });
+/** Reads and writes on this thread (the Cloudflare Worker; remote databases), batch by batch. */
+async function importInline(
+  ctx: AuthedContext,
+  bytes: ArrayBuffer,
+  options: PrepareImportOptions,
+  origin: LineOrigin,
+  heartbeatOrStop: () => Promise<void>,
+): Promise<PreparedSummary> {
+  const writer = ledgerWriter(ctx.db);
+  const batches = prepareImport(new Blob([bytes]).stream(), options);
+  let step = await batches.next();
+  while (!step.done) {
+    if (step.value.length > 0) {
+      await heartbeatOrStop();
+      await writer.write({ insert: { origin, lines: step.value, duplicates: 'skip' } });
+    }
+    step = await batches.next();
   }
+  return step.value;
 }

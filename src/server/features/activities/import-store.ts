@@ -1,4 +1,4 @@
-// The bookkeeping of an import (decision 008): its pending row, the rollback that removes every
+// The bookkeeping of an import (decision 069): its pending row, the rollback that removes every
 // row written under it, the clean-up of imports a dead process left pending, and the count of
 // what it wrote. How the reader's refusals become answers is in import-refusals.ts.
 //
@@ -10,8 +10,9 @@ import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
 import type { AuthedContext } from '../../context.ts';
-import { conflict, HttpError } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { PENDING_IMPORT } from '../emissions/visibility.ts';
+import { importAbandoned } from './import-refusals.ts';
 
 let instance: string | undefined;
 
@@ -98,13 +99,21 @@ export async function refreshImportHeartbeat(ctx: AuthedContext, importId: strin
       ),
     )
     .returning({ id: activityImports.id });
-  if (refreshed.length === 0) {
-    throw new HttpError(
-      409,
-      'The import was stopped because it went quiet for too long. Nothing was imported; upload the file again.',
-      'import_abandoned',
+  if (refreshed.length === 0) throw importAbandoned();
+}
+
+/** Finds the import's row only while this process still owns it and it is pending. */
+export function stillOurs(ctx: AuthedContext, importId: string) {
+  return ctx.db
+    .select({ id: activityImports.id })
+    .from(activityImports)
+    .where(
+      and(
+        eq(activityImports.id, importId),
+        eq(activityImports.ownerInstance, processInstance()),
+        lt(activityImports.importedCount, 0),
+      ),
     );
-  }
 }
 
 /**

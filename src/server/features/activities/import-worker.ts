@@ -1,73 +1,60 @@
-// Entry of the thread that reads and calculates a CSV import (import-thread.ts): it prepares
-// batches ahead of the writer, never more than BATCHES_AHEAD untaken, and ends with the summary.
-// File refusals travel as the HttpError the route answers with (asHttpError).
-
+// Entry of the thread that runs a CSV import over a local file (import-thread.ts): reads and
+// calculates the upload a batch at a time and writes each batch, with the check that the import
+// is still this process's, in one transaction of its own connection; ends with the summary.
 import { installFactorLibrary } from '../../../../db/seed/factors/seed.ts';
-import {
-  collectGarbage,
-  type LineStaging,
-  type PrepareImportOptions,
-  prepareImport,
-} from './import-batches.ts';
-import { asHttpError } from './import-refusals.ts';
-import { BATCHES_AHEAD, type MainMessage, serialiseFailure, type ThreadMessage } from './import-thread.ts';
-import { StagedLineFile } from './staged-line-file.ts';
+import { LocalLedgerFile } from '../emissions/ledger-writer-local.ts';
+import type { NewLine } from '../emissions/new-lines.ts';
+import { prepareImport } from './import-batches.ts';
+import { asHttpError, importAbandoned } from './import-refusals.ts';
+import { serialiseFailure, type ThreadImport, type ThreadMessage } from './import-thread.ts';
+
+type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
+const collectGarbage = () => (globalThis as BunGlobal).Bun?.gc(true);
 
 declare const self: {
-  onmessage: ((event: MessageEvent<MainMessage>) => void) | null;
-  postMessage(message: ThreadMessage, transfer?: ArrayBuffer[]): void;
+  onmessage: ((event: MessageEvent<ThreadImport>) => void) | null;
+  postMessage(message: ThreadMessage): void;
 };
-
-/** Reads between the thread's forced collections. */
-const READS_PER_COLLECTION = 3;
-
-let untaken = 0;
-let taken: (() => void) | null = null;
 
 self.onmessage = ({ data }) => {
-  if (data.type === 'taken') {
-    untaken--;
-    taken?.();
-    return;
-  }
   installFactorLibrary(data.factors);
-  void run(data.bytes, data.options, data.staging);
+  void run(data);
 };
 
-async function run(bytes: ArrayBuffer, options: PrepareImportOptions, staging: LineStaging | undefined) {
-  let reads = 0;
+async function run(job: ThreadImport) {
+  let file: LocalLedgerFile | undefined;
   try {
-    const batches = prepareImport(
-      new Blob([bytes]).stream(),
-      {
-        ...options,
-        // Each read's rows and calculations are garbage once read. Collected here, on this thread
-        // and its small heap, neither the writer nor the API waits. After every read, the
-        // collections took ~1.7 s of the thread's ~4.8 s over 100,000 rows (decision 038). Every
-        // third read (6,000 rows): with the full factor library in both threads (decision 047)
-        // the 100,000-row import's peak was ~300 MB collecting every fifth read and ~280 MB every
-        // third, in the same ~2.2 s.
-        afterRead: () => {
-          if (++reads % READS_PER_COLLECTION === 0) collectGarbage();
-        },
-      },
-      staging ? new StagedLineFile(staging) : undefined,
-    );
+    file = await LocalLedgerFile.open(job.databasePath);
+    const ledger = file;
+    // Each read's lines wait here until a write's worth. The read's own garbage (its text, rows and
+    // calculations) is collected after each read, on this thread's small heap: without it the
+    // 100,000-row import went past its 300 MB budget (decision 068).
+    const batches = prepareImport(new Blob([job.bytes]).stream(), {
+      ...job.options,
+      linesPerBatch: job.options.rowsPerRead,
+    });
+    let pending: NewLine[] = [];
+    const write = () => {
+      ledger.transaction(() => {
+        // Had another process taken the import for abandoned, stop here (decision 042).
+        if (!ledger.get(job.stillOurs)) throw importAbandoned();
+        ledger.insertLines(job.origin, pending, 'skip');
+      });
+      self.postMessage({ type: 'written', lines: pending.length });
+      pending = [];
+    };
     let step = await batches.next();
     while (!step.done) {
-      while (untaken >= BATCHES_AHEAD) await new Promise<void>((resolve) => (taken = resolve));
-      taken = null;
-      untaken++;
-      // Payloads' buffers move to the writer without a copy; a staged batch is only its path.
-      const batch = step.value;
-      self.postMessage(
-        { type: 'batch', batch },
-        (batch.payloads ?? []).map((payload) => payload.buffer as ArrayBuffer),
-      );
+      for (const line of step.value) pending.push(line);
+      collectGarbage();
+      if (pending.length >= job.options.linesPerBatch) write();
       step = await batches.next();
     }
+    if (pending.length > 0) write();
     self.postMessage({ type: 'done', summary: step.value });
   } catch (error) {
     self.postMessage({ type: 'failed', error: serialiseFailure(asHttpError(error)) });
+  } finally {
+    file?.close();
   }
 }

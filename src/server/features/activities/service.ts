@@ -11,6 +11,7 @@ import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
+import { ledgerWriter } from '../emissions/ledger-writer.ts';
 import { lineFigures, storedEntries } from '../emissions/line-figures.ts';
 import { notCountedExplainer, notCountedLines } from '../emissions/not-counted.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../emissions/visibility.ts';
@@ -166,19 +167,6 @@ export async function createActivity(
   const id = uuidv7();
   const now = ctx.now();
   try {
-    const insert = ctx.db.insert(activityLines).values({
-      id,
-      companyId: ctx.companyId,
-      siteId: site.id,
-      ...lineValues(line),
-      source: receipt ? 'receipt' : 'manual',
-      fingerprint,
-      ...lineFigures(result),
-      createdBy: ctx.userId,
-      createdAt: now,
-      updatedAt: now,
-      calculatedAt: now,
-    });
     const audit = auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
@@ -187,11 +175,22 @@ export async function createActivity(
       entityId: id,
     });
     // The replaced line goes first: the new line may share its fingerprint.
-    await ctx.db.batch(
-      decision.replaceLineId
-        ? [...deleteLineStatements(ctx, decision.replaceLineId), insert, audit]
-        : [insert, audit],
-    );
+    await ledgerWriter(ctx.db).write({
+      before: decision.replaceLineId ? deleteLineStatements(ctx, decision.replaceLineId) : [],
+      insert: {
+        origin: {
+          companyId: ctx.companyId,
+          source: receipt ? 'receipt' : 'manual',
+          dataSourceId: null,
+          importId: null,
+          createdBy: ctx.userId,
+          createdAt: now,
+        },
+        lines: [{ id, siteId: site.id, ...lineValues(line), fingerprint, ...lineFigures(result) }],
+        duplicates: 'refuse',
+      },
+      after: [audit],
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInLedger();
     throw error;

@@ -7,11 +7,11 @@ import type { Config } from '../../config.ts';
 import type { ServiceContext } from '../../context.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
-import { odooAdapter } from './odoo.ts';
-import { quickbooksAdapter } from './quickbooks.ts';
-import { shopifyAdapter } from './shopify.ts';
+import { odooAdapter } from './odoo/odoo.ts';
+import { quickbooksAdapter } from './quickbooks/quickbooks.ts';
+import { shopifyAdapter } from './shopify/shopify.ts';
 import type { ConnectorAdapter, ConnectorSession, StoredCredentials } from './types.ts';
-import { xeroAdapter } from './xero.ts';
+import { xeroAdapter } from './xero/xero.ts';
 
 const ADAPTERS: Record<string, ConnectorAdapter<unknown> | undefined> = {
   odoo: odooAdapter() as ConnectorAdapter<unknown>,

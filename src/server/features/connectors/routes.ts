@@ -10,12 +10,12 @@ import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
 import { ConnectorUnavailable, getDataSource } from '../data-sources/service.ts';
-import { quickbooksRoutes } from './quickbooks-routes.ts';
+import { quickbooksRoutes } from './quickbooks/quickbooks-routes.ts';
 import { listConnectorAvailability } from './registry.ts';
 import { connectOdoo, listAccountMappings, listConnectorSyncs, updateAccountMappings } from './service.ts';
 import { listSiteMappings, updateSiteMappings } from './site-mappings.ts';
-import { requestOrigin, xeroCallback } from './xero-callback.ts';
-import { startXeroConnect } from './xero-connect.ts';
+import { requestOrigin, xeroCallback } from './xero/xero-callback.ts';
+import { startXeroConnect } from './xero/xero-connect.ts';
 
 const member = requireRole('member');
 

@@ -29,7 +29,7 @@ import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
 import { uuidv7 } from '../emissions/ids.ts';
-import { insertLinesStatements, type NewLine } from '../emissions/ledger-writes.ts';
+import { ledgerWriter, type NewLine } from '../emissions/ledger-writer.ts';
 import { lineFigures } from '../emissions/line-figures.ts';
 import {
   companyAccountMappingsOf,
@@ -303,7 +303,6 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
     createdBy: null,
     createdAt: now,
   };
-  const lineStatements = insertLinesStatements(ctx.db, origin, plan.lines);
   const counts = {
     fetchedCount: pull.lines.length + (pull.skipped ?? 0),
     importedCount: plan.lines.length - plan.replaced,
@@ -320,7 +319,7 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
   if (pull.notices?.length) {
     ctx.log.warn('connector sync left data out', { dataSourceId: target.sourceId, notices: pull.notices });
   }
-  const statements = [
+  const before = [
     // Removals first, so a replaced line's new row never meets its old fingerprint.
     ...(plan.removeIds.length > 0
       ? [
@@ -346,7 +345,8 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
           setWhere: eq(connectorAccountMappings.isUserSet, false),
         }),
     ),
-    ...lineStatements,
+  ];
+  const after = [
     ...plan.siteStatements,
     ctx.db
       .update(connectorSyncs)
@@ -374,12 +374,11 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
       entityId: target.sourceId,
     }),
   ];
-  const written = await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  const offset = plan.removeIds.length > 0 ? 1 : 0;
-  let inserted = 0;
-  for (let i = 0; i < lineStatements.length; i++) {
-    inserted += (written[offset + plan.newMappings.length + i] as unknown[]).length;
-  }
+  const { inserted } = await ledgerWriter(ctx.db).write({
+    before,
+    insert: { origin, lines: plan.lines, duplicates: 'skip' },
+    after,
+  });
   // Lines another source of the same company already holds (same Odoo database connected twice)
   // were skipped by the fingerprint index: count them as duplicates, not imports.
   if (inserted !== plan.lines.length) {

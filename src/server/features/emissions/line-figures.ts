@@ -1,8 +1,8 @@
-// The stored result of a ledger line (decision 035): what one calculation writes onto the line.
+// The stored result of a ledger line (decision 069): what one calculation writes onto the line.
 // - `entries`: every figure with the factor, dataset and flags that made it, as JSON (the audit
 //   trail the activity view, reports and recalculations read). Each entry is an array in the order
 //   of ENTRY_FIELDS rather than an object: the keys would make every ledger row ~40 % larger, and
-//   row size is what a 100,000-row import writes (decision 035);
+//   row size is what a 100,000-row import writes (decision 069);
 // - kg sums per scope and per scope 3 category: the columns every roll-up sums through the
 //   ledger's covering index, so no roll-up parses JSON;
 // - `datasets`: the distinct datasets behind the entries (the KPI's list of sources).
@@ -62,13 +62,21 @@ export type LineFigures = Record<ScopeKgKey | Scope3CategoryKey, number | null> 
   entries: string;
 };
 
+/** The stored result's fields (what a recalculation replaces). */
+export const FIGURE_FIELDS = [
+  ...Object.values(SCOPE_KG_KEYS),
+  ...SCOPE3_CATEGORY_NUMBERS.map(scope3CategoryKey),
+  'datasets',
+  'entries',
+] as const satisfies readonly (keyof LineFigures)[];
+
 /** A number as JSON.stringify writes it: finite numbers as String(n) does, anything else null. */
 export const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
 /**
  * The constant parts of an entry's JSON (everything but its kg and quantity), written once per
- * kind of entry: a file of 100,000 rows has a few dozen kinds, and building each entry from these
- * instead of JSON.stringify on nested arrays took a third of the time (decision 035).
+ * kind of entry: a file of 100,000 rows has a few dozen kinds, so each entry is built from these
+ * rather than by JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md).
  */
 interface EntryTemplate {
   head: string;

@@ -1,4 +1,4 @@
-// SQL sums over the stored results on ledger lines (decision 035). Every roll-up (KPI, reports,
+// SQL sums over the stored results on ledger lines (decision 069). Every roll-up (KPI, reports,
 // recalculation totals) sums the same kg columns, which the (company_id, date, …) covering index
 // holds, and turns each group's sums into rows per scope and scope 3 category with `scopeRows`.
 import { type SQL, sql } from 'drizzle-orm';

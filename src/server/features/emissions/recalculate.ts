@@ -10,7 +10,7 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from './calculation.ts';
-import { type RecalculatedLine, updateFiguresStatements } from './ledger-writes.ts';
+import { ledgerWriter, type RecalculatedLine } from './ledger-writer.ts';
 import { lineFigures, SCOPE_KG_KEYS } from './line-figures.ts';
 import { scopeColumns, scopeSums, scopeTotals } from './line-sums.ts';
 import { readLedger, visibleLines } from './visibility.ts';
@@ -84,28 +84,30 @@ export async function recalculate(
   }
 
   // A line edited (or deleted) while this ran keeps what that edit stored: a line's result is
-  // replaced only while its updated_at is still the one read above (updateFiguresStatements).
+  // replaced only while its updated_at is still the one read above (the ledger writer's update).
   const id = crypto.randomUUID();
-  await ctx.db.batch([
-    ctx.db.insert(recalculations).values({
-      id,
-      companyId: ctx.companyId,
-      periodStart: period.from,
-      periodEnd: period.to,
-      before: JSON.stringify(before),
-      after: JSON.stringify(after),
-      linesRecalculated: replaced.length,
-      createdBy: ctx.userId,
-      createdAt: now,
-    }),
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'emissions_recalculated',
-      entityType: 'recalculation',
-      entityId: id,
-    }),
-    ...updateFiguresStatements(ctx.db, ctx.companyId, now, replaced),
-  ]);
+  await ledgerWriter(ctx.db).write({
+    update: { companyId: ctx.companyId, calculatedAt: now, lines: replaced },
+    after: [
+      ctx.db.insert(recalculations).values({
+        id,
+        companyId: ctx.companyId,
+        periodStart: period.from,
+        periodEnd: period.to,
+        before: JSON.stringify(before),
+        after: JSON.stringify(after),
+        linesRecalculated: replaced.length,
+        createdBy: ctx.userId,
+        createdAt: now,
+      }),
+      auditInsert(ctx, {
+        companyId: ctx.companyId,
+        userId: ctx.userId,
+        action: 'emissions_recalculated',
+        entityType: 'recalculation',
+        entityId: id,
+      }),
+    ],
+  });
   return { id, from: period.from, to: period.to, linesRecalculated: replaced.length, before, after };
 }

@@ -1,4 +1,4 @@
-// A CSV import writes its lines over several batches (decision 008); until its last
+// A CSV import writes its lines over several batches (decision 069); until its last
 // batch flips the import to complete, none of them may be seen. While it runs, its
 // `activity_imports` row carries imported_count = -1: that marks the import "pending".
 //
@@ -13,7 +13,7 @@ import { activityImports, activityLines } from '../../../../db/schema/emissions.
 import type { ServiceContext } from '../../context.ts';
 import { readBatch } from '../../lib/read-thread.ts';
 
-/** imported_count while an import is still being written (decision 008). */
+/** imported_count while an import is still being written (decision 069). */
 export const PENDING_IMPORT = -1;
 
 const pendingIds = (companyId: string) =>

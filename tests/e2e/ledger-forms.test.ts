@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'bun:test';
+import type { Locator, Page } from 'playwright-core';
+import { seriousAccessibilityViolations, startE2E } from './harness.ts';
+import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
+
+// 400: the server refuses a unit it does not know, with the message on the field (decision 071).
+const e2e = startE2E({ expectedStatuses: [400] });
+
+/** The control's error message, read through its aria-describedby as a screen reader would. */
+async function describedErrors(page: Page, label: string): Promise<string> {
+  return page
+    .getByRole('dialog')
+    .getByLabel(label, { exact: true })
+    .evaluate((control) => {
+      const ids = (control.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' | ');
+    });
+}
+
+/** The control's id, which the focus checks compare with the focused element's. */
+async function idOf(control: Locator): Promise<string> {
+  return (await control.getAttribute('id')) ?? 'no id';
+}
+
+describe('The ledger and KPI forms (one form approach)', () => {
+  test('check entries with the contract, focus the first field in error, show the server’s field message and save', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    await page.goto('/data-sources');
+    await page.getByText(/^No sites yet\./).waitFor({ timeout: WAIT_MS });
+
+    // Site: an empty name is refused in the browser, beside the field, with focus on it.
+    await page.getByRole('button', { name: 'Add site', exact: true }).click();
+    const siteDialog = page.getByRole('dialog', { name: 'Add a site' });
+    await siteDialog.waitFor({ timeout: WAIT_MS });
+    await siteDialog.getByRole('button', { name: 'Add site' }).click();
+    const siteName = siteDialog.getByLabel('Site name');
+    await siteDialog.getByText('Name is required').waitFor({ timeout: WAIT_MS });
+    expect(await siteName.getAttribute('aria-invalid')).toBe('true');
+    expect(await describedErrors(page, 'Site name')).toBe('Name is required');
+    expect((await focusedElement(page)).id).toBe(await idOf(siteName));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await siteName.fill('Bristol bakery');
+    await siteDialog.getByRole('button', { name: 'Add site' }).click();
+    await waitForToast(page, 'Site added');
+    await page.getByRole('cell', { name: 'Bristol bakery' }).first().waitFor({ timeout: WAIT_MS });
+
+    // Line: blanks are refused first; then a unit only the server can judge comes back on its field.
+    await page.getByRole('button', { name: 'Add line', exact: true }).click();
+    const lineDialog = page.getByRole('dialog', { name: 'Add an activity line' });
+    await lineDialog.waitFor({ timeout: WAIT_MS });
+    await lineDialog.getByLabel('Evidence link (optional)').fill('drive/bill.pdf');
+    await lineDialog.getByRole('button', { name: 'Add line' }).click();
+    await lineDialog.getByText('Enter the quantity').waitFor({ timeout: WAIT_MS });
+    expect(await describedErrors(page, 'Evidence link (optional)')).toContain(
+      'Use a web link starting with https://',
+    );
+    expect((await focusedElement(page)).id).toBe(
+      await idOf(lineDialog.getByLabel('Quantity', { exact: true })),
+    );
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await lineDialog.getByLabel('Quantity', { exact: true }).fill('1,200');
+    await lineDialog.getByLabel('Unit', { exact: true }).fill('furlong');
+    await lineDialog.getByLabel('Evidence link (optional)').fill('');
+    await lineDialog.getByRole('button', { name: 'Add line' }).click();
+    await lineDialog.getByText(/^"furlong" is not a unit we know/).waitFor({ timeout: WAIT_MS });
+    expect(await describedErrors(page, 'Unit')).toContain('"furlong" is not a unit we know');
+    expect((await focusedElement(page)).id).toBe(await idOf(lineDialog.getByLabel('Unit', { exact: true })));
+
+    await lineDialog.getByLabel('Unit', { exact: true }).fill('kWh');
+    await lineDialog.getByRole('button', { name: 'Add line' }).click();
+    await waitForToast(page, 'Activity line added');
+    await expect(lineDialog.isVisible()).resolves.toBe(false);
+    await page.getByRole('cell', { name: 'Electricity' }).first().waitFor({ timeout: WAIT_MS });
+  }, 90_000);
+
+  test('the KPI record forms refuse what the contract refuses, focus it, and save', async () => {
+    const { page } = await e2e.newPage({ width: 1280, height: 1000 });
+    await page.goto('/');
+    await e2e.signUp(page);
+    await page.goto('/kpi-dashboard');
+    const target = page.getByRole('form', { name: 'Reduction target' });
+    await target.getByRole('button', { name: 'Save target' }).waitFor({ timeout: WAIT_MS });
+    await target.getByRole('button', { name: 'Save target' }).click();
+    await target.getByText('Enter a number').waitFor({ timeout: WAIT_MS });
+    expect((await focusedElement(page)).id).toBe(await idOf(target.getByLabel('Reduction (%)')));
+    await target.getByLabel('Reduction (%)').fill('42');
+    await target.getByRole('button', { name: 'Save target' }).click();
+    await waitForToast(page, 'Reduction target saved');
+
+    const figures = page.getByRole('form', { name: /^Revenue and headcount for/ });
+    await figures.getByLabel('Employees').fill('12');
+    await figures.getByRole('button', { name: 'Save figures' }).click();
+    await figures
+      .getByText('Say whether this is a headcount or full-time equivalents')
+      .waitFor({ timeout: WAIT_MS });
+    const basis = figures.getByRole('combobox', { name: 'Counted as' });
+    expect(await basis.getAttribute('aria-invalid')).toBe('true');
+    expect((await focusedElement(page)).id).toBe(await idOf(basis));
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await basis.click();
+    await page.getByRole('option', { name: 'Headcount (people)' }).click();
+    await figures.getByRole('button', { name: 'Save figures' }).click();
+    const heading = (await figures.getByRole('heading').textContent()) ?? '';
+    await waitForToast(page, `${heading} saved`);
+  }, 90_000);
+});

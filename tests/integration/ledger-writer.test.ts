@@ -1,0 +1,192 @@
+// The ledger writer (decision 068): the local file's prepared inserts and the batched JSON
+// statements of remote databases must store the same lines exactly alike, in date order, skipping
+// or refusing fingerprints already there, all or nothing with the change's other statements.
+import { describe, expect, test } from 'bun:test';
+import { count, eq, sql } from 'drizzle-orm';
+import { localDatabasePath } from '../../db/client.ts';
+import { activityLines, sites } from '../../db/schema/emissions.ts';
+import { importThreadAvailable } from '../../src/server/features/activities/import-thread.ts';
+import { type LedgerWriter, ledgerWriter } from '../../src/server/features/emissions/ledger-writer.ts';
+import { batchedLedgerWriter } from '../../src/server/features/emissions/ledger-writer-batched.ts';
+import { LINES_PER_INSERT } from '../../src/server/features/emissions/ledger-writer-local.ts';
+import type { LineOrigin, NewLine } from '../../src/server/features/emissions/new-lines.ts';
+import { addSite } from '../helpers/ledger.ts';
+import { newLine } from '../helpers/new-line.ts';
+import { createTestApp } from '../helpers/test-app.ts';
+
+const t = await createTestApp();
+const local = ledgerWriter(t.db);
+const batched = batchedLedgerWriter(t.db);
+
+async function company() {
+  const owner = await t.signUpCompany();
+  const siteId = await addSite(t, owner.cookie, 'Main site');
+  const origin: LineOrigin = {
+    companyId: owner.user.companyId,
+    source: 'csv',
+    dataSourceId: null,
+    importId: null,
+    createdBy: owner.user.id,
+    createdAt: new Date('2026-01-02T03:04:05.678Z'),
+  };
+  return { origin, siteId };
+}
+
+/** Lines in the shapes that are easy to get wrong, dated out of order. */
+const fixtureLines = (siteId: string): NewLine[] => [
+  newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'a'.repeat(64) }),
+  newLine({
+    id: crypto.randomUUID(),
+    siteId,
+    date: '2025-01-15',
+    fingerprint: 'b'.repeat(64),
+    periodEnd: null,
+    variant: null,
+    quantity: null,
+    radiativeForcing: false,
+    reference: null,
+    kgScope1: Number.NaN,
+    kgScope2Market: 0,
+  }),
+  newLine({
+    id: crypto.randomUUID(),
+    siteId,
+    date: '2025-02-01',
+    fingerprint: 'c'.repeat(64),
+    category: 'purchased_goods',
+    variant: '541611',
+    quantity: 12,
+    supplierKgCO2ePerKWh: null,
+    instrument: null,
+    radiativeForcing: null,
+    datasets: '[]',
+    entries: '[]',
+  }),
+];
+
+const insert = (
+  writer: LedgerWriter,
+  origin: LineOrigin,
+  lines: readonly NewLine[],
+  duplicates: 'skip' | 'refuse' = 'skip',
+) => writer.write({ insert: { origin, lines, duplicates } });
+
+/** Every column of a company's lines, each value with SQLite's type, by fingerprint; the ids of the
+ * line, company, site and user aside (each company has its own). */
+async function storedRows(companyId: string) {
+  const columns = (
+    await t.db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('activity_lines')`)
+  )
+    .map((column) => column.name)
+    .filter((name) => !['id', 'company_id', 'site_id', 'created_by'].includes(name));
+  const select = columns.map((name) => `${name}, typeof(${name}) AS ${name}_type`).join(', ');
+  return t.db.all(
+    sql`SELECT ${sql.raw(select)} FROM activity_lines WHERE company_id = ${companyId} ORDER BY fingerprint`,
+  );
+}
+
+const linesOf = async (companyId: string) =>
+  (await t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get())!
+    .n;
+
+describe('the ledger writer', () => {
+  test('a local file and remote statements store the same lines exactly alike, value and type', async () => {
+    const viaLocal = await company();
+    const viaBatch = await company();
+    expect(await insert(batched, viaBatch.origin, fixtureLines(viaBatch.siteId))).toEqual({ inserted: 3 });
+    expect(await insert(local, viaLocal.origin, fixtureLines(viaLocal.siteId))).toEqual({ inserted: 3 });
+
+    const expected = await storedRows(viaBatch.origin.companyId);
+    expect(expected).toHaveLength(3);
+    expect(await storedRows(viaLocal.origin.companyId)).toEqual(expected);
+    // Spot checks of what "exactly" means here.
+    const [all, nulls, spend] = expected as Record<string, unknown>[];
+    expect(all).toMatchObject({ reference: 'INV "7" é 🌱', radiative_forcing: 1, quantity: 0.1 + 0.2 });
+    expect(nulls).toMatchObject({ radiative_forcing: 0, kg_scope_1: null, kg_scope_2_market: 0 });
+    expect(nulls).toMatchObject({ kg_scope_2_market_type: 'real', quantity_type: 'null' });
+    expect(spend).toMatchObject({ variant: '541611', variant_type: 'text', created_at: 1767323045678 });
+  });
+
+  test('lines enough for several statements store alike, with repeats inside one skipped', async () => {
+    // More lines than the local writer puts in one statement (LINES_PER_INSERT), two of them
+    // already in the ledger, one repeated within the change.
+    const many = (siteId: string) =>
+      Array.from({ length: 2 * LINES_PER_INSERT + 5 }, (_, i) => {
+        const n = i % (2 * LINES_PER_INSERT + 4);
+        return newLine({
+          id: crypto.randomUUID(),
+          siteId,
+          date: `2025-${String((n % 12) + 1).padStart(2, '0')}-01`,
+          fingerprint: String(n).padStart(64, '0'),
+          quantity: n,
+        });
+      });
+    const viaLocal = await company();
+    const viaBatch = await company();
+    for (const [writer, { origin, siteId }] of [
+      [local, viaLocal],
+      [batched, viaBatch],
+    ] as const) {
+      await insert(writer, origin, many(siteId).slice(0, 2));
+      expect(await insert(writer, origin, many(siteId))).toEqual({ inserted: 2 * LINES_PER_INSERT + 2 });
+    }
+    const expected = await storedRows(viaBatch.origin.companyId);
+    expect(expected).toHaveLength(2 * LINES_PER_INSERT + 4);
+    expect(await storedRows(viaLocal.origin.companyId)).toEqual(expected);
+  });
+
+  for (const [name, writer] of [
+    ['local', local],
+    ['batched', batched],
+  ] as const) {
+    test(`${name}: writes in date order, skipping fingerprints the company already has`, async () => {
+      const { origin, siteId } = await company();
+      await insert(writer, origin, fixtureLines(siteId));
+      const dates = await t.db
+        .select({ date: activityLines.date })
+        .from(activityLines)
+        .where(eq(activityLines.companyId, origin.companyId))
+        .orderBy(sql`rowid`);
+      expect(dates.map((row) => row.date)).toEqual(['2025-01-15', '2025-02-01', '2025-03-01']);
+
+      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'd'.repeat(64) });
+      expect(await insert(writer, origin, [...fixtureLines(siteId), added])).toEqual({ inserted: 1 });
+      expect(await linesOf(origin.companyId)).toBe(4);
+    });
+
+    test(`${name}: refuses a line already there when asked to, and writes nothing of the change`, async () => {
+      const { origin, siteId } = await company();
+      await insert(writer, origin, fixtureLines(siteId));
+      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'e'.repeat(64) });
+      const again = fixtureLines(siteId)[0]!;
+      await expect(insert(writer, origin, [added, again], 'refuse')).rejects.toThrow(
+        /UNIQUE constraint failed/,
+      );
+      expect(await linesOf(origin.companyId)).toBe(3);
+    });
+
+    test(`${name}: a change that fails at its last statement writes nothing, and the writer goes on`, async () => {
+      const { origin, siteId } = await company();
+      const renamed = t.db.update(sites).set({ name: 'Renamed' }).where(eq(sites.id, siteId));
+      // The last line names a site that does not exist: the ledger's foreign key refuses it.
+      const lines = fixtureLines(siteId);
+      lines[2] = { ...lines[2]!, siteId: crypto.randomUUID() };
+      await expect(
+        writer.write({ before: [renamed], insert: { origin, lines, duplicates: 'skip' } }),
+      ).rejects.toThrow(/FOREIGN KEY/);
+      expect(await linesOf(origin.companyId)).toBe(0);
+      expect(
+        (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).get())?.name,
+      ).toBe('Main site');
+      await insert(writer, origin, fixtureLines(siteId));
+      expect(await linesOf(origin.companyId)).toBe(3);
+    });
+  }
+
+  test('a local file gets the local writer and imports on a thread here', () => {
+    expect(localDatabasePath(t.db)).not.toBeNull();
+    // So every import in the integration suite writes through the import thread (the Worker
+    // suite covers the batched statements).
+    expect(importThreadAvailable).toBe(true);
+  });
+});
