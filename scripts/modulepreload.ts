@@ -2,7 +2,7 @@
 // <link rel="modulepreload"> in its <head>, so the browser fetches them all at once instead of
 // discovering each chunk only after its importer arrived (a round trip a level; decision 064).
 // Islands' own modules are listed too: Astro fetches them only when the island hydrates.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageModuleGraph } from './module-graph.ts';
 
@@ -24,8 +24,10 @@ function addToPage(dist: string, file: string, totals: { pages: number; links: n
   if (html.includes('rel="modulepreload"')) return;
   const graph = pageModuleGraph(dist, html);
   if (graph.size === 0) return;
-  // Shallow first: the framework and entries before what they import.
-  const modules = [...graph].sort((a, b) => a[1] - b[1]).map(([path]) => path);
+  // Largest first: on a slow network the framework's transfer is the longest, so it takes the
+  // first of the browser's six connections while the small files share the rest (decision 070).
+  const size = (path: string) => statSync(join(dist, path)).size;
+  const modules = [...graph.keys()].sort((a, b) => size(b) - size(a));
   const links = modules.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
   writeFileSync(file, html.replace('</head>', `${links}</head>`));
   totals.pages += 1;
