@@ -1,7 +1,8 @@
 // After `astro build`, before precompress: list every module a page loads on arrival as a
 // <link rel="modulepreload"> in its <head>, so the browser fetches them all at once instead of
 // discovering each chunk only after its importer arrived (a round trip a level; decision 064).
-// Islands' own modules are listed too: Astro fetches them only when the island hydrates.
+// Islands' own modules are listed too (Astro fetches them only when the island hydrates), except
+// those of islands that hydrate when idle: they would take connections the screen needs first.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pageModuleGraph } from './module-graph.ts';
@@ -22,7 +23,7 @@ export function addModulePreloads(dist: string): { pages: number; links: number 
 function addToPage(dist: string, file: string, totals: { pages: number; links: number }) {
   const html = readFileSync(file, 'utf8');
   if (html.includes('rel="modulepreload"')) return;
-  const graph = pageModuleGraph(dist, html);
+  const graph = pageModuleGraph(dist, html, { onArrival: true });
   if (graph.size === 0) return;
   // Largest first: on a slow network the framework's transfer is the longest, so it takes the
   // first of the browser's six connections while the small files share the rest (decision 070).
