@@ -5,22 +5,35 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 
 /**
- * Fewer, larger chunks for the signed-in pages (issue 20 item 2, decision 064): left to itself the
- * bundler cut the shared code into ~40 files a page, fetched in import chains up to nine deep.
- * One chunk holds the framework every island needs, one the shell's own code (API client, stores,
- * the primitives of the header and sidebar), one the Radix internals every menu, dialog and select
- * shares; what only some screens use stays split by the bundler. Fixed groups rather than
- * per-entry ones: per-entry merging pulled code a page never runs (zod) into its first load.
+ * Fewer, larger chunks for the signed-in pages (issue 20 item 2, decisions 064 and 070): left to
+ * itself the bundler cut the shared code into ~40 files a page. On a slow phone network each file
+ * costs a round trip in one of the browser's six connections, far more than its bytes, so the
+ * groups are few and coarse. One chunk holds the framework every island needs, one the shell's
+ * own code: API client, stores, the primitives of the header and sidebar and the small pieces most
+ * screens show on arrival (tabs, segmented control, progress bar, the
+ * "not counted" notice, the reporting-year picker and their Radix parts). One more holds the Radix
+ * internals of menus, dialogs and selects (positioning, focus trapping, scroll lock), which no
+ * screen needs before someone opens one. Fixed groups rather than per-entry ones: per-entry
+ * merging pulled code a page never runs (zod) into its first load.
  */
 const shellModule = new RegExp(
   [
     '/src/client/(lib|stores)/',
-    '/src/client/ui/(avatar|badge|button|card|cn|deferred-control|error-boundary|form-alert|icons|input|island-root|label|link-page|permission-note|select-face|skeleton|stat-figure|table|textarea)\\.',
+    '/src/client/ui/(avatar|badge|button|card|cn|confirm-dialog|deferred-control|error-boundary|form-alert|icons|input|island-root|label|lazy-form|link-page|permission-note|progress|select|select-face|skeleton|stat-figure|table|tabs|textarea|toggle-group)\\.',
     '/src/client/features/profile/(display|user-menu-face|user-menu-trigger)\\.',
     '/src/client/features/support/(links|help-menu-face|help-menu-trigger)\\.',
+    '/src/client/features/activities/(api|not-counted|not-counted-notice)\\.',
+    '/src/client/features/reporting-year/(api|reporting-year|reporting-year-picker)\\.',
     '/src/domain/account/permissions\\.',
+    '/src/domain/emissions/(reporting-year|scope3-categories)\\.',
   ].join('|'),
 );
+
+/**
+ * The KPI screen's modules that its on-demand forms and tab import too (decision 070), and the
+ * charts: left to the bundler, each became a small shared chunk of its own, one request each.
+ */
+const kpiModule = /\/src\/client\/(charts\/|features\/kpi\/(api|format|parts)\.)/;
 
 const chunkGroups = [
   {
@@ -32,6 +45,11 @@ const chunkGroups = [
     name: 'shell',
     test: (id) => shellModule.test(id.replaceAll('\\', '/')),
     priority: 2,
+  },
+  {
+    name: 'kpi',
+    test: (id) => kpiModule.test(id.replaceAll('\\', '/')),
+    priority: 1,
   },
   {
     name: 'radix',

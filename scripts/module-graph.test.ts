@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pageModuleGraph } from './module-graph.ts';
@@ -19,6 +19,8 @@ beforeEach(() => {
     'dialog.js': 'import"./radix.js";export const d=1;',
     'radix.js': 'export const r=1;',
     'layout.js': 'import"./shared.js";',
+    'Sidebar.js': 'import"./shared.js";import"./menu.js";export default 1;',
+    'menu.js': 'export const m=1;',
   };
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dist, '_astro', name), source);
 });
@@ -49,18 +51,36 @@ describe('pageModuleGraph', () => {
   });
 });
 
-describe('addModulePreloads', () => {
-  test('lists every module of the page in its head, shallow first, once', () => {
-    writeFileSync(join(dist, 'index.html'), page);
-    expect(addModulePreloads(dist)).toEqual({ pages: 1, links: 5 });
-    const html = readFileSync(join(dist, 'index.html'), 'utf8');
-    const hinted = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
-    expect(hinted.slice(0, 3).sort()).toEqual([
+/** The page with a shell island that hydrates when the browser is idle. */
+const pageWithIdleIsland = page.replace(
+  '</body>',
+  '<astro-island component-url="/_astro/Sidebar.js" renderer-url="/_astro/client.js" ssr client="idle"></astro-island></body>',
+);
+
+describe('pageModuleGraph on arrival', () => {
+  test('counts an idle island in the page weight, but not among what runs on arrival', () => {
+    expect([...pageModuleGraph(dist, pageWithIdleIsland).keys()]).toContain('/_astro/menu.js');
+    const onArrival = pageModuleGraph(dist, pageWithIdleIsland, { onArrival: true });
+    expect([...onArrival.keys()].sort()).toEqual([
       '/_astro/Screen.js',
       '/_astro/client.js',
+      '/_astro/framework.js',
       '/_astro/layout.js',
+      '/_astro/shared.js',
     ]);
-    expect(hinted.slice(3).sort()).toEqual(['/_astro/framework.js', '/_astro/shared.js']);
+  });
+});
+
+describe('addModulePreloads', () => {
+  test('lists every module the page runs on arrival in its head, largest first, once', () => {
+    writeFileSync(join(dist, 'index.html'), pageWithIdleIsland);
+    expect(addModulePreloads(dist)).toEqual({ pages: 1, links: 5 });
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    const hinted = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
+    const size = (path: string) => statSync(join(dist, path)).size;
+    expect(hinted[0]).toBe('/_astro/Screen.js');
+    expect(hinted.map(size)).toEqual(hinted.map(size).sort((a, b) => b - a));
+    expect(hinted).not.toContain('/_astro/Sidebar.js');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     // A second run (a rebuild of the same tree) adds nothing.
     expect(addModulePreloads(dist)).toEqual({ pages: 0, links: 0 });

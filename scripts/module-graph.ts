@@ -6,12 +6,24 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** Each module's path (as the HTML names it, e.g. /_astro/x.js) and its import depth from the HTML. */
-export function pageModuleGraph(dist: string, html: string): Map<string, number> {
+/**
+ * Each module's path (as the HTML names it, e.g. /_astro/x.js) and its import depth from the HTML.
+ * `onArrival` leaves out the own modules of islands that hydrate later (`client:idle`, `visible`,
+ * `media`): what the page runs before the browser is idle (decision 070).
+ */
+export function pageModuleGraph(
+  dist: string,
+  html: string,
+  options: { onArrival?: boolean } = {},
+): Map<string, number> {
+  const later = options.onArrival ? laterIslandModules(html) : new Set<string>();
   const entries = new Set<string>();
   const attributes =
     /(?:component-url|renderer-url|before-hydration-url)="(\/[^"]+\.js)"|<script[^>]*\bsrc="(\/[^"]+\.js)"|<link[^>]*rel="modulepreload"[^>]*href="(\/[^"]+\.js)"/g;
-  for (const match of html.matchAll(attributes)) entries.add((match[1] ?? match[2] ?? match[3])!);
+  for (const match of html.matchAll(attributes)) {
+    const path = (match[1] ?? match[2] ?? match[3])!;
+    if (!later.has(path)) entries.add(path);
+  }
   const depthOf = new Map<string, number>();
   const queue = [...entries].map((path) => ({ path, depth: 1 }));
   while (queue.length > 0) {
@@ -26,6 +38,17 @@ export function pageModuleGraph(dist: string, html: string): Map<string, number>
     }
   }
   return depthOf;
+}
+
+/** The component modules of islands that hydrate when idle, visible or on a media query. */
+function laterIslandModules(html: string): Set<string> {
+  const later = new Set<string>();
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (!/\sclient="(idle|visible|media)"/.test(tag)) continue;
+    const component = /component-url="(\/[^"]+\.js)"/.exec(tag)?.[1];
+    if (component) later.add(component);
+  }
+  return later;
 }
 
 /** `import … from"./x.js"` and `import"./x.js"` as the minifier writes them; not `import(…)`. */

@@ -5,10 +5,16 @@ import {
   DeferredHelpMenu,
   DeferredNotifications,
 } from '../client/features/support/help-menu-trigger';
+import { watchSession } from '../client/lib/session-watch';
 import { $sidebarOpen, SIDEBAR_ID, SIDEBAR_TOGGLE_ID, toggleSidebar } from '../client/stores/sidebar';
 import { buttonClasses } from '../client/ui/button';
 import { MenuIcon } from '../client/ui/icons';
 import { IslandRoot } from '../client/ui/island-root';
+
+// The session watch starts when this module runs, as soon as its code has arrived and before React
+// renders (decision 064), from the header's own file rather than a module script of its own: one
+// request fewer on every signed-in page (decision 070). Not during the build's server render.
+if (!import.meta.env.SSR) watchSession(document.body.dataset.requireSession === 'true');
 
 function SidebarToggle() {
   const open = useStore($sidebarOpen, { ssr: 'initial' });

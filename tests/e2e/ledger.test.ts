@@ -56,7 +56,11 @@ describe('CSV import to the KPI dashboard', () => {
     expect(await statValue(page, 'Scope 3 emissions')).toContain('1.30');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
-    // An explicit recalculation with the same library changes nothing and says so, per scope.
+    // An explicit recalculation with the same library changes nothing and says so, per scope. The
+    // panel's form loads as it is scrolled to (decision 070).
+    await page
+      .getByRole('heading', { name: 'Recalculate with the current factor library' })
+      .scrollIntoViewIfNeeded();
     await page.getByRole('button', { name: 'Recalculate', exact: true }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Recalculate' }).click();
     const table = page.getByRole('table', { name: 'Before and after, tCO2e' });

@@ -1,4 +1,3 @@
-import 'uplot/dist/uPlot.min.css';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef } from 'react';
 import type uPlot from 'uplot';
 import {

@@ -16,9 +16,9 @@ export function reactToSession(session: UserState, requireSession: boolean): voi
 }
 
 /**
- * Run by the shell's plain module script rather than a React island, so the session call starts
- * as soon as the script runs, beside the screen's own first request (decision 064). Subscribing
- * starts the user fetch (src/client/stores/user.ts).
+ * Run when the header island's module is evaluated, not from a React effect, so the session call
+ * starts as soon as the code has arrived, beside the screen's own first request (decisions 064,
+ * 070). Subscribing starts the user fetch (src/client/stores/user.ts).
  */
 export function watchSession(requireSession: boolean): void {
   $currentUser.subscribe((session) => reactToSession(session, requireSession));

@@ -101,3 +101,27 @@ export function useLoadedWhen<P>(
   }, [wanted, Loaded, load, retryKey]);
   return Loaded;
 }
+
+/** What a controlled dialog takes: Radix's `open` and `onOpenChange`. */
+interface ControlledDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * A controlled dialog whose code (its form, Radix Dialog's focus trap and scroll lock) downloads
+ * the first time it is opened rather than with the screen (decision 070): `load` gives the dialog,
+ * the other props are the dialog's own. It renders nothing until then; once loaded it stays
+ * mounted like the dialog it stands for. A failed download says so and closes the dialog again,
+ * so opening it once more retries.
+ */
+export function DeferredDialog<P extends ControlledDialogProps>({
+  load,
+  ...props
+}: { load: () => Promise<ComponentType<P>> } & P) {
+  const Dialog = useLoadedWhen(props.open, load, {
+    failure: "Couldn't open this dialog. Check your connection and try again.",
+    onFailed: () => props.onOpenChange(false),
+  });
+  return Dialog ? <Dialog {...(props as unknown as P)} /> : null;
+}

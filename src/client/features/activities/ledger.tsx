@@ -1,9 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import {
-  type ActivityCategory,
-  ActivityCategorySchema,
-  type ActivityLine,
-} from '../../../domain/contracts/ledger';
+import type { ActivityLine } from '../../../domain/contracts/ledger';
+// The list the contract's enum is made of, without zod on the screen's first load (decision 070).
+import { ACTIVITY_CATEGORIES } from '../../../domain/emissions/activity-variants';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -86,8 +84,7 @@ function Filters({
         <Select
           value={filters.category ?? ALL}
           onValueChange={(value) => {
-            const parsed = ActivityCategorySchema.safeParse(value);
-            onChange({ category: parsed.success ? (parsed.data as ActivityCategory) : undefined });
+            onChange({ category: ACTIVITY_CATEGORIES.find((category) => category === value) });
           }}
         >
           <SelectTrigger id={`${id}-category`}>
@@ -95,7 +92,7 @@ function Filters({
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>All categories</SelectItem>
-            {ActivityCategorySchema.options.map((option) => (
+            {ACTIVITY_CATEGORIES.map((option) => (
               <SelectItem key={option} value={option}>
                 {CATEGORY_LABELS[option]}
               </SelectItem>

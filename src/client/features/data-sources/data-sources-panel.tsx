@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
+import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { PermissionNote } from '../../ui/permission-note';
-import { ConnectDialog } from './connect-dialog';
 import { AutoMappedFieldsCard, IntegrationHelpCard } from './info-cards';
-import { ReceiptDialog } from './receipt-dialog';
 import { SourcesList } from './sources-list';
 import { useConnectOutcome } from './use-connect-outcome';
+
+// The dialogs' code, with Radix Dialog's focus trap, loads the first time each opens (decision 070).
+const loadConnectDialog = loadOnce(() => import('./connect-dialog').then((module) => module.ConnectDialog));
+const loadReceiptDialog = loadOnce(() => import('./receipt-dialog').then((module) => module.ReceiptDialog));
 
 /** The top of the Data Sources screen (spec §2): actions, connected sources and the two help cards. */
 export function DataSourcesPanel() {
@@ -34,8 +37,12 @@ export function DataSourcesPanel() {
         <AutoMappedFieldsCard />
       </div>
       <IntegrationHelpCard />
-      {canManage ? <ConnectDialog open={connectOpen} onOpenChange={setConnectOpen} /> : null}
-      {canScan ? <ReceiptDialog open={receiptOpen} onOpenChange={setReceiptOpen} /> : null}
+      {canManage ? (
+        <DeferredDialog load={loadConnectDialog} open={connectOpen} onOpenChange={setConnectOpen} />
+      ) : null}
+      {canScan ? (
+        <DeferredDialog load={loadReceiptDialog} open={receiptOpen} onOpenChange={setReceiptOpen} />
+      ) : null}
     </div>
   );
 }

@@ -7,17 +7,9 @@ import { addToast, toastError, toastSuccess } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '../../ui/dialog';
+import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
-import { AccountMappingDialog } from './account-mapping-dialog';
 import {
   useDataSources,
   useDeleteDataSource,
@@ -27,15 +19,24 @@ import {
 } from './api';
 import {
   canTestAndSync,
-  deleteQuestion,
   formatLastSync,
   hasAccountMapping,
   removedToast,
   SOURCE_TYPE_NAMES,
   sourceStatusBadge,
 } from './connect';
-import { SiteMappingDialog } from './site-mapping-dialog';
 import { SourceIcon } from './source-icon';
+
+// The dialogs' code, with Radix Dialog's focus trap, loads the first time each opens (decision 070).
+const loadAccountMappingDialog = loadOnce(() =>
+  import('./account-mapping-dialog').then((module) => module.AccountMappingDialog),
+);
+const loadRemoveSourceDialog = loadOnce(() =>
+  import('./remove-source-dialog').then((module) => module.RemoveSourceDialog),
+);
+const loadSiteMappingDialog = loadOnce(() =>
+  import('./site-mapping-dialog').then((module) => module.SiteMappingDialog),
+);
 
 /** Sources whose sync maps accounts, and tracking options to sites (decisions 016, 025). */
 function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source: DataSource) => void }) {
@@ -157,10 +158,20 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
         ) : null}
       </div>
       {canManage && mapped ? (
-        <AccountMappingDialog source={source} open={mappingOpen} onOpenChange={setMappingOpen} />
+        <DeferredDialog
+          load={loadAccountMappingDialog}
+          source={source}
+          open={mappingOpen}
+          onOpenChange={setMappingOpen}
+        />
       ) : null}
       {canManage && hasTracking ? (
-        <SiteMappingDialog source={source} open={sitesOpen} onOpenChange={setSitesOpen} />
+        <DeferredDialog
+          load={loadSiteMappingDialog}
+          source={source}
+          open={sitesOpen}
+          onOpenChange={setSitesOpen}
+        />
       ) : null}
     </li>
   );
@@ -228,46 +239,16 @@ export function SourcesList({ onConnect }: { onConnect: () => void }) {
         {/* A viewer reads the note above the list; a member learns here why Delete is missing. */}
         {canManage && query.data?.length ? <PermissionNote action="sources.delete" className="mt-3" /> : null}
       </CardContent>
-      <Dialog
+      <DeferredDialog
+        load={loadRemoveSourceDialog}
         open={pendingDelete !== null}
         onOpenChange={(open) => {
           if (!open && !remove.isPending) setPendingDelete(null);
         }}
-      >
-        <DialogContent>
-          <DialogHeader>
-            <DialogTitle>Remove this data source?</DialogTitle>
-            <DialogDescription>{pendingDelete ? deleteQuestion(pendingDelete) : ''}</DialogDescription>
-          </DialogHeader>
-          <DialogFooter>
-            <Button variant="outline" onClick={() => setPendingDelete(null)} disabled={remove.isPending}>
-              Cancel
-            </Button>
-            {pendingDelete && pendingDelete.lineCount > 0 ? (
-              <>
-                <Button variant="outline" onClick={() => confirmDelete(true)} disabled={remove.isPending}>
-                  Keep lines
-                </Button>
-                <Button
-                  className="bg-danger text-white hover:bg-red-700"
-                  onClick={() => confirmDelete(false)}
-                  disabled={remove.isPending}
-                >
-                  {remove.isPending ? 'Deleting...' : 'Remove lines'}
-                </Button>
-              </>
-            ) : (
-              <Button
-                className="bg-danger text-white hover:bg-red-700"
-                onClick={() => confirmDelete(true)}
-                disabled={remove.isPending}
-              >
-                {remove.isPending ? 'Deleting...' : 'Delete'}
-              </Button>
-            )}
-          </DialogFooter>
-        </DialogContent>
-      </Dialog>
+        source={pendingDelete}
+        pending={remove.isPending}
+        onRemove={confirmDelete}
+      />
     </Card>
   );
 }

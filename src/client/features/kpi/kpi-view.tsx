@@ -1,20 +1,36 @@
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
+import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
-import { lazyForm } from '../../ui/lazy-form';
+import { loadOnce, useLoadedWhen } from '../../ui/deferred-control';
+import { DeferredPanel } from '../../ui/deferred-panel';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
 import { NotCountedCard } from '../activities/not-counted-notice';
 import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useMetrics } from './api';
 import { CarbonCards, EmissionsTrend, MethodologyNote } from './carbon-tab';
-import { DiversityTab } from './diversity-tab';
 import { EnergyTab } from './energy-tab';
 import { hasLedgerData, type PeriodGrain } from './format';
 import { BenchmarkCard, EmptyLedger } from './parts';
-import { RecalculatePanel } from './recalculate-panel';
 
-const TargetsPanel = lazyForm(() => import('./targets-panel').then((module) => module.TargetsPanel));
+// The forms below the first screen and in the third tab, with their validation and Radix select
+// and dialog, load when reached rather than with the page (decision 070).
+const loadTargetsPanel = loadOnce(() => import('./targets-panel').then((module) => module.TargetsPanel));
+const loadRecalculatePanel = loadOnce(() =>
+  import('./recalculate-panel').then((module) => module.RecalculatePanel),
+);
+const loadDiversityTab = loadOnce(() => import('./diversity-tab').then((module) => module.DiversityTab));
+const prefetchDiversityTab = () => {
+  loadDiversityTab().catch(() => undefined);
+};
+
+function DeferredDiversityTab({ metrics }: { metrics: KpiMetrics }) {
+  const DiversityTab = useLoadedWhen(true, loadDiversityTab, {
+    failure: "Couldn't load the diversity figures. Check your connection and reload the page.",
+  });
+  return DiversityTab ? <DiversityTab metrics={metrics} /> : <Skeleton className="h-96 w-full" />;
+}
 
 function KpiSkeleton() {
   return (
@@ -82,7 +98,13 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           <TabsList aria-label="KPI categories">
             <TabsTrigger value="carbon">Carbon Emissions</TabsTrigger>
             <TabsTrigger value="energy">Energy &amp; Water</TabsTrigger>
-            <TabsTrigger value="diversity">Diversity &amp; Inclusion</TabsTrigger>
+            <TabsTrigger
+              value="diversity"
+              onPointerEnter={prefetchDiversityTab}
+              onFocus={prefetchDiversityTab}
+            >
+              Diversity &amp; Inclusion
+            </TabsTrigger>
           </TabsList>
         </div>
         <TabsContent value="carbon" className="grid gap-6">
@@ -99,17 +121,27 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           ) : (
             <EmptyLedger year={data.year} />
           )}
-          <Suspense fallback={<Skeleton className="h-56 w-full" />}>
-            <TargetsPanel year={data.year} currentYear={currentYear} />
-          </Suspense>
-          <RecalculatePanel year={data.year} />
+          <DeferredPanel
+            load={loadTargetsPanel}
+            props={{ year: data.year, currentYear }}
+            title="Targets and company figures"
+            description="Set your reduction target and the figures intensity is measured against."
+            height="h-56"
+          />
+          <DeferredPanel
+            load={loadRecalculatePanel}
+            props={{ year: data.year }}
+            title="Recalculate with the current factor library"
+            description="Stored figures never change by themselves: this recomputes every line in the period with today's emission factors and records an audit entry."
+            height="h-40"
+          />
           <MethodologyNote datasets={data.carbon.datasets} />
         </TabsContent>
         <TabsContent value="energy">
           {hasData ? <EnergyTab metrics={data} /> : <EmptyLedger year={data.year} />}
         </TabsContent>
         <TabsContent value="diversity">
-          <DiversityTab metrics={data} />
+          <DeferredDiversityTab metrics={data} />
         </TabsContent>
       </Tabs>
       <BenchmarkCard />

@@ -1,5 +1,5 @@
 import type { ReportingYear } from '../../../domain/contracts/reporting-year';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select-radix';
 import {
   AUTOMATIC,
   automaticLabel,
