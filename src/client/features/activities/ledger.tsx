@@ -8,9 +8,9 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
+import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { Skeleton } from '../../ui/skeleton';
@@ -22,7 +22,9 @@ import { ledgerFiltersFromSearch } from './not-counted';
 import { NotCountedCard } from './not-counted-notice';
 import { describePageRange, pageCount } from './pagination';
 
-const ActivityDialog = lazyForm(() => import('./activity-dialog').then((module) => module.ActivityDialog));
+const loadActivityDialog = loadOnce(() =>
+  import('./activity-dialog').then((module) => module.ActivityDialog),
+);
 
 const ALL = 'all';
 const NOT_COUNTED = 'not_counted';
@@ -296,14 +298,12 @@ export function ActivityLedger() {
           </nav>
         ) : null}
       </CardContent>
-      <DialogOnFirstOpen
-        dialog={ActivityDialog}
-        props={{
-          open: editing.open,
-          line: editing.line,
-          sites: siteList,
-          onOpenChange: (open: boolean) => setEditing((current) => ({ ...current, open })),
-        }}
+      <DeferredDialog
+        load={loadActivityDialog}
+        open={editing.open}
+        line={editing.line}
+        sites={siteList}
+        onOpenChange={(open: boolean) => setEditing((current) => ({ ...current, open }))}
       />
       <ConfirmDialog
         open={pendingDelete !== null}

@@ -6,14 +6,14 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
-import { DialogOnFirstOpen, lazyForm } from '../../ui/lazy-form';
+import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useDeleteSite, useSites } from './api';
 import { countryName, describeSiteDeleteError } from './sites';
 
-const SiteDialog = lazyForm(() => import('./site-dialog').then((module) => module.SiteDialog));
+const loadSiteDialog = loadOnce(() => import('./site-dialog').then((module) => module.SiteDialog));
 
 export function SitesCard() {
   const query = useSites();
@@ -124,13 +124,11 @@ export function SitesCard() {
           </Table>
         )}
       </CardContent>
-      <DialogOnFirstOpen
-        dialog={SiteDialog}
-        props={{
-          open: editing.open,
-          site: editing.site,
-          onOpenChange: (open: boolean) => setEditing((current) => ({ ...current, open })),
-        }}
+      <DeferredDialog
+        load={loadSiteDialog}
+        open={editing.open}
+        site={editing.site}
+        onOpenChange={(open: boolean) => setEditing((current) => ({ ...current, open }))}
       />
       <ConfirmDialog
         open={pendingDelete !== null}
