@@ -28,6 +28,8 @@ export interface E2E {
   newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
   /** Signs up a new company through the API in this context; the page is then signed in. */
   signUp(page: Page, overrides?: Record<string, string>): Promise<{ email: string; password: string }>;
+  /** With `demo: true`: signs this context in as the demo company's person (db/seed/demo.ts). */
+  signInAsDemo(page: Page): Promise<void>;
 }
 
 /**
@@ -42,12 +44,15 @@ export function startE2E(
     publicUrlIsServer?: boolean;
     /** More statuses the browser may log as failed loads in this file (e.g. 400 for a refused form). */
     expectedStatuses?: number[];
+    /** Start with `--demo`: the server seeds the demo company and prints its one-time password. */
+    demo?: boolean;
   } = {},
 ): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;
     contexts: BrowserContext[];
+    demoAccount: Promise<{ email: string; password: string }>;
   };
   const consoleErrors: string[] = [];
   afterEach(() => {
@@ -60,7 +65,12 @@ export function startE2E(
     // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
     // beside this one (scripts/test.ts) get their port-0 listeners, so no other server answers here.
     const port = 20000 + Math.floor(Math.random() * 12000);
-    state.server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
+    const args = [
+      process.execPath,
+      join(root, 'src/server/entry-bun.ts'),
+      ...(options.demo ? ['--demo'] : []),
+    ];
+    state.server = Bun.spawn(args, {
       cwd: root,
       env: {
         ...process.env,
@@ -74,9 +84,10 @@ export function startE2E(
         ...(options.publicUrlIsServer ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
         ...options.env,
       },
-      stdout: 'ignore',
+      stdout: options.demo ? 'pipe' : 'ignore',
       stderr: 'inherit',
     });
+    if (options.demo) state.demoAccount = readDemoAccount(state.server.stdout as ReadableStream<Uint8Array>);
     state.baseUrl = `http://127.0.0.1:${port}`;
     await waitForServer(state.baseUrl);
     state.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
@@ -118,7 +129,40 @@ export function startE2E(
     expect(response.status()).toBe(201);
     return { email, password };
   };
+  state.signInAsDemo = async (page) => {
+    const { email, password } = await state.demoAccount;
+    const response = await page.request.post('/api/auth/signin', {
+      headers: { Origin: state.baseUrl },
+      data: { email, password },
+    });
+    expect(response.status()).toBe(200);
+  };
   return state;
+}
+
+/**
+ * The `--demo` start prints "sign in as {email} / {password}" once (src/server/entry-bun.ts). The
+ * rest of the output is read too, so a full pipe never stalls the server.
+ */
+function readDemoAccount(stdout: ReadableStream<Uint8Array>): Promise<{ email: string; password: string }> {
+  return new Promise((resolve, reject) => {
+    const decoder = new TextDecoder();
+    let text = '';
+    let found = false;
+    const reader = stdout.getReader();
+    (async () => {
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+        if (found) continue;
+        text += decoder.decode(chunk.value, { stream: true });
+        const match = /sign in as (\S+) \/ (\S+)/.exec(text);
+        if (match) {
+          found = true;
+          resolve({ email: match[1]!, password: match[2]! });
+        }
+      }
+      if (!found) reject(new Error('the server did not print the demo account'));
+    })().catch(reject);
+  });
 }
 
 /** 401s are expected while a signed-out page checks the session; the browser logs them. */
