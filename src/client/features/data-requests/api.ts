@@ -1,26 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Action } from '../../../domain/account/permissions';
-import {
-  type CreateDataRequest,
-  type CreateShare,
-  DATA_REQUEST_QUESTIONS_CSV_PATH,
-  DATA_REQUEST_TEMPLATES_PATH,
-  DATA_REQUESTS_PATH,
-  type DataRequest,
-  type DataRequestList,
-  type DataRequestTemplateList,
-  type DeclineDraft,
-  type DeclineRequest,
-  dataRequestAnswerPath,
-  dataRequestDeclineDraftPath,
-  dataRequestDeclinePath,
-  dataRequestPath,
-  dataRequestSharePath,
-  LENDER_VIEW_PATH,
-  type LenderView,
-  type QuestionsCsvResult,
-  type ShareCreated,
-  type UpdateAnswer,
+import type {
+  CreateDataRequest,
+  CreateShare,
+  DataRequest,
+  DataRequestList,
+  DataRequestTemplateList,
+  DeclineDraft,
+  DeclineRequest,
+  LenderView,
+  QuestionsCsvResult,
+  ShareCreated,
+  UpdateAnswer,
 } from '../../../domain/contracts/data-requests';
 import { apiRequest } from '../../lib/api';
 
@@ -28,16 +19,32 @@ import { apiRequest } from '../../lib/api';
 export const REQUEST_EDIT_ACTION: Action = 'data.edit';
 export const REQUEST_SHARE_ACTION: Action = 'data.edit';
 
-/** The inbox's first read; the page preloads it with the same path (decision 064). */
-export { DATA_REQUESTS_PATH };
+/**
+ * The routes of src/domain/contracts/data-requests.ts, spelled here because that module builds its
+ * zod schemas on import: importing a path from it would put zod into the first load of the inbox
+ * and the dashboard (decision 064). tests/e2e/data-requests.test.ts drives every one of them.
+ */
+/** The inbox's first read; the page preloads it with the same path. */
+export const DATA_REQUESTS_PATH = '/api/data-requests';
+export const dataRequestRoutes = {
+  templates: `${DATA_REQUESTS_PATH}/templates`,
+  questionsCsv: `${DATA_REQUESTS_PATH}/questions-csv`,
+  lenderView: `${DATA_REQUESTS_PATH}/lender-view`,
+  request: (id: string) => `${DATA_REQUESTS_PATH}/${encodeURIComponent(id)}`,
+  share: (id: string) => `${dataRequestRoutes.request(id)}/share`,
+  answer: (id: string, key: string) => `${dataRequestRoutes.request(id)}/answers/${encodeURIComponent(key)}`,
+  declineDraft: (id: string) => `${dataRequestRoutes.request(id)}/decline-draft`,
+  decline: (id: string) => `${dataRequestRoutes.request(id)}/decline`,
+};
+const routes = dataRequestRoutes;
 
 export const dataRequestKeys = {
   all: () => [DATA_REQUESTS_PATH] as const,
   list: () => [DATA_REQUESTS_PATH, 'list'] as const,
   detail: (id: string) => [DATA_REQUESTS_PATH, 'detail', id] as const,
-  templates: () => [DATA_REQUEST_TEMPLATES_PATH] as const,
+  templates: () => [routes.templates] as const,
   declineDraft: (id: string) => [DATA_REQUESTS_PATH, 'decline-draft', id] as const,
-  lenderView: (period: string) => [LENDER_VIEW_PATH, period] as const,
+  lenderView: (period: string) => [routes.lenderView, period] as const,
 };
 
 export function listDataRequests(): Promise<DataRequestList> {
@@ -45,11 +52,11 @@ export function listDataRequests(): Promise<DataRequestList> {
 }
 
 export function getDataRequest(id: string): Promise<DataRequest> {
-  return apiRequest<DataRequest>('GET', dataRequestPath(id));
+  return apiRequest<DataRequest>('GET', routes.request(id));
 }
 
 export function listTemplates(): Promise<DataRequestTemplateList> {
-  return apiRequest<DataRequestTemplateList>('GET', DATA_REQUEST_TEMPLATES_PATH);
+  return apiRequest<DataRequestTemplateList>('GET', routes.templates);
 }
 
 export function createDataRequest(input: CreateDataRequest): Promise<DataRequest> {
@@ -58,34 +65,34 @@ export function createDataRequest(input: CreateDataRequest): Promise<DataRequest
 
 /** Reads a CSV of questions on the server without saving: the questions, and each bad row by number. */
 export function readQuestionsCsv(csv: string): Promise<QuestionsCsvResult> {
-  return apiRequest<QuestionsCsvResult>('POST', DATA_REQUEST_QUESTIONS_CSV_PATH, { csv });
+  return apiRequest<QuestionsCsvResult>('POST', routes.questionsCsv, { csv });
 }
 
 export function updateAnswer(input: { id: string; key: string; change: UpdateAnswer }): Promise<DataRequest> {
-  return apiRequest<DataRequest>('PATCH', dataRequestAnswerPath(input.id, input.key), input.change);
+  return apiRequest<DataRequest>('PATCH', routes.answer(input.id, input.key), input.change);
 }
 
 export function getDeclineDraft(id: string): Promise<DeclineDraft> {
-  return apiRequest<DeclineDraft>('GET', dataRequestDeclineDraftPath(id));
+  return apiRequest<DeclineDraft>('GET', routes.declineDraft(id));
 }
 
 export function declineDataRequest(input: { id: string } & DeclineRequest): Promise<DataRequest> {
   const { id, ...body } = input;
-  return apiRequest<DataRequest>('POST', dataRequestDeclinePath(id), body);
+  return apiRequest<DataRequest>('POST', routes.decline(id), body);
 }
 
 export function shareDataRequest(input: { id: string } & CreateShare): Promise<ShareCreated> {
-  return apiRequest<ShareCreated>('POST', dataRequestSharePath(input.id), {
+  return apiRequest<ShareCreated>('POST', routes.share(input.id), {
     expiresInDays: input.expiresInDays,
   });
 }
 
 export function revokeShare(id: string): Promise<unknown> {
-  return apiRequest('DELETE', dataRequestSharePath(id));
+  return apiRequest('DELETE', routes.share(id));
 }
 
 export function getLenderView(period: string): Promise<LenderView> {
-  return apiRequest<LenderView>('GET', `${LENDER_VIEW_PATH}?period=${encodeURIComponent(period)}`);
+  return apiRequest<LenderView>('GET', `${routes.lenderView}?period=${encodeURIComponent(period)}`);
 }
 
 export function useDataRequests(options: { enabled?: boolean } = {}) {

@@ -6,7 +6,7 @@ import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
 import { SegmentedControl } from '../../ui/toggle-group';
 import { useReadQuestionsCsv } from './api';
-import { readTypedQuestions } from './request-words';
+import { readTypedQuestions } from './typed-questions';
 
 /** A custom list: typed or pasted questions, or a CSV the server reads (its bad rows named). */
 export interface QuestionsInput {

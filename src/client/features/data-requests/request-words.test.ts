@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { MAX_QUESTIONS } from '../../../domain/contracts/data-requests';
-import { daysUntil, dueWords, localToday, readTypedQuestions, requestIdFromPath } from './request-words';
+import { daysUntil, dueWords, localToday, requestIdFromPath } from './request-words';
+import { readTypedQuestions } from './typed-questions';
 
 describe('due dates', () => {
   test('counts whole calendar days, across a month end and a leap day', () => {

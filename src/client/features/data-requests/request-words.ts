@@ -1,13 +1,10 @@
-import type {
-  AnswerStatus,
-  CustomQuestion,
-  DataRequestStatus,
-  RequesterType,
-} from '../../../domain/contracts/data-requests';
-import { MAX_QUESTION_LENGTH, MAX_QUESTIONS } from '../../../domain/contracts/data-requests';
+import type { AnswerStatus, DataRequestStatus, RequesterType } from '../../../domain/contracts/data-requests';
 import type { BadgeTone } from '../../ui/badge';
 
-/** The words and badge colours of the request screens (issue 22), apart from the components. */
+/**
+ * The words and badge colours of the request screens (issue 22), apart from the components. Type
+ * imports only: the inbox and the dashboard card load no zod until a form opens.
+ */
 
 export const REQUEST_STATUS_WORDS: Record<DataRequestStatus, { label: string; tone: BadgeTone }> = {
   draft: { label: 'Draft', tone: 'neutral' },
@@ -56,26 +53,6 @@ export function dueWords(dueDate: string, today: string): string {
   if (days === 1) return 'Due tomorrow';
   if (days > 1) return `Due in ${days} days`;
   return days === -1 ? '1 day overdue' : `${-days} days overdue`;
-}
-
-/**
- * Typed or pasted questions: one per line, blank lines skipped. A line pasted from a spreadsheet
- * keeps its first cell only (the rest of a row is not a question).
- */
-export function readTypedQuestions(text: string): { questions: CustomQuestion[]; error: string | null } {
-  const questions = text
-    .split(/\r?\n/)
-    .map((line) => (line.split('\t')[0] ?? '').trim())
-    .filter((line) => line !== '')
-    .map((question) => ({ question }));
-  if (questions.length > MAX_QUESTIONS) {
-    return { questions, error: `At most ${MAX_QUESTIONS} questions: this list has ${questions.length}` };
-  }
-  const long = questions.findIndex((item) => item.question.length > MAX_QUESTION_LENGTH);
-  if (long >= 0) {
-    return { questions, error: `Question ${long + 1} is longer than ${MAX_QUESTION_LENGTH} characters` };
-  }
-  return { questions, error: null };
 }
 
 /** The id of /requests/{id}, or null for any other address. */

@@ -5,13 +5,18 @@ import { useCan } from '../../lib/permissions';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { loadOnce, useLoadedWhen } from '../../ui/deferred-control';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { Table, TableCell, TableHeaderCell } from '../../ui/table';
 import { REQUEST_EDIT_ACTION, useDataRequests } from './api';
-import { NewRequestForm } from './new-request-form';
 import { dueWords, localToday, REQUEST_STATUS_WORDS, REQUESTER_TYPE_LABELS } from './request-words';
 import { formatDate } from './shared-pack-words';
+
+/** The form and its zod checks download when the person first opens it (decision 064). */
+const loadNewRequestForm = loadOnce(() =>
+  import('./new-request-form').then((module) => module.NewRequestForm),
+);
 
 function answeredWords(request: DataRequestSummary): string {
   const { answered, missing, beyondCap, declined } = request.counts;
@@ -80,6 +85,10 @@ export function RequestsInbox() {
   const requests = useDataRequests();
   const canEdit = useCan(REQUEST_EDIT_ACTION);
   const [isFormOpen, setFormOpen] = useState(false);
+  const NewRequestForm = useLoadedWhen(isFormOpen, loadNewRequestForm, {
+    failure: "Couldn't load the form. Check your connection and try again.",
+    onFailed: () => setFormOpen(false),
+  });
 
   return (
     <div className="grid gap-6">
@@ -106,7 +115,13 @@ export function RequestsInbox() {
             </CardDescription>
           </CardHeader>
           <CardContent>
-            <NewRequestForm onCancel={() => setFormOpen(false)} />
+            {NewRequestForm ? (
+              <NewRequestForm onCancel={() => setFormOpen(false)} />
+            ) : (
+              <p role="status" className="text-sm text-muted">
+                Loading the form...
+              </p>
+            )}
           </CardContent>
         </Card>
       ) : null}

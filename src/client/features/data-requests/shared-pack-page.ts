@@ -10,6 +10,7 @@ import {
   formatDate,
   periodWords,
   refusalWords,
+  sharedPackApiPath,
   sharedTokenFromPath,
   sourceWords,
 } from './shared-pack-words';
@@ -97,7 +98,7 @@ export async function showSharedPack(): Promise<void> {
       showRefusal(404, undefined);
       return;
     }
-    const response = await fetch(`/api/shared/${encodeURIComponent(token)}`, {
+    const response = await fetch(sharedPackApiPath(token), {
       headers: { Accept: 'application/json' },
     });
     if (response.ok) {

@@ -5,6 +5,11 @@ import type { AnswerPeriod, AnswerSource, PackFact } from '../../../domain/contr
  * are unit-tested. Type imports only: the public page carries no zod and no React.
  */
 
+/** The pack behind a token (contracts/data-requests.ts `sharedPackPath`, spelled here without zod). */
+export function sharedPackApiPath(token: string): string {
+  return `/api/shared/${encodeURIComponent(token)}`;
+}
+
 /** The token of /shared/{token}, or null for any other address. */
 export function sharedTokenFromPath(pathname: string): string | null {
   const match = /^\/shared\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
