@@ -11,12 +11,11 @@ const SIGNED_IN_PREFIX = '/signed-in';
 
 /**
  * Pages whose last segment is an identifier the screen reads from the address: a static build has
- * one file for all of them (issue 22: a data request at /requests/{id}, a shared pack at
- * /shared/{token}). The pattern only admits the characters of ids and tokens.
+ * one file for all of them (issue 22: a data request at /requests/{id}; decision 079). The pattern
+ * only admits the characters of ids.
  */
 const templatePages: readonly { pattern: RegExp; file: string }[] = [
   { pattern: /^\/requests\/[A-Za-z0-9_-]{1,100}$/, file: '/requests/detail/index.html' },
-  { pattern: /^\/shared\/[A-Za-z0-9_-]{1,200}$/, file: '/shared/pack/index.html' },
 ];
 
 /** The built file that answers a page path without a file of its own, or null. */

@@ -138,15 +138,15 @@ describe('data requests', () => {
     await waitForToast(page, 'Success', 'Pack version 1 shared');
     const linkField = share.getByRole('textbox', { name: 'Link to the shared pack' });
     const url = await linkField.inputValue({ timeout: WAIT_MS });
-    expect(url).toMatch(/\/shared\/[A-Za-z0-9_-]{20,}$/);
+    expect(url).toMatch(/\/shared#[A-Za-z0-9_-]{20,}$/);
     await share.getByRole('button', { name: 'Copy' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
-    const token = url.split('/').pop()!;
+    const token = new URL(url).hash.slice(1);
 
     // A stranger's browser: no cookies, the link only.
     const stranger = await e2e.newPage({ width: 390, height: 844 });
     expect(await stranger.context.cookies()).toEqual([]);
-    await stranger.page.goto(new URL(url).pathname);
+    await stranger.page.goto(url);
     const title = stranger.page.getByRole('heading', { level: 1, name: /: ESG data for Harbour Foods plc$/ });
     await title.waitFor({ timeout: WAIT_MS });
     expect(await stranger.page.getByRole('link', { name: 'Requests' }).count()).toBe(0);

@@ -1,5 +1,5 @@
 /**
- * /shared/{token}: the public page of a shared pack (issue 22 item 4). Plain TypeScript and DOM,
+ * /shared#{token}: the public page of a shared pack (issue 22 item 4). Plain TypeScript and DOM,
  * no React and no zod, like the other public pages: a requester without an account reads the
  * answers and downloads the pack. Text goes in through textContent only (the pack is the company's
  * words). The signature covers the JSON download; this page only shows the same pack.
@@ -11,7 +11,7 @@ import {
   periodWords,
   refusalWords,
   sharedPackApiPath,
-  sharedTokenFromPath,
+  sharedTokenFromHash,
   sourceWords,
 } from './shared-pack-words';
 
@@ -92,7 +92,7 @@ function showRefusal(status: number, code: string | undefined) {
 
 export async function showSharedPack(): Promise<void> {
   const loading = document.getElementById('pack-loading');
-  const token = sharedTokenFromPath(location.pathname);
+  const token = sharedTokenFromHash(location.hash);
   try {
     if (!token) {
       showRefusal(404, undefined);

@@ -4,7 +4,7 @@ import {
   formatDate,
   periodWords,
   refusalWords,
-  sharedTokenFromPath,
+  sharedTokenFromHash,
   sourceWords,
 } from './shared-pack-words';
 
@@ -32,11 +32,12 @@ describe('a shared fact in words', () => {
 });
 
 describe('the shared page address and refusals', () => {
-  test('reads the token of /shared/{token} only', () => {
-    expect(sharedTokenFromPath('/shared/Abc_12-x')).toBe('Abc_12-x');
-    expect(sharedTokenFromPath('/shared/')).toBeNull();
-    expect(sharedTokenFromPath('/shared/a.b')).toBeNull();
-    expect(sharedTokenFromPath('/requests/abc')).toBeNull();
+  test('reads the token from the fragment of /shared#{token} only', () => {
+    expect(sharedTokenFromHash('#Abc_12-x')).toBe('Abc_12-x');
+    expect(sharedTokenFromHash('')).toBeNull();
+    expect(sharedTokenFromHash('#')).toBeNull();
+    expect(sharedTokenFromHash('#a.b')).toBeNull();
+    expect(sharedTokenFromHash('#a/b')).toBeNull();
   });
 
   test('a revoked, an expired and an unknown link each say what happened', () => {

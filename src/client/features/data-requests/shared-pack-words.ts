@@ -10,9 +10,9 @@ export function sharedPackApiPath(token: string): string {
   return `/api/shared/${encodeURIComponent(token)}`;
 }
 
-/** The token of /shared/{token}, or null for any other address. */
-export function sharedTokenFromPath(pathname: string): string | null {
-  const match = /^\/shared\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+/** The token of /shared#{token} (`location.hash`), or null when there is none or it is malformed. */
+export function sharedTokenFromHash(hash: string): string | null {
+  const match = /^#([A-Za-z0-9_-]{1,200})$/.exec(hash);
   return match ? match[1]! : null;
 }
 
