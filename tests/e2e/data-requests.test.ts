@@ -18,6 +18,9 @@ const e2e = startE2E({ demo: true, expectedStatuses: [410] });
 const DEMO_YEAR = '2025';
 
 const main = (page: Page) => page.getByRole('main');
+/** Nothing wider than the screen: a phone never scrolls sideways. */
+const fitsTheWidth = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /**
  * RFC 8785 JSON Canonicalization Scheme, written here apart from the server's so the check is
@@ -132,6 +135,11 @@ describe('data requests', () => {
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await fitsTheWidth(page)).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 1000 });
+
     // Share: the link is shown once, with a copy button.
     const share = main(page).getByRole('region', { name: 'Share a signed pack' });
     await share.getByRole('button', { name: 'Share', exact: true }).click();
@@ -153,6 +161,7 @@ describe('data requests', () => {
     const facts = stranger.page.getByRole('region', { name: 'Answers' }).getByRole('article');
     expect(await facts.count()).toBe(request.answers.length);
     expect(await seriousAccessibilityViolations(stranger.page)).toEqual([]);
+    expect(await fitsTheWidth(stranger.page)).toBe(true);
 
     const download = stranger.page.waitForEvent('download', { timeout: WAIT_MS });
     await stranger.page.getByRole('link', { name: /JSON/ }).click();

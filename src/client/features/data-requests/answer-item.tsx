@@ -14,7 +14,7 @@ export interface AnswerActions {
 /** The value as a person reads it; a missing or declined item has none. */
 function ValueText({ answer }: { answer: DataRequestAnswer }) {
   if (answer.display !== null)
-    return <p className="text-base font-semibold text-ink break-words">{answer.display}</p>;
+    return <p className="text-base font-semibold text-ink [overflow-wrap:anywhere]">{answer.display}</p>;
   return <p className="text-sm text-muted">No value</p>;
 }
 

@@ -31,17 +31,20 @@ const STATUS_WORDS: Record<PackFact['status'], string> = {
 
 function factItem(fact: PackFact, index: number): HTMLLIElement {
   const item = document.createElement('li');
-  const article = element('article', 'grid gap-2 rounded-lg border border-border bg-surface p-4');
+  const article = element('article', 'grid min-w-0 gap-2 rounded-lg border border-border bg-surface p-4');
   const headingId = `fact-${index}`;
   article.setAttribute('aria-labelledby', headingId);
-  const heading = element('h3', 'font-medium', fact.question);
+  const heading = element('h3', 'font-medium [overflow-wrap:anywhere]', fact.question);
   heading.id = headingId;
-  article.append(heading, element('p', 'text-base font-semibold break-words', factValueWords(fact)));
+  article.append(
+    heading,
+    element('p', 'text-base font-semibold [overflow-wrap:anywhere]', factValueWords(fact)),
+  );
   const details = [`Period: ${periodWords(fact.period)}`];
   if (fact.status !== 'answered') details.push(STATUS_WORDS[fact.status]);
   if (fact.isEdited) details.push('Entered by the company by hand');
   if (fact.concept) details.push(`XBRL concept ${fact.concept}`);
-  article.append(element('p', 'text-sm text-muted', details.join(' · ')));
+  article.append(element('p', 'text-sm text-muted [overflow-wrap:anywhere]', details.join(' · ')));
   if (fact.sources.length > 0) {
     const list = element('ul', 'grid gap-0.5 text-sm text-muted');
     for (const source of fact.sources) list.append(element('li', 'break-all', sourceWords(source)));
