@@ -6,6 +6,7 @@ export * from './auth.ts';
 export * from './branding.ts';
 export * from './company-profile.ts';
 export * from './connectors.ts';
+export * from './data-requests.ts';
 export * from './emissions.ts';
 export * from './esg.ts';
 export * from './filings.ts';

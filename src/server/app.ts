@@ -19,6 +19,8 @@ import { companyProfileRoutes } from './features/company-profile/routes.ts';
 import { connectorRoutes } from './features/connectors/routes.ts';
 import { shopifyRoutes } from './features/connectors/shopify-routes.ts';
 import { dashboardRoutes } from './features/dashboard/routes.ts';
+import { dataRequestRoutes } from './features/data-requests/routes.ts';
+import { jwksRoutes, sharedPackRoutes } from './features/data-requests/shared-routes.ts';
 import { dataSourceRoutes } from './features/data-sources/routes.ts';
 import { emissionRoutes } from './features/emissions/routes.ts';
 import { EVIDENCE_UPLOAD_PATH, evidenceTooLarge } from './features/esg/evidence.ts';
@@ -101,10 +103,13 @@ export function createApp(options: CreateAppOptions) {
   api.route('/', photoRoutes);
   api.route('/', brandingRoutes);
   api.route('/', companyProfileRoutes);
+  api.route('/', dataRequestRoutes);
+  api.route('/', sharedPackRoutes);
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );
   app.route('/api', api);
+  app.route('/', jwksRoutes);
 
   app.on(['GET', 'HEAD'], '*', (c) =>
     deps.assets

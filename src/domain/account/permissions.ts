@@ -49,6 +49,13 @@ export const PERMISSIONS = {
    * 053): it changes what everyone sees, never a stored figure.
    */
   'reportingYear.set': 'member',
+  /** Value-chain data requests: record one, edit or decline its answers (decision 077). */
+  'dataRequests.edit': 'member',
+  /**
+   * Publish a request's signed pack behind a link, or revoke it (decision 078): like sending a
+   * report, which members do.
+   */
+  'dataRequests.share': 'member',
 
   // Admins: team, billing, API keys, filing, deletion, and anything that spends money.
   /** Delete a data source, with or without its ledger lines. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DataQualitySchema } from './ledger.ts';
 import { ReportPeriodSchema } from './reports.ts';
 import { text } from './text.ts';
 
@@ -409,12 +410,14 @@ export type DataRequestTemplateList = z.infer<typeof DataRequestTemplateListSche
  * or average-factor quantities (3), spend or revenue based (4), nothing recorded (5).
  */
 export const PcafScoreSchema = z.number().min(1).max(5);
+/** The ledger's data tiers (contracts/ledger.ts DataQualitySchema). */
+export type LedgerDataQuality = z.infer<typeof DataQualitySchema>;
 export const LenderLineSchema = z.object({
   id: z.string(),
   date: z.string(),
   category: z.string(),
   description: z.string(),
-  dataQuality: z.enum(['measured', 'supplier_specific', 'activity_average', 'spend_based']),
+  dataQuality: DataQualitySchema,
   tonnes: z.number(),
   /** What to change on this line, in words. */
   change: z.string(),
@@ -427,7 +430,7 @@ export const LenderScopeSchema = z.object({
   score: PcafScoreSchema,
   tiers: z.array(
     z.object({
-      dataQuality: z.enum(['measured', 'supplier_specific', 'activity_average', 'spend_based']),
+      dataQuality: DataQualitySchema,
       pcafScore: z.number().int(),
       tonnes: z.number(),
       share: z.number(),

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { ImportMappingSchema } from '../contracts/activity-import.ts';
-import type { Role } from '../contracts/auth.ts';
 import { CompanyProfileSchema } from '../contracts/company-profile.ts';
 import { DashboardOverviewSchema } from '../contracts/dashboard.ts';
 import { DataSourceSchema } from '../contracts/data-sources.ts';
@@ -30,6 +29,8 @@ import {
 import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/not-counted.ts';
 import { ReportingYearSchema, SetReportingYearSchema } from '../contracts/reporting-year.ts';
 import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
+import { DATA_REQUEST_OPERATIONS } from './data-requests.ts';
+import { named, type PublicOperation } from './operation-types.ts';
 
 /**
  * The public API: every operation an API key may call, described from the same zod contracts the
@@ -38,39 +39,7 @@ import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
  * list, and tests/integration/openapi.test.ts checks each entry is a real route of the app.
  */
 
-/** A schema published under components.schemas with this name. */
-export interface NamedSchema {
-  name: string;
-  schema: z.ZodType;
-}
-
-const named = (name: string, schema: z.ZodType): NamedSchema => ({ name, schema });
-
-export interface OperationResponse {
-  status: 200 | 201 | 202 | 204;
-  description: string;
-  /** JSON body: one named schema, or a list of it. */
-  json?: NamedSchema | { listOf: NamedSchema } | { nullable: NamedSchema };
-  /** A file answer instead of JSON. */
-  binary?: { contentTypes: string[] };
-}
-
-export interface PublicOperation {
-  method: 'get' | 'post' | 'put' | 'delete';
-  /** OpenAPI path template, e.g. `/api/sites/{id}`. */
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description?: string;
-  /** Least role the caller's key needs; null for a call that needs no key. */
-  minimumRole: Role | null;
-  pathParams?: Record<string, string>;
-  query?: z.ZodObject;
-  /** The JSON body and an example of it (checked against the schema by the OpenAPI test). */
-  body?: NamedSchema & { example: unknown };
-  response: OperationResponse;
-}
+export type { NamedSchema, OperationResponse, PublicOperation } from './operation-types.ts';
 
 /** `{message, code?, details?}`: every error answer (src/server/app.ts onError). */
 export const ApiErrorSchema = z.object({
@@ -478,6 +447,7 @@ export const PUBLIC_OPERATIONS: readonly PublicOperation[] = [
       json: { listOf: named('OffsetPurchase', OffsetPurchaseSchema) },
     },
   },
+  ...DATA_REQUEST_OPERATIONS,
 ];
 
 /** `/api/sites/{id}` → a pattern matching `/api/sites/abc` (one segment per parameter). */
