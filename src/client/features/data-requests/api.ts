@@ -16,8 +16,8 @@ import type {
 import { apiRequest } from '../../lib/api';
 
 /** The actions of the permission matrix the request routes check (decision 019). */
-export const REQUEST_EDIT_ACTION: Action = 'data.edit';
-export const REQUEST_SHARE_ACTION: Action = 'data.edit';
+export const REQUEST_EDIT_ACTION: Action = 'dataRequests.edit';
+export const REQUEST_SHARE_ACTION: Action = 'dataRequests.share';
 
 /**
  * The routes of src/domain/contracts/data-requests.ts, spelled here because that module builds its
