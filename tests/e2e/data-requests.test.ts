@@ -1,7 +1,8 @@
 /**
  * The proof of issue 22 in a real browser: the demo company (db/seed/demo.ts, a year of ledger
- * lines) records a VSME Basic request from a customer, sees it answered mostly from its data,
- * shares it; a fresh browser context without cookies opens the link, downloads the JSON pack and
+ * lines) records a VSME Basic request from a customer, sees it answered mostly from its ledger
+ * with the lender view's PCAF scores, sees an overdue bank request first on the dashboard, shares
+ * the customer's request; a fresh browser context without cookies opens the link, downloads the JSON pack and
  * the test verifies its Ed25519 signature against /.well-known/jwks.json over the pack's JCS
  * (RFC 8785) bytes; a tampered pack fails; after revocation the link answers 410 and the page says
  * so. Axe at a wide and a phone width. Expected values come from the API, never literals.
@@ -9,7 +10,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import type { DataRequest, Jwks, SignedPack } from '../../src/domain/contracts/data-requests.ts';
+import type { DataRequest, Jwks, LenderView, SignedPack } from '../../src/domain/contracts/data-requests.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -87,8 +88,8 @@ describe('data requests', () => {
     const form = main(page).getByRole('region', { name: 'New request' });
     await form.getByRole('textbox', { name: 'Requester', exact: true }).fill('Harbour Foods plc');
     await form.getByRole('textbox', { name: 'Period' }).fill(DEMO_YEAR);
-    const due = new Date(Date.now() + 21 * 86_400_000).toISOString().slice(0, 10);
-    await form.getByLabel('Due date (optional)').fill(due);
+    // A due date far ahead, so the request stays open whatever the day the test runs.
+    await form.getByLabel('Due date (optional)').fill('2099-06-30');
     // The library has loaded once the chosen template's items are offered for reading.
     await form.getByText(/^The \d+ items of this template$/).waitFor({ timeout: WAIT_MS });
     expect(await form.getByRole('combobox', { name: 'Template' }).textContent()).toBe('VSME Basic module');
@@ -143,6 +144,43 @@ describe('data requests', () => {
     expect(await fitsTheWidth(page)).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 1440, height: 1000 });
+
+    // The lender view: the PCAF score of each scope, as the API computes it.
+    const lenderResponse = await page.request.get(`/api/data-requests/lender-view?period=${DEMO_YEAR}`);
+    expect(lenderResponse.status()).toBe(200);
+    const lender = main(page).getByRole('region', { name: 'Lender view' });
+    for (const scope of ((await lenderResponse.json()) as LenderView).scopes) {
+      await lender
+        .getByText(`PCAF score ${scope.score.toFixed(1)}`)
+        .first()
+        .waitFor({ timeout: WAIT_MS });
+    }
+
+    // A bank's request recorded through the API, due long ago: overdue, and on the dashboard
+    // above the customer's.
+    const bank = await page.request.post('/api/data-requests', {
+      headers: { Origin: e2e.baseUrl },
+      data: {
+        requesterName: 'Westcountry Bank',
+        requesterType: 'bank',
+        template: 'bank',
+        period: DEMO_YEAR,
+        dueDate: '2020-01-31',
+      },
+    });
+    expect(bank.status()).toBe(201);
+    expect(((await bank.json()) as DataRequest).status).toBe('overdue');
+    await page.goto('/');
+    const dueCard = main(page).getByRole('region', { name: 'Data requests due' });
+    await dueCard.getByText('1 request is overdue.').waitFor({ timeout: WAIT_MS });
+    expect(await dueCard.getByRole('link').allTextContents()).toEqual([
+      expect.stringMatching(/^Westcountry Bank: /),
+      expect.stringMatching(/^Harbour Foods plc: /),
+    ]);
+    await page.goto('/requests');
+    const bankRow = main(page).getByRole('row', { name: /Westcountry Bank/ });
+    await bankRow.getByText('Overdue', { exact: true }).waitFor({ timeout: WAIT_MS });
+    await page.goto(`/requests/${id}`);
 
     // Share: the link is shown once, with a copy button.
     const share = main(page).getByRole('region', { name: 'Share a signed pack' });
