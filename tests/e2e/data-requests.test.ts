@@ -2,9 +2,9 @@
  * The proof of issue 22 in a real browser: the demo company (db/seed/demo.ts, a year of ledger
  * lines) records a VSME Basic request from a customer, sees it answered mostly from its ledger
  * with the lender view's PCAF scores, sees an overdue bank request first on the dashboard, shares
- * the customer's request; a fresh browser context without cookies opens the link, downloads the JSON pack and
- * the test verifies its Ed25519 signature against /.well-known/jwks.json over the pack's JCS
- * (RFC 8785) bytes; a tampered pack fails; after revocation the link answers 410 and the page says
+ * the customer's request; a fresh browser context without cookies opens the link, downloads the
+ * JSON pack and the test verifies its Ed25519 signature against /.well-known/jwks.json over the
+ * pack's JCS (RFC 8785) bytes; a tampered pack fails; after revocation the link answers 410 and the page says
  * so. Axe at a wide and a phone width. Expected values come from the API, never literals.
  */
 import { describe, expect, test } from 'bun:test';
