@@ -45,6 +45,12 @@ export async function companyWithData(t: TestApp, label: string): Promise<Compan
     period: '2025',
   });
   const dataSourceId = await created(t, cookie, '/api/data-sources', { type: 'csv', name: `${label} sheet` });
+  const dataRequestId = await created(t, cookie, '/api/data-requests', {
+    requesterName: `${label} customer`,
+    requesterType: 'customer',
+    template: 'bank',
+    period: '2025',
+  });
   return {
     label,
     cookie,
@@ -56,6 +62,7 @@ export async function companyWithData(t: TestApp, label: string): Promise<Compan
     reportId,
     dataSourceId,
     memberUserId: member.user.id,
+    dataRequestId,
   };
 }
 
@@ -73,6 +80,7 @@ export function otherCompanyRow(path: string, b: CompanyRows): string | undefine
     ['/api/reports/', b.reportId],
     ['/api/data-sources/', b.dataSourceId],
     ['/api/team/members/', b.memberUserId],
+    ['/api/data-requests/', b.dataRequestId],
   ];
   return byPrefix.find(([prefix]) => path.startsWith(prefix))?.[1];
 }

@@ -13,6 +13,7 @@ export interface OwnedRowIds {
   reportId: string;
   dataSourceId: string;
   memberUserId: string;
+  dataRequestId: string;
 }
 
 /** Real rows of the fuzzed company, so an update's body is checked against a row that exists. */
@@ -224,5 +225,25 @@ export function fuzzSamples(ids: FuzzIds, sessionId: string): Record<string, Sam
     'POST /api/auth/password/reset/check': { json: { token: TOKEN } },
     'POST /api/auth/password/reset': { json: { token: TOKEN, password: 'a fresh long passphrase' } },
     'POST /api/team/members/:id/reset-link': { json: null, id: ids.memberUserId },
+    'POST /api/data-requests/questions-csv': { json: { csv: 'question,key\nScope 1?,scope_1_emissions\n' } },
+    'POST /api/data-requests': {
+      json: {
+        requesterName: 'Acme',
+        requesterType: 'customer',
+        template: 'bank',
+        period: '2025',
+        dueDate: '2026-12-31',
+      },
+    },
+    'PATCH /api/data-requests/:id/answers/:key': {
+      json: { action: 'edit', value: 12.5, unit: 'tCO2e' },
+      id: ids.dataRequestId,
+    },
+    'POST /api/data-requests/:id/decline': {
+      json: { scope: 'all', message: 'Not this year' },
+      id: ids.dataRequestId,
+    },
+    'POST /api/data-requests/:id/share': { json: { expiresInDays: 30 }, id: ids.dataRequestId },
+    'DELETE /api/data-requests/:id/share': none,
   };
 }

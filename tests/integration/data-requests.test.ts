@@ -68,6 +68,11 @@ describe('data requests', () => {
     const employees = answer(created.json, 'employees_headcount');
     expect(employees).toMatchObject({ status: 'answered', value: 12 });
     expect(answer(created.json, 'legal_form').status).toBe('missing');
+    // No VSME checklist yet: the figure the checklist would auto-fill, from the same function.
+    expect(answer(created.json, 'renewable_energy_percentage')).toMatchObject({
+      status: 'answered',
+      value: 0,
+    });
     expect(created.json.status).toBe('draft');
     expect(created.json.cap.applies).toBe(true);
   });
@@ -257,6 +262,35 @@ describe('data requests', () => {
     const gone = await open(`/api/shared/${shared.json.token}`);
     expect(gone.status).toBe(410);
     expect(((await gone.json()) as { code: string }).code).toBe('share_revoked');
+  });
+
+  test('a shared pack downloads as VSME Inline XBRL and PDF from its frozen snapshot', async () => {
+    const lei = await t.call('PATCH', '/api/company/profile', {
+      cookie: owner.cookie,
+      body: { lei: '529900T8BM49AURSDO55' },
+    });
+    expect(lei.status).toBe(200);
+    const created = await create(owner.cookie, {
+      requesterName: 'Acme',
+      requesterType: 'customer',
+      template: 'vsme_basic',
+      period: '2025',
+    });
+    const shared = await t.call('POST', `/api/data-requests/${created.json.id}/share`, {
+      cookie: owner.cookie,
+      body: { expiresInDays: 7 },
+    });
+    const pack = SignedPackSchema.parse(
+      await (await open(`/api/shared/${shared.json.token}`, '203.0.113.20')).json(),
+    );
+    expect(pack.downloads.map((download) => download.format)).toEqual(['json', 'xbrl', 'pdf']);
+    const xbrl = await open(`/api/shared/${shared.json.token}/download/xbrl`, '203.0.113.20');
+    expect(xbrl.status).toBe(200);
+    expect(xbrl.headers.get('content-type')).toBe('application/zip');
+    const pdf = await open(`/api/shared/${shared.json.token}/download/pdf`, '203.0.113.20');
+    expect(pdf.status).toBe(200);
+    expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-');
+    expect((await open(`/api/shared/${shared.json.token}/download/docx`, '203.0.113.20')).status).toBe(404);
   });
 
   test('an expired link answers 410 and no data; an unknown one 404', async () => {

@@ -84,6 +84,18 @@ const RULES: readonly Rule[] = [
     why: 'the public API description (decision 020): contracts only, no company data',
   },
   {
+    methods: ['GET'],
+    path: /^\/api\/shared\//,
+    access: 'public',
+    why: 'a shared pack opens without an account; the unguessable, revocable token is the access (decision 078)',
+  },
+  {
+    methods: ['GET'],
+    path: /^\/\.well-known\/jwks\.json$/,
+    access: 'public',
+    why: 'the public keys that verify shared packs (decision 078): no company data',
+  },
+  {
     methods: MUTATING,
     path: /^\/api\/analytics\//,
     access: 'public',

@@ -87,6 +87,17 @@ export const CustomQuestionSchema = z.object({
 });
 export type CustomQuestion = z.infer<typeof CustomQuestionSchema>;
 
+/**
+ * A pasted or uploaded CSV of questions: text without control characters (text.ts), at most
+ * MAX_QUESTIONS_CSV_LENGTH characters (about MAX_QUESTIONS questions of a long sentence each).
+ */
+export const MAX_QUESTIONS_CSV_LENGTH = 25_000;
+const questionsCsvText = text('CSV of questions', {
+  max: MAX_QUESTIONS_CSV_LENGTH,
+  multiline: true,
+  keepSpaces: true,
+});
+
 const IsoDateSchema = z.iso.date({ error: 'Enter a date as YYYY-MM-DD' });
 
 /** POST /api/data-requests. `questions` or `questionsCsv` only (and one of them) with template `custom`. */
@@ -103,7 +114,7 @@ export const CreateDataRequestSchema = z
       .max(MAX_QUESTIONS, `At most ${MAX_QUESTIONS} questions`)
       .optional(),
     /** A CSV of questions (header `question`, optional `key` and `unit`); bad rows are named in the 400. */
-    questionsCsv: z.string().max(200_000, 'The CSV is too long').optional(),
+    questionsCsv: questionsCsvText.optional(),
   })
   .superRefine((value, context) => {
     const hasQuestions = (value.questions?.length ?? 0) > 0 || (value.questionsCsv ?? '').trim() !== '';
@@ -121,7 +132,7 @@ export const CreateDataRequestSchema = z
 export type CreateDataRequest = z.input<typeof CreateDataRequestSchema>;
 
 /** POST /api/data-requests/questions-csv `{ csv }`: parse a CSV of questions without saving. */
-export const QuestionsCsvSchema = z.object({ csv: z.string().max(200_000, 'The CSV is too long') });
+export const QuestionsCsvSchema = z.object({ csv: questionsCsvText });
 export const CsvRowErrorSchema = z.object({
   /** 1-based line number in the file, the header being line 1. */
   row: z.number().int(),

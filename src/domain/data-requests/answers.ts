@@ -12,7 +12,8 @@ import type {
   DataRequestAnswer,
   ValueChainCap,
 } from '../contracts/data-requests.ts';
-import { decimalsFor } from '../esg/figures.ts';
+import { decimalsFor, formatFigure, type LedgerFigure } from '../esg/figures.ts';
+import type { AutoFillSource } from '../esg/types.ts';
 import { sourceText } from '../reports/provenance.ts';
 import type { ReportSnapshot } from '../reports/snapshot.ts';
 import type { ReportFact } from '../reports/xbrl/fact-model.ts';
@@ -37,6 +38,8 @@ export interface AnswerInput {
   /** The lender view's scores, for the PCAF item; null when not asked. */
   pcaf: readonly ScopeScore[] | null;
   edits: ReadonlyMap<string, AnswerEdit>;
+  /** The checklist's ledger figures of the period's year (metrics/esg-figures.ts); empty for a quarter. */
+  figures: Partial<Record<AutoFillSource, LedgerFigure>>;
   /** The whole request is declined. */
   isDeclined: boolean;
 }
@@ -123,6 +126,20 @@ function fromChecklist(input: AnswerInput, item: RequestItem): Computed | null {
   };
 }
 
+/** The figure the ESG checklist auto-fills the item with, for a company whose checklist is not the VSME one. */
+function fromLedgerFigure(input: AnswerInput, item: RequestItem): Computed | null {
+  const figure = item.autoFill ? input.figures[item.autoFill] : undefined;
+  if (!figure) return null;
+  return {
+    value: figure.value,
+    unit: figure.unit,
+    display: formatFigure(figure),
+    concept: null,
+    period: { start: input.snapshot.report.periodStart, end: input.snapshot.report.periodEnd },
+    sources: [ledgerSource(input.snapshot, [])],
+  };
+}
+
 function fromScope3Categories(input: AnswerInput): Computed | null {
   const inventory = input.snapshot.inventory;
   if (!inventory || inventory.scope3ByCategory.length === 0) return null;
@@ -162,7 +179,7 @@ function fromPcaf(input: AnswerInput): Computed | null {
 function compute(input: AnswerInput, item: RequestItem): Computed | null {
   switch (item.source) {
     case 'vsme':
-      return fromFacts(input, item) ?? fromChecklist(input, item);
+      return fromFacts(input, item) ?? fromChecklist(input, item) ?? fromLedgerFigure(input, item);
     case 'pcaf':
       return fromPcaf(input);
     case 'scope3_by_category':

@@ -44,5 +44,7 @@ export function canonicalJson(value: unknown): string {
 
 /** The UTF-8 bytes of the canonical text: what is signed. */
 export function canonicalJsonBytes(value: unknown): Uint8Array<ArrayBuffer> {
-  return new TextEncoder().encode(canonicalJson(value));
+  const bytes = new TextEncoder().encode(canonicalJson(value));
+  // A fresh ArrayBuffer-backed copy: the Worker's types allow any buffer from encode().
+  return new Uint8Array(bytes);
 }

@@ -5,7 +5,7 @@
 // with `isVsmeDatapoint: false`: they are what the value-chain cap lets a small company decline.
 import type { CustomQuestion, DataRequestTemplate } from '../contracts/data-requests.ts';
 import { CSRD_VSME_PACK } from '../esg/rule-packs/csrd-vsme.ts';
-import type { IndicatorDefinition } from '../esg/types.ts';
+import type { AutoFillSource, IndicatorDefinition } from '../esg/types.ts';
 
 /**
  * How an item is answered. vsme: from the report fact model's facts of `concepts`; pcaf: the
@@ -29,6 +29,8 @@ export interface RequestItem {
    */
   isUnknownQuestion?: true;
   source: ItemSource;
+  /** The ledger figure the checklist fills this item with (esg/types.ts), when there is one. */
+  autoFill?: AutoFillSource;
   /** Where a person adds what is missing, and the words of that link. */
   fix: { href: string; action: string } | null;
 }
@@ -63,6 +65,7 @@ function vsmeItem(indicator: IndicatorDefinition): RequestItem | null {
     isVsmeDatapoint: true,
     source: 'vsme',
     fix: fixFor(indicator),
+    ...(indicator.autoFill && !indicator.autoFillRegion ? { autoFill: indicator.autoFill } : {}),
   };
 }
 

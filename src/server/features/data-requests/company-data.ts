@@ -9,6 +9,7 @@ import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { ReportFact } from '../../../domain/reports/xbrl/fact-model.ts';
 import { vsmeFacts } from '../../../domain/reports/xbrl/facts-vsme.ts';
 import type { AuthedContext } from '../../context.ts';
+import { type EsgFigures, getEsgFigures } from '../metrics/esg-figures.ts';
 import { buildReportSnapshot } from '../reports/snapshot.ts';
 import { scopeScores } from './lender-view.ts';
 
@@ -17,6 +18,8 @@ export interface CompanyData {
   facts: ReportFact[];
   cap: ValueChainCap;
   pcaf: ScopeScore[];
+  /** The ESG checklist's ledger figures of the year (the same function fills the checklist); {} for a quarter. */
+  figures: EsgFigures['values'];
 }
 
 export async function readCompanyData(
@@ -31,8 +34,18 @@ export async function readCompanyData(
     framework: 'csrd',
     period,
   });
-  const pcaf = await scopeScores(ctx, { from: snapshot.report.periodStart, to: snapshot.report.periodEnd });
-  return { snapshot, facts: vsmeFacts(snapshot).facts, cap: valueChainCap(snapshot.company.employees), pcaf };
+  const isYear = /^\d{4}$/.test(period);
+  const [pcaf, figures] = await Promise.all([
+    scopeScores(ctx, { from: snapshot.report.periodStart, to: snapshot.report.periodEnd }),
+    isYear ? getEsgFigures(ctx, Number(period)) : null,
+  ]);
+  return {
+    snapshot,
+    facts: vsmeFacts(snapshot).facts,
+    cap: valueChainCap(snapshot.company.employees),
+    pcaf,
+    figures: figures?.values ?? {},
+  };
 }
 
 /** A per-call memo: a list of requests reads each period's data once. */

@@ -122,6 +122,7 @@ export function answersOf(row: RequestRow, data: CompanyData, edits: ReadonlyMap
     facts: data.facts,
     cap: data.cap,
     pcaf: data.pcaf,
+    figures: data.figures,
     edits,
     isDeclined: row.declinedAt !== null,
   });

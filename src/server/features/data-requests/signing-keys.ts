@@ -50,7 +50,7 @@ async function newKey(ctx: ServiceContext) {
     'sign',
     'verify',
   ])) as CryptoKeyPair;
-  const privateJwk = await crypto.subtle.exportKey('jwk', pair.privateKey);
+  const privateJwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
   const x = privateJwk.x as string;
   const keyId = await thumbprint(x);
   let sealed: string;
