@@ -1,7 +1,8 @@
 /**
  * The proof of issue 22 in a real browser: the demo company (db/seed/demo.ts, a year of ledger
  * lines) records a VSME Basic request from a customer, sees it answered mostly from its ledger
- * with the lender view's PCAF scores, sees an overdue bank request first on the dashboard, shares
+ * with the lender view's PCAF scores, sees an overdue bank request first on the dashboard, is told
+ * which row of an uploaded CSV of questions is bad, shares
  * the customer's request; a fresh browser context without cookies opens the link, downloads the
  * JSON pack and the test verifies its Ed25519 signature against /.well-known/jwks.json over the
  * pack's JCS (RFC 8785) bytes; a tampered pack fails; after revocation the link answers 410 and the page says
@@ -180,6 +181,25 @@ describe('data requests', () => {
     await page.goto('/requests');
     const bankRow = main(page).getByRole('row', { name: /Westcountry Bank/ });
     await bankRow.getByText('Overdue', { exact: true }).waitFor({ timeout: WAIT_MS });
+    // A custom list uploaded as CSV: a row with too many cells is named, and nothing is recorded.
+    await main(page).getByRole('button', { name: 'New request' }).click();
+    const custom = main(page).getByRole('region', { name: 'New request' });
+    await custom.getByRole('textbox', { name: 'Requester', exact: true }).fill('Quayside Retail');
+    await custom.getByRole('combobox', { name: 'Template' }).click();
+    await page.getByRole('option', { name: 'Custom list' }).click();
+    await custom.getByRole('radio', { name: 'Upload a CSV' }).click();
+    await custom.getByLabel('CSV file of questions').setInputFiles({
+      name: 'questions.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('question,unit\nWater withdrawn,m3\nPackaging recycled,t,extra\n'),
+    });
+    await custom.getByText('1 question read from questions.csv.').waitFor({ timeout: WAIT_MS });
+    await custom.getByText(/^Row 3: This row has 3 cells/).waitFor({ timeout: WAIT_MS });
+    await custom.getByRole('button', { name: 'Record the request' }).click();
+    await custom
+      .getByText('Fix the rows named below and choose the file again')
+      .waitFor({ timeout: WAIT_MS });
+    expect((await (await page.request.get('/api/data-requests')).json()).requests).toHaveLength(2);
     await page.goto(`/requests/${id}`);
 
     // Share: the link is shown once, with a copy button.
