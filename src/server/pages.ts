@@ -9,6 +9,20 @@ import type { AppEnv, AssetStore } from './context.ts';
 const sessionAwarePages = new Set(['/', '/terms-of-service', '/privacy-policy']);
 const SIGNED_IN_PREFIX = '/signed-in';
 
+/**
+ * Pages whose last segment is an identifier the screen reads from the address: a static build has
+ * one file for all of them (issue 22: a data request at /requests/{id}; decision 079). The pattern
+ * only admits the characters of ids.
+ */
+const templatePages: readonly { pattern: RegExp; file: string }[] = [
+  { pattern: /^\/requests\/[A-Za-z0-9_-]{1,100}$/, file: '/requests/detail/index.html' },
+];
+
+/** The built file that answers a page path without a file of its own, or null. */
+export function templatePageFile(path: string): string | null {
+  return templatePages.find((page) => page.pattern.test(path))?.file ?? null;
+}
+
 /** Hashed build files never change under the same name. */
 const immutableAsset = /^\/_astro\//;
 
@@ -42,6 +56,9 @@ export async function servePage(c: Context<AppEnv>, assets: AssetStore): Promise
   if (!/\.[a-z0-9]+$/i.test(path)) {
     const page = await assets.get(`${path}/index.html`, request);
     if (page) return withHeaders(request, page, 200, 'no-cache')!;
+    const template = templatePageFile(path);
+    const templatePage = template ? await assets.get(template, request) : null;
+    if (templatePage) return withHeaders(request, templatePage, 200, 'no-cache')!;
     return notFoundPage();
   }
   const file = await assets.get(path, request);

@@ -28,6 +28,7 @@ const SIGNED_OUT: PageCheck[] = [
   { path: '/terms-of-service', ready: heading('Terms of Service') },
   { path: '/privacy-policy', ready: heading('Privacy Policy') },
   { path: '/no-such-page', ready: heading('Page not found') },
+  { path: '/shared#no-such-token', ready: heading('This link does not exist') },
 ];
 
 /** Signed-in pages wait for the user menu (current user loaded) and their own data. */
@@ -86,6 +87,14 @@ const SIGNED_IN: PageCheck[] = [
         page.getByText('No reports yet.').waitFor({ timeout: WAIT_MS }),
         page.getByText('No filings yet.', { exact: false }).waitFor({ timeout: WAIT_MS }),
         page.getByRole('list', { name: 'Regulators' }).waitFor({ timeout: WAIT_MS }),
+      ]),
+  },
+  {
+    path: '/requests',
+    ready: async (page) =>
+      Promise.all([
+        userLoaded(page),
+        page.getByText('No requests yet.', { exact: false }).waitFor({ timeout: WAIT_MS }),
       ]),
   },
   {

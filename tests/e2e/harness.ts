@@ -28,6 +28,8 @@ export interface E2E {
   newPage(options?: { width?: number; height?: number }): Promise<{ page: Page; context: BrowserContext }>;
   /** Signs up a new company through the API in this context; the page is then signed in. */
   signUp(page: Page, overrides?: Record<string, string>): Promise<{ email: string; password: string }>;
+  /** With `demo: true`: signs this context in as the demo company's person (db/seed/demo.ts). */
+  signInAsDemo(page: Page): Promise<void>;
 }
 
 /**
@@ -42,12 +44,15 @@ export function startE2E(
     publicUrlIsServer?: boolean;
     /** More statuses the browser may log as failed loads in this file (e.g. 400 for a refused form). */
     expectedStatuses?: number[];
+    /** Start with `--demo`: the server seeds the demo company and prints its one-time password. */
+    demo?: boolean;
   } = {},
 ): E2E {
   const state = {} as E2E & {
     server: ReturnType<typeof Bun.spawn>;
     folder: string;
     contexts: BrowserContext[];
+    demoAccount: Promise<{ email: string; password: string }>;
   };
   const consoleErrors: string[] = [];
   afterEach(() => {
@@ -60,6 +65,7 @@ export function startE2E(
     const started = await startServer(state.databaseUrl, options);
     state.server = started.server;
     state.baseUrl = started.baseUrl;
+    if (options.demo) state.demoAccount = Promise.resolve(demoAccount(started.output));
     state.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs });
     state.contexts = [];
   }, 60_000);
@@ -99,7 +105,25 @@ export function startE2E(
     expect(response.status()).toBe(201);
     return { email, password };
   };
+  state.signInAsDemo = async (page) => {
+    const { email, password } = await state.demoAccount;
+    const response = await page.request.post('/api/auth/signin', {
+      headers: { Origin: state.baseUrl },
+      data: { email, password },
+    });
+    expect(response.status()).toBe(200);
+  };
   return state;
+}
+
+/**
+ * The `--demo` start prints "sign in as {email} / {password}" before it listens
+ * (src/server/entry-bun.ts), so it is in the output `startServer` read.
+ */
+function demoAccount(output: string): { email: string; password: string } {
+  const match = /sign in as (\S+) \/ (\S+)/.exec(output);
+  if (!match) throw new Error('the server did not print the demo account');
+  return { email: match[1]!, password: match[2]! };
 }
 
 /** 401s are expected while a signed-out page checks the session; the browser logs them. */
@@ -116,13 +140,18 @@ function isExpectedError(text: string, expectedStatuses: number[]): boolean {
  */
 async function startServer(
   databaseUrl: string,
-  options: { env?: Record<string, string>; publicUrlIsServer?: boolean },
+  options: { env?: Record<string, string>; publicUrlIsServer?: boolean; demo?: boolean },
 ) {
   for (let attempt = 1; ; attempt += 1) {
     // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
     // beside this one (scripts/test.ts) get their port-0 listeners.
     const port = 20000 + Math.floor(Math.random() * 12000);
-    const server = Bun.spawn([process.execPath, join(root, 'src/server/entry-bun.ts')], {
+    const args = [
+      process.execPath,
+      join(root, 'src/server/entry-bun.ts'),
+      ...(options.demo ? ['--demo'] : []),
+    ];
+    const server = Bun.spawn(args, {
       cwd: root,
       env: {
         ...process.env,
@@ -139,16 +168,15 @@ async function startServer(
       stdout: 'pipe',
       stderr: 'inherit',
     });
-    if (await printsListening(server.stdout, `running on http://localhost:${port}`)) {
-      return { server, baseUrl: `http://127.0.0.1:${port}` };
-    }
+    const output = await printsListening(server.stdout, `running on http://localhost:${port}`);
+    if (output !== null) return { server, baseUrl: `http://127.0.0.1:${port}`, output };
     await server.exited;
     if (attempt === 5) throw new Error('the e2e server did not start (see its output above)');
   }
 }
 
-/** True once the child prints `line`; false if its output ends first. Keeps reading after. */
-async function printsListening(stdout: ReadableStream<Uint8Array>, line: string): Promise<boolean> {
+/** The output up to `line` once the child prints it; null if its output ends first. Keeps reading after. */
+async function printsListening(stdout: ReadableStream<Uint8Array>, line: string): Promise<string | null> {
   const reader = stdout.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -159,10 +187,10 @@ async function printsListening(stdout: ReadableStream<Uint8Array>, line: string)
       void (async () => {
         while (!(await reader.read()).done) {}
       })().catch(() => {});
-      return true;
+      return text;
     }
   }
-  return false;
+  return null;
 }
 
 /** axe-core (WCAG 2.1 A/AA rules) on the current page; returns serious and critical violations. */

@@ -16,6 +16,7 @@ const NAV_ITEMS = [
   ['Narrative Builder', '/narrative-builder'],
   ['KPI Dashboard', '/kpi-dashboard'],
   ['Export & Filing', '/export'],
+  ['Requests', '/requests'],
   ['Analytics', '/analytics'],
   ['Marketplace', '/marketplace'],
   ['Settings', '/settings'],

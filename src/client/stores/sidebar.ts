@@ -1,6 +1,9 @@
 import { atom } from 'nanostores';
 
-/** Navigation of the signed-in shell (spec §2 "Navigation shell"). */
+/**
+ * Navigation of the signed-in shell (spec §2 "Navigation shell"), plus Requests: the inbox of
+ * customers' and banks' data requests (issue 22).
+ */
 export interface NavItem {
   label: string;
   href: string;
@@ -13,6 +16,7 @@ export const MAIN_NAV: readonly NavItem[] = [
   { label: 'Narrative Builder', href: '/narrative-builder' },
   { label: 'KPI Dashboard', href: '/kpi-dashboard' },
   { label: 'Export & Filing', href: '/export' },
+  { label: 'Requests', href: '/requests' },
   { label: 'Analytics', href: '/analytics' },
   { label: 'Marketplace', href: '/marketplace' },
 ];

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Button } from '../../ui/button';
-import { CopyableLink } from './copyable-link';
+import { CopyableLink } from '../../ui/copyable-link';
 import { formatDateTime } from './roles';
 
 /**

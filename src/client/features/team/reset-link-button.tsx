@@ -4,10 +4,10 @@ import type { TeamMember } from '../../../domain/contracts/team';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError } from '../../stores/toasts';
 import { Button } from '../../ui/button';
+import { CopyableLink } from '../../ui/copyable-link';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
 import { getDisplayName } from '../profile/display';
 import { useIssueResetLink } from './api';
-import { CopyableLink } from './copyable-link';
 import { formatDateTime } from './roles';
 
 /**

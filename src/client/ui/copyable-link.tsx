@@ -1,12 +1,12 @@
 import { useRef, useState } from 'react';
-import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
+import { Button } from './button';
+import { Input } from './input';
 
 /**
- * A one-time link shown read-only with a Copy button (invitation links, decision 018, and
- * password reset links, decision 045): the server keeps only the link's hash, so this field is the
- * only place anyone sees it. Where the clipboard is refused, the text is selected instead and the
- * status line says how to copy it by hand.
+ * A one-time link shown read-only with a Copy button (invitation links, decision 018, password
+ * reset links, decision 045, and shared data-request packs, issue 22): the server keeps only the
+ * link's hash, so this field is the only place anyone sees it. Where the clipboard is refused,
+ * the text is selected instead and the status line says how to copy it by hand.
  */
 export function CopyableLink({ link, label }: { link: string; label: string }) {
   const inputRef = useRef<HTMLInputElement>(null);

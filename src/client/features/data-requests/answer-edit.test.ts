@@ -1,0 +1,58 @@
+import { describe, expect, test } from 'bun:test';
+import type { DataRequestAnswer } from '../../../domain/contracts/data-requests';
+import { editChange, editStartText } from './answer-edit';
+
+const answer = (value: DataRequestAnswer['value'], unit: string | null): DataRequestAnswer => ({
+  key: 'scope_1_t',
+  question: 'Scope 1',
+  disclosure: 'B3',
+  concept: null,
+  value,
+  display: null,
+  unit,
+  period: null,
+  status: value === null ? 'missing' : 'answered',
+  sources: [],
+  isBeyondCap: false,
+  missing: null,
+  edit: null,
+});
+
+describe('editing an answer', () => {
+  test('starts from the stored value, never the rounded display', () => {
+    expect(editStartText(answer(12.3456, 'tCO2e'))).toBe('12.3456');
+    expect(editStartText(answer(false, null))).toBe('No');
+    expect(editStartText(answer(null, 'm3'))).toBe('');
+  });
+
+  test('a figure stays a number, thousands separators allowed, and keeps its unit', () => {
+    expect(editChange(answer(10, 'tCO2e'), '1,234.5', 'tCO2e')).toEqual({
+      change: { action: 'edit', value: 1234.5, unit: 'tCO2e' },
+      error: null,
+    });
+    expect(editChange(answer(null, 'm3'), '40', ' ')).toEqual({
+      change: { action: 'edit', value: 40, unit: null },
+      error: null,
+    });
+  });
+
+  test('refuses text where a figure is asked, and anything but yes or no for a yes/no item', () => {
+    expect(editChange(answer(10, 'tCO2e'), 'about ten', 'tCO2e')).toEqual({
+      change: null,
+      error: 'Enter a number in tCO2e',
+    });
+    expect(editChange(answer(true, null), 'maybe', '')).toEqual({ change: null, error: 'Answer yes or no' });
+    expect(editChange(answer(true, null), 'No', '')).toEqual({
+      change: { action: 'edit', value: false, unit: null },
+      error: null,
+    });
+    expect(editChange(answer('text', null), '   ', '')).toEqual({ change: null, error: 'Enter an answer' });
+  });
+
+  test('text answers stay text', () => {
+    expect(editChange(answer(null, null), 'We buy a renewable tariff', '')).toEqual({
+      change: { action: 'edit', value: 'We buy a renewable tariff', unit: null },
+      error: null,
+    });
+  });
+});

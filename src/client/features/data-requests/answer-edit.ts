@@ -1,0 +1,38 @@
+import type { DataRequestAnswer, UpdateAnswer } from '../../../domain/contracts/data-requests';
+
+/** The text an edit starts from: the current value as typed, never the display's rounding. */
+export function editStartText(answer: DataRequestAnswer): string {
+  if (answer.value === null) return '';
+  if (typeof answer.value === 'boolean') return answer.value ? 'Yes' : 'No';
+  return String(answer.value);
+}
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * The PATCH body of an edit. A figure stays a number (thousands separators allowed), a yes/no item
+ * stays yes or no, everything else is text; an empty unit sends none. Null with the reason when the
+ * text cannot be that kind of answer.
+ */
+export function editChange(
+  answer: DataRequestAnswer,
+  text: string,
+  unit: string,
+): { change: UpdateAnswer; error: null } | { change: null; error: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return { change: null, error: 'Enter an answer' };
+  const unitValue = unit.trim() === '' ? null : unit.trim();
+  if (typeof answer.value === 'boolean') {
+    const lower = trimmed.toLowerCase();
+    if (lower !== 'yes' && lower !== 'no') return { change: null, error: 'Answer yes or no' };
+    return { change: { action: 'edit', value: lower === 'yes', unit: unitValue }, error: null };
+  }
+  const plain = trimmed.replaceAll(',', '');
+  const expectsNumber = typeof answer.value === 'number' || (answer.value === null && answer.unit !== null);
+  if (expectsNumber) {
+    if (!NUMBER.test(plain))
+      return { change: null, error: `Enter a number${answer.unit ? ` in ${answer.unit}` : ''}` };
+    return { change: { action: 'edit', value: Number(plain), unit: unitValue }, error: null };
+  }
+  return { change: { action: 'edit', value: trimmed, unit: unitValue }, error: null };
+}

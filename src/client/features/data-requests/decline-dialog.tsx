@@ -1,0 +1,146 @@
+import { useEffect, useId, useState } from 'react';
+import type { DataRequest } from '../../../domain/contracts/data-requests';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
+import { toastError, toastSuccess } from '../../stores/toasts';
+import { Button } from '../../ui/button';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '../../ui/dialog';
+import { Input } from '../../ui/input';
+import { Label } from '../../ui/label';
+import { Skeleton } from '../../ui/skeleton';
+import { Textarea } from '../../ui/textarea';
+import { useDeclineDataRequest, useDeclineDraft } from './api';
+
+/**
+ * "Draft a polite decline" (issue 22 item 3): the server drafts a message citing the value-chain
+ * cap; the person edits it, copies it into their reply and declines the items beyond the cap.
+ */
+export function DeclineDialog({
+  request,
+  open,
+  onOpenChange,
+}: {
+  request: DataRequest;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const draft = useDeclineDraft(request.id, open);
+  const decline = useDeclineDataRequest();
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [copied, setCopied] = useState<string>('');
+
+  useEffect(() => {
+    if (!draft.data) return;
+    setSubject(draft.data.subject);
+    setBody(draft.data.body);
+  }, [draft.data]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(`${subject}\n\n${body}`);
+      setCopied('The message is on your clipboard.');
+    } catch {
+      document.getElementById(`${id}-body`)?.focus();
+      setCopied('Copying is blocked in this browser: select the message and press Ctrl+C (or ⌘C).');
+    }
+  };
+
+  const confirm = () =>
+    decline.mutate(
+      { id: request.id, scope: 'beyond_cap', message: `${subject}\n\n${body}` },
+      {
+        onSuccess: () => {
+          toastSuccess('The items beyond the cap are declined');
+          onOpenChange(false);
+        },
+        onError: (failure) => {
+          if (!isUnauthorizedError(failure)) toastError(`Nothing was declined. ${getErrorMessage(failure)}`);
+        },
+      },
+    );
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => !decline.isPending && onOpenChange(next)}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Draft a polite decline</DialogTitle>
+          <DialogDescription>
+            A message to {request.requesterName} citing {request.cap.rule}. Edit it as you like, copy it into
+            your reply, then decline the items beyond the cap here. You can still answer any of them later.
+          </DialogDescription>
+        </DialogHeader>
+        {draft.isPending ? (
+          <div aria-busy="true" className="grid gap-2">
+            <p className="sr-only" role="status">
+              Drafting the message
+            </p>
+            <Skeleton className="h-10" />
+            <Skeleton className="h-40" />
+          </div>
+        ) : draft.isError ? (
+          <p role="alert" className="text-sm text-red-800">
+            The draft could not be made. {getErrorMessage(draft.error)}
+          </p>
+        ) : (
+          <div className="grid gap-4">
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-subject`}>Subject</Label>
+              <Input
+                id={`${id}-subject`}
+                value={subject}
+                onChange={(event) => setSubject(event.target.value)}
+              />
+            </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor={`${id}-body`}>Message</Label>
+              <Textarea
+                id={`${id}-body`}
+                rows={10}
+                value={body}
+                onChange={(event) => setBody(event.target.value)}
+              />
+            </div>
+            <p className="text-sm text-muted">
+              It declines {draft.data.keys.length === 1 ? '1 item' : `${draft.data.keys.length} items`}.
+              Sources:{' '}
+              {draft.data.sources.map((source, index) => (
+                <span key={source.url}>
+                  {index > 0 ? ', ' : ''}
+                  <a
+                    href={source.url}
+                    className="text-brand-700 underline underline-offset-2"
+                    rel="noreferrer"
+                  >
+                    {source.title}
+                  </a>
+                </span>
+              ))}
+            </p>
+            <p role="status" className="text-sm text-muted empty:hidden">
+              {copied}
+            </p>
+          </div>
+        )}
+        <DialogFooter>
+          <Button variant="outline" onClick={copy} disabled={!draft.data}>
+            Copy the message
+          </Button>
+          <Button
+            onClick={confirm}
+            disabled={!draft.data || decline.isPending || draft.data.keys.length === 0}
+          >
+            {decline.isPending ? 'Declining...' : 'Decline the items beyond the cap'}
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}
