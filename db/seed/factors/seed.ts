@@ -28,9 +28,9 @@ export function factorLibrary(): FactorLibrary {
 /**
  * Makes `factors` (another thread's `factorLibrary().factors`, derived DESNZ 2024 rows included)
  * this thread's library. The import thread takes the main thread's factors rather than parsing
- * the publishers' files again: measured in a Bun worker, the library indexed from the factors
- * took 11 MB of memory against 29 MB built from the files, and an import's peak is that thread's
- * memory on top of the server's.
+ * the publishers' files again: indexed from the factors it takes well under half the memory
+ * (bench/notes/ledger-import.md), and an import's peak is that thread's memory on top of the
+ * server's.
  */
 export function installFactorLibrary(factors: readonly EmissionFactor[]): void {
   library = createFactorLibrary(factors, { deriveDesnz2024: false });

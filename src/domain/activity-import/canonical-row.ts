@@ -1,8 +1,8 @@
 // The normalised identity of an activity row, as the dedupe fingerprint hashes it (see fingerprint.ts):
 // the string form `canonicalRow`, and the same text written as UTF-8 bytes into one reused buffer.
 //
-// Why the bytes: building the string (a rope of 22 parts, flattened again by the hasher) and hashing it
-// cost ~1.5 µs a row, the writer and the hash ~1.1 µs (100,000 rows, 2-core VM, 2026-11-21). The writer
+// Why the bytes: the string is a rope of 22 parts that the hasher flattens again, so writing the bytes
+// once is cheaper (decision 069; figures in bench/notes/ledger-import.md). The writer
 // covers ASCII rows — nearly all — and gives up on the first other character; then the string form is
 // encoded instead (NFC, Unicode case and whitespace need it). fingerprint.test.ts checks that both give
 // the same digests, and pins some digests: the canonical form must never change (ledgers store it).

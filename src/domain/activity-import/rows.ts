@@ -120,8 +120,8 @@ export function validateRow(
 
 /**
  * The validation of validateRow for every row of a file with one mapping and options: returns the row,
- * or its problems. Built for the 100,000-row import (2-core VM, 2026-11-21: validation took ~3–5 µs a
- * row, now ~0.6–1.3 µs): column indexes and options are read once; a valid row allocates its row
+ * or its problems. Built for the 100,000-row import (decision 069; figures in
+ * bench/notes/ledger-import.md): column indexes and options are read once; a valid row allocates its row
  * object and nothing else (no closures, no error array, and no regex for plain dates, numbers and
  * text: see row-values.ts and tidyText).
  */
