@@ -334,6 +334,12 @@ export const PackFactSchema = z.object({
   question: z.string(),
   concept: z.string().optional(),
   value: AnswerValueSchema,
+  /**
+   * The value as a person reads it, unit included: an enumeration's label from the VSME taxonomy
+   * (e.g. "Basic module only" for BasisForPreparation's member), a number formatted. Absent when
+   * not answered, and in packs signed before it was added (additive, pack format 1).
+   */
+  displayValue: z.string().optional(),
   unit: z.string().nullable(),
   period: AnswerPeriodSchema.nullable(),
   status: AnswerStatusSchema,

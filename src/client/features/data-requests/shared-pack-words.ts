@@ -18,9 +18,13 @@ export function sharedTokenFromHash(hash: string): string | null {
 
 const numberFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });
 
-/** A fact's value as a person reads it, with its unit; 'Not answered' when the company gave none. */
-export function factValueWords(fact: Pick<PackFact, 'value' | 'unit' | 'status'>): string {
+/**
+ * A fact's value as a person reads it, with its unit; 'Not answered' when the company gave none.
+ * The pack's `displayValue` (a taxonomy member's label rather than its URL) wins when present.
+ */
+export function factValueWords(fact: Pick<PackFact, 'value' | 'displayValue' | 'unit' | 'status'>): string {
   if (fact.value === null) return fact.status === 'declined' ? 'Declined' : 'Not answered';
+  if (fact.displayValue) return fact.displayValue;
   const value =
     typeof fact.value === 'number'
       ? numberFormat.format(fact.value)
