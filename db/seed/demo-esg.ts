@@ -24,7 +24,8 @@ const DEMO_VSME_ANSWERS: Record<string, string> = {
   // VSME asks for the balance sheet in euros (the rule pack's unit); the bakery converted its own.
   balance_sheet_total: '1700000',
   list_of_subsidiaries: 'None: Northwind Bakery Ltd has no subsidiaries.',
-  sustainability_certifications: 'Soil Association organic certification for the sourdough range (since 2023).',
+  sustainability_certifications:
+    'Soil Association organic certification for the sourdough range (since 2023).',
   sustainability_practices_policies:
     'Energy and climate: oven replacement plan and route planning. Food waste: unsold bread donated daily to a local food bank. Workforce: written health and safety policy reviewed yearly.',
   biodiversity_sensitive_sites: '0',
