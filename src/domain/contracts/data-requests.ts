@@ -191,7 +191,13 @@ export const DataRequestAnswerSchema = z.object({
     .nullable(),
   /** A person's edit over the computed answer (audited); null when the answer is the computed one. */
   edit: z
-    .object({ editedAt: z.string(), editedBy: z.string().nullable(), computedValue: AnswerValueSchema })
+    .object({
+      editedAt: z.string(),
+      editedBy: z.string().nullable(),
+      computedValue: AnswerValueSchema,
+      /** The computed value as a person reads it (a taxonomy label, not a member's URL). */
+      computedDisplay: z.string().nullable().optional(),
+    })
     .nullable(),
 });
 export type DataRequestAnswer = z.infer<typeof DataRequestAnswerSchema>;

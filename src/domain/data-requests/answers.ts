@@ -305,7 +305,12 @@ export function answerItems(input: AnswerInput): DataRequestAnswer[] {
           ...evidenceSources(input.snapshot, item.key),
         ],
         missing: null,
-        edit: { editedAt: edit.editedAt, editedBy: edit.editedBy, computedValue: computed?.value ?? null },
+        edit: {
+          editedAt: edit.editedAt,
+          editedBy: edit.editedBy,
+          computedValue: computed?.value ?? null,
+          computedDisplay: computed?.display ?? null,
+        },
       };
     }
     if (input.isDeclined || edit?.action === 'decline')
