@@ -169,17 +169,27 @@ function fromChecklist(input: AnswerInput, item: RequestItem): Computed | null {
   };
 }
 
+/** Figures the checklist fills from the workforce records of the KPI page, not from the ledger. */
+const WORKFORCE_FIGURES: ReadonlySet<AutoFillSource> = new Set([
+  'female_share_percent',
+  'training_hours_per_employee',
+]);
+
 /** The figure the ESG checklist auto-fills the item with, for a company whose checklist is not the VSME one. */
 function fromLedgerFigure(input: AnswerInput, item: RequestItem): Computed | null {
   const figure = item.autoFill ? input.figures[item.autoFill] : undefined;
-  if (!figure) return null;
+  if (!figure || !item.autoFill) return null;
   return {
     value: figure.value,
     unit: figure.unit,
     display: formatFigure(figure),
     concept: null,
     period: { start: input.snapshot.report.periodStart, end: input.snapshot.report.periodEnd },
-    sources: [ledgerSource(input.snapshot, [])],
+    sources: [
+      WORKFORCE_FIGURES.has(item.autoFill)
+        ? { kind: 'profile', label: `Company records: workforce, ${input.snapshot.report.period}` }
+        : ledgerSource(input.snapshot, []),
+    ],
   };
 }
 
