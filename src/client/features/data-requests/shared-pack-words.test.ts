@@ -37,6 +37,12 @@ describe('a shared fact in words', () => {
     expect(
       sourceWords({ kind: 'evidence', label: 'Energy policy', fileName: 'policy.pdf', sha256: 'ab12' }),
     ).toBe('Evidence file: Energy policy · policy.pdf · SHA-256 ab12');
+    expect(sourceWords({ kind: 'checklist', label: 'ESG checklist: Legal form' })).toBe(
+      'ESG checklist: Legal form',
+    );
+    expect(sourceWords({ kind: 'evidence', label: 'Evidence file', fileName: 'bill.pdf' })).toBe(
+      'Evidence file · bill.pdf',
+    );
   });
 });
 

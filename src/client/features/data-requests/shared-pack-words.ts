@@ -98,7 +98,9 @@ const SOURCE_KIND_WORDS: Record<AnswerSource['kind'], string> = {
 
 /** One source as a line of text: its kind, label, factor datasets or the file with its SHA-256. */
 export function sourceWords(source: AnswerSource): string {
-  const parts = [`${SOURCE_KIND_WORDS[source.kind]}: ${source.label}`];
+  // Labels that already name their kind ("ESG checklist: Legal form", "Evidence file") are not prefixed twice.
+  const kind = SOURCE_KIND_WORDS[source.kind];
+  const parts = [source.label.startsWith(kind) ? source.label : `${kind}: ${source.label}`];
   if (source.datasets?.length) parts.push(`factors ${source.datasets.join(', ')}`);
   if (source.fileName) parts.push(source.fileName);
   if (source.sha256) parts.push(`SHA-256 ${source.sha256}`);
