@@ -75,6 +75,63 @@ describe('data requests', () => {
     });
     expect(created.json.status).toBe('draft');
     expect(created.json.cap.applies).toBe(true);
+    // B1 country and sites from the company's records (the snapshot's company section).
+    expect(answer(created.json, 'country_of_operations')).toMatchObject({
+      status: 'answered',
+      value: 'United Kingdom',
+      sources: [{ kind: 'profile' }],
+    });
+    expect(answer(created.json, 'list_of_sites').value).toContain('Bakery');
+  });
+
+  test('the VSME checklist answers its items: typed text as typed, ledger items as the ledger figure', async () => {
+    const other = await company('Bakery C');
+    const init = await t.call('POST', '/api/esg/initialize', {
+      cookie: other.cookie,
+      body: { jurisdiction: 'CSRD' },
+    });
+    expect(init.status).toBe(200);
+    const typed = await t.call('PUT', '/api/esg/progress', {
+      cookie: other.cookie,
+      body: {
+        jurisdiction: 'CSRD',
+        indicator: 'employees_by_contract_type',
+        value: '10 permanent, 2 temporary',
+      },
+    });
+    expect(typed.status).toBe(200);
+    const created = await create(other.cookie, {
+      requesterName: 'Acme Retail',
+      requesterType: 'customer',
+      template: 'vsme_basic',
+      period: '2025',
+    });
+    // Text carries no unit ("employees" belongs to a number).
+    expect(answer(created.json, 'employees_by_contract_type')).toMatchObject({
+      status: 'answered',
+      value: '10 permanent, 2 temporary',
+      unit: null,
+      sources: [{ kind: 'checklist' }],
+    });
+    // The checklist fills the renewable share from the ledger: the same figure, as a number.
+    const renewable = answer(created.json, 'renewable_energy_percentage') as unknown as {
+      value: unknown;
+      display: string;
+    };
+    expect(renewable.value).toBe(0);
+    expect(renewable.display).toBe('0 %');
+    // The enumeration of B1 carries its taxonomy label beside the member in the shared pack.
+    const shared = await t.call('POST', `/api/data-requests/${created.json.id}/share`, {
+      cookie: other.cookie,
+      body: { expiresInDays: 7 },
+    });
+    expect(shared.status).toBe(201);
+    const pack = SignedPackSchema.parse(
+      await (await open(`/api/shared/${shared.json.token}`, '203.0.113.40')).json(),
+    );
+    const basis = pack.pack.facts.find((fact) => fact.key === 'basis_for_preparation')!;
+    expect(String(basis.value)).toContain('OptionABasicModuleOnlyMember');
+    expect(basis.displayValue).toBe('Basic module only');
   });
 
   test('the same scope 2 figure as the report snapshot: read through the KPI figures', async () => {

@@ -191,7 +191,13 @@ export const DataRequestAnswerSchema = z.object({
     .nullable(),
   /** A person's edit over the computed answer (audited); null when the answer is the computed one. */
   edit: z
-    .object({ editedAt: z.string(), editedBy: z.string().nullable(), computedValue: AnswerValueSchema })
+    .object({
+      editedAt: z.string(),
+      editedBy: z.string().nullable(),
+      computedValue: AnswerValueSchema,
+      /** The computed value as a person reads it (a taxonomy label, not a member's URL). */
+      computedDisplay: z.string().nullable().optional(),
+    })
     .nullable(),
 });
 export type DataRequestAnswer = z.infer<typeof DataRequestAnswerSchema>;
@@ -334,6 +340,12 @@ export const PackFactSchema = z.object({
   question: z.string(),
   concept: z.string().optional(),
   value: AnswerValueSchema,
+  /**
+   * The value as a person reads it, unit included: an enumeration's label from the VSME taxonomy
+   * (e.g. "Basic module only" for BasisForPreparation's member), a number formatted. Absent when
+   * not answered, and in packs signed before it was added (additive, pack format 1).
+   */
+  displayValue: z.string().optional(),
   unit: z.string().nullable(),
   period: AnswerPeriodSchema.nullable(),
   status: AnswerStatusSchema,

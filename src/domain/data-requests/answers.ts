@@ -83,6 +83,14 @@ function factSources(snapshot: ReportSnapshot, fact: ReportFact, item: RequestIt
   if (fact.sourceKeys || fact.scope || fact.source) return [ledgerSource(snapshot, fact.sourceKeys ?? [])];
   if (fact.concept === 'NumberOfEmployees' || fact.concept === 'TypeOfNumberOfEmployees')
     return [{ kind: 'profile', label: `Company records: employees, ${snapshot.report.period}` }];
+  if (fact.concept === 'BasisForPreparation')
+    return [
+      {
+        kind: 'checklist',
+        label:
+          'VSME report of the period: Basic module only unless a Comprehensive disclosure is answered in the ESG checklist',
+      },
+    ];
   if (fact.concept === 'Turnover')
     return [{ kind: 'profile', label: `Company records: turnover, ${snapshot.report.period}` }];
   return [{ kind: 'ledger', label: 'Activity ledger' }];
@@ -107,15 +115,50 @@ function fromFacts(input: AnswerInput, item: RequestItem): Computed | null {
   };
 }
 
+const countryNames = new Intl.DisplayNames(['en-GB'], { type: 'region' });
+const countryName = (code: string) => countryNames.of(code.toUpperCase()) ?? code;
+
+/**
+ * B1 country and sites from the company's records (the sites page): the same `company` section of
+ * the snapshot the reports print, so a request says what the report's cover says.
+ */
+function fromCompanyRecords(input: AnswerInput, item: RequestItem): Computed | null {
+  const company = input.snapshot.company;
+  const period = { start: input.snapshot.report.periodStart, end: input.snapshot.report.periodEnd };
+  const source: AnswerSource = { kind: 'profile', label: 'Company records: sites' };
+  if (item.key === 'country_of_operations' && company.country) {
+    const value = countryName(company.country);
+    return { value, unit: null, display: value, concept: null, period, sources: [source] };
+  }
+  if (item.key === 'list_of_sites' && company.sites.length > 0) {
+    const value = company.sites
+      .map((site) => {
+        const place = [site.postcode, site.region, countryName(site.country)].filter(Boolean).join(', ');
+        return `${site.name} (${place})`;
+      })
+      .join('; ');
+    return { value, unit: null, display: value, concept: null, period, sources: [source] };
+  }
+  return null;
+}
+
 function fromChecklist(input: AnswerInput, item: RequestItem): Computed | null {
   const answer = input.snapshot.checklist?.answers.find((candidate) => candidate.indicator === item.key);
   if (!answer || answer.value.trim() === '') return null;
+  // A checklist answer filled from the ledger is the checklist's own ledger figure (the same
+  // getEsgFigures call), taken as the number it is rather than the text the checklist shows.
+  if (answer.origin === 'ledger') {
+    const figure = fromLedgerFigure(input, item);
+    if (figure) return figure;
+  }
   const number = /^-?\d+(\.\d+)?$/.test(answer.value.trim()) ? Number(answer.value.trim()) : null;
   const value = number ?? answer.value;
+  // A unit belongs to a number; an answer in words ("24 permanent, 4 temporary") carries none.
+  const unit = number === null ? null : answer.unit;
   return {
     value,
-    unit: answer.unit,
-    display: displayOf(value, answer.unit) ?? answer.value,
+    unit,
+    display: answer.origin === 'ledger' ? answer.value : (displayOf(value, unit) ?? answer.value),
     concept: null,
     period: { start: input.snapshot.report.periodStart, end: input.snapshot.report.periodEnd },
     sources: [
@@ -126,17 +169,27 @@ function fromChecklist(input: AnswerInput, item: RequestItem): Computed | null {
   };
 }
 
+/** Figures the checklist fills from the workforce records of the KPI page, not from the ledger. */
+const WORKFORCE_FIGURES: ReadonlySet<AutoFillSource> = new Set([
+  'female_share_percent',
+  'training_hours_per_employee',
+]);
+
 /** The figure the ESG checklist auto-fills the item with, for a company whose checklist is not the VSME one. */
 function fromLedgerFigure(input: AnswerInput, item: RequestItem): Computed | null {
   const figure = item.autoFill ? input.figures[item.autoFill] : undefined;
-  if (!figure) return null;
+  if (!figure || !item.autoFill) return null;
   return {
     value: figure.value,
     unit: figure.unit,
     display: formatFigure(figure),
     concept: null,
     period: { start: input.snapshot.report.periodStart, end: input.snapshot.report.periodEnd },
-    sources: [ledgerSource(input.snapshot, [])],
+    sources: [
+      WORKFORCE_FIGURES.has(item.autoFill)
+        ? { kind: 'profile', label: `Company records: workforce, ${input.snapshot.report.period}` }
+        : ledgerSource(input.snapshot, []),
+    ],
   };
 }
 
@@ -179,7 +232,12 @@ function fromPcaf(input: AnswerInput): Computed | null {
 function compute(input: AnswerInput, item: RequestItem): Computed | null {
   switch (item.source) {
     case 'vsme':
-      return fromFacts(input, item) ?? fromChecklist(input, item) ?? fromLedgerFigure(input, item);
+      return (
+        fromFacts(input, item) ??
+        fromChecklist(input, item) ??
+        fromLedgerFigure(input, item) ??
+        fromCompanyRecords(input, item)
+      );
     case 'pcaf':
       return fromPcaf(input);
     case 'scope3_by_category':
@@ -208,7 +266,7 @@ function missingOf(item: RequestItem, period: string): DataRequestAnswer['missin
       action: null,
     };
   return {
-    reason: `Nothing recorded for ${period} answers this yet.`,
+    reason: `No ${item.question.split(':')[0]!.toLowerCase()} is recorded for ${period} yet.`,
     href: item.fix?.href ?? null,
     action: item.fix?.action ?? null,
   };
@@ -257,7 +315,12 @@ export function answerItems(input: AnswerInput): DataRequestAnswer[] {
           ...evidenceSources(input.snapshot, item.key),
         ],
         missing: null,
-        edit: { editedAt: edit.editedAt, editedBy: edit.editedBy, computedValue: computed?.value ?? null },
+        edit: {
+          editedAt: edit.editedAt,
+          editedBy: edit.editedBy,
+          computedValue: computed?.value ?? null,
+          computedDisplay: computed?.display ?? null,
+        },
       };
     }
     if (input.isDeclined || edit?.action === 'decline')

@@ -38,6 +38,8 @@ export function buildPack(input: PackInput): Pack {
       question: answer.question,
       ...(answer.concept ? { concept: answer.concept } : {}),
       value: answer.status === 'answered' ? answer.value : null,
+      // The value as a person reads it (a taxonomy member's label, a number with its unit).
+      ...(answer.status === 'answered' && answer.display !== null ? { displayValue: answer.display } : {}),
       unit: answer.status === 'answered' ? answer.unit : null,
       period: answer.status === 'answered' ? answer.period : null,
       status: answer.status,

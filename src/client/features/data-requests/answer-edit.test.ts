@@ -25,6 +25,11 @@ describe('editing an answer', () => {
     expect(editStartText(answer(null, 'm3'))).toBe('');
   });
 
+  test('an enumeration starts from its label, not the taxonomy URL', () => {
+    const member = { ...answer('https://xbrl.efrag.org/taxonomy/vsme#OptionABasicModuleOnlyMember', null) };
+    expect(editStartText({ ...member, display: 'Basic module only' })).toBe('Basic module only');
+  });
+
   test('a figure stays a number, thousands separators allowed, and keeps its unit', () => {
     expect(editChange(answer(10, 'tCO2e'), '1,234.5', 'tCO2e')).toEqual({
       change: { action: 'edit', value: 1234.5, unit: 'tCO2e' },

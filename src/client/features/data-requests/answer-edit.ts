@@ -4,6 +4,8 @@ import type { DataRequestAnswer, UpdateAnswer } from '../../../domain/contracts/
 export function editStartText(answer: DataRequestAnswer): string {
   if (answer.value === null) return '';
   if (typeof answer.value === 'boolean') return answer.value ? 'Yes' : 'No';
+  // An enumeration's value is a taxonomy member's URL; a person edits its label.
+  if (typeof answer.value === 'string' && answer.unit === null) return answer.display ?? answer.value;
   return String(answer.value);
 }
 

@@ -162,7 +162,10 @@ export function AnswerItem({
               <p className="text-sm text-muted">
                 Edited {formatDate(answer.edit.editedAt)}
                 {answer.edit.editedBy ? ` by ${answer.edit.editedBy}` : ''}; the computed answer was{' '}
-                {answer.edit.computedValue === null ? 'empty' : String(answer.edit.computedValue)}.
+                {answer.edit.computedValue === null
+                  ? 'empty'
+                  : (answer.edit.computedDisplay ?? String(answer.edit.computedValue))}
+                .
               </p>
             ) : null}
           </div>

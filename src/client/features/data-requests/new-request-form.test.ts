@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { CreateDataRequestSchema } from '../../../domain/contracts/data-requests';
-import { requestBody } from './new-request-form';
+import { checkNewRequest, requestBody } from './new-request-form';
 
 const base = {
   requesterName: 'Harbour Foods plc',
@@ -38,5 +38,24 @@ describe('the new request body', () => {
   test('an empty custom list is refused by the contract', () => {
     const body = requestBody({ ...base, template: 'custom', questions: { ...base.questions, typed: [] } });
     expect(CreateDataRequestSchema.safeParse(body).success).toBe(false);
+  });
+
+  test('the form check refuses what the contract refuses, on the field, and a bad CSV on the questions', () => {
+    const badPeriod = checkNewRequest({ ...base, template: 'vsme_basic', period: 'last year' });
+    expect(badPeriod.ok).toBe(false);
+    expect(badPeriod.ok ? {} : Object.keys(badPeriod.errors)).toEqual(['period']);
+    const badCsv = checkNewRequest({
+      ...base,
+      template: 'custom',
+      questions: {
+        ...base.questions,
+        mode: 'csv',
+        problem: 'Fix the rows named below and choose the file again',
+      },
+    });
+    expect(badCsv.ok ? null : badCsv.errors.questions).toBe(
+      'Fix the rows named below and choose the file again',
+    );
+    expect(checkNewRequest({ ...base, template: 'vsme_basic' }).ok).toBe(true);
   });
 });

@@ -1,42 +1,36 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import { Controller } from 'react-hook-form';
+import type { ZodType } from 'zod';
 import {
   type CreateDataRequest,
   CreateDataRequestSchema,
   type DataRequestTemplate,
-  DataRequestTemplateSchema,
   type RequesterType,
   RequesterTypeSchema,
 } from '../../../domain/contracts/data-requests';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
-import { type FieldErrors, focusFirstError, schemaErrors } from '../../lib/form-errors';
+import { checkedFormSchema, type FormCheck } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField, useFieldError, useFieldId } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/form-alert';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useCreateDataRequest, useTemplates } from './api';
 import { QuestionsField, type QuestionsInput } from './questions-field';
 import { REQUESTER_TYPE_LABELS } from './request-words';
 
-type Field = 'requesterName' | 'requesterType' | 'template' | 'period' | 'dueDate' | 'questions';
-const FIELD_ORDER: readonly Field[] = [
-  'requesterName',
-  'requesterType',
-  'template',
-  'period',
-  'dueDate',
-  'questions',
-];
-
-/** The request body of the form's values: questions only for a custom list, as the contract says. */
-export function requestBody(values: {
+/** What the person fills in: the contract's fields as typed, and the custom list as it is being made. */
+export interface NewRequestValues {
   requesterName: string;
   requesterType: RequesterType;
   template: DataRequestTemplate;
   period: string;
   dueDate: string;
   questions: QuestionsInput;
-}): CreateDataRequest {
+}
+
+/** The request body of the form's values: questions only for a custom list, as the contract says. */
+export function requestBody(values: NewRequestValues): CreateDataRequest {
   const body: CreateDataRequest = {
     requesterName: values.requesterName,
     requesterType: values.requesterType,
@@ -49,140 +43,115 @@ export function requestBody(values: {
   return { ...body, questions: values.questions.typed };
 }
 
+/**
+ * The form's check (decision 071): the body the contract would refuse is refused here with the
+ * same messages, and a custom list that cannot be sent as it is (a bad CSV row) says why.
+ */
+export const checkNewRequest: FormCheck<NewRequestValues, CreateDataRequest> = (values) => {
+  const payload = requestBody(values);
+  const errors: Record<string, string> = {};
+  const parsed = CreateDataRequestSchema.safeParse(payload);
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  if (values.template === 'custom' && values.questions.problem) errors.questions = values.questions.problem;
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, payload };
+};
+
+/** The CSV and the typed list are one control on the form: "Your questions". */
+const newRequestSchema: ZodType<CreateDataRequest, NewRequestValues> = checkedFormSchema(
+  checkNewRequest,
+  (field) => (field === 'questionsCsv' ? 'questions' : field),
+);
+
+function CustomQuestions({ form }: { form: ReturnType<typeof useNewRequestForm> }) {
+  const id = useFieldId('questions');
+  const error = useFieldError('questions');
+  return (
+    <Controller
+      control={form.control}
+      name="questions"
+      render={({ field }) => (
+        <QuestionsField id={id} value={field.value} onChange={field.onChange} error={error} />
+      )}
+    />
+  );
+}
+
+const useNewRequestForm = () =>
+  useContractForm(newRequestSchema, {
+    requesterName: '',
+    requesterType: 'customer',
+    template: 'vsme_basic',
+    period: String(new Date().getFullYear() - 1),
+    dueDate: '',
+    questions: { mode: 'typed', typed: [], csv: '', problem: null },
+  });
+
 /** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
 export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
-  const id = useId();
-  const fieldId = (field: Field) => `${id}-${field}`;
-  const formRef = useRef<HTMLFormElement>(null);
+  const form = useNewRequestForm();
   const templates = useTemplates();
   const mutation = useCreateDataRequest();
-  const [requesterName, setRequesterName] = useState('');
-  const [requesterType, setRequesterType] = useState<RequesterType>('customer');
-  const [template, setTemplate] = useState<DataRequestTemplate>('vsme_basic');
-  const [period, setPeriod] = useState(String(new Date().getFullYear() - 1));
-  const [dueDate, setDueDate] = useState('');
-  const [questions, setQuestions] = useState<QuestionsInput>({
-    mode: 'typed',
-    typed: [],
-    csv: '',
-    problem: null,
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const [formError, setFormError] = useState<string | null>(null);
-
+  const template = form.watch('template');
   const chosen = templates.data?.templates.find((candidate) => candidate.id === template);
+  const templateChoices = templates.data
+    ? templates.data.templates.map((option) => ({ value: option.id, label: option.title }))
+    : [{ value: template, label: template }];
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const body = requestBody({ requesterName, requesterType, template, period, dueDate, questions });
-    const found = schemaErrors<Field>(CreateDataRequestSchema, body);
-    if (template === 'custom' && questions.problem) found.questions = questions.problem;
-    setErrors(found);
+  const onSubmit = (body: CreateDataRequest) => {
     setFormError(null);
-    if (Object.keys(found).length > 0) {
-      focusFirstError(formRef.current, FIELD_ORDER, found, fieldId);
-      return;
-    }
     mutation.mutate(body, {
       onSuccess: (created) => {
         window.location.assign(`/requests/${encodeURIComponent(created.id)}`);
       },
       onError: (failure) => {
         if (isUnauthorizedError(failure)) return;
-        const fromServer = getFieldErrors(failure) as FieldErrors<Field>;
-        setErrors(fromServer);
+        form.showServerErrors(failure, { questionsCsv: 'questions' });
         setFormError(`The request was not recorded. ${getErrorMessage(failure)}`);
-        focusFirstError(formRef.current, FIELD_ORDER, fromServer, fieldId);
       },
     });
   };
 
-  const describedBy = (field: Field) => (errors[field] ? `${fieldId(field)}-error` : undefined);
-
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-5">
+    <ContractFormRoot
+      form={form}
+      onSubmit={onSubmit}
+      onInvalid={() => setFormError(null)}
+      className="grid gap-5"
+    >
       <FormAlert message={formError} />
       <div className="grid gap-4 md:grid-cols-2">
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('requesterName')}>Requester</Label>
-          <Input
-            id={fieldId('requesterName')}
-            value={requesterName}
-            maxLength={200}
-            placeholder="e.g. Harbour Foods plc"
-            onChange={(event) => setRequesterName(event.target.value)}
-            aria-invalid={errors.requesterName ? true : undefined}
-            aria-describedby={describedBy('requesterName')}
-          />
-          <FieldError id={`${fieldId('requesterName')}-error`}>{errors.requesterName}</FieldError>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('requesterType')}>Requester type</Label>
-          <Select
-            value={requesterType}
-            onValueChange={(value) => setRequesterType(RequesterTypeSchema.parse(value))}
-          >
-            <SelectTrigger id={fieldId('requesterType')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {RequesterTypeSchema.options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {REQUESTER_TYPE_LABELS[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('period')}>Period</Label>
-          <Input
-            id={fieldId('period')}
-            value={period}
-            maxLength={7}
-            placeholder="2025 or 2025-q1"
-            onChange={(event) => setPeriod(event.target.value)}
-            aria-invalid={errors.period ? true : undefined}
-            aria-describedby={describedBy('period')}
-          />
-          <FieldError id={`${fieldId('period')}-error`}>{errors.period}</FieldError>
-        </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor={fieldId('dueDate')}>Due date (optional)</Label>
-          <Input
-            id={fieldId('dueDate')}
-            type="date"
-            value={dueDate}
-            onChange={(event) => setDueDate(event.target.value)}
-            aria-invalid={errors.dueDate ? true : undefined}
-            aria-describedby={describedBy('dueDate')}
-          />
-          <FieldError id={`${fieldId('dueDate')}-error`}>{errors.dueDate}</FieldError>
-        </div>
+        <TextField
+          name="requesterName"
+          label="Requester"
+          maxLength={200}
+          placeholder="e.g. Harbour Foods plc"
+        />
+        <SelectField
+          name="requesterType"
+          label="Requester type"
+          choices={RequesterTypeSchema.options.map((option) => ({
+            value: option,
+            label: REQUESTER_TYPE_LABELS[option],
+          }))}
+        />
+        <TextField name="period" label="Period" maxLength={7} placeholder="2025 or 2025-q1" />
+        <TextField name="dueDate" label="Due date (optional)" type="date" />
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={fieldId('template')}>Template</Label>
-        <Select
-          value={template}
-          onValueChange={(value) => setTemplate(DataRequestTemplateSchema.parse(value))}
-        >
-          <SelectTrigger id={fieldId('template')} aria-describedby={`${fieldId('template')}-about`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {(templates.data?.templates ?? []).map((option) => (
-              <SelectItem key={option.id} value={option.id}>
-                {option.title}
-              </SelectItem>
-            ))}
-            {templates.data ? null : <SelectItem value={template}>{template}</SelectItem>}
-          </SelectContent>
-        </Select>
-        <p id={`${fieldId('template')}-about`} className="text-sm text-muted">
-          {templates.isError
-            ? `The template library could not be loaded. ${getErrorMessage(templates.error)}`
-            : (chosen?.description ?? 'Loading the template library...')}
-        </p>
+        <SelectField
+          name="template"
+          label="Template"
+          choices={templateChoices}
+          hint={
+            templates.isError
+              ? `The template library could not be loaded. ${getErrorMessage(templates.error)}`
+              : (chosen?.description ?? 'Loading the template library...')
+          }
+        />
         {chosen && chosen.items.length > 0 ? (
           <details className="rounded-md border border-border p-3 text-sm">
             <summary className="cursor-pointer font-medium">
@@ -200,14 +169,7 @@ export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
           </details>
         ) : null}
       </div>
-      {template === 'custom' ? (
-        <QuestionsField
-          id={fieldId('questions')}
-          value={questions}
-          onChange={setQuestions}
-          error={errors.questions}
-        />
-      ) : null}
+      {template === 'custom' ? <CustomQuestions form={form} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel
@@ -216,6 +178,6 @@ export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
           {mutation.isPending ? 'Recording...' : 'Record the request'}
         </Button>
       </div>
-    </form>
+    </ContractFormRoot>
   );
 }

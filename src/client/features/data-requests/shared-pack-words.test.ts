@@ -17,6 +17,15 @@ describe('a shared fact in words', () => {
     expect(factValueWords({ value: null, unit: null, status: 'declined' })).toBe('Declined');
   });
 
+  test('an enumeration reads as its label, not its taxonomy URL', () => {
+    const member = 'https://xbrl.efrag.org/taxonomy/vsme/2026-05-01/vsme#OptionABasicModuleOnlyMember';
+    expect(
+      factValueWords({ value: member, displayValue: 'Basic module only', unit: null, status: 'answered' }),
+    ).toBe('Basic module only');
+    // A pack signed before displayValue existed still shows its value.
+    expect(factValueWords({ value: member, unit: null, status: 'answered' })).toBe(member);
+  });
+
   test('periods, dates and sources', () => {
     expect(formatDate('2025-12-31')).toBe('31 Dec 2025');
     expect(periodWords({ start: '2025-01-01', end: '2025-12-31' })).toBe('1 Jan 2025 – 31 Dec 2025');
@@ -28,6 +37,12 @@ describe('a shared fact in words', () => {
     expect(
       sourceWords({ kind: 'evidence', label: 'Energy policy', fileName: 'policy.pdf', sha256: 'ab12' }),
     ).toBe('Evidence file: Energy policy · policy.pdf · SHA-256 ab12');
+    expect(sourceWords({ kind: 'checklist', label: 'ESG checklist: Legal form' })).toBe(
+      'ESG checklist: Legal form',
+    );
+    expect(sourceWords({ kind: 'evidence', label: 'Evidence file', fileName: 'bill.pdf' })).toBe(
+      'Evidence file · bill.pdf',
+    );
   });
 });
 

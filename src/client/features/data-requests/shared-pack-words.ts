@@ -18,9 +18,13 @@ export function sharedTokenFromHash(hash: string): string | null {
 
 const numberFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });
 
-/** A fact's value as a person reads it, with its unit; 'Not answered' when the company gave none. */
-export function factValueWords(fact: Pick<PackFact, 'value' | 'unit' | 'status'>): string {
+/**
+ * A fact's value as a person reads it, with its unit; 'Not answered' when the company gave none.
+ * The pack's `displayValue` (a taxonomy member's label rather than its URL) wins when present.
+ */
+export function factValueWords(fact: Pick<PackFact, 'value' | 'displayValue' | 'unit' | 'status'>): string {
   if (fact.value === null) return fact.status === 'declined' ? 'Declined' : 'Not answered';
+  if (fact.displayValue) return fact.displayValue;
   const value =
     typeof fact.value === 'number'
       ? numberFormat.format(fact.value)
@@ -94,7 +98,9 @@ const SOURCE_KIND_WORDS: Record<AnswerSource['kind'], string> = {
 
 /** One source as a line of text: its kind, label, factor datasets or the file with its SHA-256. */
 export function sourceWords(source: AnswerSource): string {
-  const parts = [`${SOURCE_KIND_WORDS[source.kind]}: ${source.label}`];
+  // Labels that already name their kind ("ESG checklist: Legal form", "Evidence file") are not prefixed twice.
+  const kind = SOURCE_KIND_WORDS[source.kind];
+  const parts = [source.label.startsWith(kind) ? source.label : `${kind}: ${source.label}`];
   if (source.datasets?.length) parts.push(`factors ${source.datasets.join(', ')}`);
   if (source.fileName) parts.push(source.fileName);
   if (source.sha256) parts.push(`SHA-256 ${source.sha256}`);
