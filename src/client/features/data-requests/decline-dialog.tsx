@@ -16,6 +16,7 @@ import { Label } from '../../ui/label';
 import { Skeleton } from '../../ui/skeleton';
 import { Textarea } from '../../ui/textarea';
 import { useDeclineDataRequest, useDeclineDraft } from './api';
+import { SourceLinks } from './source-links';
 
 /**
  * "Draft a polite decline" (issue 22 item 3): the server drafts a message citing the value-chain
@@ -110,19 +111,7 @@ export function DeclineDialog({
             </div>
             <p className="text-sm text-muted">
               It declines {draft.data.keys.length === 1 ? '1 item' : `${draft.data.keys.length} items`}.
-              Sources:{' '}
-              {draft.data.sources.map((source, index) => (
-                <span key={source.url}>
-                  {index > 0 ? ', ' : ''}
-                  <a
-                    href={source.url}
-                    className="text-brand-700 underline underline-offset-2"
-                    rel="noreferrer"
-                  >
-                    {source.title}
-                  </a>
-                </span>
-              ))}
+              Sources: <SourceLinks sources={draft.data.sources} />
             </p>
             <p role="status" className="text-sm text-muted empty:hidden">
               {copied}

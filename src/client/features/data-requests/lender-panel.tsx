@@ -5,6 +5,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Skeleton } from '../../ui/skeleton';
 import { useLenderView } from './api';
 import { formatDate } from './shared-pack-words';
+import { SourceLinks } from './source-links';
 
 type Scope = LenderView['scopes'][number];
 
@@ -111,19 +112,7 @@ export function LenderPanel({ period }: { period: string }) {
               ))}
             </div>
             <p className="text-sm text-muted">
-              {view.data.method}{' '}
-              {view.data.sources.map((source, index) => (
-                <span key={source.url}>
-                  {index > 0 ? ', ' : ''}
-                  <a
-                    href={source.url}
-                    className="text-brand-700 underline underline-offset-2"
-                    rel="noreferrer"
-                  >
-                    {source.title}
-                  </a>
-                </span>
-              ))}
+              {view.data.method} <SourceLinks sources={view.data.sources} />
             </p>
           </>
         )}
