@@ -20,9 +20,9 @@ const shellModule = new RegExp(
   [
     '/src/client/(lib|stores)/',
     '/src/client/ui/(avatar|badge|button|card|cn|confirm-dialog|deferred-control|error-boundary|form-alert|icons|input|island-root|label|lazy-form|link-page|permission-note|progress|select|select-face|skeleton|stat-figure|table|tabs|textarea|toggle-group)\\.',
-    '/src/client/features/profile/(display|user-menu-face|user-menu-trigger)\\.',
+    '/src/client/features/auth/(display|user-menu-face|user-menu-trigger)\\.',
     '/src/client/features/support/(links|help-menu-face|help-menu-trigger)\\.',
-    '/src/client/features/activities/(api|not-counted|not-counted-notice)\\.',
+    '/src/client/features/ledger/(api|not-counted|not-counted-notice)\\.',
     '/src/client/features/reporting-year/(api|reporting-year|reporting-year-picker)\\.',
     '/src/domain/account/permissions\\.',
     '/src/domain/emissions/(reporting-year|scope3-categories)\\.',

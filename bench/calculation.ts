@@ -124,7 +124,7 @@ function makeLines(count: number): ActivityInput[] {
  */
 export function benchCalculation(lineCount = 1_000_000): { linesPerSecond: number } {
   const library = loadFactorLibrary(
-    readFileSync(join(import.meta.dir, '..', 'db', 'seed', 'factors', 'emission-factors.csv'), 'utf8'),
+    readFileSync(join(import.meta.dir, '..', 'db', 'reference', 'factors', 'emission-factors.csv'), 'utf8'),
   );
   const pool = makeLines(Math.min(lineCount, 100_000));
   // Warm-up: fill the resolution cache and let the JIT settle, as a long-running server would.

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createLibsqlDb } from '../db/client.ts';
 import { openLocalReader } from '../db/local-reader.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedFactorLibrary } from '../db/seed/factors/seed.ts';
+import { seedFactorLibrary } from '../db/reference/factors/seed.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/lib/logger.ts';

@@ -22,7 +22,7 @@ async function measure(): Promise<FactorLibraryBench> {
     const url = `file:${join(dir, 'bench.db')}`;
     const first = createLibsqlDb({ url });
     await migrateDatabase(first.db, first.client, url);
-    const seed = await import('../db/seed/factors/seed.ts');
+    const seed = await import('../db/reference/factors/seed.ts');
     let started = performance.now();
     const factors = seed.factorLibrary().factors.length;
     const loadMs = performance.now() - started;

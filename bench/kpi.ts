@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLibsqlDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedFactorLibrary } from '../db/seed/factors/seed.ts';
+import { seedFactorLibrary } from '../db/reference/factors/seed.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { forgetMetrics } from '../src/server/features/metrics/service.ts';
+import { forgetMetrics } from '../src/server/features/kpi/service.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { importCsv } from './import.ts';
 

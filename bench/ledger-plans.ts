@@ -12,7 +12,7 @@ import {
   emissionsByYear,
   scope3ByCategory,
   waterByUnit,
-} from '../src/server/features/metrics/aggregates.ts';
+} from '../src/server/features/kpi/aggregates.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'esg-plans-'));
 const url = `file:${join(folder, 'plans.db')}`;

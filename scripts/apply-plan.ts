@@ -3,7 +3,7 @@
 // our team). Usage: bun scripts/apply-plan.ts <company id> <starter|growth|enterprise>
 // Reads the same environment as the server (DATABASE_URL, …) and writes an audit row.
 import { PlanSchema } from '../src/domain/account/plans.ts';
-import { applyPlan } from '../src/server/features/account/billing.ts';
+import { applyPlan } from '../src/server/features/billing/service.ts';
 import { HttpError } from '../src/server/lib/errors.ts';
 import { bootstrap } from '../src/server/start.ts';
 

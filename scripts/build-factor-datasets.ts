@@ -1,4 +1,4 @@
-// Builds db/seed/factors/datasets/ from the publishers' files in ../shared/reference/datasets/
+// Builds db/reference/factors/datasets/ from the publishers' files in ../shared/reference/datasets/
 // (PROVENANCE.md there says where each came from). A fresh checkout has no ../shared, so the
 // product reads only the committed outputs; factor-datasets.test.ts re-derives them whenever
 // ../shared is present and fails on any difference (sha256), so the copy cannot drift.
@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { parseCsvRecords } from '../src/domain/emissions/factor-csv.ts';
 
 export const REPO_DIR = join(import.meta.dir, '..');
-export const DATASETS_DIR = 'db/seed/factors/datasets';
+export const DATASETS_DIR = 'db/reference/factors/datasets';
 export const SHARED_DATASETS_DIR = join(import.meta.dir, '..', '..', 'shared', 'reference', 'datasets');
 
 /** Sheets (flat-file `Level 1`) the factor library reads. */

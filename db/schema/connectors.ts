@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
 import { createdAt, timestamp } from './columns.ts';
-import { dataSources, sites } from './emissions.ts';
+import { dataSources, sites } from './ledger.ts';
 
 /**
  * A connector source's credentials, sealed (src/server/lib/secret-box.ts, bound to the source id),

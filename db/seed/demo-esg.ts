@@ -6,7 +6,11 @@
 // VSME Basic items stay unanswered on purpose (pollutants, land use, process water, materials,
 // pay gap), so a data request shows what "missing, add it here" looks like.
 import type { AuthedContext } from '../../src/server/context.ts';
-import { getProgress, initializeChecklist, updateProgress } from '../../src/server/features/esg/service.ts';
+import {
+  getProgress,
+  initializeChecklist,
+  updateProgress,
+} from '../../src/server/features/esg-wizard/service.ts';
 
 const DEMO_ANSWERS: Record<string, string> = {
   energy_efficiency_actions:

@@ -4,9 +4,9 @@
 // every figure is calculated exactly as a customer's would be.
 import type { SaveActivity } from '../../src/domain/contracts/ledger.ts';
 import type { AuthedContext } from '../../src/server/context.ts';
-import { createActivity } from '../../src/server/features/activities/service.ts';
-import { saveFinancials, saveTarget, saveWorkforce } from '../../src/server/features/metrics/records.ts';
-import { createSite, listSites } from '../../src/server/features/sites/service.ts';
+import { saveFinancials, saveTarget, saveWorkforce } from '../../src/server/features/kpi/records.ts';
+import { createActivity } from '../../src/server/features/ledger/lines/service.ts';
+import { createSite, listSites } from '../../src/server/features/ledger/sites/service.ts';
 
 /** The base year of the demo's target and its first full year of data. */
 const BASE_YEAR = 2025;

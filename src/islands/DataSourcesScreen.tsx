@@ -1,8 +1,8 @@
-import { CsvImport } from '../client/features/activities/csv-import';
-import { ActivityLedger } from '../client/features/activities/ledger';
-import { SitesCard } from '../client/features/activities/sites-card';
 import { useDataSources } from '../client/features/data-sources/api';
 import { DataSourcesPanel } from '../client/features/data-sources/data-sources-panel';
+import { CsvImport } from '../client/features/ledger/csv-import';
+import { ActivityLedger } from '../client/features/ledger/ledger';
+import { SitesCard } from '../client/features/ledger/sites-card';
 import { IslandRoot } from '../client/ui/island-root';
 
 /** CSV sources are offered to the importer; the island passes them so the features stay apart. */

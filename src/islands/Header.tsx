@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { DeferredUserMenu } from '../client/features/profile/user-menu-trigger';
+import { DeferredUserMenu } from '../client/features/auth/user-menu-trigger';
 import {
   DeferredAboutDialog,
   DeferredHelpMenu,

@@ -1,8 +1,8 @@
 import { ApiKeysPanel } from '../client/features/api-keys/api-keys-panel';
 import { AuditLogPanel } from '../client/features/audit/audit-log-panel';
+import { ProfilePanel } from '../client/features/auth/profile-panel';
 import { BillingPanel } from '../client/features/billing/billing-panel';
 import { ReportBrandingCard } from '../client/features/branding/branding-card';
-import { ProfilePanel } from '../client/features/profile/profile-panel';
 import { TeamPanel } from '../client/features/team/team-panel';
 import { IslandRoot } from '../client/ui/island-root';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../client/ui/tabs';

@@ -76,7 +76,7 @@ export const ConfigSchema = z
           !/^[a-z][a-z0-9+.-]*:/i.test(value) || (/^https?:\/\//i.test(value) && URL.canParse(value)),
         'must be an http(s) URL or a path to a JSON file',
       )
-      .default('db/seed/offsets/catalogue.json'),
+      .default('db/reference/marketplace/catalogue.json'),
     /**
      * Narrative Builder: an OpenAI-compatible Chat Completions API (OpenAI, Azure OpenAI, or a local
      * Ollama, vLLM or llama.cpp server). Without a key the built-in writer drafts offline.

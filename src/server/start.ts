@@ -1,10 +1,10 @@
 import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
-import { seedFactorLibrary } from '../../db/seed/factors/seed.ts';
-import { seedOffsetCatalogue } from '../../db/seed/offsets/seed.ts';
+import { seedFactorLibrary } from '../../db/reference/factors/seed.ts';
+import { seedOffsetCatalogue } from '../../db/reference/marketplace/seed.ts';
 import { type Config, loadConfig } from './config.ts';
-import { discardAbandonedImports } from './features/activities/import-store.ts';
+import { discardAbandonedImports } from './features/ledger/import/import-store.ts';
 import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
 import { createProcessLogSink } from './lib/log-sink.ts';
 import { createLogger } from './lib/logger.ts';

@@ -12,7 +12,7 @@ const SCAN_WAIT_MS = 30_000;
 /**
  * A UK bakery's own spreadsheet (issue 17): the site "Bakery" is not set up yet, "Packaging" and
  * "Accountancy" are spend in GBP, the flight has no haul or class. Computed by hand from the
- * DESNZ 2025 flat file and the Defra SIC multipliers (db/seed/factors/datasets/):
+ * DESNZ 2025 flat file and the Defra SIC multipliers (db/reference/factors/datasets/):
  * - electricity 1,234 kWh (the Octopus bill of January, scanned later) × 0.177 = 218.418 kg
  *   scope 2 (location-based);
  * - natural gas 9,000 kWh (gross CV) × 0.18296 = 1,646.64 kg scope 1;

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import type { Jurisdiction } from '../../src/domain/contracts/auth.ts';
-import type { EsgProgressResponse } from '../../src/domain/contracts/esg.ts';
+import type { EsgProgressResponse } from '../../src/domain/contracts/esg-wizard.ts';
 import { RULE_PACKS } from '../../src/domain/esg/rule-packs/index.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';

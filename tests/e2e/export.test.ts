@@ -9,8 +9,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { reportingPeriods, xbrlFileName } from '../../src/client/features/export/export.ts';
-import type { Filing, Regulator, Report } from '../../src/domain/contracts/reports.ts';
-import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/reports.ts';
+import type { Filing, Regulator, Report } from '../../src/domain/contracts/export.ts';
+import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/export.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { createLibsqlDb } from '../../db/client.ts';
 import { memberships } from '../../db/schema/auth.ts';
-import type { Report } from '../../src/domain/contracts/reports.ts';
+import type { Report } from '../../src/domain/contracts/export.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS } from './helpers.ts';

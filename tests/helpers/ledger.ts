@@ -1,9 +1,9 @@
 // Shared steps of the emissions-ledger integration tests (sites, activities, import, metrics…).
 import { count, eq, sql } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema/auth.ts';
-import { activityImports, activityLines } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
-import { storedEntries } from '../../src/server/features/emissions/line-figures.ts';
+import { storedEntries } from '../../src/server/features/ledger/figures/line-figures.ts';
 import { type createTestApp, ORIGIN } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;

@@ -1,4 +1,4 @@
-import type { NewLine } from '../../src/server/features/emissions/new-lines.ts';
+import type { NewLine } from '../../src/server/features/ledger/lines/new-lines.ts';
 
 /**
  * A new ledger line with every field set, in the shapes that are easy to get wrong: quotes,

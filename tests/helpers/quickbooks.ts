@@ -1,6 +1,6 @@
 import { expect } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import {
   type QuickBooksTokens,
   quickBooksSession,

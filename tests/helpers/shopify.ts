@@ -2,7 +2,7 @@
 // connecting a new company through the real OAuth redirects.
 import { expect } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import type { FakeShopify } from '../fakes/shopify.ts';
 import { addSite } from './ledger.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from './test-app.ts';

@@ -2,7 +2,7 @@
 import { expect } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { connectorConnections } from '../../db/schema/connectors.ts';
-import { activityLines, dataSources } from '../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import type { XeroCredentials } from '../../src/server/features/connectors/xero/xero-oauth.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { openSecret } from '../../src/server/lib/secret-box.ts';

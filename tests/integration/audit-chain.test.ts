@@ -3,7 +3,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { auditChainHeads, auditLogs } from '../../db/schema/audit.ts';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
 import { auditChainLink, auditContentHash, GENESIS_HASH } from '../../src/domain/audit/chain.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { sealCompanyChain } from '../../src/server/features/audit/chain-store.ts';

@@ -4,7 +4,7 @@ import { planChangeRequests } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/auth.ts';
 import { PLANS } from '../../src/domain/account/plans.ts';
-import { applyPlan } from '../../src/server/features/account/billing.ts';
+import { applyPlan } from '../../src/server/features/billing/service.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { companyWithMember } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';

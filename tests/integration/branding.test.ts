@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/auth.ts';
 import { companyBranding } from '../../db/schema/branding.ts';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
 import type { Plan } from '../../src/domain/account/plans.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { jpegHeader, pngBomb, pngImage, webpHeader } from '../fixtures/images/encode.ts';

@@ -2,7 +2,7 @@
 // by connectors for accounts the person has not mapped on the source itself.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { MissingEntityIdentifierError } from '../../src/domain/reports/xbrl/entity.ts';

@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { connectorAccountMappings } from '../../db/schema/connectors.ts';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { syncedOdooCompany } from '../helpers/odoo.ts';
 import { createTestApp } from '../helpers/test-app.ts';

@@ -2,7 +2,7 @@
 // books of tests/fakes/odoo-refunds.ts: each expected amount is worked out there by hand.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { startFakeOdoo } from '../fakes/odoo.ts';
 import { leftoverNotice, refundsOdooData } from '../fakes/odoo-refunds.ts';
 import { storedResults } from '../helpers/ledger.ts';

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { connectorConnections } from '../../db/schema/connectors.ts';
-import { activityLines, dataSources } from '../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import { type FakeOdooData, sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addSite, makeViewer, storedResults } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';

@@ -2,7 +2,7 @@
 // (decision 052): a sync runs unattended and cannot ask.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addLine, addSite } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorConnections, connectorOauthStates, connectorSyncs } from '../../db/schema/connectors.ts';
-import { dataSources } from '../../db/schema/emissions.ts';
+import { dataSources } from '../../db/schema/ledger.ts';
 import { ConfigError, loadConfig } from '../../src/server/config.ts';
 import { adapterFor } from '../../src/server/features/connectors/registry.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';

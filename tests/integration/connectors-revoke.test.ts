@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
-import { dataSources } from '../../db/schema/emissions.ts';
+import { dataSources } from '../../db/schema/ledger.ts';
 import type { ShopifyCredentials } from '../../src/server/features/connectors/shopify/shopify-tokens.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { startFakeShopify } from '../fakes/shopify.ts';

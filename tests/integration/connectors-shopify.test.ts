@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { connectorOauthStates } from '../../db/schema/connectors.ts';
-import { activityLines, dataSources } from '../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import { BAD_STORE_NAME_MESSAGE } from '../../src/server/features/connectors/shopify/shopify-oauth.ts';
 import { SHOPIFY_RENEWAL_REFUSED } from '../../src/server/features/connectors/shopify/shopify-tokens.ts';
 import { fakeRefund, startFakeShopify } from '../fakes/shopify.ts';

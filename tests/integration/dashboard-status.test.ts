@@ -2,7 +2,7 @@
 // reached the ledger, the real narrative state, next steps from the real state, and the greeting.
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { activityLines, dataSources } from '../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import { receiptFiles } from '../../db/schema/receipts.ts';
 import { DashboardOverviewSchema } from '../../src/domain/contracts/dashboard.ts';
 import { addLine, addSite, companyWithSites, IMPORT_ROWS, importCsv, upload } from '../helpers/ledger.ts';

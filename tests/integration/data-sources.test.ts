@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { dataSources } from '../../db/schema/emissions.ts';
+import { dataSources } from '../../db/schema/ledger.ts';
 import { makeViewer } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';

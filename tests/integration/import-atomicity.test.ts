@@ -1,6 +1,6 @@
 import { describe, expect, spyOn, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { activityImports, activityLines } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

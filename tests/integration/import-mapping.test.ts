@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { sites } from '../../db/schema/emissions.ts';
-import { importMappings } from '../../db/schema/import-mappings.ts';
+import { sites } from '../../db/schema/ledger.ts';
+import { importMappings } from '../../db/schema/ledger-import-mappings.ts';
 import { addSite, storedCounts } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
 

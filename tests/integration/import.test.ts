@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { activityImports, activityLines } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import {
   companyWithSites,
   IMPORT_HEADER,

@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema/auth.ts';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

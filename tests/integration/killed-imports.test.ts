@@ -4,12 +4,12 @@
 // app's own (injected), so "two minutes of silence" takes no time.
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { activityImports, activityLines } from '../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import {
   discardAbandonedImports,
   IMPORT_LEASE_MS,
   processInstance,
-} from '../../src/server/features/activities/import-store.ts';
+} from '../../src/server/features/ledger/import/import-store.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';

@@ -4,12 +4,12 @@
 import { describe, expect, test } from 'bun:test';
 import { count, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
-import { activityLines, sites } from '../../db/schema/emissions.ts';
-import { importThreadAvailable } from '../../src/server/features/activities/import-thread.ts';
-import { type LedgerWriter, ledgerWriter } from '../../src/server/features/emissions/ledger-writer.ts';
-import { batchedLedgerWriter } from '../../src/server/features/emissions/ledger-writer-batched.ts';
-import { LINES_PER_INSERT } from '../../src/server/features/emissions/ledger-writer-local.ts';
-import type { LineOrigin, NewLine } from '../../src/server/features/emissions/new-lines.ts';
+import { activityLines, sites } from '../../db/schema/ledger.ts';
+import { importThreadAvailable } from '../../src/server/features/ledger/import/import-thread.ts';
+import { type LedgerWriter, ledgerWriter } from '../../src/server/features/ledger/lines/ledger-writer.ts';
+import { batchedLedgerWriter } from '../../src/server/features/ledger/lines/ledger-writer-batched.ts';
+import { LINES_PER_INSERT } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
+import type { LineOrigin, NewLine } from '../../src/server/features/ledger/lines/new-lines.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';
 import { createTestApp } from '../helpers/test-app.ts';

@@ -3,8 +3,8 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { activityLines, sites } from '../../db/schema/emissions.ts';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
+import { activityLines, sites } from '../../db/schema/ledger.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite, importCsv, upload } from '../helpers/ledger.ts';

@@ -4,7 +4,7 @@ import { apiKeys, teamInvites } from '../../db/schema/account.ts';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, sessions, users } from '../../db/schema/auth.ts';
-import { offsetOrders, offsetProjects } from '../../db/schema/offsets.ts';
+import { offsetOrders, offsetProjects } from '../../db/schema/marketplace.ts';
 import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { addMember, rowsContaining } from '../helpers/people.ts';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { companies, users } from '../../db/schema/auth.ts';
 import { connectorConnections } from '../../db/schema/connectors.ts';
-import { dataSources } from '../../db/schema/emissions.ts';
+import { dataSources } from '../../db/schema/ledger.ts';
 import type { QuickBooksTokens } from '../../src/server/features/connectors/quickbooks/quickbooks-oauth.ts';
 import {
   prepareCompanyRevocations,

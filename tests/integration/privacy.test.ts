@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { reports } from '../../db/schema/reports.ts';
+import { reports } from '../../db/schema/export-reports.ts';
 import { addMember } from '../helpers/people.ts';
 import { plantPersonalRecords } from '../helpers/personal-records.ts';
 import { createTestApp } from '../helpers/test-app.ts';

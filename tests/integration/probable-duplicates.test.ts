@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { activityLines } from '../../db/schema/emissions.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
 import { OCTOPUS_PDF_LINES, renderBillPdf } from '../fixtures/receipts/render.ts';
 import { addSite, importCsv, storedCounts } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';

@@ -1,6 +1,6 @@
 // The three fixture companies of issue 18's Proof, built through the real API (sign-up, sites,
 // ledger lines, financials, checklist answers), and the reports each asks for: every format the
-// product offers for its framework (src/domain/contracts/reports.ts: pdf, xbrl, csv; XBRL for
+// product offers for its framework (src/domain/contracts/export.ts: pdf, xbrl, csv; XBRL for
 // CSRD on both VSME taxonomy versions).
 import { expect } from 'bun:test';
 import { addLine, addSite } from '../helpers/ledger.ts';

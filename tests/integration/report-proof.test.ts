@@ -19,7 +19,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { strFromU8, unzipSync } from 'fflate';
-import type { KpiMetrics } from '../../src/domain/contracts/metrics.ts';
+import type { KpiMetrics } from '../../src/domain/contracts/kpi.ts';
 import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import { formatKwh, formatMwh, formatTonnes } from '../../src/domain/reports/pdf/format.ts';
 import { formatLexical } from '../../src/domain/reports/xbrl/numbers.ts';

@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { activityImports } from '../../db/schema/emissions.ts';
+import { activityImports } from '../../db/schema/ledger.ts';
 import { DashboardOverviewSchema } from '../../src/domain/contracts/dashboard.ts';
 import { ReportingYearSchema } from '../../src/domain/contracts/reporting-year.ts';
 import { addLine, addSite, upload } from '../helpers/ledger.ts';
 import { inspectPdf } from '../helpers/pdf-inspect.ts';
 import { addMember } from '../helpers/people.ts';
 import { createTestApp } from '../helpers/test-app.ts';
-import { addProject } from './offsets-fixtures.ts';
+import { addProject } from './marketplace-fixtures.ts';
 
 // Decision 053. "Now" is 25 November 2026 and the ledger holds 2025 only: the normal case of a
 // firm reporting after year end. Before, the dashboard showed "this month" (November 2026: 0.0 t)

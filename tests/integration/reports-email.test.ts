@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { sha256Hex } from '../../src/server/features/reports/files.ts';
+import { sha256Hex } from '../../src/server/features/export/reports/files.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite } from '../helpers/ledger.ts';

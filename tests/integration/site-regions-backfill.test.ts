@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { sites } from '../../db/schema/emissions.ts';
+import { sites } from '../../db/schema/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { sites } from '../../db/schema/emissions.ts';
+import { sites } from '../../db/schema/ledger.ts';
 import { addLine, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

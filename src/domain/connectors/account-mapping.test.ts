@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { factorLibrary } from '../../../db/seed/factors/seed.ts';
+import { factorLibrary } from '../../../db/reference/factors/seed.ts';
 import { calculateActivity } from '../emissions/calculate.ts';
 import { defaultAccountMapping, FALLBACK_SPEND_VARIANT, SPEND_VARIANTS } from './account-mapping.ts';
 

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { sanitisePagePath } from '../analytics/page-path.ts';
 import { JurisdictionSchema } from './auth.ts';
 import { DataSourceTypeSchema } from './data-sources.ts';
-import { EsgSectionSchema } from './esg.ts';
+import { EsgSectionSchema } from './esg-wizard.ts';
+import { ReportFormatSchema } from './export.ts';
 import { NarrativeSectionSchema } from './narratives.ts';
-import { ReportFormatSchema } from './reports.ts';
 import { text } from './text.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { ReportPeriodSchema } from './export.ts';
 import { DataQualitySchema } from './ledger.ts';
-import { ReportPeriodSchema } from './reports.ts';
 import { text } from './text.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { ACTIVITY_CATEGORIES } from '../emissions/activity-variants.ts';
 import { isAcceptedCurrency, unknownCurrencyMessage } from '../emissions/fx.ts';
-import { NotCountedStatusSchema, NotCountedSummarySchema } from './not-counted.ts';
+import { NotCountedStatusSchema, NotCountedSummarySchema } from './ledger-not-counted.ts';
+import { ImportDuplicateCountsSchema, ReceiptDuplicateChoiceSchema } from './ledger-probable-duplicates.ts';
 import { amount, count, measure, quantity } from './numbers.ts';
-import { ImportDuplicateCountsSchema, ReceiptDuplicateChoiceSchema } from './probable-duplicates.ts';
 import { text } from './text.ts';
 
 /** kg CO2e per kWh a supplier may state (SaveActivitySchema.supplierKgCO2ePerKWh). */

@@ -160,7 +160,7 @@ export const SyncResultSchema = z.object({
 export type SyncResult = z.infer<typeof SyncResultSchema>;
 
 /**
- * `getOffsetSummary(ctx, year)` (server/features/offsets/service.ts), for the dashboard and
+ * `getOffsetSummary(ctx, year)` (server/features/marketplace/service.ts), for the dashboard and
  * reports. Offsets are reported next to gross emissions and never subtracted from scope totals.
  */
 export const OffsetSummarySchema = z.object({

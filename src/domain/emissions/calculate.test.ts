@@ -9,7 +9,9 @@ import { loadFactorLibrary } from './factor-library.ts';
 import type { FxTable } from './fx.ts';
 import type { ActivityInput, LineResult, Scope } from './types.ts';
 
-const csv = await Bun.file(new URL('../../../db/seed/factors/emission-factors.csv', import.meta.url)).text();
+const csv = await Bun.file(
+  new URL('../../../db/reference/factors/emission-factors.csv', import.meta.url),
+).text();
 const library = loadFactorLibrary(csv);
 
 function run(

@@ -1,7 +1,7 @@
 // Who published each factor set the product uses, and how it must be cited (from
 // shared/reference/datasets/PROVENANCE.md). Screens and reports cite the PUBLISHER from here; the
 // GitHub copies this workspace read the files from are an audit trail only
-// (db/seed/factors/README.md), never a source text.
+// (db/reference/factors/README.md), never a source text.
 
 export interface DatasetSource {
   /** Short key stored as a factor's `dataset` prefix. */

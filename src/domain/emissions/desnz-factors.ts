@@ -1,4 +1,4 @@
-// DESNZ factors built from the publisher's files (db/seed/factors/datasets/desnz-YYYY.csv, written by
+// DESNZ factors built from the publisher's files (db/reference/factors/datasets/desnz-YYYY.csv, written by
 // scripts/build-factor-datasets.ts). Each factor keeps the publisher's flat-file ID: factor id
 // `desnz25-1_100_1004_6_1` = DESNZ 2025, flat-file ID 1_100_1004_6_1 (also in `publisherId`).
 // DESNZ IDs are stable across years (sheet_group_item_unit_gas), so one activity key per ID

@@ -1,4 +1,4 @@
-// Variants generated from the DESNZ 2025 flat file (db/seed/factors/datasets/desnz-2025.csv) by
+// Variants generated from the DESNZ 2025 flat file (db/reference/factors/datasets/desnz-2025.csv) by
 // the rules of desnz-factors.ts: every waste material and route of "Waste disposal", and every
 // refrigerant of "Refrigerant & other" with an "Emissions including only Kyoto products" factor.
 // desnz-factors.test.ts checks each one has a factor in every DESNZ year that publishes it.

@@ -1,6 +1,6 @@
 // Fuel lines whose kWh depends on their CV basis or variant (decision 048), with the arithmetic.
 import { describe, expect, test } from 'bun:test';
-import { fuelProperties } from '../../../db/seed/factors/fuel-properties.ts';
+import { fuelProperties } from '../../../db/reference/factors/fuel-properties.ts';
 import { type EnergyAdjustmentRow, energyAdjustmentKWh } from './energy-adjustments.ts';
 import { energyTotalsFrom } from './energy-totals.ts';
 

@@ -1,7 +1,7 @@
 // Energy totals of a period from grouped ledger rows: kinds, renewable shares of total energy and
 // of electricity, energy not counted, and how market-based scope 2 was made (decision 048).
 import { describe, expect, test } from 'bun:test';
-import { fuelProperties } from '../../../db/seed/factors/fuel-properties.ts';
+import { fuelProperties } from '../../../db/reference/factors/fuel-properties.ts';
 import { type EnergyGroupRow, energyTotalsFrom } from './energy-totals.ts';
 
 const row = (patch: Partial<EnergyGroupRow> & Pick<EnergyGroupRow, 'category'>): EnergyGroupRow => ({

@@ -1,7 +1,7 @@
 // Energy totals of a period from the ledger's grouped sums (one row per date, datasets, category,
 // unit and instrument): what the KPI page, the wizard's auto-fill, the reports (SECR table, VSME
 // B3) and the narratives all show (decision 048). Pure; the SQL is
-// src/server/features/metrics/energy-totals.ts.
+// src/server/features/kpi/energy-totals.ts.
 
 import {
   type EnergyKind,

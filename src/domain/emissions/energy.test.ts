@@ -12,7 +12,7 @@ import {
 import type { UnitKey } from './units.ts';
 
 const seedUrl = new URL(
-  '../../../db/seed/factors/datasets/desnz-fuel-properties-2024-2026.csv',
+  '../../../db/reference/factors/datasets/desnz-fuel-properties-2024-2026.csv',
   import.meta.url,
 );
 const csv = await Bun.file(seedUrl).text();

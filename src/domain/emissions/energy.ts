@@ -1,8 +1,8 @@
 // Energy of a ledger line in kWh, on a gross calorific value basis (decision 048). Fuels bought by
 // volume or mass become kWh with the DESNZ fuel properties ("Fuel properties" sheet of the DESNZ
 // GHG conversion factors 2024, 2025 and 2026 full sets, Open Government Licence v3.0; copy in
-// db/seed/factors/datasets/). Electricity, heat and steam count as metered. Pure: the table comes
-// in as data, so the Worker and Bun read the same bytes (db/seed/factors/fuel-properties.ts).
+// db/reference/factors/datasets/). Electricity, heat and steam count as metered. Pure: the table comes
+// in as data, so the Worker and Bun read the same bytes (db/reference/factors/fuel-properties.ts).
 import type { ActivityCategory } from './types.ts';
 import { conversionFactor, dimensionOf, type UnitKey } from './units.ts';
 

@@ -4,7 +4,9 @@ import { createFactorLibrary, loadFactorLibrary } from './factor-library.ts';
 import { regionChain } from './regions.ts';
 import type { EmissionFactor } from './types.ts';
 
-const csv = await Bun.file(new URL('../../../db/seed/factors/emission-factors.csv', import.meta.url)).text();
+const csv = await Bun.file(
+  new URL('../../../db/reference/factors/emission-factors.csv', import.meta.url),
+).text();
 const library = loadFactorLibrary(csv);
 
 function choose(query: Partial<FactorQuery> & Pick<FactorQuery, 'activityKey' | 'unit'>) {

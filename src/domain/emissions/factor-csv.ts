@@ -1,4 +1,4 @@
-// Reads db/seed/factors/emission-factors.csv (columns: md §1) into EmissionFactor rows.
+// Reads db/reference/factors/emission-factors.csv (columns: md §1) into EmissionFactor rows.
 // RFC 4180 quoting; every row validated; all problems reported at once.
 
 import { activityKeyOf, radiativeForcingOf } from './factor-keys.ts';
@@ -156,7 +156,7 @@ function gasesAgree(total: number, gases: GasSplit): boolean {
 /**
  * The publisher's address of a `source_url_or_repo` cell: the curated CSV also names the GitHub
  * copy it was read from ("; read from repo …", "; values as quoted in …"). That is an audit trail
- * (db/seed/factors/README.md), never a source to show, so it is cut here.
+ * (db/reference/factors/README.md), never a source to show, so it is cut here.
  */
 export function publisherUrlOf(text: string): string {
   const carrier = /\s*;\s*(read from repo|values as quoted in)\b/.exec(text);

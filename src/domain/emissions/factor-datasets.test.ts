@@ -1,4 +1,4 @@
-// The committed factor datasets (db/seed/factors/datasets/, reference-rates.ts) are exactly what
+// The committed factor datasets (db/reference/factors/datasets/, reference-rates.ts) are exactly what
 // scripts/build-factor-datasets.ts derives from the publishers' files in ../shared, so the copy
 // can never drift. A checkout without ../shared (a fresh machine) skips the comparison only.
 import { describe, expect, test } from 'bun:test';
@@ -31,7 +31,7 @@ describe('factor datasets', () => {
       ['bls-cpi-u-annual.csv', 'bls-cpi-u-us-city-average-annual-2015-2025.csv'],
     ];
     for (const [ours, theirs] of same) {
-      expect(sha256(readFileSync(join(REPO_DIR, 'db/seed/factors/datasets', ours!), 'utf8'))).toBe(
+      expect(sha256(readFileSync(join(REPO_DIR, 'db/reference/factors/datasets', ours!), 'utf8'))).toBe(
         sha256(readFileSync(join(SHARED_DATASETS_DIR, theirs!), 'utf8')),
       );
     }
@@ -39,7 +39,7 @@ describe('factor datasets', () => {
 
   test.skipIf(!shared)('the ECB annual means agree with the 11 currencies PROVENANCE.md derived', () => {
     const ours = new Map(
-      readFileSync(join(REPO_DIR, 'db/seed/factors/datasets/ecb-annual-averages.csv'), 'utf8')
+      readFileSync(join(REPO_DIR, 'db/reference/factors/datasets/ecb-annual-averages.csv'), 'utf8')
         .trim()
         .split('\n')
         .slice(1)
@@ -62,7 +62,7 @@ describe('factor datasets', () => {
 
   test('the DESNZ files keep the publisher IDs and the headline values PROVENANCE.md checks', () => {
     const row = (year: number, id: string) =>
-      readFileSync(join(REPO_DIR, `db/seed/factors/datasets/desnz-${year}.csv`), 'utf8')
+      readFileSync(join(REPO_DIR, `db/reference/factors/datasets/desnz-${year}.csv`), 'utf8')
         .split('\n')
         .find((line) => line.startsWith(`${id},`))
         ?.split(',')[8];

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { FactorCsvError, parseCsvRecords, parseFactorCsv } from './factor-csv.ts';
 import { createFactorLibrary, deriveDesnz2024, loadFactorLibrary } from './factor-library.ts';
 
-const seedUrl = new URL('../../../db/seed/factors/emission-factors.csv', import.meta.url);
+const seedUrl = new URL('../../../db/reference/factors/emission-factors.csv', import.meta.url);
 const csv = await Bun.file(seedUrl).text();
 const header = csv.slice(0, csv.indexOf('\n') + 1);
 const row = (id: string) => csv.split('\n').find((line) => line.startsWith(`${id},`))!;

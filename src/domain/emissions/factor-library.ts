@@ -139,11 +139,11 @@ function supersededIds(factors: readonly EmissionFactor[]): Set<string> {
   return out;
 }
 
-/** The texts the product library is built from (db/seed/factors/). */
+/** The texts the product library is built from (db/reference/factors/). */
 export interface FactorLibraryTexts {
   /** The curated emission-factors.csv (EPA Hub, eGRID, Ember rows; older ids kept resolvable). */
   curatedCsv: string;
-  /** db/seed/factors/datasets/desnz-YYYY.csv by year. */
+  /** db/reference/factors/datasets/desnz-YYYY.csv by year. */
   desnz: Readonly<Record<number, string>>;
   epaSupplyChain: string;
   defraSic: string;

@@ -10,7 +10,9 @@ import {
 } from './not-counted.ts';
 import type { ActivityInput } from './types.ts';
 
-const csv = await Bun.file(new URL('../../../db/seed/factors/emission-factors.csv', import.meta.url)).text();
+const csv = await Bun.file(
+  new URL('../../../db/reference/factors/emission-factors.csv', import.meta.url),
+).text();
 const library = loadFactorLibrary(csv);
 const regions = libraryRegions(library);
 

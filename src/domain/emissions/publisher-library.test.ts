@@ -2,7 +2,7 @@
 // year with their flat-file IDs, and spend lines through Defra SIC / EPA NAICS with ECB FX and
 // CPI-U deflation. Every expected figure is computed by hand from the published values.
 import { describe, expect, test } from 'bun:test';
-import { factorLibrary } from '../../../db/seed/factors/seed.ts';
+import { factorLibrary } from '../../../db/reference/factors/seed.ts';
 import { calculateActivity } from './calculate.ts';
 import type { ActivityInput, LineResult } from './types.ts';
 

@@ -4,7 +4,9 @@ import { loadFactorLibrary } from './factor-library.ts';
 import { type SummaryLine, summarise } from './rollups.ts';
 import type { ActivityInput, EmissionEntry, LineResult } from './types.ts';
 
-const csv = await Bun.file(new URL('../../../db/seed/factors/emission-factors.csv', import.meta.url)).text();
+const csv = await Bun.file(
+  new URL('../../../db/reference/factors/emission-factors.csv', import.meta.url),
+).text();
 const library = loadFactorLibrary(csv);
 
 function line(

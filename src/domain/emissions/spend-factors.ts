@@ -1,4 +1,4 @@
-// Spend-based factors built from the publishers' files (db/seed/factors/datasets/): every NAICS-6
+// Spend-based factors built from the publishers' files (db/reference/factors/datasets/): every NAICS-6
 // row of US EPA Supply Chain GHG Emission Factors v1.3 (with margins, kg CO2e per 2022 USD,
 // purchaser price) and every row of Defra's GHG multipliers by SIC code 2022 (kg CO2e per £).
 // Ids keep the publisher's code: `epa13-541611`, `defrasic22-69.2`.

@@ -1,6 +1,6 @@
 // Types of the emissions-calculation domain. Pure data: no I/O, runs in a browser and a Worker.
 // Sources and conventions: shared/reference/emission-factors.md (copied with the CSV into
-// db/seed/factors/). Numbers are kg CO2e, GWP100 AR5 unless a factor's `gwpBasis` says otherwise.
+// db/reference/factors/). Numbers are kg CO2e, GWP100 AR5 unless a factor's `gwpBasis` says otherwise.
 
 import type { UnitKey } from './units.ts';
 
@@ -63,7 +63,7 @@ export interface EmissionFactor {
   notes: string;
 }
 
-/** The ledger's activity categories (db/schema/emissions.ts `activity_lines.category`). */
+/** The ledger's activity categories (db/schema/ledger.ts `activity_lines.category`). */
 export type ActivityCategory =
   | 'electricity'
   | 'natural_gas'

@@ -3,7 +3,7 @@
 // from the publishers' files (ids `desnz25-<flat-file ID>`, `epa13-<NAICS>`); every value equals
 // the curated row the md quoted (decision 047).
 import { describe, expect, test } from 'bun:test';
-import { factorLibrary } from '../../../db/seed/factors/seed.ts';
+import { factorLibrary } from '../../../db/reference/factors/seed.ts';
 import { calculateActivity } from './calculate.ts';
 import type { ActivityInput, EmissionEntry, LineResult } from './types.ts';
 import { convert } from './units.ts';

@@ -2,8 +2,8 @@
 // reporting year, from what the server's services return. Pure: plain data in, plain data out.
 // Precision kept: tonnes to 10 kg (as the dashboards show them), MWh and m³ to two places,
 // percentages to one place, intensities to two places (three significant figures below 1).
-import type { EsgProgressResponse } from '../contracts/esg.ts';
-import type { KpiMetrics } from '../contracts/metrics.ts';
+import type { EsgProgressResponse } from '../contracts/esg-wizard.ts';
+import type { KpiMetrics } from '../contracts/kpi.ts';
 import { SCOPE_3_CATEGORY_NAMES } from '../emissions/scope3-categories.ts';
 import { type AnswerTopic, isTopicAnswered } from './answer-topics.ts';
 import { findNumberTokens } from './number-check.ts';

@@ -3,8 +3,8 @@
 // answers (the case where the old writer said "not recorded" and then quoted them), an EU VSME
 // manufacturer with partial data, a US company with little data and a target only in its own
 // words, and a company with nothing at all.
-import type { EsgProgressItem, EsgProgressResponse } from '../contracts/esg.ts';
-import type { KpiMetrics } from '../contracts/metrics.ts';
+import type { EsgProgressItem, EsgProgressResponse } from '../contracts/esg-wizard.ts';
+import type { KpiMetrics } from '../contracts/kpi.ts';
 import { checklistItem, kpiMetricsFixture } from './test-fixtures.ts';
 import type { FactsInput } from './types.ts';
 

@@ -1,8 +1,8 @@
 // Realistic inputs for the narrative tests: a small UK/French bakery with a full year of figures, a
 // prior year, an initialised SECR checklist with written answers, a target and carbon credits, and
 // a thin variant with almost nothing recorded.
-import type { EsgProgressItem, EsgProgressResponse } from '../contracts/esg.ts';
-import type { KpiMetrics } from '../contracts/metrics.ts';
+import type { EsgProgressItem, EsgProgressResponse } from '../contracts/esg-wizard.ts';
+import type { KpiMetrics } from '../contracts/kpi.ts';
 import type { FactsInput } from './types.ts';
 
 export function kpiMetricsFixture(overrides: Partial<KpiMetrics> = {}): KpiMetrics {

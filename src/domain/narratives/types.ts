@@ -2,8 +2,8 @@
 // nothing else (issue: "the facts pack only ever contains the caller's company"). Built by the pure
 // `buildFactsPack` (facts.ts) from what the server's services return; read by the prompt builders,
 // the offline writer and the number check.
-import type { EsgProgressResponse } from '../contracts/esg.ts';
-import type { KpiMetrics } from '../contracts/metrics.ts';
+import type { EsgProgressResponse } from '../contracts/esg-wizard.ts';
+import type { KpiMetrics } from '../contracts/kpi.ts';
 import type { NarrativeFramework, NarrativeSection } from '../contracts/narratives.ts';
 
 /** What the server gathers for a company and year (all of it the caller's own company's). */

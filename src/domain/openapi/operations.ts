@@ -1,9 +1,19 @@
 import { z } from 'zod';
-import { ImportMappingSchema } from '../contracts/activity-import.ts';
 import { CompanyProfileSchema } from '../contracts/company-profile.ts';
 import { DashboardOverviewSchema } from '../contracts/dashboard.ts';
 import { DataSourceSchema } from '../contracts/data-sources.ts';
-import { EsgProgressResponseSchema, ProgressQuerySchema, UpdateProgressSchema } from '../contracts/esg.ts';
+import {
+  EsgProgressResponseSchema,
+  ProgressQuerySchema,
+  UpdateProgressSchema,
+} from '../contracts/esg-wizard.ts';
+import { GenerateReportSchema, ReportSchema } from '../contracts/export.ts';
+import {
+  KpiMetricsSchema,
+  MetricListQuerySchema,
+  MetricSchema,
+  MetricsQuerySchema,
+} from '../contracts/kpi.ts';
 import {
   ActivityLineSchema,
   ActivityPageSchema,
@@ -14,21 +24,15 @@ import {
   TargetSchema,
   YearQuerySchema,
 } from '../contracts/ledger.ts';
+import { ImportMappingSchema } from '../contracts/ledger-import.ts';
+import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/ledger-not-counted.ts';
 import {
   CarbonCalculationSchema,
   OffsetProjectSchema,
   OffsetPurchaseSchema,
   OffsetStatsSchema,
 } from '../contracts/marketplace.ts';
-import {
-  KpiMetricsSchema,
-  MetricListQuerySchema,
-  MetricSchema,
-  MetricsQuerySchema,
-} from '../contracts/metrics.ts';
-import { NotCountedQuerySchema, NotCountedSchema } from '../contracts/not-counted.ts';
 import { ReportingYearSchema, SetReportingYearSchema } from '../contracts/reporting-year.ts';
-import { GenerateReportSchema, ReportSchema } from '../contracts/reports.ts';
 import { DATA_REQUEST_OPERATIONS } from './data-requests.ts';
 import { named, type PublicOperation } from './operation-types.ts';
 

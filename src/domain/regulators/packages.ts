@@ -4,7 +4,7 @@
 // the filing job can re-validate a stored package by building it again.
 import { sha256 } from '@oslojs/crypto/sha2';
 import { encodeHexLowerCase } from '@oslojs/encoding';
-import type { ReportFormat, ReportFramework } from '../contracts/reports.ts';
+import type { ReportFormat, ReportFramework } from '../contracts/export.ts';
 import type { ReportSnapshot } from '../reports/snapshot.ts';
 import { deterministicZip } from '../reports/xbrl/zip.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { RegulatorSchema } from '../contracts/reports.ts';
+import { RegulatorSchema } from '../contracts/export.ts';
 import {
   findFilingType,
   findRegulator,

@@ -4,7 +4,7 @@
 // (issue 18, item 8). None of these bodies accepts automated submissions from this
 // product: each adapter builds and validates the exact package and the server records the filing
 // in a clearly labelled sandbox (docs/decisions/015-sandbox-filing.md).
-import type { Regulator, ReportFormat, ReportFramework } from '../contracts/reports.ts';
+import type { Regulator, ReportFormat, ReportFramework } from '../contracts/export.ts';
 import { EU_SOURCES } from '../esg/rule-packs/csrd-vsme-status.ts';
 import { US_SOURCES } from '../esg/rule-packs/sec-climate-status.ts';
 import { UK_SOURCES } from '../esg/rule-packs/secr-status.ts';

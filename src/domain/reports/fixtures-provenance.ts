@@ -3,7 +3,7 @@
 // supply-chain factor (scope 3 category 1). Renderer tests check that each fact, row and line
 // cites only its own dataset. Hand-written, like fixtures.ts.
 
-import type { ReportFramework } from '../contracts/reports.ts';
+import type { ReportFramework } from '../contracts/export.ts';
 import { DATASET_SOURCES } from '../emissions/dataset-sources.ts';
 import { demoSnapshot } from './fixtures.ts';
 import type { EnergyBasis, ReportSnapshot } from './snapshot.ts';

@@ -5,8 +5,8 @@
 // stored snapshot again must give the same bytes. Numbers are plain JSON numbers in the units named
 // by each field; absent data is null, never 0.
 import type { ConsolidationApproach } from '../contracts/company-profile.ts';
-import type { NotCountedSummary } from '../contracts/not-counted.ts';
-import type { ReportFormat, ReportFramework } from '../contracts/reports.ts';
+import type { ReportFormat, ReportFramework } from '../contracts/export.ts';
+import type { NotCountedSummary } from '../contracts/ledger-not-counted.ts';
 
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 

@@ -30,7 +30,7 @@ async function readLedgerStatements(input: {
  * renders no report should not hold them in memory.
  */
 async function renderReport(snapshot: ReportSnapshot) {
-  const { renderReportFile } = await import('../features/reports/render.ts');
+  const { renderReportFile } = await import('../features/export/reports/render.ts');
   return renderReportFile(snapshot);
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { demoSnapshot } from '../../domain/reports/fixtures.ts';
 import { MissingEntityIdentifierError } from '../../domain/reports/xbrl/entity.ts';
-import { renderReportFile } from '../features/reports/render.ts';
+import { renderReportFile } from '../features/export/reports/render.ts';
 import { runCpuTask, stopCpuThread, warmCpuThread } from './cpu-thread.ts';
 
 // Loading the renderers in a fresh thread takes seconds on a busy machine: not what is tested.

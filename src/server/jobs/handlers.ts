@@ -1,9 +1,9 @@
-import { discardAbandonedImportsJob } from '../features/activities/abandoned-imports-job.ts';
 import { sealAuditChainsJob } from '../features/audit/seal-job.ts';
 import { connectorSyncJob } from '../features/connectors/sync.ts';
-import { advanceFilingJob } from '../features/filings/advance.ts';
+import { advanceFilingJob } from '../features/export/filings/advance.ts';
+import { generateReportJob } from '../features/export/reports/generate.ts';
+import { discardAbandonedImportsJob } from '../features/ledger/import/abandoned-imports-job.ts';
 import { retentionJob } from '../features/privacy/retention.ts';
-import { generateReportJob } from '../features/reports/generate.ts';
 import type { JobHandler } from './job-handler.ts';
 import type { JobKind } from './job-kinds.ts';
 

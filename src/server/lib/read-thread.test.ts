@@ -6,7 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createLibsqlDb } from '../../../db/client.ts';
 import { migrateDatabase } from '../../../db/migrate.ts';
 import { companies } from '../../../db/schema/auth.ts';
-import { sites } from '../../../db/schema/emissions.ts';
+import { sites } from '../../../db/schema/ledger.ts';
 import { openReadThread } from './read-thread.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'esg-read-thread-'));

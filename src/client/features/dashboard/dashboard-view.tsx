@@ -3,7 +3,7 @@ import { getErrorMessage } from '../../lib/api';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Skeleton } from '../../ui/skeleton';
-import { NotCountedCard } from '../activities/not-counted-notice';
+import { NotCountedCard } from '../ledger/not-counted-notice';
 import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useDashboardOverview } from './api';
 import {

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ActivityLine, SaveActivity } from '../../../domain/contracts/ledger';
 import type { OcrUploadResult } from '../../../domain/contracts/receipts';
 import { uploadForm } from '../../lib/upload';
-import { activityKeys, createActivity, notCountedKeys } from '../activities/api';
+import { activityKeys, createActivity, notCountedKeys } from '../ledger/api';
 
 export interface ScanRequest {
   file: File;

@@ -23,12 +23,12 @@ import {
   type ActivityFormValues,
   todayIso,
   validateActivityForm,
-} from '../activities/activity-form';
-import { useSites } from '../activities/api';
-import { CATEGORY_LABELS } from '../activities/format';
-import { type ProbableDuplicatesProblem, readProbableDuplicates } from '../activities/probable-duplicates';
-import { ReceiptDuplicatesPrompt } from '../activities/probable-duplicates-prompt';
-import { SiteSelect } from '../activities/site-select';
+} from '../ledger/activity-form';
+import { useSites } from '../ledger/api';
+import { CATEGORY_LABELS } from '../ledger/format';
+import { type ProbableDuplicatesProblem, readProbableDuplicates } from '../ledger/probable-duplicates';
+import { ReceiptDuplicatesPrompt } from '../ledger/probable-duplicates-prompt';
+import { SiteSelect } from '../ledger/site-select';
 import { useConfirmReceiptLine, useScanReceipt } from './receipt-api';
 import { checkReceiptFile, draftFromScan, RECEIPT_ACCEPT, scannedMessage } from './receipt-draft';
 

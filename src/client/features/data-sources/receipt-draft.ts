@@ -5,7 +5,7 @@ import {
   type OcrUploadResult,
   RECEIPT_TOO_LARGE_MESSAGE,
 } from '../../../domain/contracts/receipts';
-import { type ActivityFormValues, emptyActivityForm } from '../activities/activity-form';
+import { type ActivityFormValues, emptyActivityForm } from '../ledger/activity-form';
 
 export const RECEIPT_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,application/pdf';
 

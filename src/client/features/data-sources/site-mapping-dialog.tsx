@@ -3,8 +3,8 @@ import type { DataSource } from '../../../domain/contracts/data-sources';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { useSites } from '../activities/api';
-import { SiteSelect } from '../activities/site-select';
+import { useSites } from '../ledger/api';
+import { SiteSelect } from '../ledger/site-select';
 import { useSiteMappings, useUpdateSiteMappings } from './api';
 import { MappingFooter, MappingLoading, MappingRow, MappingTable } from './mapping-table';
 

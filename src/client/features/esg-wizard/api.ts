@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { EsgProgressResponse, Evidence } from '../../../domain/contracts/esg';
+import type { EsgProgressResponse, Evidence } from '../../../domain/contracts/esg-wizard';
 import { apiRequest, createApiError } from '../../lib/api';
 
 export const esgKeys = {

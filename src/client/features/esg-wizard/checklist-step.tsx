@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { EsgProgressResponse } from '../../../domain/contracts/esg';
+import type { EsgProgressResponse } from '../../../domain/contracts/esg-wizard';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';

@@ -1,4 +1,4 @@
-import type { EsgProgressResponse } from '../../../domain/contracts/esg';
+import type { EsgProgressResponse } from '../../../domain/contracts/esg-wizard';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { Progress } from '../../ui/progress';

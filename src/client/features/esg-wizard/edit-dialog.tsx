@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
+import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg-wizard';
 import { isCompletedValue } from '../../../domain/esg/compliance';
 import { Button } from '../../ui/button';
 import {

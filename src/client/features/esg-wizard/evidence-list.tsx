@@ -1,6 +1,6 @@
 import { type ChangeEvent, useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { Evidence } from '../../../domain/contracts/esg';
+import type { Evidence } from '../../../domain/contracts/esg-wizard';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';

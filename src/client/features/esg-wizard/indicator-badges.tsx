@@ -1,4 +1,4 @@
-import type { EsgProgressItem } from '../../../domain/contracts/esg';
+import type { EsgProgressItem } from '../../../domain/contracts/esg-wizard';
 import { Badge } from '../../ui/badge';
 
 /** The badges of an indicator, in its checklist row and at the top of its edit dialog. */

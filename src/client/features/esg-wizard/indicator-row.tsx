@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg';
+import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg-wizard';
 import { isCompletedValue, toggledValue } from '../../../domain/esg/compliance';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';

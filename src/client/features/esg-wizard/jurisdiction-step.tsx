@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import { WizardJurisdictionSchema } from '../../../domain/contracts/esg';
+import { WizardJurisdictionSchema } from '../../../domain/contracts/esg-wizard';
 import { RULE_PACK_STATUS } from '../../../domain/esg/rule-packs/status';
 import type { StatusLine } from '../../../domain/esg/types';
 import { trackEvent } from '../../lib/analytics';

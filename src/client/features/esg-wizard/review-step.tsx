@@ -1,10 +1,10 @@
 import { useId } from 'react';
-import type { EsgProgressItem, EsgProgressResponse } from '../../../domain/contracts/esg';
+import type { EsgProgressItem, EsgProgressResponse } from '../../../domain/contracts/esg-wizard';
 import { trackEvent } from '../../lib/analytics';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { NotCountedCard } from '../activities/not-counted-notice';
+import { NotCountedCard } from '../ledger/not-counted-notice';
 import { EvidenceLinks } from './evidence-list';
 import {
   describeOrigin,

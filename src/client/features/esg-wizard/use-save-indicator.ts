@@ -1,5 +1,5 @@
 import type { Jurisdiction } from '../../../domain/contracts/auth';
-import type { EsgProgressItem } from '../../../domain/contracts/esg';
+import type { EsgProgressItem } from '../../../domain/contracts/esg-wizard';
 import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';

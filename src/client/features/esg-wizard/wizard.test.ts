@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { EsgProgressItem, EsgProgressResponse } from '../../../domain/contracts/esg';
+import type { EsgProgressItem, EsgProgressResponse } from '../../../domain/contracts/esg-wizard';
 import {
   canContinueToReview,
   checkEvidenceFile,

@@ -1,7 +1,7 @@
 // Pure rules of the ESG Wizard screen (spec §2 ESG Wizard, §4 wizard steps, §9 thresholds): which
 // step to open on, section summaries, the missing-required card, how an answer's value and origin
 // read, and the client-side evidence file check.
-import type { EsgProgressItem, EsgProgressResponse, Evidence } from '../../../domain/contracts/esg';
+import type { EsgProgressItem, EsgProgressResponse, Evidence } from '../../../domain/contracts/esg-wizard';
 import { isCompletedValue, REVIEW_THRESHOLD_PERCENT, SECTIONS } from '../../../domain/esg/compliance';
 import { humaniseIndicator } from '../../../domain/esg/indicators';
 import type { EsgSection } from '../../../domain/esg/types';

@@ -8,7 +8,7 @@ import type {
   Report,
   SubmitFiling,
   SubmitFilingResponseSchema,
-} from '../../../domain/contracts/reports';
+} from '../../../domain/contracts/export';
 import { apiRequest, createApiError } from '../../lib/api';
 import { isAnyFilingUndecided, isAnyReportGenerating, xbrlFileName } from './export';
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { Filing, Report } from '../../../domain/contracts/reports';
+import type { Filing, Report } from '../../../domain/contracts/export';
 import {
   canFileReport,
   canGenerate,

@@ -4,7 +4,7 @@ import type {
   ReportFormat,
   ReportFramework,
   ReportStatus,
-} from '../../../domain/contracts/reports';
+} from '../../../domain/contracts/export';
 import type { BadgeTone } from '../../ui/badge';
 
 /** spec §9 formats, in the order the screen offers them (default pdf, spec §3). */

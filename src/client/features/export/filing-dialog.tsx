@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
-import type { Regulator, Report } from '../../../domain/contracts/reports';
+import type { Regulator, Report } from '../../../domain/contracts/export';
 import { getErrorBody, isUnauthorizedError } from '../../lib/api';
 import { addToast } from '../../stores/toasts';
 import { Button } from '../../ui/button';

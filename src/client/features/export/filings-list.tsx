@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react';
-import type { Filing } from '../../../domain/contracts/reports';
+import type { Filing } from '../../../domain/contracts/export';
 import { getErrorMessage } from '../../lib/api';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';

@@ -5,7 +5,7 @@ import {
   type ReportFormat,
   type ReportFramework,
   type VsmeTaxonomyVersionChoice,
-} from '../../../domain/contracts/reports';
+} from '../../../domain/contracts/export';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -15,7 +15,7 @@ import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { SegmentedControl } from '../../ui/toggle-group';
-import { useCompanyProfile, useUpdateCompanyProfile } from '../profile/api';
+import { useCompanyProfile, useUpdateCompanyProfile } from '../auth/api';
 import {
   canGenerate,
   defaultPeriod,

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { LEI_SCHEME } from '../../../domain/contracts/reports';
+import { LEI_SCHEME } from '../../../domain/contracts/export';
 import {
   COMPANIES_HOUSE_SCHEME,
   defaultIdentifierKind,

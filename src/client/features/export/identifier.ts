@@ -7,7 +7,7 @@ import {
 } from '../../../domain/company-profile/identifiers';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { CompanyProfile } from '../../../domain/contracts/company-profile';
-import type { ReportFormat, ReportFramework } from '../../../domain/contracts/reports';
+import type { ReportFormat, ReportFramework } from '../../../domain/contracts/export';
 
 export { COMPANIES_HOUSE_SCHEME, normaliseIdentifier };
 

@@ -1,5 +1,5 @@
 import { type ReactNode, useId, useState } from 'react';
-import type { Report } from '../../../domain/contracts/reports';
+import type { Report } from '../../../domain/contracts/export';
 import { trackEvent } from '../../lib/analytics';
 import { getErrorBody, getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { addToast, toastError } from '../../stores/toasts';

@@ -2,10 +2,7 @@
 // (issue 18), in the words the API also uses.
 import { describe, expect, test } from 'bun:test';
 import { renderToStaticMarkup } from 'react-dom/server';
-import {
-  DEFAULT_VSME_TAXONOMY_VERSION,
-  VSME_DEFAULT_VERSION_REASON,
-} from '../../../domain/contracts/reports';
+import { DEFAULT_VSME_TAXONOMY_VERSION, VSME_DEFAULT_VERSION_REASON } from '../../../domain/contracts/export';
 import { TaxonomyVersionField } from './taxonomy-version-field';
 
 describe('TaxonomyVersionField', () => {

@@ -3,7 +3,7 @@ import {
   VSME_DEFAULT_VERSION_REASON,
   VSME_TAXONOMY_VERSIONS,
   type VsmeTaxonomyVersionChoice,
-} from '../../../domain/contracts/reports';
+} from '../../../domain/contracts/export';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 

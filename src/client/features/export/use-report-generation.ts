@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { GenerateReport, Report } from '../../../domain/contracts/reports';
+import type { GenerateReport, Report } from '../../../domain/contracts/export';
 import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
 import { addToast } from '../../stores/toasts';

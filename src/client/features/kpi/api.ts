@@ -1,6 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { KpiMetrics } from '../../../domain/contracts/kpi';
 import type { Financials, Recalculation, Target, Workforce } from '../../../domain/contracts/ledger';
-import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { apiRequest } from '../../lib/api';
 import type { PeriodGrain } from './format';
 import type { RecalculatePeriod } from './recalculate';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
+import type { KpiMetrics } from '../../../domain/contracts/kpi';
 import type { Workforce as WorkforceRecord } from '../../../domain/contracts/ledger';
-import type { KpiMetrics } from '../../../domain/contracts/metrics';
 import { BarList } from '../../charts/bar-list';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { lazyForm } from '../../ui/lazy-form';

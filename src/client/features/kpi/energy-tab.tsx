@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { KpiMetrics } from '../../../domain/contracts/metrics';
+import type { KpiMetrics } from '../../../domain/contracts/kpi';
 import { BarList } from '../../charts/bar-list';
 import { TrendChart } from '../../charts/trend-chart';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import type { KpiMetrics } from '../../../domain/contracts/metrics';
+import type { KpiMetrics } from '../../../domain/contracts/kpi';
 import {
   ageBandLabel,
   carrierLabel,

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { KpiMetrics, PeriodGrainSchema } from '../../../domain/contracts/metrics';
+import type { KpiMetrics, PeriodGrainSchema } from '../../../domain/contracts/kpi';
 import { monthHasBegun } from '../../../domain/emissions/reporting-year';
 import { SCOPE_3_CATEGORY_NAMES } from '../../../domain/emissions/scope3-categories';
 import type { ChartPoint } from '../../charts/chart-helpers';

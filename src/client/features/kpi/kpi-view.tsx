@@ -1,12 +1,12 @@
 import { useState } from 'react';
-import type { KpiMetrics } from '../../../domain/contracts/metrics';
+import type { KpiMetrics } from '../../../domain/contracts/kpi';
 import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { loadOnce, useLoadedWhen } from '../../ui/deferred-control';
 import { DeferredPanel } from '../../ui/deferred-panel';
 import { Skeleton } from '../../ui/skeleton';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../ui/tabs';
-import { NotCountedCard } from '../activities/not-counted-notice';
+import { NotCountedCard } from '../ledger/not-counted-notice';
 import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
 import { useMetrics } from './api';
 import { CarbonCards, EmissionsTrend, MethodologyNote } from './carbon-tab';

@@ -8,7 +8,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { getDisplayName } from '../profile/display';
+import { getDisplayName } from '../auth/display';
 import { useRemoveMember, useUpdateMemberRole } from './api';
 import { ResetLinkButton } from './reset-link-button';
 import { formatDate, ROLE_LABELS, ROLE_OPTIONS } from './roles';

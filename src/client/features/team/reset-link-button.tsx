@@ -6,7 +6,7 @@ import { toastError } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { CopyableLink } from '../../ui/copyable-link';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
-import { getDisplayName } from '../profile/display';
+import { getDisplayName } from '../auth/display';
 import { useIssueResetLink } from './api';
 import { formatDateTime } from './roles';
 

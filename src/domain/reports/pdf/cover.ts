@@ -2,7 +2,7 @@
 // version of the report this is and when it was made, and, when the period has no activity data,
 // a notice saying so, so that a reader never takes an empty report for a measured zero.
 import type { PDFImage, RGB } from 'pdf-lib';
-import type { ReportFramework } from '../../contracts/reports.ts';
+import type { ReportFramework } from '../../contracts/export.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { displayName, drawCoverLogo } from './branding.ts';
 import { formatDate, formatDateTime, formatNumber } from './format.ts';

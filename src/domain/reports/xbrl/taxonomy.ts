@@ -8,7 +8,7 @@ import {
   DEFAULT_VSME_TAXONOMY_VERSION,
   VSME_TAXONOMY_VERSIONS,
   type VsmeTaxonomyVersionChoice,
-} from '../../contracts/reports.ts';
+} from '../../contracts/export.ts';
 import { MEMBERS_RENAMED_IN_2026, RENAMED_IN_2026, VSME_2024_12_17_CONCEPTS } from './concepts-2024-12-17.ts';
 import { VSME_2026_05_01_CONCEPTS } from './concepts-2026-05-01.ts';
 import type { ConceptTable } from './taxonomy-types.ts';

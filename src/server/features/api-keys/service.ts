@@ -14,8 +14,8 @@ import {
 import type { Role } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { companyPlan, requireEntitlement } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
+import { companyPlan, requireEntitlement } from '../billing/entitlements.ts';
 import { newApiKeySecret } from './secret.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { MAX_PHOTO_BYTES, PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/profile-photo.ts';
+import { MAX_PHOTO_BYTES, PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain/contracts/auth-photo.ts';
 import type { AppEnv } from '../../context.ts';
 import { requireRole } from '../../lib/request.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';

@@ -10,7 +10,7 @@ import {
   PHOTO_TOO_LARGE_MESSAGE,
   PHOTO_TYPE_MESSAGE,
   userPhotoUrl,
-} from '../../../domain/contracts/profile-photo.ts';
+} from '../../../domain/contracts/auth-photo.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { readImageHeader } from '../../lib/image-header.ts';

@@ -14,8 +14,8 @@ import {
 import type { SnapshotBranding } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { companyPlan, requireEntitlement } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
+import { companyPlan, requireEntitlement } from '../billing/entitlements.ts';
 import { checkLogo } from './logo.ts';
 
 const audit = (ctx: AuthedContext, action: string) =>

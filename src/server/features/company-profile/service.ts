@@ -9,7 +9,7 @@ import type {
   CompanyProfile,
   UpdateCompanyProfileSchema,
 } from '../../../domain/contracts/company-profile.ts';
-import type { EntityIdentifier, ReportFramework } from '../../../domain/contracts/reports.ts';
+import type { EntityIdentifier, ReportFramework } from '../../../domain/contracts/export.ts';
 import type { AuthedContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
 

@@ -8,7 +8,7 @@
 // log does, with the source's id, type and our own reason only: no name, email, shop or
 // organisation (the person has just asked to be forgotten).
 import { inArray } from 'drizzle-orm';
-import { dataSources } from '../../../../db/schema/emissions.ts';
+import { dataSources } from '../../../../db/schema/ledger.ts';
 import type { ServiceContext } from '../../context.ts';
 import {
   attemptRevocation,

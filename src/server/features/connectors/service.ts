@@ -8,7 +8,7 @@ import {
   connectorConnections,
   connectorSyncs,
 } from '../../../../db/schema/connectors.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
+import { dataSources } from '../../../../db/schema/ledger.ts';
 import { SPEND_VARIANT_KEYS } from '../../../domain/connectors/account-mapping.ts';
 import { describeOdooBase } from '../../../domain/connectors/odoo-url.ts';
 import type {

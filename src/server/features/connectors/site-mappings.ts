@@ -3,7 +3,7 @@
 // replaces the moved lines (the site is part of a line's fingerprint).
 import { and, asc, eq } from 'drizzle-orm';
 import { connectorSiteMappings } from '../../../../db/schema/connectors.ts';
-import { sites } from '../../../../db/schema/emissions.ts';
+import { sites } from '../../../../db/schema/ledger.ts';
 import type { SiteMapping, UpdateSiteMappings } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';

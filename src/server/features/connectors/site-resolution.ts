@@ -4,7 +4,7 @@
 // none, which means the company's first site, as do lines without tracking.
 import { and, asc, eq } from 'drizzle-orm';
 import { connectorSiteMappings } from '../../../../db/schema/connectors.ts';
-import { sites } from '../../../../db/schema/emissions.ts';
+import { sites } from '../../../../db/schema/ledger.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
 import { PermanentJobError } from '../../jobs/job-handler.ts';

@@ -4,7 +4,7 @@
 // and the value) is reconnected instead: new credentials, status connected, its lines kept.
 import { and, eq, sql } from 'drizzle-orm';
 import { connectorConnections } from '../../../../db/schema/connectors.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
+import { dataSources } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
 import { auditInsert } from '../audit/service.ts';
 import { sealCredentials } from './registry.ts';

@@ -18,7 +18,7 @@ import {
   connectorConnections,
   connectorSyncs,
 } from '../../../../db/schema/connectors.ts';
-import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import { isSpendVariant } from '../../../domain/activity-import/accounting-export/account-targets.ts';
 import { toHex } from '../../../domain/activity-import/fingerprint.ts';
 import { defaultAccountMapping } from '../../../domain/connectors/account-mapping.ts';
@@ -27,10 +27,10 @@ import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
-import { calculateLine, LineCalculationError } from '../emissions/calculation.ts';
-import { uuidv7 } from '../emissions/ids.ts';
-import { ledgerWriter, type NewLine } from '../emissions/ledger-writer.ts';
-import { lineFigures } from '../emissions/line-figures.ts';
+import { calculateLine, LineCalculationError } from '../ledger/figures/calculation.ts';
+import { lineFigures } from '../ledger/figures/line-figures.ts';
+import { uuidv7 } from '../ledger/lines/ids.ts';
+import { ledgerWriter, type NewLine } from '../ledger/lines/ledger-writer.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,

@@ -5,14 +5,14 @@ import { listRecentActivity } from '../audit/service.ts';
 import { isFirstVisit } from '../auth/first-visit.ts';
 import { getCurrentUser } from '../auth/service.ts';
 import { dashboardDataSources } from '../data-sources/dashboard-sources.ts';
-import { getComplianceStatus } from '../esg/service.ts';
-import { getLedgerYearState } from '../metrics/ledger-state.ts';
-import { listFinancials, listWorkforce } from '../metrics/records.ts';
-import { reportingYear } from '../metrics/reporting-year.ts';
-import { yearEmissions } from '../metrics/service.ts';
+import { getComplianceStatus } from '../esg-wizard/service.ts';
+import { listReports } from '../export/reports/service.ts';
+import { getLedgerYearState } from '../kpi/ledger-state.ts';
+import { listFinancials, listWorkforce } from '../kpi/records.ts';
+import { reportingYear } from '../kpi/reporting-year.ts';
+import { yearEmissions } from '../kpi/service.ts';
+import { getOffsetPosition } from '../marketplace/service.ts';
 import { getNarrativeProgress } from '../narratives/progress.ts';
-import { getOffsetPosition } from '../offsets/service.ts';
-import { listReports } from '../reports/service.ts';
 
 /** spec §9: the dashboard lists the five latest actions. */
 const RECENT_ACTIVITY_LIMIT = 5;

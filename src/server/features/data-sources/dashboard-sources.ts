@@ -2,12 +2,12 @@
 // the ledger, not only the rows of `data_sources`. A CSV import, the scanned receipts, the lines
 // entered by hand and each connector are sources; each says its state from what is stored.
 import { and, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import { activityImports, activityLines } from '../../../../db/schema/emissions.ts';
+import { activityImports, activityLines } from '../../../../db/schema/ledger.ts';
 import type { DashboardDataSource } from '../../../domain/contracts/dashboard.ts';
 import type { DataSource } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
 import { readBatch } from '../../lib/read-thread.ts';
-import { ledgerMemo } from '../metrics/ledger-memo.ts';
+import { ledgerMemo } from '../kpi/ledger-memo.ts';
 import { listDataSources } from './service.ts';
 
 const count = (value: number, one: string, many = `${one}s`) =>

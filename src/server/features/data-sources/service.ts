@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { activityLines, dataSources } from '../../../../db/schema/emissions.ts';
+import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import {
   type ConnectionTestResult,
   type CreateDataSource,

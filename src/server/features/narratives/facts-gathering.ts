@@ -1,15 +1,15 @@
 // What a narrative may say about the caller's company for one year, gathered only through other
 // features' exported service functions (CONVENTIONS.md §4). Every one of them filters by
 // `ctx.companyId`, so the facts pack can only ever hold the caller's own company.
-import type { KpiMetrics } from '../../../domain/contracts/metrics.ts';
+import type { KpiMetrics } from '../../../domain/contracts/kpi.ts';
 import { buildFactsPack } from '../../../domain/narratives/facts.ts';
 import type { FactsInput, FactsPack } from '../../../domain/narratives/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { getCurrentUser } from '../auth/service.ts';
-import { getProgress } from '../esg/service.ts';
-import { getMetrics } from '../metrics/service.ts';
-import { getOffsetSummary } from '../offsets/service.ts';
-import { listSites } from '../sites/service.ts';
+import { getProgress } from '../esg-wizard/service.ts';
+import { getMetrics } from '../kpi/service.ts';
+import { listSites } from '../ledger/sites/service.ts';
+import { getOffsetSummary } from '../marketplace/service.ts';
 
 /** The reporting year when none is asked for: the last full calendar year (UTC). */
 export const defaultNarrativeYear = (ctx: AuthedContext) => ctx.now().getUTCFullYear() - 1;

@@ -8,7 +8,7 @@ import { findUnsupportedNumbers } from '../../../domain/narratives/number-check.
 import type { FactsPack } from '../../../domain/narratives/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { personName } from '../esg/service.ts';
+import { personName } from '../esg-wizard/service.ts';
 import { factsPackFor } from './facts-gathering.ts';
 
 export const narrativeColumns = {

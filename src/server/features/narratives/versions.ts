@@ -7,7 +7,7 @@ import type { Narrative, NarrativeStatus, NarrativeVersion } from '../../../doma
 import type { AuthedContext } from '../../context.ts';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { personName } from '../esg/service.ts';
+import { personName } from '../esg-wizard/service.ts';
 import { getNarrative, type NarrativeRow, own, parseConfirmed, readOwnRow } from './rows.ts';
 
 /**

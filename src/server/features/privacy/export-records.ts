@@ -5,14 +5,14 @@ import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../..
 import { auditLogs } from '../../../../db/schema/audit.ts';
 import { companies, memberships, oauthAccounts, sessions, users } from '../../../../db/schema/auth.ts';
 import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
-import { activityImports, activityLines, recalculations } from '../../../../db/schema/emissions.ts';
-import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg.ts';
-import { regulatoryFilings } from '../../../../db/schema/filings.ts';
-import { importMappings } from '../../../../db/schema/import-mappings.ts';
+import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg-wizard.ts';
+import { regulatoryFilings } from '../../../../db/schema/export-filings.ts';
+import { reports } from '../../../../db/schema/export-reports.ts';
+import { activityImports, activityLines, recalculations } from '../../../../db/schema/ledger.ts';
+import { importMappings } from '../../../../db/schema/ledger-import-mappings.ts';
+import { offsetOrders } from '../../../../db/schema/marketplace.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
-import { offsetOrders } from '../../../../db/schema/offsets.ts';
 import { receiptFiles } from '../../../../db/schema/receipts.ts';
-import { reports } from '../../../../db/schema/reports.ts';
 import { feedback } from '../../../../db/schema/support.ts';
 
 /**

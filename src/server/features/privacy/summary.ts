@@ -1,8 +1,8 @@
 import { and, count, eq, ne } from 'drizzle-orm';
 import { companies, users } from '../../../../db/schema/auth.ts';
-import { dataSources } from '../../../../db/schema/emissions.ts';
-import { esgAnswers } from '../../../../db/schema/esg.ts';
-import { reports } from '../../../../db/schema/reports.ts';
+import { esgAnswers } from '../../../../db/schema/esg-wizard.ts';
+import { reports } from '../../../../db/schema/export-reports.ts';
+import { dataSources } from '../../../../db/schema/ledger.ts';
 import type { DataSummary } from '../../../domain/contracts/privacy.ts';
 import type { AuthedContext } from '../../context.ts';
 import { unauthorized } from '../../lib/errors.ts';

@@ -11,11 +11,11 @@ import { conflict, forbidden, HttpError, isUniqueViolation } from '../../lib/err
 import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { secretTokenHash } from '../../lib/secret-token.ts';
-import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
 import { rememberLastCompany } from '../auth/last-company.ts';
 import type { RequestMeta, StartedSession } from '../auth/service.ts';
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from '../auth/session.ts';
+import { companyPlan } from '../billing/entitlements.ts';
 import { guardFailure, guardSeatLimit, insertMembershipFromClaim } from './guards.ts';
 import { assertSeatAvailable, seatLimitRefusal } from './invites.ts';
 

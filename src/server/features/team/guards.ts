@@ -2,7 +2,7 @@
 // 003: no interactive transactions, so no read-then-write across awaits). Each guard is an INSERT
 // into memberships that inserts nothing while its condition holds and otherwise inserts a row with
 // a NULL in a NOT NULL column, which aborts the whole batch (the same device as the offset purchase,
-// src/server/features/offsets/purchase.ts). The NULL column tells the guards apart in the error.
+// src/server/features/marketplace/purchase.ts). The NULL column tells the guards apart in the error.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 

@@ -11,8 +11,8 @@ import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { issueLinkToken } from '../../lib/secret-token.ts';
-import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
+import { companyPlan } from '../billing/entitlements.ts';
 import { inviteColumns, pendingInviteFilter, toInvite } from './service.ts';
 
 export function inviteLink(origin: string, token: string): string {

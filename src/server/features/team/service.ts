@@ -9,10 +9,10 @@ import type { Team, TeamInvite, TeamMember } from '../../../domain/contracts/tea
 import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isLinkEmailAvailable, isMailerAvailable } from '../../lib/mailer.ts';
-import { companyPlan } from '../account/entitlements.ts';
 import { auditInsert } from '../audit/service.ts';
 import { forgetLastCompany } from '../auth/last-company.ts';
 import { forgetCachedSessions } from '../auth/session.ts';
+import { companyPlan } from '../billing/entitlements.ts';
 import { guardFailure, guardHasAdmin } from './guards.ts';
 
 export const LAST_ADMIN_DEMOTE =

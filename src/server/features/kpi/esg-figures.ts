@@ -1,0 +1,357 @@
+// The ledger figures an ESG checklist can be auto-filled with (AutoFillSource), for one reporting
+// year. Read with the same SQL aggregates and visibility rules as the KPI Dashboard (lines of an
+// import still being written are invisible), and remembered like the KPI figures only while the
+// company's ledger version is unchanged (ledger-memo.ts): every write that changes a figure (lines,
+// sites, financials, workforce, connector syncs) writes an audit row, so an answer never holds a
+// stale copy of the ledger.
+//
+// A figure exists only when the ledger has lines of its own kind in the year: a scope-1 total
+// needs a scope-1 result, gas kWh a natural-gas line. A company that recorded only electricity
+// does not get "0 tCO2e" for scope 1 marked complete on its behalf. Shares of a recorded whole
+// (renewable share of electricity, recycled share of waste) exist with the whole.
+//
+// A region (AutoFillRegion, decision 010 amendment 1) narrows every ledger figure to the lines and
+// results of the company's sites in that country: SECR's "UK energy use" of an unquoted company
+// must not count a French site. Turnover and headcount are recorded for the whole company, so a
+// regional intensity exists only while the ledger has no activity outside the region that year.
+import { and, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { activityLines, companyFinancials, sites, workforceFigures } from '../../../../db/schema/ledger.ts';
+import { conversionFactor } from '../../../domain/emissions/units.ts';
+import type { LedgerFigure } from '../../../domain/esg/figures.ts';
+import type { AutoFillRegion, AutoFillSource } from '../../../domain/esg/types.ts';
+import type { AuthedContext } from '../../context.ts';
+import { calculatorUnit } from '../ledger/figures/calculation.ts';
+import { scopeSums, scopeTotalRows } from '../ledger/figures/line-sums.ts';
+import { readLedger } from '../ledger/figures/visibility.ts';
+import { linesIn, yearRange } from './aggregates.ts';
+import { financialsWithConnectorRevenue } from './connector-revenue.ts';
+import {
+  type EnergyTotals,
+  energyLineAdjustments,
+  energyLineGroups,
+  energyTotalsOf,
+} from './energy-totals.ts';
+import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
+import { workforceFigures as workforceOf } from './figures.ts';
+import { ledgerMemo } from './ledger-memo.ts';
+
+export interface EsgFigures {
+  /** What the ledger gives for each source it can answer. */
+  values: Partial<Record<AutoFillSource, LedgerFigure>>;
+  /**
+   * Why a source has no figure although the ledger holds lines for it, or what a figure leaves
+   * out (fuel recorded in litres, which has no kWh). Shown beside the indicator.
+   */
+  notes: Partial<Record<AutoFillSource, string>>;
+}
+
+/**
+ * Country codes of a region as sites store them: ISO 3166-1 'GB', and 'UK', which the site form
+ * accepts and the factor choice reads as GB (src/domain/emissions/regions.ts).
+ */
+const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
+
+/**
+ * Waste routes that keep material in use (the spec's "recycling, reuse or composting rather than
+ * disposal"; VSME B7 "recycled or reused"): the recycling, composting and anaerobic-digestion
+ * variants of the ledger's waste category. Landfill, combustion and energy recovery are disposal.
+ */
+const RECOVERY_SUFFIXES = ['_recycling', '_composting', '_anaerobic_digestion'];
+export const isRecoveredWaste = (variant: string | null) =>
+  variant !== null && RECOVERY_SUFFIXES.some((suffix) => variant.endsWith(suffix));
+
+/** kg CO2e by scope, as the aggregate returns it. */
+type ScopeRows = { scope: string; kg: number }[];
+type WaterRows = { unit: string | null; quantity: number }[];
+
+/** `column` (a site id) is one of the company's sites in `region`; no condition without a region. */
+function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
+  if (region === undefined) return undefined;
+  return inArray(column, regionSiteIds(ctx, region));
+}
+
+const regionSiteIds = (ctx: AuthedContext, region: AutoFillRegion) =>
+  ctx.db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
+
+/** kg CO2e sums per scope over [from, to], at the region's sites only when one is given. */
+function scopesIn(
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  region: AutoFillRegion | undefined,
+) {
+  return ctx.db
+    .select(scopeSums())
+    .from(activityLines)
+    .where(linesAt(ctx, filtered, from, to, region));
+}
+
+/** The period's lines at the sites of `region` (aggregates.ts `linesIn`): the sums below share it. */
+const linesAt = (
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  region: AutoFillRegion | undefined,
+  ...conditions: SQL[]
+) => linesIn(ctx, filtered, from, to, atSitesIn(ctx, activityLines.siteId, region), ...conditions);
+
+/** Water quantities by unit (energy is energy-totals.ts's). */
+function waterIn(
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  region: AutoFillRegion | undefined,
+) {
+  return ctx.db
+    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
+    .from(activityLines)
+    .where(
+      linesAt(
+        ctx,
+        filtered,
+        from,
+        to,
+        region,
+        eq(activityLines.category, 'water'),
+        isNotNull(activityLines.quantity),
+      ),
+    )
+    .groupBy(activityLines.unit);
+}
+
+/**
+ * One visible line of the year at a site outside `region` (none without a region): then the
+ * company operates elsewhere too, and its whole-company turnover and headcount do not match a
+ * regional emissions figure.
+ */
+function lineOutside(
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  region: AutoFillRegion | undefined,
+) {
+  // Without a region nothing is outside: `0 = 1` keeps the batch the same shape either way.
+  const outside =
+    region === undefined ? sql`0 = 1` : notInArray(activityLines.siteId, regionSiteIds(ctx, region));
+  // The site id, not the line's: the covering index holds it, so no line row is read (decision 065).
+  return ctx.db
+    .select({ siteId: activityLines.siteId })
+    .from(activityLines)
+    .where(linesAt(ctx, filtered, from, to, undefined, outside))
+    .limit(1);
+}
+
+function wasteByVariant(
+  ctx: AuthedContext,
+  filtered: boolean,
+  from: string,
+  to: string,
+  region: AutoFillRegion | undefined,
+) {
+  return ctx.db
+    .select({
+      variant: activityLines.variant,
+      unit: activityLines.unit,
+      quantity: sql<number>`sum(${activityLines.quantity})`,
+    })
+    .from(activityLines)
+    .where(
+      linesAt(
+        ctx,
+        filtered,
+        from,
+        to,
+        region,
+        eq(activityLines.category, 'waste'),
+        isNotNull(activityLines.quantity),
+      ),
+    )
+    .groupBy(activityLines.variant, activityLines.unit);
+}
+
+const remembered = ledgerMemo<EsgFigures>();
+
+/**
+ * Every auto-fill figure the ledger, financials and workforce records give for `year`, counting
+ * only the sites of `region` when one is given (all sites otherwise).
+ */
+export function getEsgFigures(
+  ctx: AuthedContext,
+  year: number,
+  region?: AutoFillRegion,
+): Promise<EsgFigures> {
+  return remembered(ctx, `${year}|${region ?? 'all'}`, () => computeEsgFigures(ctx, year, region));
+}
+
+async function computeEsgFigures(
+  ctx: AuthedContext,
+  year: number,
+  region: AutoFillRegion | undefined,
+): Promise<EsgFigures> {
+  const current = yearRange(year);
+  const prior = yearRange(year - 1);
+  const sitesOf = atSitesIn(ctx, activityLines.siteId, region);
+  const [
+    scopes,
+    priorScopes,
+    energy,
+    priorEnergy,
+    energyFixes,
+    priorEnergyFixes,
+    water,
+    waste,
+    financials,
+    workforce,
+    outside,
+  ] = await readLedger(ctx, (filtered) => [
+    scopesIn(ctx, filtered, current.from, current.to, region),
+    scopesIn(ctx, filtered, prior.from, prior.to, region),
+    energyLineGroups(ctx, filtered, current, sitesOf),
+    energyLineGroups(ctx, filtered, prior, sitesOf),
+    energyLineAdjustments(ctx, filtered, current, sitesOf),
+    energyLineAdjustments(ctx, filtered, prior, sitesOf),
+    waterIn(ctx, filtered, current.from, current.to, region),
+    wasteByVariant(ctx, filtered, current.from, current.to, region),
+    ctx.db
+      .select({
+        revenue: companyFinancials.revenue,
+        currency: companyFinancials.currency,
+        employees: companyFinancials.employees,
+      })
+      .from(companyFinancials)
+      .where(and(eq(companyFinancials.companyId, ctx.companyId), eq(companyFinancials.year, year))),
+    ctx.db
+      .select()
+      .from(workforceFigures)
+      .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
+    lineOutside(ctx, filtered, current.from, current.to, region),
+  ]);
+  return esgFiguresFrom({
+    scopes: scopes[0] ? scopeTotalRows(scopes[0]) : [],
+    priorScopes: priorScopes[0] ? scopeTotalRows(priorScopes[0]) : [],
+    energy: energyTotalsOf(energy, energyFixes),
+    priorEnergy: energyTotalsOf(priorEnergy, priorEnergyFixes),
+    water,
+    waste,
+    financials: await financialsWithConnectorRevenue(ctx, year, financials[0] ?? null),
+    workforce: workforce[0] ?? null,
+    hasActivityOutsideRegion: outside.length > 0,
+  });
+}
+
+/** Tonnes of CO2e of the listed scopes, or undefined when none of them has a result. */
+function scopeTonnes(rows: ScopeRows, ...scopes: string[]): number | undefined {
+  const matching = rows.filter((row) => scopes.includes(row.scope));
+  if (matching.length === 0) return undefined;
+  return matching.reduce((sum, row) => sum + row.kg, 0) / 1000;
+}
+
+function waterM3(rows: WaterRows): number | undefined {
+  let m3: number | undefined;
+  for (const row of rows) {
+    const unit = row.unit ? calculatorUnit(row.unit) : undefined;
+    const factor = unit ? conversionFactor(unit, 'm3') : null;
+    if (factor === null) continue;
+    m3 = (m3 ?? 0) + row.quantity * factor;
+  }
+  return m3;
+}
+
+function wasteTonnes(rows: { variant: string | null; unit: string | null; quantity: number }[]) {
+  let total: number | undefined;
+  let recovered = 0;
+  for (const row of rows) {
+    const unit = row.unit ? calculatorUnit(row.unit) : undefined;
+    const factor = unit ? conversionFactor(unit, 'tonne') : null;
+    if (factor === null) continue;
+    const tonnes = row.quantity * factor;
+    total = (total ?? 0) + tonnes;
+    if (isRecoveredWaste(row.variant)) recovered += tonnes;
+  }
+  return { total, recovered: total === undefined ? undefined : recovered };
+}
+
+interface FigureInputs {
+  scopes: ScopeRows;
+  priorScopes: ScopeRows;
+  energy: EnergyTotals;
+  priorEnergy: EnergyTotals;
+  water: WaterRows;
+  waste: { variant: string | null; unit: string | null; quantity: number }[];
+  financials: { revenue: number | null; currency: string | null; employees: number | null } | null;
+  workforce: Parameters<typeof workforceOf>[0];
+  /** Regional figures only: the company has lines outside the region in the year. */
+  hasActivityOutsideRegion?: boolean;
+}
+
+/** The figures from the rows the SQL returned (pure). */
+export function esgFiguresFrom(input: FigureInputs): EsgFigures {
+  const values: EsgFigures['values'] = {};
+  const notes: EsgFigures['notes'] = {};
+  const put = (source: AutoFillSource, value: number | undefined | null, unit: string) => {
+    if (value !== undefined && value !== null && Number.isFinite(value)) values[source] = { value, unit };
+  };
+  const { scopes } = input;
+  put('scope_1_t', scopeTonnes(scopes, 'scope_1'), 'tCO2e');
+  put('scope_2_location_t', scopeTonnes(scopes, 'scope_2_location'), 'tCO2e');
+  put('scope_2_market_t', scopeTonnes(scopes, 'scope_2_market'), 'tCO2e');
+  put('scope_1_2_location_t', scopeTonnes(scopes, 'scope_1', 'scope_2_location'), 'tCO2e');
+  put('scope_3_t', scopeTonnes(scopes, 'scope_3'), 'tCO2e');
+  put('prior_year_scope_1_2_t', scopeTonnes(input.priorScopes, 'scope_1', 'scope_2_location'), 'tCO2e');
+
+  energyFigures(input.energy, put, notes);
+  put('prior_year_energy_kwh', input.priorEnergy.totalKWh, 'kWh');
+  const priorNote = notCountedNote(input.priorEnergy);
+  if (priorNote && values.prior_year_energy_kwh) notes.prior_year_energy_kwh = priorNote;
+  put('water_m3', waterM3(input.water), 'm³');
+
+  const waste = wasteTonnes(input.waste);
+  put('waste_t', waste.total, 't');
+  put('waste_recycled_t', waste.recovered, 't');
+
+  // Turnover and headcount are the whole company's: a regional ratio would divide part of the
+  // emissions by all of the turnover, so it exists only when nothing happened outside the region.
+  const revenue = input.financials?.revenue ?? 0;
+  const employees = input.financials?.employees ?? 0;
+  const revenueUnit = `tCO2e per million ${input.financials?.currency ?? 'of revenue'}`;
+  if (input.hasActivityOutsideRegion) {
+    const note =
+      'Your ledger has activity at sites outside this region, and turnover and headcount are recorded for the whole company: work out the ratio over the regional turnover or headcount and enter it yourself.';
+    for (const source of [
+      'intensity_per_revenue',
+      'intensity_per_employee',
+      'intensity_scope_1_2_per_revenue',
+      'intensity_scope_1_2_per_employee',
+    ] as const) {
+      notes[source] = note;
+    }
+  } else {
+    // Gross emissions (scope 1 + location-based 2 + 3), as the KPI Dashboard does.
+    const gross = scopeTonnes(scopes, 'scope_1', 'scope_2_location', 'scope_3');
+    // SECR's ratio is of the Scope 1 and 2 emissions it reports (SI 2018/1155).
+    const scope12 = scopeTonnes(scopes, 'scope_1', 'scope_2_location');
+    if (revenue > 0) {
+      if (gross !== undefined) put('intensity_per_revenue', gross / (revenue / 1e6), revenueUnit);
+      if (scope12 !== undefined)
+        put('intensity_scope_1_2_per_revenue', scope12 / (revenue / 1e6), revenueUnit);
+    }
+    if (employees > 0) {
+      if (gross !== undefined) put('intensity_per_employee', gross / employees, 'tCO2e per employee');
+      if (scope12 !== undefined)
+        put('intensity_scope_1_2_per_employee', scope12 / employees, 'tCO2e per employee');
+    }
+  }
+
+  const people = workforceOf(input.workforce);
+  if (people?.femaleShare != null) put('female_share_percent', people.femaleShare * 100, '%');
+  put('training_hours_per_employee', people?.trainingHoursPerEmployee, 'hours per employee');
+  return { values, notes };
+}
