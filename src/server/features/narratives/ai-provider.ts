@@ -8,6 +8,7 @@ import type { NarrativePrompt } from '../../../domain/narratives/types.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
+import { retryAfterMs } from '../../lib/retry-after.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** A provider asking for a longer pause than this is treated as unavailable for this request. */
@@ -131,7 +132,7 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
     if (error instanceof APIError && typeof error.status === 'number') {
       const status = error.status;
       if (status === 408 || status === 409 || status === 429 || status >= 500) {
-        return { kind: 'retryable', reason: 'status', status, waitMs: retryAfterMs(error.headers, now()) };
+        return { kind: 'retryable', reason: 'status', status, waitMs: providerWaitMs(error.headers, now()) };
       }
       return { kind: 'refused', message: refusalReason(error, options) };
     }
@@ -288,17 +289,13 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
 }
 
 /**
- * Milliseconds the provider asked to wait: OpenAI's `retry-after-ms`, else `Retry-After` in
- * seconds or as an HTTP date (RFC 9110 §10.2.3). Null when absent or unreadable.
+ * Milliseconds the provider asked to wait: OpenAI's `retry-after-ms`, else `Retry-After` read as
+ * every connector reads it (lib/retry-after.ts). Null when absent or unreadable.
  */
-export function retryAfterMs(headers: Headers | undefined, nowMs: number): number | null {
+function providerWaitMs(headers: Headers | undefined, nowMs: number): number | null {
   const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
   if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
-  const value = headers?.get('retry-after')?.trim();
-  if (!value) return null;
-  if (/^\d+(\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000);
-  const date = Date.parse(value);
-  return Number.isNaN(date) ? null : Math.max(0, date - nowMs);
+  return retryAfterMs(headers?.get('retry-after') ?? null, nowMs);
 }
 
 /** Why the provider said no, in words a person can act on, with any key text removed. */

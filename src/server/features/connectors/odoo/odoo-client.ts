@@ -18,7 +18,7 @@
 
 import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../../domain/connectors/odoo-url.ts';
 import { type OutboundAnswer, OutboundError, outboundFetch } from '../../../lib/outbound-fetch.ts';
-import { retryAfterMs } from '../retry-after.ts';
+import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { ConnectorError } from '../types.ts';
 import { BAD_LOGIN_MESSAGE, type OdooFault, odooRefusal } from './odoo-refusal.ts';
 

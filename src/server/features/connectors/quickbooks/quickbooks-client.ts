@@ -7,7 +7,7 @@
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 
 import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
-import { retryAfterMs } from '../retry-after.ts';
+import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { type RotationRules, renewCredentials } from '../token-rotation.ts';
 import { ConnectorError } from '../types.ts';
 import {

@@ -7,7 +7,7 @@
 // `THROTTLED` errors are waited out a bounded number of times; 5xx and network errors are
 // `unreachable` (the sync job retries them).
 import type { Config } from '../../../config.ts';
-import { retryAfterMs } from '../retry-after.ts';
+import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { renewCredentials } from '../token-rotation.ts';
 import { ConnectorError, type StoredSource } from '../types.ts';
 import { isShopDomain, SHOPIFY_API_VERSION } from './shopify-oauth.ts';

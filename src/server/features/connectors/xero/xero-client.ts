@@ -15,7 +15,7 @@
 //   which the job retries later;
 // - 5xx → unreachable; Xero's error bodies (ApiException with Message, ValidationException with
 //   Elements[].ValidationErrors[].Message) → provider, with Xero's message.
-import { retryAfterMs } from '../retry-after.ts';
+import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { renewCredentials } from '../token-rotation.ts';
 import { ConnectorError, type ConnectorSession } from '../types.ts';
 import { XERO_RECONNECT, type XeroCredentials, xeroEndpoints, xeroRotation } from './xero-oauth.ts';

@@ -1,5 +1,5 @@
 // How long a provider asks us to wait before trying again (HTTP Retry-After, RFC 9110 §10.2.3), for
-// every connector: seconds or an HTTP date. Shopify sends seconds with decimals ("2.0", its
+// every connector and the AI provider: seconds or an HTTP date. Shopify sends seconds with decimals ("2.0", its
 // rate-limits guide), so a decimal is read as seconds too.
 
 /** Milliseconds to wait; null when the header is absent or unreadable. */
