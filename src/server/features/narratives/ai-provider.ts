@@ -3,12 +3,12 @@
 // 429, 5xx, timeouts and connection failures itself (up to 3 attempts, honouring Retry-After), so
 // the waits are visible to tests through an injected `sleep`, and every failure ends in one
 // person-readable HttpError that never carries the key.
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import OpenAI from 'openai';
 import type { NarrativePrompt } from '../../../domain/narratives/types.ts';
 import type { Config } from '../../config.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { retryAfterMs } from '../../lib/retry-after.ts';
+import { type Attempt, classify, clip, finalError, ProviderRefusal, startAttempt } from './ai-failures.ts';
 
 export const MAX_ATTEMPTS = 3;
 /** A provider asking for a longer pause than this is treated as unavailable for this request. */
@@ -59,22 +59,6 @@ export function providerFromConfig(config: Config, log?: Logger): AiProvider | n
   });
 }
 
-/** The model said no: `message.refusal`, or the content filter ended the answer. */
-class ProviderRefusal extends Error {}
-
-type Failure =
-  | {
-      kind: 'retryable';
-      reason: 'timeout' | 'unreachable' | 'status';
-      status?: number;
-      waitMs: number | null;
-    }
-  | { kind: 'refused'; message: string }
-  | { kind: 'aborted'; error: unknown }
-  /** An `{"error": …}` event inside a stream (OpenAI and vLLM send these when a stream fails). */
-  | { kind: 'stream-error'; message: string }
-  | { kind: 'unreadable' };
-
 export function createAiProvider(options: AiProviderOptions): AiProvider {
   const client = new OpenAI({
     apiKey: options.apiKey,
@@ -82,168 +66,15 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
     timeout: options.timeoutMs,
     maxRetries: 0,
   });
-  const maxAttempts = options.maxAttempts ?? MAX_ATTEMPTS;
-  const sleep = options.sleep ?? providerClock.sleep;
-  const now = options.now ?? Date.now;
-  const messages = (prompt: NarrativePrompt) =>
-    [
-      { role: 'system', content: prompt.system },
-      { role: 'user', content: prompt.user },
-    ] as const;
-
-  /** One attempt's deadline, re-armed by `touch()` whenever a chunk arrives. */
-  function startAttempt(outer?: AbortSignal) {
-    const controller = new AbortController();
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const arm = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort();
-      }, options.timeoutMs);
-    };
-    const forward = () => controller.abort();
-    outer?.addEventListener('abort', forward, { once: true });
-    if (outer?.aborted) controller.abort();
-    arm();
-    return {
-      signal: controller.signal,
-      touch: arm,
-      timedOut: () => timedOut,
-      end() {
-        clearTimeout(timer);
-        outer?.removeEventListener('abort', forward);
-      },
-    };
-  }
-
-  function classify(error: unknown, timedOut: boolean, outer?: AbortSignal): Failure {
-    if (error instanceof ProviderRefusal) return { kind: 'refused', message: error.message };
-    if (error instanceof APIUserAbortError || (error instanceof Error && error.name === 'AbortError')) {
-      if (timedOut) return { kind: 'retryable', reason: 'timeout', waitMs: null };
-      return { kind: 'aborted', error };
-    }
-    if (outer?.aborted) return { kind: 'aborted', error };
-    if (error instanceof APIConnectionTimeoutError)
-      return { kind: 'retryable', reason: 'timeout', waitMs: null };
-    if (error instanceof APIConnectionError)
-      return { kind: 'retryable', reason: 'unreachable', waitMs: null };
-    if (error instanceof APIError && typeof error.status === 'number') {
-      const status = error.status;
-      if (status === 408 || status === 409 || status === 429 || status >= 500) {
-        return { kind: 'retryable', reason: 'status', status, waitMs: providerWaitMs(error.headers, now()) };
-      }
-      return { kind: 'refused', message: refusalReason(error, options) };
-    }
-    if (error instanceof APIError && error.status === undefined && error.error) {
-      return { kind: 'stream-error', message: providerMessage(error, options) };
-    }
-    return { kind: 'unreadable' };
-  }
-
-  function finalError(failure: Failure, attempts: number): unknown {
-    switch (failure.kind) {
-      case 'aborted':
-        return failure.error;
-      case 'refused':
-        return new HttpError(
-          502,
-          `The AI provider refused the request: ${failure.message}`,
-          'ai_provider_refused',
-        );
-      case 'stream-error':
-        return new HttpError(
-          502,
-          `The AI provider stopped with an error: ${failure.message}`,
-          'ai_provider_failed',
-        );
-      case 'unreadable':
-        return new HttpError(
-          502,
-          'The AI provider sent an answer that could not be read. Check AI_BASE_URL points at an OpenAI-compatible API.',
-          'ai_provider_unreadable',
-        );
-      case 'retryable': {
-        const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
-        if (failure.reason === 'timeout') {
-          const seconds = Math.round(options.timeoutMs / 100) / 10;
-          return new HttpError(
-            504,
-            `The AI provider did not answer within ${seconds} seconds (${tries}). Please try again later.`,
-            'ai_provider_timeout',
-          );
-        }
-        if (failure.reason === 'unreachable') {
-          return new HttpError(
-            502,
-            `Could not reach the AI provider (${tries}). Check AI_BASE_URL and that the server is running.`,
-            'ai_provider_unreachable',
-          );
-        }
-        const what =
-          failure.status === 429
-            ? `it is limiting requests (429 on ${tries})`
-            : `it answered ${failure.status} on ${tries}`;
-        return new HttpError(
-          502,
-          `The AI provider is unavailable right now: ${what}. Please try again later.`,
-          'ai_provider_unavailable',
-        );
-      }
-    }
-  }
-
-  /** Runs attempts until one succeeds, retrying what may pass; `canRetry` stops retries mid-stream. */
-  async function* withRetries<T>(
-    run: (attempt: ReturnType<typeof startAttempt>) => AsyncGenerator<T, void, undefined>,
-    outer: AbortSignal | undefined,
-  ): AsyncGenerator<T, void, undefined> {
-    for (let attemptNumber = 1; ; attemptNumber += 1) {
-      const attempt = startAttempt(outer);
-      let yielded = false;
-      try {
-        for await (const item of run(attempt)) {
-          yielded = true;
-          yield item;
-        }
-        return;
-      } catch (error) {
-        const failure = classify(error, attempt.timedOut(), outer);
-        const retry =
-          failure.kind === 'retryable' &&
-          !yielded &&
-          attemptNumber < maxAttempts &&
-          (failure.waitMs === null || failure.waitMs <= MAX_RETRY_WAIT_MS);
-        options.log?.warn('ai provider attempt failed', {
-          attempt: attemptNumber,
-          kind: failure.kind,
-          ...(failure.kind === 'retryable' ? { reason: failure.reason, status: failure.status } : {}),
-          retry,
-        });
-        if (!retry || failure.kind !== 'retryable') throw finalError(failure, attemptNumber);
-        await sleep(failure.waitMs ?? BACKOFF_BASE_MS * 2 ** (attemptNumber - 1));
-      } finally {
-        attempt.end();
-      }
-    }
-  }
-
+  const policy: RetryPolicy = {
+    ...options,
+    maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
+    sleep: options.sleep ?? providerClock.sleep,
+    now: options.now ?? Date.now,
+  };
   async function complete(prompt: NarrativePrompt, signal?: AbortSignal): Promise<string> {
     let answer = '';
-    for await (const text of withRetries(async function* (attempt) {
-      const completion = await client.chat.completions.create(
-        { model: options.model, messages: [...messages(prompt)] },
-        { signal: attempt.signal },
-      );
-      const choice = completion.choices[0];
-      const refusal = choice?.message?.refusal;
-      if (refusal) throw new ProviderRefusal(clip(refusal));
-      if (choice?.finish_reason === 'content_filter') {
-        throw new ProviderRefusal('its content filter stopped the answer');
-      }
-      yield choice?.message?.content ?? '';
-    }, signal)) {
+    for await (const text of withRetries(answerAttempt(client, options.model, prompt), signal, policy)) {
       answer += text;
     }
     if (answer.trim() === '') {
@@ -258,28 +89,10 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
 
   async function* stream(prompt: NarrativePrompt, signal?: AbortSignal) {
     let received = false;
-    yield* withRetries(async function* (attempt) {
-      const chunks = await client.chat.completions.create(
-        { model: options.model, messages: [...messages(prompt)], stream: true },
-        { signal: attempt.signal },
-      );
-      let refusal = '';
-      for await (const chunk of chunks) {
-        attempt.touch();
-        const choice = chunk.choices[0];
-        if (!choice) continue;
-        if (choice.delta?.refusal) refusal += choice.delta.refusal;
-        if (choice.finish_reason === 'content_filter') {
-          throw new ProviderRefusal('its content filter stopped the answer');
-        }
-        const text = choice.delta?.content;
-        if (text) {
-          received = true;
-          yield text;
-        }
-      }
-      if (refusal) throw new ProviderRefusal(clip(refusal));
-    }, signal);
+    for await (const text of withRetries(streamAttempt(client, options.model, prompt), signal, policy)) {
+      received = true;
+      yield text;
+    }
     // A server that ignores `stream: true` answers one JSON body, which yields no chunks: ask once
     // more without streaming rather than handing the editor nothing.
     if (!received) yield await complete(prompt, signal);
@@ -288,35 +101,85 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
   return { model: options.model, complete, stream };
 }
 
-/**
- * Milliseconds the provider asked to wait: OpenAI's `retry-after-ms`, else `Retry-After` read as
- * every connector reads it (lib/retry-after.ts). Null when absent or unreadable.
- */
-function providerWaitMs(headers: Headers | undefined, nowMs: number): number | null {
-  const milliseconds = Number.parseFloat(headers?.get('retry-after-ms') ?? '');
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) return Math.round(milliseconds);
-  return retryAfterMs(headers?.get('retry-after') ?? null, nowMs);
+const messagesOf = (prompt: NarrativePrompt) => [
+  { role: 'system' as const, content: prompt.system },
+  { role: 'user' as const, content: prompt.user },
+];
+
+/** One attempt at the whole answer. */
+function answerAttempt(client: OpenAI, model: string, prompt: NarrativePrompt) {
+  return async function* (attempt: Attempt): AsyncGenerator<string, void, undefined> {
+    const completion = await client.chat.completions.create(
+      { model, messages: messagesOf(prompt) },
+      { signal: attempt.signal },
+    );
+    const choice = completion.choices[0];
+    const refusal = choice?.message?.refusal;
+    if (refusal) throw new ProviderRefusal(clip(refusal));
+    if (choice?.finish_reason === 'content_filter') {
+      throw new ProviderRefusal('its content filter stopped the answer');
+    }
+    yield choice?.message?.content ?? '';
+  };
 }
 
-/** Why the provider said no, in words a person can act on, with any key text removed. */
-function refusalReason(error: APIError, options: AiProviderOptions): string {
-  if (error.status === 401) return 'the API key was not accepted (check AI_API_KEY).';
-  if (error.status === 404) {
-    return `it does not know the model "${options.model}" or the address (check AI_MODEL and AI_BASE_URL).`;
+/** One attempt at the streamed answer: its non-empty chunks, each re-arming the attempt's deadline. */
+function streamAttempt(client: OpenAI, model: string, prompt: NarrativePrompt) {
+  return async function* (attempt: Attempt): AsyncGenerator<string, void, undefined> {
+    const chunks = await client.chat.completions.create(
+      { model, messages: messagesOf(prompt), stream: true },
+      { signal: attempt.signal },
+    );
+    let refusal = '';
+    for await (const chunk of chunks) {
+      attempt.touch();
+      const choice = chunk.choices[0];
+      if (!choice) continue;
+      if (choice.delta?.refusal) refusal += choice.delta.refusal;
+      if (choice.finish_reason === 'content_filter') {
+        throw new ProviderRefusal('its content filter stopped the answer');
+      }
+      const text = choice.delta?.content;
+      if (text) yield text;
+    }
+    if (refusal) throw new ProviderRefusal(clip(refusal));
+  };
+}
+
+type RetryPolicy = AiProviderOptions & Required<Pick<AiProviderOptions, 'maxAttempts' | 'sleep' | 'now'>>;
+
+/** Runs attempts until one succeeds, retrying what may pass, and never once an item has been yielded. */
+async function* withRetries<T>(
+  run: (attempt: Attempt) => AsyncGenerator<T, void, undefined>,
+  outer: AbortSignal | undefined,
+  options: RetryPolicy,
+): AsyncGenerator<T, void, undefined> {
+  for (let attemptNumber = 1; ; attemptNumber += 1) {
+    const attempt = startAttempt(options.timeoutMs, outer);
+    let yielded = false;
+    try {
+      for await (const item of run(attempt)) {
+        yielded = true;
+        yield item;
+      }
+      return;
+    } catch (error) {
+      const failure = classify(error, { timedOut: attempt.timedOut(), outer, nowMs: options.now() }, options);
+      const retry =
+        failure.kind === 'retryable' &&
+        !yielded &&
+        attemptNumber < options.maxAttempts &&
+        (failure.waitMs === null || failure.waitMs <= MAX_RETRY_WAIT_MS);
+      options.log?.warn('ai provider attempt failed', {
+        attempt: attemptNumber,
+        kind: failure.kind,
+        ...(failure.kind === 'retryable' ? { reason: failure.reason, status: failure.status } : {}),
+        retry,
+      });
+      if (!retry || failure.kind !== 'retryable') throw finalError(failure, attemptNumber, options.timeoutMs);
+      await options.sleep(failure.waitMs ?? BACKOFF_BASE_MS * 2 ** (attemptNumber - 1));
+    } finally {
+      attempt.end();
+    }
   }
-  return `${error.status === 403 ? 'access denied: ' : ''}${providerMessage(error, options)}`;
 }
-
-/** The provider's own words, clipped, with anything that looks like the key removed. */
-function providerMessage(error: APIError, options: AiProviderOptions): string {
-  const body = error.error as { message?: unknown } | undefined;
-  const said = typeof body?.message === 'string' ? body.message : error.message;
-  return clip(
-    said
-      .split(options.apiKey)
-      .join('[key hidden]')
-      .replace(/\bsk-[\w*-]{4,}/g, '[key hidden]'),
-  );
-}
-
-const clip = (text: string) => (text.length > 300 ? `${text.slice(0, 297)}...` : text);
