@@ -8,15 +8,13 @@
  * Runtime-neutral (no Bun or Node API): the Bun server, `bun workers/main.ts` and the Cloudflare
  * Worker (`drain()` from waitUntil and cron) all use it.
  */
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { jobs } from '../db/schema/jobs.ts';
 import type { Config } from '../src/server/config.ts';
 import { warmCpuThread } from '../src/server/jobs/cpu-thread.ts';
 import { JOB_HANDLERS } from '../src/server/jobs/handlers.ts';
-import { type JobHandler, PermanentJobError, type RunningJob } from '../src/server/jobs/job-handler.ts';
-import type { JobKind } from '../src/server/jobs/job-kinds.ts';
+import { type JobHandler, PermanentJobError } from '../src/server/jobs/job-handler.ts';
 import type { Logger } from '../src/server/lib/logger.ts';
+import { type ClaimedJob, type ClaimHolder, claimNextJob, recordOutcome, renewLease } from './job-claims.ts';
 
 export interface JobRunnerOptions {
   db: Db;
@@ -62,180 +60,34 @@ export function retryDelayMs(attempt: number, random: () => number = Math.random
 /** Longest failure reason stored (a stack trace or a provider's whole error page is not a reason). */
 const MAX_ERROR_LENGTH = 2000;
 
-interface ClaimedJob extends RunningJob {
-  maxAttempts: number;
-}
-
 export function createJobRunner(options: JobRunnerOptions): JobRunner {
-  const { db, config } = options;
   const now = options.now ?? (() => new Date());
-  const handlers = options.handlers ?? JOB_HANDLERS;
   const slots = Math.max(1, options.slots ?? 1);
   const leaseMs = options.leaseMs ?? 30_000;
   const pollMs = options.pollMs ?? 500;
-  const workerId = options.workerId ?? `runner-${crypto.randomUUID().slice(0, 8)}`;
-  const log = options.log.child({ workerId });
+  const holder: ClaimHolder = {
+    db: options.db,
+    now,
+    leaseMs,
+    workerId: options.workerId ?? `runner-${crypto.randomUUID().slice(0, 8)}`,
+  };
+  const log = options.log.child({ workerId: holder.workerId });
+  const jobRun: JobRun = { holder, handlers: options.handlers ?? JOB_HANDLERS, config: options.config, log };
 
   let running = false;
   let loops: Promise<void>[] = [];
-  /** Resolvers of the slots now pausing between polls; `wake()` and `stop()` call them. */
-  const sleepers = new Set<() => void>();
-
-  /** Due: queued and past `run_after`, or running under a lease that has expired (a dead runner). */
-  function claimable(at: Date) {
-    return or(
-      and(eq(jobs.status, 'queued'), lte(jobs.runAfter, at)),
-      and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, at)),
-    );
-  }
-
-  /**
-   * One statement picks the oldest due job and takes it. The condition is repeated on the outer
-   * row so two runners racing for the same id cannot both win: the loser's UPDATE matches nothing
-   * (SQLite, Turso and D1 each run the statement atomically).
-   */
-  async function claim(): Promise<ClaimedJob | null> {
-    const at = now();
-    const next = db
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(claimable(at))
-      .orderBy(asc(jobs.runAfter))
-      .limit(1);
-    const [row] = await db
-      .update(jobs)
-      .set({
-        status: 'running',
-        attempts: sql`${jobs.attempts} + 1`,
-        leaseUntil: new Date(at.getTime() + leaseMs),
-        lockedBy: workerId,
-        updatedAt: at,
-      })
-      .where(and(sql`${jobs.id} = (${next})`, claimable(at)))
-      .returning({
-        id: jobs.id,
-        kind: jobs.kind,
-        payload: jobs.payload,
-        companyId: jobs.companyId,
-        attempt: jobs.attempts,
-        maxAttempts: jobs.maxAttempts,
-      });
-    return row ? { ...row, kind: row.kind as JobKind } : null;
-  }
-
-  /** Pushes the lease forward; false when the job is no longer ours (it was re-claimed). */
-  async function renewLease(jobId: string): Promise<boolean> {
-    const at = now();
-    const rows = await db
-      .update(jobs)
-      .set({ leaseUntil: new Date(at.getTime() + leaseMs), updatedAt: at })
-      .where(and(eq(jobs.id, jobId), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)))
-      .returning({ id: jobs.id });
-    return rows.length > 0;
-  }
-
-  /** Only the holder of the claim may record the outcome. */
-  function heldByUs(jobId: string) {
-    return and(eq(jobs.id, jobId), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
-  }
-
-  async function run(job: ClaimedJob): Promise<void> {
-    const jobLog = log.child({ jobId: job.id, kind: job.kind, attempt: job.attempt });
-    jobLog.info('job started');
-    const started = Date.now();
-    let leaseLost = false;
-    let finished = false;
-    const renewal = setInterval(
-      () => {
-        renewLease(job.id).then(
-          (held) => {
-            if (!held && !leaseLost && !finished) {
-              leaseLost = true;
-              jobLog.warn('job lease lost; another runner may have claimed it');
-            }
-          },
-          (error) => jobLog.warn('job lease renewal failed', { error: reasonOf(error) }),
-        );
-      },
-      Math.max(10, Math.floor(leaseMs / 3)),
-    );
-
-    let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
-    try {
-      const handler = handlers[job.kind];
-      if (!handler) {
-        throw new PermanentJobError(`This server has no handler for jobs of kind "${job.kind}".`);
-      }
-      const { maxAttempts: _, ...runningJob } = job;
-      const result = await handler(runningJob, { db, config, log: jobLog, now });
-      outcome = { ok: true, result: toJson(result) };
-    } catch (error) {
-      outcome = { ok: false, error };
-    } finally {
-      finished = true;
-      clearInterval(renewal);
-    }
-
-    const at = now();
-    const ms = Date.now() - started;
-    if (outcome.ok) {
-      const stored = await db
-        .update(jobs)
-        .set({ status: 'succeeded', result: outcome.result, leaseUntil: null, lockedBy: null, updatedAt: at })
-        .where(heldByUs(job.id))
-        .returning({ id: jobs.id });
-      if (stored.length > 0) jobLog.info('job succeeded', { ms });
-      else jobLog.warn('job finished after its lease was lost; outcome left to the new holder', { ms });
-      return;
-    }
-
-    const reason = reasonOf(outcome.error);
-    const permanent = outcome.error instanceof PermanentJobError;
-    const retry = !permanent && job.attempt < job.maxAttempts;
-    const runAfter = retry ? new Date(at.getTime() + retryDelayMs(job.attempt)) : undefined;
-    const stored = await db
-      .update(jobs)
-      .set(
-        retry
-          ? { status: 'queued', runAfter, error: reason, leaseUntil: null, lockedBy: null, updatedAt: at }
-          : { status: 'failed', error: reason, leaseUntil: null, lockedBy: null, updatedAt: at },
-      )
-      .where(heldByUs(job.id))
-      .returning({ id: jobs.id });
-    if (stored.length === 0) {
-      jobLog.warn('job failed after its lease was lost; outcome left to the new holder', {
-        ms,
-        error: reason,
-      });
-    } else if (retry) {
-      jobLog.warn('job failed; retry scheduled', { ms, error: reason, runAfter: runAfter?.toISOString() });
-    } else {
-      jobLog.error('job failed', { ms, error: reason, permanent, maxAttempts: job.maxAttempts });
-    }
-  }
+  const sleepers = new PollSleepers(pollMs);
 
   /** Claims and runs jobs until none is due or `keepGoing` says stop; a database error rejects. */
   async function runDue(keepGoing: () => boolean): Promise<number> {
     let count = 0;
     while (keepGoing()) {
-      const job = await claim();
+      const job = await claimNextJob(holder);
       if (!job) break;
-      await run(job);
+      await runJob(job, jobRun);
       count += 1;
     }
     return count;
-  }
-
-  function pause(): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        sleepers.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, pollMs);
-      sleepers.add(done);
-    });
   }
 
   async function loop(): Promise<void> {
@@ -245,12 +97,8 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       } catch (error) {
         log.warn('job runner could not reach the jobs table', { error: reasonOf(error) });
       }
-      if (running) await pause();
+      if (running) await sleepers.pause();
     }
-  }
-
-  function wake() {
-    for (const sleeper of [...sleepers]) sleeper();
   }
 
   return {
@@ -264,7 +112,7 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
     async stop() {
       if (!running) return;
       running = false;
-      wake();
+      sleepers.wakeAll();
       await Promise.all(loops);
       loops = [];
       log.info('job runner stopped');
@@ -273,8 +121,127 @@ export function createJobRunner(options: JobRunnerOptions): JobRunner {
       const counts = await Promise.all(Array.from({ length: slots }, () => runDue(() => true)));
       return counts.reduce((sum, count) => sum + count, 0);
     },
-    wake,
+    wake: () => sleepers.wakeAll(),
   };
+}
+
+/** The slots now pausing between polls; `wake()` and `stop()` cut their pauses short. */
+class PollSleepers {
+  private readonly sleepers = new Set<() => void>();
+  constructor(private readonly pollMs: number) {}
+
+  pause(): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.sleepers.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, this.pollMs);
+      this.sleepers.add(done);
+    });
+  }
+
+  wakeAll(): void {
+    for (const sleeper of [...this.sleepers]) sleeper();
+  }
+}
+
+/** What running one claimed job needs. */
+interface JobRun {
+  holder: ClaimHolder;
+  handlers: Partial<Record<string, JobHandler>>;
+  config: Config;
+  log: Logger;
+}
+
+/** Runs the job's handler under a renewed lease, then records success, a retry or the final failure. */
+async function runJob(job: ClaimedJob, context: JobRun): Promise<void> {
+  const { holder } = context;
+  const jobLog = context.log.child({ jobId: job.id, kind: job.kind, attempt: job.attempt });
+  jobLog.info('job started');
+  const started = Date.now();
+  const lease = keepLease(holder, job.id, jobLog);
+  let outcome: { ok: true; result: unknown } | { ok: false; error: unknown };
+  try {
+    const handler = context.handlers[job.kind];
+    if (!handler) {
+      throw new PermanentJobError(`This server has no handler for jobs of kind "${job.kind}".`);
+    }
+    const { maxAttempts: _, ...runningJob } = job;
+    const result = await handler(runningJob, {
+      db: holder.db,
+      config: context.config,
+      log: jobLog,
+      now: holder.now,
+    });
+    outcome = { ok: true, result: toJson(result) };
+  } catch (error) {
+    outcome = { ok: false, error };
+  } finally {
+    lease.stop();
+  }
+
+  const at = holder.now();
+  const ms = Date.now() - started;
+  if (outcome.ok) {
+    const stored = await recordOutcome(holder, job.id, { status: 'succeeded', result: outcome.result }, at);
+    if (stored) jobLog.info('job succeeded', { ms });
+    else jobLog.warn('job finished after its lease was lost; outcome left to the new holder', { ms });
+    return;
+  }
+  await recordFailure(job, outcome.error, { holder, jobLog, at, ms });
+}
+
+/** Renews the job's lease every third of its length until `stop()`, and says once if it was lost. */
+function keepLease(holder: ClaimHolder, jobId: string, jobLog: Logger): { stop(): void } {
+  let leaseLost = false;
+  let finished = false;
+  const renewal = setInterval(
+    () => {
+      renewLease(holder, jobId).then(
+        (held) => {
+          if (!held && !leaseLost && !finished) {
+            leaseLost = true;
+            jobLog.warn('job lease lost; another runner may have claimed it');
+          }
+        },
+        (error) => jobLog.warn('job lease renewal failed', { error: reasonOf(error) }),
+      );
+    },
+    Math.max(10, Math.floor(holder.leaseMs / 3)),
+  );
+  return {
+    stop() {
+      finished = true;
+      clearInterval(renewal);
+    },
+  };
+}
+
+/** A retry with backoff while attempts remain and the error is not permanent; else the final failure. */
+async function recordFailure(
+  job: ClaimedJob,
+  error: unknown,
+  { holder, jobLog, at, ms }: { holder: ClaimHolder; jobLog: Logger; at: Date; ms: number },
+): Promise<void> {
+  const reason = reasonOf(error);
+  const permanent = error instanceof PermanentJobError;
+  const retry = !permanent && job.attempt < job.maxAttempts;
+  const runAfter = new Date(at.getTime() + retryDelayMs(job.attempt));
+  const stored = await recordOutcome(
+    holder,
+    job.id,
+    retry ? { status: 'queued', runAfter, error: reason } : { status: 'failed', error: reason },
+    at,
+  );
+  if (!stored) {
+    jobLog.warn('job failed after its lease was lost; outcome left to the new holder', { ms, error: reason });
+  } else if (retry) {
+    jobLog.warn('job failed; retry scheduled', { ms, error: reason, runAfter: runAfter.toISOString() });
+  } else {
+    jobLog.error('job failed', { ms, error: reason, permanent, maxAttempts: job.maxAttempts });
+  }
 }
 
 /** The message people see in `jobs.error`. */
