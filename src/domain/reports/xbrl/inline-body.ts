@@ -60,13 +60,20 @@ const paragraphs = (text: string) =>
     .map((paragraph) => `<p>${escapeXml(paragraph.trim())}</p>`)
     .join('');
 
-export function renderBody(
-  snapshot: ReportSnapshot,
+/** Table rows of tagged facts: built once per body from its facts, their contexts and footnotes. */
+interface FactRows {
+  byConcept: Map<string, ReportFact>;
+  /** The tagged figure, its unit and its source marks. */
+  cell(fact: ReportFact): string;
+  /** One row per concept that has a fact, in the order given. */
+  rows(concepts: string[]): string[];
+}
+
+function factRows(
   facts: ReportFact[],
   contextOf: Map<string, string>,
-  notes: string[],
-  footnotes: readonly SourceFootnote[] = [],
-): string {
+  footnotes: readonly SourceFootnote[],
+): FactRows {
   // Facts with a dimension (renewable / non-renewable energy) get rows of their own below.
   const byConcept = new Map(
     facts.filter((fact) => !fact.indicator && !fact.dimensions).map((fact) => [fact.concept, fact]),
@@ -83,33 +90,71 @@ export function renderBody(
         (fact) =>
           `<tr><th scope="row">${escapeXml(fact.label)}</th><td>${isHiddenFact(fact) ? escapeXml(fact.display ?? '') : cell(fact)}</td></tr>`,
       );
-  const table = (caption: string, body: string[]) =>
-    body.length === 0
-      ? ''
-      : `<table><caption>${escapeXml(caption)}</caption><tbody>${body.join('')}</tbody></table>`;
-  const plainRow = (label: string, value: string) =>
-    `<tr><th scope="row">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`;
-  const sections: string[] = [];
-  const { report, company } = snapshot;
+  return { byConcept, cell, rows };
+}
 
-  sections.push(
-    `<div class="section"><h2>General information (B1)</h2>${table('Basis for preparation', [
+const table = (caption: string, body: string[]) =>
+  body.length === 0
+    ? ''
+    : `<table><caption>${escapeXml(caption)}</caption><tbody>${body.join('')}</tbody></table>`;
+
+const plainRow = (label: string, value: string) =>
+  `<tr><th scope="row">${escapeXml(label)}</th><td>${escapeXml(value)}</td></tr>`;
+
+const section = (heading: string, content: string) =>
+  `<div class="section"><h2>${heading}</h2>${content}</div>`;
+
+export function renderBody(
+  snapshot: ReportSnapshot,
+  facts: ReportFact[],
+  contextOf: Map<string, string>,
+  notes: string[],
+  footnotes: readonly SourceFootnote[] = [],
+): string {
+  const kit = factRows(facts, contextOf, footnotes);
+  return [
+    generalSection(snapshot, kit),
+    emissionsSection(snapshot, facts, kit),
+    coverageSection(snapshot),
+    waterWasteSection(snapshot, kit),
+    targetSection(snapshot),
+    checklistSection(snapshot, facts, kit),
+    ...snapshot.narratives.map((narrative) =>
+      section(escapeXml(sectionLabel(narrative.section)), paragraphs(narrative.content)),
+    ),
+    boundarySection(snapshot),
+    sourcesSection(snapshot, footnotes),
+    notes.length > 0
+      ? section('Notes on tagging', `<ul>${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul>`)
+      : '',
+  ]
+    .filter((html) => html !== '')
+    .join('\n');
+}
+
+function generalSection(snapshot: ReportSnapshot, { rows }: FactRows): string {
+  const { report, company } = snapshot;
+  return section(
+    'General information (B1)',
+    table('Basis for preparation', [
       plainRow('Undertaking', company.name),
       plainRow('Reporting period', `${report.periodStart} to ${report.periodEnd}`),
       ...rows(['BasisForPreparation', 'Turnover', 'NumberOfEmployees', 'TypeOfNumberOfEmployees']),
       ...company.sites.map((site) =>
         plainRow(`Site: ${site.name}`, [site.postcode, site.country].filter(Boolean).join(', ')),
       ),
-    ])}</div>`,
+    ]),
   );
+}
 
-  const energyRows = rows([
+function emissionsSection(snapshot: ReportSnapshot, facts: ReportFact[], kit: FactRows): string {
+  const energyRows = kit.rows([
     'TotalEnergyConsumption',
     'EnergyConsumptionFromElectricity',
     'EnergyConsumptionFromFuels',
   ]);
-  energyRows.push(...energyBreakdownRows(snapshot, facts, cell, plainRow));
-  const ghgRows = rows([
+  energyRows.push(...energyBreakdownRows(snapshot, facts, kit.cell, plainRow));
+  const ghgRows = kit.rows([
     'GrossScope1GreenhouseGasEmissions',
     'GrossLocationBasedScope2GreenhouseGasEmissions',
     'GrossMarketBasedScope2GreenhouseGasEmissions',
@@ -126,7 +171,7 @@ export function renderBody(
   const inventory = snapshot.inventory;
   if (
     inventory?.intensityPerRevenue &&
-    !byConcept.has('Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased')
+    !kit.byConcept.has('Scope1AndScope2GreenhouseGasEmissionsIntensityValueLocationBased')
   ) {
     ghgRows.push(
       plainRow(
@@ -142,88 +187,90 @@ export function renderBody(
       `${formatDisplay(category.tCO2e, 2)} tCO2e`,
     ),
   );
-  sections.push(
-    `<div class="section"><h2>Energy and greenhouse gas emissions (B3)</h2>${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}</div>`,
+  return section(
+    'Energy and greenhouse gas emissions (B3)',
+    `${table('Energy consumption', energyRows)}${table('Greenhouse gas emissions (gross)', ghgRows)}${table('Scope 3 by category (not tagged: VSME has no category breakdown)', scope3Rows)}`,
   );
-  if (snapshot.coverage) {
-    sections.push(
-      `<div class="section"><h2>Coverage (not tagged)</h2>${coverageStatement(snapshot.coverage)
-        .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
-        .join('')}</div>`,
-    );
-  }
+}
 
-  const waterWaste = [...rows(['TotalAmountOfWaterWithdrawnFromAllSites', 'TotalWasteGeneratedMass'])];
-  if (snapshot.waste)
+function coverageSection(snapshot: ReportSnapshot): string {
+  if (!snapshot.coverage) return '';
+  return section(
+    'Coverage (not tagged)',
+    coverageStatement(snapshot.coverage)
+      .map((sentence) => `<p>${escapeXml(sentence)}</p>`)
+      .join(''),
+  );
+}
+
+function waterWasteSection(snapshot: ReportSnapshot, { rows }: FactRows): string {
+  const waterWaste = rows(['TotalAmountOfWaterWithdrawnFromAllSites', 'TotalWasteGeneratedMass']);
+  if (snapshot.waste) {
     waterWaste.push(
       plainRow(
         'Waste recycled or reused (not tagged)',
         `${formatDisplay(snapshot.waste.recycledTonnes, 2)} tonnes`,
       ),
     );
-  if (waterWaste.length > 0)
-    sections.push(
-      `<div class="section"><h2>Water and waste (B6, B7)</h2>${table('Water and waste', waterWaste)}</div>`,
-    );
-
-  if (snapshot.target) {
-    const target = snapshot.target;
-    sections.push(
-      `<div class="section"><h2>Reduction target</h2>${table('Target (not tagged)', [
-        plainRow('Base year', String(target.baseYear)),
-        plainRow('Target year', String(target.targetYear)),
-        plainRow('Reduction', `${target.reductionPercent} % (${target.coverage.replace(/_/g, ' ')})`),
-      ])}</div>`,
-    );
   }
+  if (waterWaste.length === 0) return '';
+  return section('Water and waste (B6, B7)', table('Water and waste', waterWaste));
+}
 
+function targetSection(snapshot: ReportSnapshot): string {
+  const target = snapshot.target;
+  if (!target) return '';
+  return section(
+    'Reduction target',
+    table('Target (not tagged)', [
+      plainRow('Base year', String(target.baseYear)),
+      plainRow('Target year', String(target.targetYear)),
+      plainRow('Reduction', `${target.reductionPercent} % (${target.coverage.replace(/_/g, ' ')})`),
+    ]),
+  );
+}
+
+function checklistSection(snapshot: ReportSnapshot, facts: ReportFact[], { cell }: FactRows): string {
   const answers = snapshot.checklist?.answers ?? [];
-  if (answers.length > 0) {
-    const answerRows = answers.map((answer) => {
-      const fact = facts.find((candidate) => candidate.indicator === answer.indicator);
-      const value = fact && !isHiddenFact(fact) ? cell(fact) : escapeXml(answer.value);
-      return `<tr><th scope="row">${escapeXml(answer.title)}</th><td>${value}</td><td>${escapeXml(answer.mappingLabel)}</td></tr>`;
-    });
-    sections.push(
-      `<div class="section"><h2>Checklist answers</h2><table><thead><tr><th scope="col">Indicator</th><th scope="col">Answer</th><th scope="col">Mapping</th></tr></thead><tbody>${answerRows.join('')}</tbody></table></div>`,
-    );
-  }
+  if (answers.length === 0) return '';
+  const answerRows = answers.map((answer) => {
+    const fact = facts.find((candidate) => candidate.indicator === answer.indicator);
+    const value = fact && !isHiddenFact(fact) ? cell(fact) : escapeXml(answer.value);
+    return `<tr><th scope="row">${escapeXml(answer.title)}</th><td>${value}</td><td>${escapeXml(answer.mappingLabel)}</td></tr>`;
+  });
+  return section(
+    'Checklist answers',
+    `<table><thead><tr><th scope="col">Indicator</th><th scope="col">Answer</th><th scope="col">Mapping</th></tr></thead><tbody>${answerRows.join('')}</tbody></table>`,
+  );
+}
 
-  for (const narrative of snapshot.narratives) {
-    sections.push(
-      `<div class="section"><h2>${escapeXml(sectionLabel(narrative.section))}</h2>${paragraphs(narrative.content)}</div>`,
-    );
-  }
+/**
+ * The boundary the company chose (decision 057); snapshots frozen before the profile asked render as
+ * they always did.
+ */
+function boundarySection(snapshot: ReportSnapshot): string {
+  if (snapshot.company.consolidationApproach === undefined) return '';
+  return section(
+    'Organisational boundary (not tagged)',
+    `<p>${escapeXml(boundaryStatement(snapshot.company))}</p>`,
+  );
+}
 
-  // The boundary the company chose (decision 057); snapshots frozen before the profile asked
-  // render as they always did.
-  if (snapshot.company.consolidationApproach !== undefined) {
-    sections.push(
-      `<div class="section"><h2>Organisational boundary (not tagged)</h2><p>${escapeXml(boundaryStatement(snapshot.company))}</p></div>`,
-    );
-  }
+/** The per-figure source list, or for snapshots without figure sources the list of factor datasets. */
+function sourcesSection(snapshot: ReportSnapshot, footnotes: readonly SourceFootnote[]): string {
   const sourceList = hasFigureSources(snapshot) ? sourceListSection(snapshot, footnotes) : '';
-  if (sourceList) sections.push(sourceList);
-  else if (snapshot.factors.length > 0) {
-    const items = snapshot.factors.map(
-      (factor) =>
-        `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
-    );
-    const mixed = factorBasisText(snapshot);
-    const attributions = [
-      ...(mixed ? [mixed] : []),
-      ...licenceAttributions(snapshot.factors.map((factor) => factor.dataset)),
-    ]
-      .map((statement) => `<p>${escapeXml(statement)}</p>`)
-      .join('');
-    sections.push(
-      `<div class="section"><h2>Emission factor sources</h2><ul>${items.join('')}</ul>${attributions}</div>`,
-    );
-  }
-  if (notes.length > 0) {
-    sections.push(
-      `<div class="section"><h2>Notes on tagging</h2><ul>${notes.map((note) => `<li>${escapeXml(note)}</li>`).join('')}</ul></div>`,
-    );
-  }
-  return sections.join('\n');
+  if (sourceList) return sourceList;
+  if (snapshot.factors.length === 0) return '';
+  const items = snapshot.factors.map(
+    (factor) =>
+      `<li>${escapeXml(`${factor.dataset}: ${factor.source} (${factor.gwpBasis}), `)}<a href="${escapeXml(factor.sourceUrl)}">${escapeXml(factor.sourceUrl)}</a></li>`,
+  );
+  const mixed = factorBasisText(snapshot);
+  const attributions = [
+    ...(mixed ? [mixed] : []),
+    ...licenceAttributions(snapshot.factors.map((factor) => factor.dataset)),
+  ]
+    .map((statement) => `<p>${escapeXml(statement)}</p>`)
+    .join('');
+  return section('Emission factor sources', `<ul>${items.join('')}</ul>${attributions}`);
 }
