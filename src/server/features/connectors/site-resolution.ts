@@ -32,11 +32,7 @@ export async function resolveSites(
   target: { companyId: string; sourceId: string },
   lines: readonly ExternalLine[],
 ) {
-  const companySites: LineSite[] = await ctx.db
-    .select({ id: sites.id, name: sites.name, country: sites.country, region: sites.region })
-    .from(sites)
-    .where(eq(sites.companyId, target.companyId))
-    .orderBy(asc(sites.createdAt), asc(sites.name));
+  const companySites = await companySitesOf(ctx, target.companyId);
   const first = companySites[0];
   if (!first) {
     throw new PermanentJobError(
@@ -44,19 +40,7 @@ export async function resolveSites(
     );
   }
   const byId = new Map(companySites.map((site) => [site.id, site]));
-  const stored = await ctx.db
-    .select({
-      trackingKey: connectorSiteMappings.trackingKey,
-      trackingName: connectorSiteMappings.trackingName,
-      siteId: connectorSiteMappings.siteId,
-    })
-    .from(connectorSiteMappings)
-    .where(
-      and(
-        eq(connectorSiteMappings.dataSourceId, target.sourceId),
-        eq(connectorSiteMappings.companyId, target.companyId),
-      ),
-    );
+  const stored = await siteMappingsOf(ctx, target);
   const mappings = new Map(stored.map((row) => [row.trackingKey, row]));
   const now = ctx.now();
   const statements = [];
@@ -108,4 +92,30 @@ export async function resolveSites(
       return (siteId ? byId.get(siteId) : undefined) ?? first;
     },
   };
+}
+
+/** The company's sites, oldest first: the first is where lines without a mapped site go. */
+function companySitesOf(ctx: ServiceContext, companyId: string): Promise<LineSite[]> {
+  return ctx.db
+    .select({ id: sites.id, name: sites.name, country: sites.country, region: sites.region })
+    .from(sites)
+    .where(eq(sites.companyId, companyId))
+    .orderBy(asc(sites.createdAt), asc(sites.name));
+}
+
+/** The source's tracking options and the site each one books to. */
+function siteMappingsOf(ctx: ServiceContext, target: { companyId: string; sourceId: string }) {
+  return ctx.db
+    .select({
+      trackingKey: connectorSiteMappings.trackingKey,
+      trackingName: connectorSiteMappings.trackingName,
+      siteId: connectorSiteMappings.siteId,
+    })
+    .from(connectorSiteMappings)
+    .where(
+      and(
+        eq(connectorSiteMappings.dataSourceId, target.sourceId),
+        eq(connectorSiteMappings.companyId, target.companyId),
+      ),
+    );
 }

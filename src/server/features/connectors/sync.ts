@@ -37,9 +37,9 @@ import {
   connectorTargetOf,
 } from './company-account-mappings.ts';
 import { adapterFor, connectorSession, openCredentials } from './registry.ts';
-import { resolveSites } from './site-resolution.ts';
+import { type LineSite, resolveSites } from './site-resolution.ts';
 import { probableDuplicateNotice } from './sync-duplicates.ts';
-import { ConnectorError, type ConnectorPull } from './types.ts';
+import { ConnectorError, type ConnectorPull, type ExternalLine } from './types.ts';
 
 /** Claims a sync job gets (decision 013); the last failure leaves the sync `failed`. */
 export const SYNC_MAX_ATTEMPTS = 4;
@@ -129,9 +129,8 @@ interface SyncTarget {
   syncId: string;
 }
 
-async function planSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull): Promise<Planned> {
-  // Each line's site: its tracking option's mapping, else the first site (decision 025).
-  const siting = await resolveSites(ctx, target, pull.lines);
+/** What a sync reconciles against: the source's account mappings, the company's, and its earlier lines. */
+async function readSyncState(ctx: ServiceContext, target: SyncTarget) {
   const stored = await ctx.db
     .select({
       accountKey: connectorAccountMappings.accountKey,
@@ -146,7 +145,6 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
         eq(connectorAccountMappings.companyId, target.companyId),
       ),
     );
-  const mappings = new Map(stored.map((row) => [row.accountKey, row]));
   // The company's own mapping of an account (decision 050) comes before the source's default,
   // and only the person's choice on the source itself comes before it.
   const companyMappings = await companyAccountMappingsOf(ctx, target.companyId);
@@ -165,7 +163,20 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
         like(activityLines.reference, `${target.type}:%`),
       ),
     );
-  const byReference = new Map(existing.map((row) => [row.reference ?? '', row]));
+  return {
+    mappings: new Map(stored.map((row) => [row.accountKey, row])),
+    companyMappings,
+    existing,
+    byReference: new Map(existing.map((row) => [row.reference ?? '', row])),
+  };
+}
+
+type SyncState = Awaited<ReturnType<typeof readSyncState>>;
+
+async function planSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull): Promise<Planned> {
+  // Each line's site: its tracking option's mapping, else the first site (decision 025).
+  const siting = await resolveSites(ctx, target, pull.lines);
+  const state = await readSyncState(ctx, target);
   const plan: Planned = {
     lines: [],
     removeIds: [],
@@ -180,36 +191,7 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
   const wanted = new Set<string>();
   const now = ctx.now();
   for (const external of pull.lines) {
-    const stored = mappings.get(external.account.key);
-    const company = stored?.isUserSet
-      ? undefined
-      : connectorTargetOf(companyMappingFor(companyMappings, external.account));
-    let mapping = stored;
-    const companyChanged =
-      company !== undefined &&
-      stored !== undefined &&
-      (company.category !== stored.category || company.variant !== stored.variant);
-    if (!stored || companyChanged) {
-      const suggested =
-        company ??
-        (external.suggestedVariant && isSpendVariant(external.suggestedVariant)
-          ? { category: 'purchased_goods' as const, variant: external.suggestedVariant }
-          : defaultAccountMapping(external.account));
-      mapping = { accountKey: external.account.key, isUserSet: false, ...suggested };
-      mappings.set(external.account.key, mapping);
-      plan.newMappings.push({
-        dataSourceId: target.sourceId,
-        companyId: target.companyId,
-        accountKey: external.account.key,
-        // A provider's text is kept, its control characters spaced out (decision 042).
-        accountCode: replaceRefusedCharacters(external.account.code),
-        accountName: replaceRefusedCharacters(external.account.name),
-        category: suggested.category,
-        variant: suggested.variant,
-        isUserSet: false,
-        updatedAt: now,
-      });
-    }
+    const mapping = accountMappingOf(external, state, plan, { target, now });
     if (
       !mapping ||
       mapping.category === 'ignore' ||
@@ -222,66 +204,14 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
       plan.skipped++;
       continue;
     }
-    const site = siting.siteFor(external);
-    const fields = {
-      date: external.date,
-      periodEnd: null,
-      category: 'purchased_goods',
-      variant: mapping.variant,
-      quantity: null,
-      unit: null,
-      spend: external.amount,
-      currency: external.currency,
-      calorificBasis: null,
-      supplierKgCO2ePerKWh: null,
-      instrument: null,
-      radiativeForcing: null,
-    } as const;
-    const fingerprint = await lineFingerprint([
-      external.externalId,
-      fields.date,
-      site.id,
-      fields.category,
-      fields.variant,
-      fields.spend,
-      fields.currency,
-    ]);
-    const before = byReference.get(external.externalId);
-    if (before?.fingerprint === fingerprint) {
+    if (await planLine(external, { variant: mapping.variant, site: siting.siteFor(external) }, state, plan)) {
       wanted.add(external.externalId);
-      plan.duplicates++;
-      continue;
     }
-    let calculated: ReturnType<typeof calculateLine>;
-    try {
-      calculated = calculateLine(fields, site);
-    } catch (error) {
-      if (!(error instanceof LineCalculationError)) throw error;
-      plan.skipped++;
-      if (plan.problems.length < 5)
-        plan.problems.push(`${external.document ?? external.externalId}: ${error.message}`);
-      continue;
-    }
-    wanted.add(external.externalId);
-    if (before) {
-      plan.removeIds.push(before.id);
-      plan.replaced++;
-    }
-    plan.lines.push({
-      ...fields,
-      ...lineFigures(calculated),
-      id: uuidv7(),
-      siteId: site.id,
-      evidenceUrl: null,
-      reference: external.externalId,
-      dataQuality: 'spend_based',
-      fingerprint,
-    });
   }
   // A line the pull returned but did not import (refunded to zero, now 'ignore') goes; one the
   // pull did not return goes too, unless it is older than what the provider shows (reachFrom).
   const returned = new Set(pull.lines.map((line) => line.externalId));
-  for (const row of existing) {
+  for (const row of state.existing) {
     const reference = row.reference ?? '';
     const outOfReach = !returned.has(reference) && Boolean(pull.reachFrom) && row.date < pull.reachFrom!;
     if (!wanted.has(reference) && !outOfReach) {
@@ -290,6 +220,123 @@ async function planSync(ctx: ServiceContext, target: SyncTarget, pull: Connector
     }
   }
   return plan;
+}
+
+/**
+ * The line's account mapping: the person's choice on the source, else the company's mapping, else a
+ * default. A mapping new to the source, or a company mapping changed since, is added to the plan.
+ */
+function accountMappingOf(
+  external: ExternalLine,
+  state: SyncState,
+  plan: Planned,
+  { target, now }: { target: SyncTarget; now: Date },
+) {
+  const stored = state.mappings.get(external.account.key);
+  const company = stored?.isUserSet
+    ? undefined
+    : connectorTargetOf(companyMappingFor(state.companyMappings, external.account));
+  const companyChanged =
+    company !== undefined &&
+    stored !== undefined &&
+    (company.category !== stored.category || company.variant !== stored.variant);
+  if (stored && !companyChanged) return stored;
+  const suggested =
+    company ??
+    (external.suggestedVariant && isSpendVariant(external.suggestedVariant)
+      ? { category: 'purchased_goods' as const, variant: external.suggestedVariant }
+      : defaultAccountMapping(external.account));
+  const mapping = { accountKey: external.account.key, isUserSet: false, ...suggested };
+  state.mappings.set(external.account.key, mapping);
+  plan.newMappings.push({
+    dataSourceId: target.sourceId,
+    companyId: target.companyId,
+    accountKey: external.account.key,
+    // A provider's text is kept, its control characters spaced out (decision 042).
+    accountCode: replaceRefusedCharacters(external.account.code),
+    accountName: replaceRefusedCharacters(external.account.name),
+    category: suggested.category,
+    variant: suggested.variant,
+    isUserSet: false,
+    updatedAt: now,
+  });
+  return mapping;
+}
+
+/**
+ * Plans one spend line: a duplicate of the line already stored, a new line (replacing the stored one
+ * when the bill or mapping changed), or a problem when it cannot be calculated. True when the source
+ * keeps a line for it.
+ */
+async function planLine(
+  external: ExternalLine,
+  { variant, site }: { variant: string; site: LineSite },
+  state: SyncState,
+  plan: Planned,
+): Promise<boolean> {
+  const fields = {
+    date: external.date,
+    periodEnd: null,
+    category: 'purchased_goods',
+    variant,
+    quantity: null,
+    unit: null,
+    spend: external.amount,
+    currency: external.currency,
+    calorificBasis: null,
+    supplierKgCO2ePerKWh: null,
+    instrument: null,
+    radiativeForcing: null,
+  } as const;
+  const fingerprint = await lineFingerprint([
+    external.externalId,
+    fields.date,
+    site.id,
+    fields.category,
+    fields.variant,
+    fields.spend,
+    fields.currency,
+  ]);
+  const before = state.byReference.get(external.externalId);
+  if (before?.fingerprint === fingerprint) {
+    plan.duplicates++;
+    return true;
+  }
+  let calculated: ReturnType<typeof calculateLine>;
+  try {
+    calculated = calculateLine(fields, site);
+  } catch (error) {
+    if (!(error instanceof LineCalculationError)) throw error;
+    plan.skipped++;
+    if (plan.problems.length < 5)
+      plan.problems.push(`${external.document ?? external.externalId}: ${error.message}`);
+    return false;
+  }
+  if (before) {
+    plan.removeIds.push(before.id);
+    plan.replaced++;
+  }
+  plan.lines.push({
+    ...fields,
+    ...lineFigures(calculated),
+    id: uuidv7(),
+    siteId: site.id,
+    evidenceUrl: null,
+    reference: external.externalId,
+    dataQuality: 'spend_based',
+    fingerprint,
+  });
+  return true;
+}
+
+/** The counts on the sync record (connector_syncs). */
+interface SyncCounts {
+  fetchedCount: number;
+  importedCount: number;
+  duplicateCount: number;
+  replacedCount: number;
+  removedCount: number;
+  skippedCount: number;
 }
 
 async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: ConnectorPull) {
@@ -303,7 +350,7 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
     createdBy: null,
     createdAt: now,
   };
-  const counts = {
+  const counts: SyncCounts = {
     fetchedCount: pull.lines.length + (pull.skipped ?? 0),
     importedCount: plan.lines.length - plan.replaced,
     duplicateCount: plan.duplicates,
@@ -311,7 +358,33 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
     removedCount: plan.removed,
     skippedCount: plan.skipped + (pull.skipped ?? 0),
   };
-  // What the adapter left out, then what the calculation refused: on the record for people.
+  const notes = await syncNotes(ctx, target, pull, plan);
+  const { inserted } = await ledgerWriter(ctx.db).write({
+    before: replacementStatements(ctx, target, plan),
+    insert: { origin, lines: plan.lines, duplicates: 'skip' },
+    after: [
+      ...plan.siteStatements,
+      ...succeededStatements(ctx, target, { counts, revenue: pull.revenue, notes, now }),
+    ],
+  });
+  // Lines another source of the same company already holds (same Odoo database connected twice)
+  // were skipped by the fingerprint index: count them as duplicates, not imports.
+  if (inserted !== plan.lines.length) {
+    const collided = plan.lines.length - inserted;
+    counts.importedCount -= collided;
+    counts.duplicateCount += collided;
+    await ctx.db.update(connectorSyncs).set(counts).where(eq(connectorSyncs.id, target.syncId));
+  }
+  return { ...counts, revenue: pull.revenue };
+}
+
+/** What the adapter left out, then what the calculation refused, then probable duplicates: on the record for people. */
+async function syncNotes(
+  ctx: ServiceContext,
+  target: SyncTarget,
+  pull: ConnectorPull,
+  plan: Planned,
+): Promise<string[]> {
   const notes = [...(pull.notices ?? [])];
   if (plan.problems.length > 0) notes.push(`Not imported: ${plan.problems.join('; ')}`);
   const duplicateNotice = await probableDuplicateNotice({ db: ctx.db, ...target }, plan.lines);
@@ -319,7 +392,12 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
   if (pull.notices?.length) {
     ctx.log.warn('connector sync left data out', { dataSourceId: target.sourceId, notices: pull.notices });
   }
-  const before = [
+  return notes;
+}
+
+/** Before the new lines: the removed and replaced lines go, and new account mappings are stored. */
+function replacementStatements(ctx: ServiceContext, target: SyncTarget, plan: Planned) {
+  return [
     // Removals first, so a replaced line's new row never meets its old fingerprint.
     ...(plan.removeIds.length > 0
       ? [
@@ -346,15 +424,22 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
         }),
     ),
   ];
-  const after = [
-    ...plan.siteStatements,
+}
+
+/** After the new lines: the sync record, the source and its connection say it succeeded, with the audit row. */
+function succeededStatements(
+  ctx: ServiceContext,
+  target: SyncTarget,
+  { counts, revenue, notes, now }: { counts: SyncCounts; revenue: unknown; notes: string[]; now: Date },
+) {
+  return [
     ctx.db
       .update(connectorSyncs)
       .set({
         status: 'succeeded',
         finishedAt: now,
         ...counts,
-        revenue: JSON.stringify(pull.revenue),
+        revenue: JSON.stringify(revenue),
         error: notes.length > 0 ? notes.join(' ') : null,
       })
       .where(eq(connectorSyncs.id, target.syncId)),
@@ -374,18 +459,4 @@ async function writeSync(ctx: ServiceContext, target: SyncTarget, pull: Connecto
       entityId: target.sourceId,
     }),
   ];
-  const { inserted } = await ledgerWriter(ctx.db).write({
-    before,
-    insert: { origin, lines: plan.lines, duplicates: 'skip' },
-    after,
-  });
-  // Lines another source of the same company already holds (same Odoo database connected twice)
-  // were skipped by the fingerprint index: count them as duplicates, not imports.
-  if (inserted !== plan.lines.length) {
-    const collided = plan.lines.length - inserted;
-    counts.importedCount -= collided;
-    counts.duplicateCount += collided;
-    await ctx.db.update(connectorSyncs).set(counts).where(eq(connectorSyncs.id, target.syncId));
-  }
-  return { ...counts, revenue: pull.revenue };
 }
