@@ -66,7 +66,55 @@ export async function submitFiling(ctx: AuthedContext, input: SubmitFiling): Pro
   const { report, status, forPackage } = await loadReportForFiling(ctx, input.reportId);
   await assertFileable(ctx, report.id, status);
 
-  const region = requestedRegion ?? regionOf(report.jurisdiction);
+  const type = filingTypeFor(regulator, input, requestedRegion ?? regionOf(report.jurisdiction), report);
+
+  const built = buildSubmissionPackage(regulator.code, type.name, forPackage);
+  if (!built.ok) {
+    throw new HttpError(422, built.problems.join('; '), 'package_invalid', { problems: built.problems });
+  }
+  const zip = zipSubmissionPackage(built);
+  const now = ctx.now();
+
+  // A confirmation number is random; a collision (1 in ~10^9 a year per body) is simply retried.
+  for (let attempt = 1; ; attempt++) {
+    const filingId = crypto.randomUUID();
+    const confirmationNumber = sandboxConfirmationNumber(regulator.code, now);
+    try {
+      await ctx.db.batch(
+        filingStatements(ctx, {
+          filingId,
+          confirmationNumber,
+          regulator,
+          filingType: type.name,
+          report,
+          zip,
+          now,
+        }),
+      );
+      ctx.wakeJobs?.();
+      const filing = toFiling(await findFiling(ctx, filingId));
+      return { regulatorCode: regulator.code, confirmationNumber, filing };
+    } catch (error) {
+      const text = errorText(error);
+      if (/UNIQUE constraint failed: regulatory_filings\.report_id/i.test(text)) {
+        throw conflict('This report is already being filed');
+      }
+      if (attempt < 3 && /UNIQUE constraint failed: regulatory_filings\.confirmation_number/i.test(text))
+        continue;
+      throw error;
+    }
+  }
+}
+
+type KnownRegulator = NonNullable<ReturnType<typeof findRegulator>>;
+
+/** The filing type asked for, once the regulator is known to serve the report's region and take it. */
+function filingTypeFor(
+  regulator: KnownRegulator,
+  input: SubmitFiling,
+  region: ReturnType<typeof regionOf>,
+  report: { jurisdiction: string },
+) {
   if (regulator.region !== region) {
     throw new HttpError(
       400,
@@ -83,69 +131,67 @@ export async function submitFiling(ctx: AuthedContext, input: SubmitFiling): Pro
       'unknown_filing_type',
     );
   }
+  return type;
+}
 
-  const built = buildSubmissionPackage(regulator.code, type.name, forPackage);
-  if (!built.ok) {
-    throw new HttpError(422, built.problems.join('; '), 'package_invalid', { problems: built.problems });
-  }
-  const zip = zipSubmissionPackage(built);
-  const now = ctx.now();
-
-  // A confirmation number is random; a collision (1 in ~10^9 a year per body) is simply retried.
-  for (let attempt = 1; ; attempt++) {
-    const filingId = crypto.randomUUID();
-    const confirmationNumber = sandboxConfirmationNumber(regulator.code, now);
-    try {
-      await ctx.db.batch([
-        ctx.db.insert(regulatoryFilings).values({
-          id: filingId,
-          companyId: ctx.companyId,
-          reportId: report.id,
-          reportTitle: report.title,
-          regulatorCode: regulator.code,
-          filingType: type.name,
-          jurisdiction: regulator.region,
-          filingStatus: 'pending',
-          confirmationNumber,
-          sandbox: true,
-          packageFileName: packageFileName(regulator.code, report),
-          packageSize: zip.length,
-          packageSha256: encodeHexLowerCase(sha256(zip)),
-          createdBy: ctx.userId,
-          createdAt: now,
-          updatedAt: now,
-        }),
-        ...packageChunkInserts(ctx, filingId, zip),
-        setReportStatus(ctx, report.id, 'submitted'),
-        auditInsert(ctx, {
-          companyId: ctx.companyId,
-          userId: ctx.userId,
-          action: 'report_filed',
-          entityType: 'regulatory_filing',
-          entityId: filingId,
-        }),
-        enqueueJob(ctx.db, {
-          kind: 'filing.advance',
-          payload: { filingId },
-          companyId: ctx.companyId,
-          now,
-          runAfter: now,
-          dedupeKey: `${filingId}:submit`,
-        }),
-      ]);
-      ctx.wakeJobs?.();
-      const filing = toFiling(await findFiling(ctx, filingId));
-      return { regulatorCode: regulator.code, confirmationNumber, filing };
-    } catch (error) {
-      const text = errorText(error);
-      if (/UNIQUE constraint failed: regulatory_filings\.report_id/i.test(text)) {
-        throw conflict('This report is already being filed');
-      }
-      if (attempt < 3 && /UNIQUE constraint failed: regulatory_filings\.confirmation_number/i.test(text))
-        continue;
-      throw error;
-    }
-  }
+/** The filing, its package, the report's move to `submitted`, the audit row and the first `filing.advance` job. */
+function filingStatements(
+  ctx: AuthedContext,
+  {
+    filingId,
+    confirmationNumber,
+    regulator,
+    filingType,
+    report,
+    zip,
+    now,
+  }: {
+    filingId: string;
+    confirmationNumber: string;
+    regulator: KnownRegulator;
+    filingType: string;
+    report: Parameters<typeof packageFileName>[1] & { id: string; title: string };
+    zip: Uint8Array;
+    now: Date;
+  },
+) {
+  return [
+    ctx.db.insert(regulatoryFilings).values({
+      id: filingId,
+      companyId: ctx.companyId,
+      reportId: report.id,
+      reportTitle: report.title,
+      regulatorCode: regulator.code,
+      filingType,
+      jurisdiction: regulator.region,
+      filingStatus: 'pending',
+      confirmationNumber,
+      sandbox: true,
+      packageFileName: packageFileName(regulator.code, report),
+      packageSize: zip.length,
+      packageSha256: encodeHexLowerCase(sha256(zip)),
+      createdBy: ctx.userId,
+      createdAt: now,
+      updatedAt: now,
+    }),
+    ...packageChunkInserts(ctx, filingId, zip),
+    setReportStatus(ctx, report.id, 'submitted'),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'report_filed',
+      entityType: 'regulatory_filing',
+      entityId: filingId,
+    }),
+    enqueueJob(ctx.db, {
+      kind: 'filing.advance',
+      payload: { filingId },
+      companyId: ctx.companyId,
+      now,
+      runAfter: now,
+      dedupeKey: `${filingId}:submit`,
+    }),
+  ] as const;
 }
 
 /**

@@ -3,7 +3,7 @@
 // when asked. It can run more than once for the same report (a crash after its writes, a lost
 // lease): the batch deletes earlier chunks before inserting, and a report already generated is
 // not rendered again.
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { reports } from '../../../../../db/schema/export-reports.ts';
 import type { ReportSnapshot } from '../../../../domain/reports/snapshot.ts';
@@ -102,89 +102,138 @@ async function generateReport(job: RunningJob, deps: JobDeps) {
         }
       : null;
   let emailDelivery = row.emailDelivery;
-
+  const stored = { deps, ctx, own, companyId, reportId };
   if (!file) {
-    await deps.db
-      .update(reports)
-      .set({ generation: 'running', updatedAt: deps.now() })
-      .where(and(own, inArray(reports.generation, ['queued', 'running'])));
-    let rendered: Awaited<ReturnType<typeof renderReportFile>>;
-    try {
-      rendered = await runCpuTask('report.render', snapshot);
-    } catch (error) {
-      // Rendering a stored snapshot is deterministic: a retry would fail the same way.
-      const message = readableRenderError(error);
-      if (message === null) {
-        deps.log.error('report rendering failed', {
-          reportId,
-          error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-        });
-      }
-      const reason = message ?? 'The report could not be rendered. Please try again or contact support.';
-      await deps.db.batch([
-        deps.db
-          .update(reports)
-          .set({ generation: 'failed', generationError: reason, updatedAt: deps.now() })
-          .where(own),
-        auditInsert(ctx, {
-          companyId,
-          userId: null,
-          action: 'report_generation_failed',
-          entityType: 'report',
-          entityId: reportId,
-        }),
-      ]);
-      throw new PermanentJobError(reason);
-    }
-    const sha256 = await sha256Hex(rendered.bytes);
     // Without SMTP the outcome is known now and is recorded with the file.
     if (row.emailRequested && !isMailerAvailable(deps.config)) emailDelivery = 'not_configured';
-    await deps.db.batch([
-      ...replaceFileStatements(deps.db, companyId, reportId, rendered.bytes),
-      deps.db
-        .update(reports)
-        .set({
-          generation: 'succeeded',
-          generationError: null,
-          fileName: rendered.fileName,
-          contentType: rendered.contentType,
-          size: rendered.bytes.length,
-          sha256,
-          emailDelivery,
-          updatedAt: deps.now(),
-        })
-        .where(own),
-      auditInsert(ctx, {
-        companyId,
-        userId: null,
-        action: 'report_generated',
-        entityType: 'report',
-        entityId: reportId,
-      }),
-    ]);
-    file = { fileName: rendered.fileName, contentType: rendered.contentType, sha256, bytes: rendered.bytes };
+    file = await renderAndStore(stored, snapshot, emailDelivery);
   }
-
-  const emailTo = payload.data.emailTo;
   if (row.emailRequested && emailDelivery === null) {
-    emailDelivery =
-      emailTo && deps.config.SMTP_FROM
-        ? await sendReportEmail(
-            deps.config,
-            buildReportEmail({
-              from: deps.config.SMTP_FROM,
-              to: emailTo,
-              report: snapshot.report,
-              file: { ...file, bytes: file.bytes ?? (await readFileBytes(deps.db, companyId, reportId)) },
-            }),
-            deps.log,
-          )
-        : 'failed';
-    // Only the first outcome is recorded (a run that finds one recorded sends nothing).
-    await deps.db
-      .update(reports)
-      .set({ emailDelivery, updatedAt: deps.now() })
-      .where(and(own, isNull(reports.emailDelivery)));
+    emailDelivery = await deliverByEmail(stored, { snapshot, file, emailTo: payload.data.emailTo });
   }
   return { reportId, sha256: file.sha256, emailDelivery };
+}
+
+/** The report being generated, and how to write to it. */
+interface StoredReport {
+  deps: JobDeps;
+  ctx: ServiceContext;
+  /** The report's row, in its company. */
+  own: SQL | undefined;
+  companyId: string;
+  reportId: string;
+}
+
+type EmailDelivery = (typeof reports.$inferSelect)['emailDelivery'];
+
+interface ReportFile {
+  fileName: string;
+  contentType: string;
+  sha256: string;
+  /** Null when the file was stored by an earlier run (read back only to email it). */
+  bytes: Uint8Array | null;
+}
+
+/** Renders the snapshot and stores the file with the generation's outcome and its audit row. */
+async function renderAndStore(
+  { deps, ctx, own, companyId, reportId }: StoredReport,
+  snapshot: ReportSnapshot,
+  emailDelivery: EmailDelivery,
+): Promise<ReportFile> {
+  await deps.db
+    .update(reports)
+    .set({ generation: 'running', updatedAt: deps.now() })
+    .where(and(own, inArray(reports.generation, ['queued', 'running'])));
+  let rendered: Awaited<ReturnType<typeof renderReportFile>>;
+  try {
+    rendered = await runCpuTask('report.render', snapshot);
+  } catch (error) {
+    throw await recordRenderFailure({ deps, ctx, own, companyId, reportId }, error);
+  }
+  const sha256 = await sha256Hex(rendered.bytes);
+  await deps.db.batch([
+    ...replaceFileStatements(deps.db, companyId, reportId, rendered.bytes),
+    deps.db
+      .update(reports)
+      .set({
+        generation: 'succeeded',
+        generationError: null,
+        fileName: rendered.fileName,
+        contentType: rendered.contentType,
+        size: rendered.bytes.length,
+        sha256,
+        emailDelivery,
+        updatedAt: deps.now(),
+      })
+      .where(own),
+    auditInsert(ctx, {
+      companyId,
+      userId: null,
+      action: 'report_generated',
+      entityType: 'report',
+      entityId: reportId,
+    }),
+  ]);
+  return { fileName: rendered.fileName, contentType: rendered.contentType, sha256, bytes: rendered.bytes };
+}
+
+/**
+ * Records a failed rendering on the report, with its audit row, and returns the error that ends the
+ * job: rendering a stored snapshot is deterministic, so a retry would fail the same way.
+ */
+async function recordRenderFailure(
+  { deps, ctx, own, companyId, reportId }: StoredReport,
+  error: unknown,
+): Promise<PermanentJobError> {
+  const message = readableRenderError(error);
+  if (message === null) {
+    deps.log.error('report rendering failed', {
+      reportId,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+  }
+  const reason = message ?? 'The report could not be rendered. Please try again or contact support.';
+  await deps.db.batch([
+    deps.db
+      .update(reports)
+      .set({ generation: 'failed', generationError: reason, updatedAt: deps.now() })
+      .where(own),
+    auditInsert(ctx, {
+      companyId,
+      userId: null,
+      action: 'report_generation_failed',
+      entityType: 'report',
+      entityId: reportId,
+    }),
+  ]);
+  return new PermanentJobError(reason);
+}
+
+/** Emails the file to the requester; only the first outcome is recorded (a run that finds one sends nothing). */
+async function deliverByEmail(
+  { deps, own, companyId, reportId }: StoredReport,
+  {
+    snapshot,
+    file,
+    emailTo,
+  }: { snapshot: ReportSnapshot; file: ReportFile; emailTo: string | null | undefined },
+) {
+  const emailDelivery =
+    emailTo && deps.config.SMTP_FROM
+      ? await sendReportEmail(
+          deps.config,
+          buildReportEmail({
+            from: deps.config.SMTP_FROM,
+            to: emailTo,
+            report: snapshot.report,
+            file: { ...file, bytes: file.bytes ?? (await readFileBytes(deps.db, companyId, reportId)) },
+          }),
+          deps.log,
+        )
+      : 'failed';
+  await deps.db
+    .update(reports)
+    .set({ emailDelivery, updatedAt: deps.now() })
+    .where(and(own, isNull(reports.emailDelivery)));
+  return emailDelivery;
 }

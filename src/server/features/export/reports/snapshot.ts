@@ -100,6 +100,149 @@ export async function buildReportSnapshot(
   const jurisdiction = reportJurisdiction(request.framework, user.jurisdiction);
   const hasUkSites = sites.some((site) => isUk(site.country));
   const year = period.year;
+  const read = await readReportFigures(ctx, { period, previous, jurisdiction, hasUkSites });
+  const { inventory, priorInventory, ukInventory, priorUkInventory, progress } = read;
+  const ownFinancials = read.financials.find((row) => row.year === year) ?? null;
+  const money = await financialsWithConnectorRevenue(ctx, year, ownFinancials);
+  const revenue =
+    money?.revenue != null && money.currency ? { amount: money.revenue, currency: money.currency } : null;
+  const employees = money?.employees ?? null;
+  const answersSecr = jurisdiction === 'SECR' ? progress : read.secrProgress;
+
+  return {
+    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
+    generatedAt: ctx.now().toISOString(),
+    report: reportHeader(request, { companyName: user.companyName, period, jurisdiction }),
+    company: companySection(request, { user, sites, profile }, { employees, revenue, ownFinancials }),
+    inventory: inventorySection(inventory, priorInventory, previous, period, revenue, employees),
+    energy: energySection(inventory.energy),
+    water: inventory.waterM3 === null ? null : { m3: round(inventory.waterM3, 3) },
+    waste:
+      inventory.waste === null
+        ? null
+        : {
+            totalTonnes: round(inventory.waste.totalTonnes, 6),
+            recycledTonnes: round(inventory.waste.recycledTonnes, 6),
+          },
+    uk:
+      ukInventory && priorUkInventory
+        ? ukSection({
+            uk: ukInventory,
+            priorUk: priorUkInventory,
+            previous,
+            company: inventory,
+            period,
+            revenue,
+            employees,
+            secr: answersSecr,
+          })
+        : null,
+    workforce: workforceSection(read.workforceRows.find((row) => row.year === year) ?? null),
+    target: read.target,
+    factors: inventory.datasets.map((row) => ({ ...row })),
+    checklist: checklistSection(progress),
+    narratives: narrativeSection(read.narratives, year, request.framework),
+    offsets: offsetSection(read.offsetSummary, read.purchases, year),
+    evidence: progress.evidence.map((file) => ({
+      indicator: file.indicator,
+      fileName: file.fileName,
+      contentType: file.contentType,
+      size: file.size,
+      sha256: file.sha256,
+      uploadedAt: file.createdAt,
+    })),
+    branding,
+    auditCheckpoint,
+    // Frozen with the figures: a line fixed after generation does not change this report.
+    coverage: { lineCount: inventory.lineCount, notCounted: read.notCounted },
+  };
+}
+
+/** What the report is: its title, framework, period, regime and taxonomy. */
+function reportHeader(
+  request: SnapshotRequest,
+  {
+    companyName,
+    period,
+    jurisdiction,
+  }: { companyName: string; period: NonNullable<ReturnType<typeof parsePeriod>>; jurisdiction: Jurisdiction },
+): ReportSnapshot['report'] {
+  return {
+    id: request.reportId,
+    title:
+      request.title ??
+      `${companyName} — ${FRAMEWORK_TITLES[request.framework]} ${periodLabel(period)}, v${request.version}`,
+    format: request.format,
+    framework: request.framework,
+    period: period.period,
+    periodStart: period.start,
+    periodEnd: period.end,
+    jurisdiction,
+    taxonomyVersion: request.taxonomyVersion ?? DEFAULT_TAXONOMY_VERSION,
+    version: request.version,
+  };
+}
+
+/** Who reports: the company, its identifier, sites and size. */
+function companySection(
+  request: SnapshotRequest,
+  {
+    user,
+    sites,
+    profile,
+  }: {
+    user: Awaited<ReturnType<typeof getCurrentUser>>;
+    sites: Awaited<ReturnType<typeof listSites>>;
+    profile: Awaited<ReturnType<typeof getCompanyProfile>>;
+  },
+  {
+    employees,
+    revenue,
+    ownFinancials,
+  }: {
+    employees: number | null;
+    revenue: ReportSnapshot['company']['revenue'];
+    ownFinancials: { employeesBasis?: ReportSnapshot['company']['employeesBasis'] } | null;
+  },
+): ReportSnapshot['company'] {
+  return {
+    name: user.companyName,
+    // The one typed with the request, else the profile's (decision 057).
+    identifier: request.entityIdentifier ?? identifierForFramework(profile, request.framework),
+    country: sites[0] ? (isUk(sites[0].country) ? 'GB' : sites[0].country.toUpperCase()) : null,
+    sites: sites.map((site) => ({
+      name: site.name,
+      country: site.country,
+      region: site.region,
+      postcode: site.postcode,
+    })),
+    employees,
+    employeesBasis: employees === null ? null : (ownFinancials?.employeesBasis ?? null),
+    revenue,
+    consolidationApproach: profile.consolidationApproach,
+    organisationalBoundary: profile.organisationalBoundary,
+  };
+}
+
+/**
+ * The figures a report freezes, read at once: the period's inventory and the previous one's (for
+ * comparison), the UK-only inventories when the company has UK sites (SECR), and the rest.
+ */
+async function readReportFigures(
+  ctx: AuthedContext,
+  {
+    period,
+    previous,
+    jurisdiction,
+    hasUkSites,
+  }: {
+    period: NonNullable<ReturnType<typeof parsePeriod>>;
+    previous: ReturnType<typeof previousPeriod>;
+    jurisdiction: Jurisdiction;
+    hasUkSites: boolean;
+  },
+) {
+  const year = period.year;
   const [
     inventory,
     priorInventory,
@@ -129,87 +272,19 @@ export async function buildReportSnapshot(
     listPurchases(ctx),
     getNotCountedSummary(ctx, { from: period.start, to: period.end }),
   ]);
-  const ownFinancials = financials.find((row) => row.year === year) ?? null;
-  const money = await financialsWithConnectorRevenue(ctx, year, ownFinancials);
-  const revenue =
-    money?.revenue != null && money.currency ? { amount: money.revenue, currency: money.currency } : null;
-  const employees = money?.employees ?? null;
-  const answersSecr = jurisdiction === 'SECR' ? progress : secrProgress;
-
   return {
-    schemaVersion: SNAPSHOT_SCHEMA_VERSION,
-    generatedAt: ctx.now().toISOString(),
-    report: {
-      id: request.reportId,
-      title:
-        request.title ??
-        `${user.companyName} — ${FRAMEWORK_TITLES[request.framework]} ${periodLabel(period)}, v${request.version}`,
-      format: request.format,
-      framework: request.framework,
-      period: period.period,
-      periodStart: period.start,
-      periodEnd: period.end,
-      jurisdiction,
-      taxonomyVersion: request.taxonomyVersion ?? DEFAULT_TAXONOMY_VERSION,
-      version: request.version,
-    },
-    company: {
-      name: user.companyName,
-      // The one typed with the request, else the profile's (decision 057).
-      identifier: request.entityIdentifier ?? identifierForFramework(profile, request.framework),
-      country: sites[0] ? (isUk(sites[0].country) ? 'GB' : sites[0].country.toUpperCase()) : null,
-      sites: sites.map((site) => ({
-        name: site.name,
-        country: site.country,
-        region: site.region,
-        postcode: site.postcode,
-      })),
-      employees,
-      employeesBasis: employees === null ? null : (ownFinancials?.employeesBasis ?? null),
-      revenue,
-      consolidationApproach: profile.consolidationApproach,
-      organisationalBoundary: profile.organisationalBoundary,
-    },
-    inventory: inventorySection(inventory, priorInventory, previous, period, revenue, employees),
-    energy: energySection(inventory.energy),
-    water: inventory.waterM3 === null ? null : { m3: round(inventory.waterM3, 3) },
-    waste:
-      inventory.waste === null
-        ? null
-        : {
-            totalTonnes: round(inventory.waste.totalTonnes, 6),
-            recycledTonnes: round(inventory.waste.recycledTonnes, 6),
-          },
-    uk:
-      ukInventory && priorUkInventory
-        ? ukSection({
-            uk: ukInventory,
-            priorUk: priorUkInventory,
-            previous,
-            company: inventory,
-            period,
-            revenue,
-            employees,
-            secr: answersSecr,
-          })
-        : null,
-    workforce: workforceSection(workforceRows.find((row) => row.year === year) ?? null),
+    inventory,
+    priorInventory,
+    ukInventory,
+    priorUkInventory,
+    financials,
+    workforceRows,
     target,
-    factors: inventory.datasets.map((row) => ({ ...row })),
-    checklist: checklistSection(progress),
-    narratives: narrativeSection(narratives, year, request.framework),
-    offsets: offsetSection(offsetSummary, purchases, year),
-    evidence: progress.evidence.map((file) => ({
-      indicator: file.indicator,
-      fileName: file.fileName,
-      contentType: file.contentType,
-      size: file.size,
-      sha256: file.sha256,
-      uploadedAt: file.createdAt,
-    })),
-    branding,
-    auditCheckpoint,
-    // Frozen with the figures: a line fixed after generation does not change this report.
-    coverage: { lineCount: inventory.lineCount, notCounted },
+    progress,
+    secrProgress,
+    narratives,
+    offsetSummary,
+    purchases,
+    notCounted,
   };
 }
