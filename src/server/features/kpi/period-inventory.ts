@@ -112,74 +112,12 @@ export async function getPeriodInventory(
         .select({ lines: count() })
         .from(activityLines)
         .where(linesOf(ctx, filtered, query)),
-      ctx.db
-        .select({
-          dataset: entryDataset,
-          source: sql<string>`coalesce(${emissionFactors.source}, '')`,
-          sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
-          gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
-          scope: entryScope,
-          scope3Category: entryCategory,
-          results: count(),
-        })
-        .from(linesWithEntries)
-        .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
-        .where(linesOf(ctx, filtered, query))
-        .groupBy(
-          entryDataset,
-          entryScope,
-          entryCategory,
-          emissionFactors.source,
-          emissionFactors.sourceUrl,
-          emissionFactors.gwpBasis,
-        ),
+      datasetEntries(ctx, filtered, query),
       energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
       energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
-      ctx.db
-        .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
-        .from(activityLines)
-        .where(
-          linesOf(
-            ctx,
-            filtered,
-            query,
-            eq(activityLines.category, 'water'),
-            isNotNull(activityLines.quantity),
-          ),
-        )
-        .groupBy(activityLines.unit),
-      ctx.db
-        .select({
-          variant: activityLines.variant,
-          unit: activityLines.unit,
-          quantity: sql<number>`sum(${activityLines.quantity})`,
-        })
-        .from(activityLines)
-        .where(
-          linesOf(
-            ctx,
-            filtered,
-            query,
-            eq(activityLines.category, 'waste'),
-            isNotNull(activityLines.quantity),
-          ),
-        )
-        .groupBy(activityLines.variant, activityLines.unit),
-      ctx.db
-        .select({ id: activityLines.id })
-        .from(activityLines)
-        .where(
-          linesOf(
-            ctx,
-            filtered,
-            { from: query.from, to: query.to },
-            // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
-            query.region === undefined
-              ? sql`0 = 1`
-              : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
-          ),
-        )
-        .limit(1),
+      waterQuantities(ctx, filtered, query),
+      wasteQuantities(ctx, filtered, query),
+      oneLineOutsideRegion(ctx, filtered, query),
     ],
   );
   // decision 042: reports built on a figure that is not finite are refused, never shown as null.
@@ -195,6 +133,76 @@ export async function getPeriodInventory(
       hasActivityOutsideRegion: outside.length > 0,
     }),
   );
+}
+
+/** Results per factor dataset, scope and scope 3 category, with the dataset's source (decision 058). */
+function datasetEntries(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
+  return ctx.db
+    .select({
+      dataset: entryDataset,
+      source: sql<string>`coalesce(${emissionFactors.source}, '')`,
+      sourceUrl: sql<string>`coalesce(${emissionFactors.sourceUrl}, '')`,
+      gwpBasis: sql<string>`coalesce(${emissionFactors.gwpBasis}, '')`,
+      scope: entryScope,
+      scope3Category: entryCategory,
+      results: count(),
+    })
+    .from(linesWithEntries)
+    .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
+    .where(linesOf(ctx, filtered, query))
+    .groupBy(
+      entryDataset,
+      entryScope,
+      entryCategory,
+      emissionFactors.source,
+      emissionFactors.sourceUrl,
+      emissionFactors.gwpBasis,
+    );
+}
+
+/** Water quantities per unit. */
+function waterQuantities(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
+  return ctx.db
+    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
+    .from(activityLines)
+    .where(
+      linesOf(ctx, filtered, query, eq(activityLines.category, 'water'), isNotNull(activityLines.quantity)),
+    )
+    .groupBy(activityLines.unit);
+}
+
+/** Waste quantities per waste type and unit. */
+function wasteQuantities(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
+  return ctx.db
+    .select({
+      variant: activityLines.variant,
+      unit: activityLines.unit,
+      quantity: sql<number>`sum(${activityLines.quantity})`,
+    })
+    .from(activityLines)
+    .where(
+      linesOf(ctx, filtered, query, eq(activityLines.category, 'waste'), isNotNull(activityLines.quantity)),
+    )
+    .groupBy(activityLines.variant, activityLines.unit);
+}
+
+/** One line at a site outside the query's region, if any. */
+function oneLineOutsideRegion(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
+  return ctx.db
+    .select({ id: activityLines.id })
+    .from(activityLines)
+    .where(
+      linesOf(
+        ctx,
+        filtered,
+        { from: query.from, to: query.to },
+        // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
+        query.region === undefined
+          ? sql`0 = 1`
+          : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
+      ),
+    )
+    .limit(1);
 }
 
 /** `row`'s quantity in `target` units, or null when its unit does not convert. */

@@ -115,30 +115,7 @@ async function computeMetrics(
         .where(sql`${workforceFigures.companyId} = ${ctx.companyId} AND ${workforceFigures.year} = ${year}`),
     ]);
 
-  // By month and scope (what the figures and trend use) from the by-day groups.
-  const months = new Map<string, { scope: string; month: string; kg: number }>();
-  const datasets = new Set<string>();
-  const yearly = new Map<number, ScopeKg>();
-  const thisYear = scopeKg();
-  for (const group of byDay) {
-    const month = group.date.slice(0, 7);
-    for (const name of JSON.parse(group.datasets) as string[]) datasets.add(name);
-    for (const row of scopeTotalRows(group)) {
-      const key = `${month}|${row.scope}`;
-      const known = months.get(key);
-      if (known) known.kg += row.kg;
-      else months.set(key, { ...row, month });
-      thisYear[row.scope] += row.kg;
-    }
-  }
-  if (byDay.length > 0) yearly.set(year, thisYear);
-  for (const group of [...earlierYears, ...baseYear]) {
-    const totals = yearly.get(Number(group.year)) ?? scopeKg();
-    const kg = scopeTotals(group);
-    for (const scope of Object.keys(kg) as (keyof ScopeKg)[]) totals[scope] += kg[scope];
-    yearly.set(Number(group.year), totals);
-  }
-  const byMonth = [...months.values()];
+  const { byMonth, datasets, yearly } = scopeTotalsOf(year, byDay, [...earlierYears, ...baseYear]);
   const carbon = carbonFigures(
     byMonth,
     datasets,
@@ -156,42 +133,86 @@ async function computeMetrics(
     energy,
     water: { value: waterM3, unit: 'm3' },
     workforce: people,
-    metrics: [
-      { metricType: 'carbon_emissions_total', value: carbon.figures.total.value, unit: 'tCO2e' },
-      { metricType: 'carbon_emissions_scope_1', value: carbon.figures.scope1.value, unit: 'tCO2e' },
-      {
-        metricType: 'carbon_emissions_scope_2_location',
-        value: carbon.figures.scope2Location.value,
-        unit: 'tCO2e',
-      },
-      {
-        metricType: 'carbon_emissions_scope_2_market',
-        value: carbon.figures.scope2Market.value,
-        unit: 'tCO2e',
-      },
-      { metricType: 'carbon_emissions_scope_3', value: carbon.figures.scope3.value, unit: 'tCO2e' },
-      {
-        metricType: 'carbon_intensity_revenue',
-        value: carbon.figures.intensityPerRevenue?.value ?? null,
-        unit: carbon.figures.intensityPerRevenue?.unit ?? 'tCO2e per million of revenue',
-      },
-      { metricType: 'energy_consumption', value: energy.total.value, unit: 'MWh' },
-      // Of TOTAL energy; the electricity share is its own metric (decision 048).
-      { metricType: 'energy_renewable_share', value: energy.renewableShare, unit: 'share' },
-      {
-        metricType: 'energy_renewable_share_of_electricity',
-        value: energy.renewableShareOfElectricity,
-        unit: 'share',
-      },
-      { metricType: 'water_consumption', value: waterM3, unit: 'm3' },
-      { metricType: 'gender_diversity_female_share', value: people?.femaleShare ?? null, unit: 'share' },
-      {
-        metricType: 'gender_diversity_leadership_female_share',
-        value: people?.leadershipFemaleShare ?? null,
-        unit: 'share',
-      },
-    ],
+    metrics: metricList(carbon.figures, energy, waterM3, people),
   };
+}
+
+/**
+ * By month and scope (what the figures and trend use) from the chosen year's by-day groups, the
+ * datasets they cite, and each year's scope totals (the chosen year's and the other years').
+ */
+function scopeTotalsOf(
+  year: number,
+  byDay: Awaited<ReturnType<typeof emissionsByDay>>,
+  otherYears: Awaited<ReturnType<typeof emissionsByYear>>,
+) {
+  const months = new Map<string, { scope: string; month: string; kg: number }>();
+  const datasets = new Set<string>();
+  const yearly = new Map<number, ScopeKg>();
+  const thisYear = scopeKg();
+  for (const group of byDay) {
+    const month = group.date.slice(0, 7);
+    for (const name of JSON.parse(group.datasets) as string[]) datasets.add(name);
+    for (const row of scopeTotalRows(group)) {
+      const key = `${month}|${row.scope}`;
+      const known = months.get(key);
+      if (known) known.kg += row.kg;
+      else months.set(key, { ...row, month });
+      thisYear[row.scope] += row.kg;
+    }
+  }
+  if (byDay.length > 0) yearly.set(year, thisYear);
+  for (const group of otherYears) {
+    const totals = yearly.get(Number(group.year)) ?? scopeKg();
+    const kg = scopeTotals(group);
+    for (const scope of Object.keys(kg) as (keyof ScopeKg)[]) totals[scope] += kg[scope];
+    yearly.set(Number(group.year), totals);
+  }
+  return { byMonth: [...months.values()], datasets, yearly };
+}
+
+/** The year's figures as GET /api/metrics lists them. */
+function metricList(
+  carbon: ReturnType<typeof carbonFigures>['figures'],
+  energy: ReturnType<typeof energyFigures>,
+  waterM3: number | null,
+  people: ReturnType<typeof workforceOf>,
+): KpiMetrics['metrics'] {
+  return [
+    { metricType: 'carbon_emissions_total', value: carbon.total.value, unit: 'tCO2e' },
+    { metricType: 'carbon_emissions_scope_1', value: carbon.scope1.value, unit: 'tCO2e' },
+    {
+      metricType: 'carbon_emissions_scope_2_location',
+      value: carbon.scope2Location.value,
+      unit: 'tCO2e',
+    },
+    {
+      metricType: 'carbon_emissions_scope_2_market',
+      value: carbon.scope2Market.value,
+      unit: 'tCO2e',
+    },
+    { metricType: 'carbon_emissions_scope_3', value: carbon.scope3.value, unit: 'tCO2e' },
+    {
+      metricType: 'carbon_intensity_revenue',
+      value: carbon.intensityPerRevenue?.value ?? null,
+      unit: carbon.intensityPerRevenue?.unit ?? 'tCO2e per million of revenue',
+    },
+    { metricType: 'energy_consumption', value: energy.total.value, unit: 'MWh' },
+    // Of TOTAL energy; the electricity share is its own metric (decision 048).
+    { metricType: 'energy_renewable_share', value: energy.renewableShare, unit: 'share' },
+    {
+      metricType: 'energy_renewable_share_of_electricity',
+      value: energy.renewableShareOfElectricity,
+      unit: 'share',
+    },
+    { metricType: 'water_consumption', value: waterM3, unit: 'm3' },
+    { metricType: 'gender_diversity_female_share', value: people?.femaleShare ?? null, unit: 'share' },
+    {
+      metricType: 'gender_diversity_leadership_female_share',
+      value: people?.leadershipFemaleShare ?? null,
+      unit: 'share',
+    },
+  ];
 }
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;

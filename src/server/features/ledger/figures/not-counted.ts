@@ -167,50 +167,9 @@ export async function getNotCounted(
   const page = query.page ?? 1;
   const pageSize = query.pageSize ?? 0;
   const where = notCountedWhere(ctx.companyId, query);
-  const groupsOf = (filtered: boolean) =>
-    ctx.db
-      .select({
-        ...shapeColumns,
-        siteName: sites.name,
-        from: sql<string>`min(${activityLines.date})`,
-        to: sql<string>`max(${activityLines.date})`,
-        withQuantity: sql<number>`${hasQuantity}`,
-        withSpend: sql<number>`${hasSpend}`,
-        lines: count(),
-        spend: sql<number | null>`sum(${activityLines.spend})`,
-        quantity: sql<number | null>`sum(${activityLines.quantity})`,
-      })
-      .from(activityLines)
-      .innerJoin(sites, eq(sites.id, activityLines.siteId))
-      .where(visibleLines(ctx.companyId, filtered, where))
-      .groupBy(
-        activityLines.siteId,
-        year,
-        activityLines.category,
-        activityLines.variant,
-        hasQuantity,
-        activityLines.unit,
-        hasSpend,
-        activityLines.currency,
-        activityLines.calorificBasis,
-        activityLines.radiativeForcing,
-      );
+  const groupsOf = (filtered: boolean) => notCountedGroups(ctx, visibleLines(ctx.companyId, filtered, where));
   const pageOf = (filtered: boolean) =>
-    ctx.db
-      .select({
-        ...shapeColumns,
-        id: activityLines.id,
-        date: activityLines.date,
-        siteName: sites.name,
-        quantity: activityLines.quantity,
-        spend: activityLines.spend,
-      })
-      .from(activityLines)
-      .innerJoin(sites, eq(sites.id, activityLines.siteId))
-      .where(visibleLines(ctx.companyId, filtered, where))
-      .orderBy(desc(activityLines.date), desc(activityLines.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
+    notCountedPage(ctx, visibleLines(ctx.companyId, filtered, where), { page, pageSize });
   // Each query walks the period's index range once; the count is the groups' sum, and a summary
   // alone (pageSize 0) skips the page.
   const [groups, lines] =
@@ -219,47 +178,7 @@ export async function getNotCounted(
       : await readLedger(ctx, (filtered) => [groupsOf(filtered), pageOf(filtered)]);
 
   const explain = notCountedExplainer();
-  const all = newAmounts();
-  let total = 0;
-  const byReason = new Map<
-    string,
-    NotCountedStatus &
-      Amounts & { lineCount: number; site: NotCountedSummary['reasons'][number]['site'] } & {
-        from: string;
-        to: string;
-      }
-  >();
-  for (const group of groups) {
-    const status = explain({
-      ...group,
-      date: group.from,
-      quantity: group.withQuantity ? group.quantity : null,
-      spend: group.withSpend ? group.spend : null,
-    });
-    const site = status.fix.action === 'edit_site' ? { id: group.siteId, name: group.siteName } : null;
-    const key = `${status.message}\u0000${site?.id ?? ''}`;
-    let entry = byReason.get(key);
-    if (entry === undefined) {
-      entry = { ...status, ...newAmounts(), lineCount: 0, site, from: group.from, to: group.to };
-      byReason.set(key, entry);
-    }
-    entry.lineCount += group.lines;
-    total += group.lines;
-    if (group.from < entry.from) entry.from = group.from;
-    if (group.to > entry.to) entry.to = group.to;
-    for (const target of [entry, all]) {
-      addTo(target.spend, group.currency, group.withSpend ? group.spend : null);
-      addTo(target.quantities, group.unit, group.withQuantity ? group.quantity : null);
-    }
-  }
-
-  const reasons = [...byReason.values()]
-    .sort((a, b) => b.lineCount - a.lineCount || a.message.localeCompare(b.message))
-    .map(({ spend, quantities, ...reason }) => ({
-      ...reason,
-      spend: spendList(spend),
-      quantities: quantityList(quantities),
-    }));
+  const { total, all, reasons } = groupByReason(groups, explain);
   return {
     lineCount: total,
     spend: spendList(all.spend),
@@ -284,6 +203,110 @@ export async function getNotCounted(
       pageSize,
     },
   };
+}
+
+/** The not-counted lines grouped by what decides their reason (site, year, category, variant, units…). */
+function notCountedGroups(ctx: Pick<ServiceContext, 'db'>, condition: SQL | undefined) {
+  return ctx.db
+    .select({
+      ...shapeColumns,
+      siteName: sites.name,
+      from: sql<string>`min(${activityLines.date})`,
+      to: sql<string>`max(${activityLines.date})`,
+      withQuantity: sql<number>`${hasQuantity}`,
+      withSpend: sql<number>`${hasSpend}`,
+      lines: count(),
+      spend: sql<number | null>`sum(${activityLines.spend})`,
+      quantity: sql<number | null>`sum(${activityLines.quantity})`,
+    })
+    .from(activityLines)
+    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .where(condition)
+    .groupBy(
+      activityLines.siteId,
+      year,
+      activityLines.category,
+      activityLines.variant,
+      hasQuantity,
+      activityLines.unit,
+      hasSpend,
+      activityLines.currency,
+      activityLines.calorificBasis,
+      activityLines.radiativeForcing,
+    );
+}
+
+/** One page of the not-counted lines, newest first. */
+function notCountedPage(
+  ctx: Pick<ServiceContext, 'db'>,
+  condition: SQL | undefined,
+  { page, pageSize }: { page: number; pageSize: number },
+) {
+  return ctx.db
+    .select({
+      ...shapeColumns,
+      id: activityLines.id,
+      date: activityLines.date,
+      siteName: sites.name,
+      quantity: activityLines.quantity,
+      spend: activityLines.spend,
+    })
+    .from(activityLines)
+    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .where(condition)
+    .orderBy(desc(activityLines.date), desc(activityLines.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+}
+
+type ReasonEntry = NotCountedStatus &
+  Amounts & { lineCount: number; site: NotCountedSummary['reasons'][number]['site'] } & {
+    from: string;
+    to: string;
+  };
+
+/**
+ * The groups merged by reason (and, for a site to fix, by site), most lines first, with the totals of
+ * all of them.
+ */
+function groupByReason(
+  groups: Awaited<ReturnType<typeof notCountedGroups>>,
+  explain: ReturnType<typeof notCountedExplainer>,
+) {
+  const all = newAmounts();
+  let total = 0;
+  const byReason = new Map<string, ReasonEntry>();
+  for (const group of groups) {
+    const status = explain({
+      ...group,
+      date: group.from,
+      quantity: group.withQuantity ? group.quantity : null,
+      spend: group.withSpend ? group.spend : null,
+    });
+    const site = status.fix.action === 'edit_site' ? { id: group.siteId, name: group.siteName } : null;
+    const key = `${status.message}\u0000${site?.id ?? ''}`;
+    let entry = byReason.get(key);
+    if (entry === undefined) {
+      entry = { ...status, ...newAmounts(), lineCount: 0, site, from: group.from, to: group.to };
+      byReason.set(key, entry);
+    }
+    entry.lineCount += group.lines;
+    total += group.lines;
+    if (group.from < entry.from) entry.from = group.from;
+    if (group.to > entry.to) entry.to = group.to;
+    for (const target of [entry, all]) {
+      addTo(target.spend, group.currency, group.withSpend ? group.spend : null);
+      addTo(target.quantities, group.unit, group.withQuantity ? group.quantity : null);
+    }
+  }
+  const reasons = [...byReason.values()]
+    .sort((a, b) => b.lineCount - a.lineCount || a.message.localeCompare(b.message))
+    .map(({ spend, quantities, ...reason }) => ({
+      ...reason,
+      spend: spendList(spend),
+      quantities: quantityList(quantities),
+    }));
+  return { total, all, reasons };
 }
 
 /** The summary alone (no lines), as the import answer, notices and report snapshots carry it. */
