@@ -102,21 +102,6 @@ export async function createInvite(
 
   const { token, tokenHash, expiresAt } = await issueLinkToken(now, INVITE_LIFETIME_MS);
   const id = crypto.randomUUID();
-  const revokeReplaced = replaced
-    ? [
-        ctx.db
-          .update(teamInvites)
-          .set({ revokedAt: now, email: '' })
-          .where(and(eq(teamInvites.id, replaced.id), isNull(teamInvites.acceptedAt))),
-        auditInsert(ctx, {
-          companyId: ctx.companyId,
-          userId: ctx.userId,
-          action: 'team_invite_revoked',
-          entityType: 'team_invite',
-          entityId: replaced.id,
-        }),
-      ]
-    : [];
   const [inserted] = await ctx.db.batch([
     ctx.db
       .insert(teamInvites)
@@ -131,7 +116,7 @@ export async function createInvite(
         createdAt: now,
       })
       .returning(inviteColumns),
-    ...revokeReplaced,
+    ...(replaced ? revokeStatements(ctx, replaced.id, now) : []),
     // The schema's promise: an expired invitation's address is erased (data minimisation).
     ctx.db
       .update(teamInvites)
@@ -156,6 +141,33 @@ export async function createInvite(
   if (!isMailerAvailable(ctx.config)) {
     return { invite, delivery: 'not_configured', link };
   }
+  const sent = await emailInvite(ctx, { from: ctx.config.SMTP_FROM, input, link, expiresAt });
+  if (sent === 'sent') return { invite, delivery: 'emailed', link: null };
+  return { invite, delivery: 'email_failed', link };
+}
+
+/** The replaced invitation's revocation (its address erased) and audit row. */
+function revokeStatements(ctx: AuthedContext, inviteId: string, now: Date) {
+  return [
+    ctx.db
+      .update(teamInvites)
+      .set({ revokedAt: now, email: '' })
+      .where(and(eq(teamInvites.id, inviteId), isNull(teamInvites.acceptedAt))),
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'team_invite_revoked',
+      entityType: 'team_invite',
+      entityId: inviteId,
+    }),
+  ] as const;
+}
+
+/** Emails the invitation link, from the inviting admin in the company's name. */
+async function emailInvite(
+  ctx: AuthedContext,
+  { from, input, link, expiresAt }: { from: string; input: CreateInvite; link: string; expiresAt: Date },
+) {
   const sender = await ctx.db
     .select({
       firstName: users.firstName,
@@ -169,10 +181,10 @@ export async function createInvite(
     .get();
   const inviterName =
     `${sender?.firstName ?? ''} ${sender?.lastName ?? ''}`.trim() || sender?.email || 'A colleague';
-  const sent = await sendEmail(
+  return sendEmail(
     ctx.config,
     buildInviteEmail({
-      from: ctx.config.SMTP_FROM,
+      from,
       to: input.email,
       inviterName,
       companyName: sender?.companyName ?? 'your company',
@@ -182,8 +194,6 @@ export async function createInvite(
     }),
     ctx.log,
   );
-  if (sent === 'sent') return { invite, delivery: 'emailed', link: null };
-  return { invite, delivery: 'email_failed', link };
 }
 
 /** DELETE /api/team/invites/{id} (admin): the link stops working at once. */
