@@ -109,48 +109,21 @@ export interface ErasureOutcome {
 }
 
 /**
- * Deletes the user and every piece of personal data about them, in one batch:
- * - the users row; the database cascades sessions (in every company), memberships, single-sign-on
- *   links, the photo and OAuth states, and sets the user id to null where others' records name
- *   them as author (ledger lines, reports, narratives, API keys, audit entries, …);
- * - copies of their name or email kept as text: the buyer name on offset orders, invitations to
- *   their address, their feedback, rate-limit counters keyed by their email, a queued report
- *   email in a job payload;
- * - analytics user ids (set to null);
- * - each company they are the only member of, with everything in it (cascade).
- * The connector sources of those companies then have the app's access revoked at QuickBooks, Xero
- * or Shopify (decision 032): credentials read before the batch, revoked after it, never failing it.
- * Refused with 409 when they are the last admin of a company that keeps other members.
- *
- * Each company that remains and knew them (a member, or its audit log names them) gets an
- * `account_deleted` audit row whose entity is their pseudonym, with no user id, name, email or IP
- * address; their id in that log's entries becomes the pseudonym too, which its chain accepts
- * because the erasure is recorded (decision 043). Deleted rows are zeroed in the database file
- * (`secure_delete`) and the write-ahead log is emptied after the batch, so the file's bytes no
- * longer hold them. The reason for leaving is not stored (decision 021).
+ * One batch: the person's audit entries pseudonymised in every company that keeps them, their rows
+ * deleted or unlinked, their email erased wherever it was copied, the companies only they belonged
+ * to deleted, then the user.
  */
-export async function eraseUser(
+function erasureStatements(
   ctx: ServiceContext,
-  userId: string,
-  trigger: 'request' | 'inactivity',
-): Promise<ErasureOutcome> {
-  const impact = await accountDeletionImpact(ctx, userId);
-  if (impact.blockedReason) throw conflict(impact.blockedReason);
-  const user = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
-  if (!user) return { companiesDeleted: 0, companiesKept: 0 };
-  const email = user.email;
-  const deletedIds = impact.companiesDeleted.map((company) => company.id);
-  const recording = await companiesNamingPerson(
-    ctx,
+  {
     userId,
-    [...impact.companiesKept, ...impact.companiesDeleted].map((company) => company.id),
-  );
-  // The sealed tokens cascade away with the companies: read them first.
-  const revocations = await prepareCompanyRevocations(ctx, deletedIds);
-  await ensureSecureDelete(ctx.db);
+    email,
+    recording,
+    deletedIds,
+  }: { userId: string; email: string; recording: string[]; deletedIds: string[] },
+) {
   const sameEmail = (column: SQLWrapper) => sql`lower(${column}) = lower(${email})`;
-
-  const statements = [
+  return [
     ...recording.flatMap((companyId) => pseudonymiseAudit(ctx, companyId, userId)),
     ctx.db.update(offsetOrders).set({ purchasedByName: null }).where(eq(offsetOrders.userId, userId)),
     ctx.db.delete(feedback).where(eq(feedback.userId, userId)),
@@ -197,6 +170,49 @@ export async function eraseUser(
       : []),
     ctx.db.delete(users).where(eq(users.id, userId)),
   ];
+}
+
+/**
+ * Deletes the user and every piece of personal data about them, in one batch:
+ * - the users row; the database cascades sessions (in every company), memberships, single-sign-on
+ *   links, the photo and OAuth states, and sets the user id to null where others' records name
+ *   them as author (ledger lines, reports, narratives, API keys, audit entries, …);
+ * - copies of their name or email kept as text: the buyer name on offset orders, invitations to
+ *   their address, their feedback, rate-limit counters keyed by their email, a queued report
+ *   email in a job payload;
+ * - analytics user ids (set to null);
+ * - each company they are the only member of, with everything in it (cascade).
+ * The connector sources of those companies then have the app's access revoked at QuickBooks, Xero
+ * or Shopify (decision 032): credentials read before the batch, revoked after it, never failing it.
+ * Refused with 409 when they are the last admin of a company that keeps other members.
+ *
+ * Each company that remains and knew them (a member, or its audit log names them) gets an
+ * `account_deleted` audit row whose entity is their pseudonym, with no user id, name, email or IP
+ * address; their id in that log's entries becomes the pseudonym too, which its chain accepts
+ * because the erasure is recorded (decision 043). Deleted rows are zeroed in the database file
+ * (`secure_delete`) and the write-ahead log is emptied after the batch, so the file's bytes no
+ * longer hold them. The reason for leaving is not stored (decision 021).
+ */
+export async function eraseUser(
+  ctx: ServiceContext,
+  userId: string,
+  trigger: 'request' | 'inactivity',
+): Promise<ErasureOutcome> {
+  const impact = await accountDeletionImpact(ctx, userId);
+  if (impact.blockedReason) throw conflict(impact.blockedReason);
+  const user = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).get();
+  if (!user) return { companiesDeleted: 0, companiesKept: 0 };
+  const email = user.email;
+  const deletedIds = impact.companiesDeleted.map((company) => company.id);
+  const recording = await companiesNamingPerson(
+    ctx,
+    userId,
+    [...impact.companiesKept, ...impact.companiesDeleted].map((company) => company.id),
+  );
+  // The sealed tokens cascade away with the companies: read them first.
+  const revocations = await prepareCompanyRevocations(ctx, deletedIds);
+  await ensureSecureDelete(ctx.db);
+  const statements = erasureStatements(ctx, { userId, email, recording, deletedIds });
   await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   forgetCachedSessions(ctx.db);
   // Old copies of the pages just zeroed would otherwise stay in the write-ahead log.

@@ -52,6 +52,27 @@ export async function exportPersonalData(ctx: AuthedContext): Promise<PersonalDa
     .where(eq(users.id, ctx.userId))
     .get();
   if (!current) throw unauthorized();
+  const records = await readPersonalRecords(ctx, current.email);
+  // Recorded as an access to personal data (who exported is already the entry's actor).
+  await ctx.db.batch([
+    auditInsert(ctx, {
+      companyId: ctx.companyId,
+      userId: ctx.userId,
+      action: 'personal_data_exported',
+      entityType: 'user',
+      entityId: ctx.userId,
+    }),
+  ]);
+  return {
+    format: 'esg-pilot-personal-data/1',
+    exportedAt: ctx.now().toISOString(),
+    fields: EXPORT_FIELDS,
+    ...exportSections(records),
+  };
+}
+
+/** The sections of the export, one per kind of record, from personalRecordQueries' results in order. */
+function exportSections(records: Awaited<ReturnType<typeof readPersonalRecords>>) {
   const [
     profile,
     photo,
@@ -80,21 +101,8 @@ export async function exportPersonalData(ctx: AuthedContext): Promise<PersonalDa
     recalculations,
     checklists,
     narrativeVersions,
-  ] = await ctx.db.batch(personalRecordQueries(ctx.db, ctx.userId, current.email));
-  // Recorded as an access to personal data (who exported is already the entry's actor).
-  await ctx.db.batch([
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'personal_data_exported',
-      entityType: 'user',
-      entityId: ctx.userId,
-    }),
-  ]);
+  ] = records;
   return {
-    format: 'esg-pilot-personal-data/1',
-    exportedAt: ctx.now().toISOString(),
-    fields: EXPORT_FIELDS,
     profile: profile[0] ?? null,
     photo: photo[0] ?? null,
     singleSignOn,
@@ -126,6 +134,11 @@ export async function exportPersonalData(ctx: AuthedContext): Promise<PersonalDa
       narrativeVersions: narrativeVersions[0]?.total ?? 0,
     },
   };
+}
+
+/** Every personal record of the caller, read in one batch so the export is one consistent snapshot. */
+function readPersonalRecords(ctx: AuthedContext, email: string) {
+  return ctx.db.batch(personalRecordQueries(ctx.db, ctx.userId, email));
 }
 
 /** `esg-pilot-data-export-2025-03-01T09-30-00Z.json`: a timestamp safe in every file system. */
