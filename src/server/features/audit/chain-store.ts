@@ -194,31 +194,7 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
       .where(and(eq(auditLogs.companyId, companyId), gt(auditLogs.seq, head.sealedSeq)))
       .orderBy(asc(auditLogs.seq))
       .limit(SEAL_BATCH);
-    let previousHash = head.sealedHash;
-    let expectedSeq = head.sealedSeq + 1;
-    let stoppedAt: SealOutcome['stoppedAt'] = null;
-    const updates = [];
-    for (const row of rows) {
-      if (row.seq !== expectedSeq) {
-        stoppedAt = { seq: expectedSeq, reason: 'missing' };
-        break;
-      }
-      const content = contentOf(row);
-      const contentHash = await hashOf(content);
-      if (contentHash === null || (row.contentHash !== null && row.contentHash !== contentHash)) {
-        stoppedAt = { seq: row.seq, reason: 'altered' };
-        break;
-      }
-      const chainHash = auditChainLink(previousHash, row.seq, contentHash);
-      updates.push(
-        db
-          .update(auditLogs)
-          .set({ chainHash, contentHash, actorRef: content.actorRef })
-          .where(and(eq(auditLogs.id, row.id), isNull(auditLogs.chainHash))),
-      );
-      previousHash = chainHash;
-      expectedSeq += 1;
-    }
+    const { previousHash, expectedSeq, stoppedAt, updates } = await linkEntries(db, rows, head, hashOf);
     const unsignedHead = head.sealedSeq > 0 && !head.checkpointSignature && canSignCheckpoints(deps.config);
     if (updates.length > 0 || unsignedHead) {
       // A head sealed before checkpoints existed is signed as it stands.
@@ -253,6 +229,44 @@ export async function sealCompanyChain(deps: SealDeps, companyId: string, now: D
     }
   }
   throw new Error('audit chain sealing did not finish');
+}
+
+/**
+ * Links the rows that follow the sealed head, in order, until a gap or an entry whose content no
+ * longer matches its hash: the UPDATEs that seal them, and the new head they lead to.
+ */
+async function linkEntries(
+  db: SealDeps['db'],
+  rows: EntryRow[],
+  head: { sealedSeq: number; sealedHash: string },
+  hashOf: (content: AuditRecord) => Promise<string | null>,
+) {
+  let previousHash = head.sealedHash;
+  let expectedSeq = head.sealedSeq + 1;
+  let stoppedAt: SealOutcome['stoppedAt'] = null;
+  const updates = [];
+  for (const row of rows) {
+    if (row.seq !== expectedSeq) {
+      stoppedAt = { seq: expectedSeq, reason: 'missing' as const };
+      break;
+    }
+    const content = contentOf(row);
+    const contentHash = await hashOf(content);
+    if (contentHash === null || (row.contentHash !== null && row.contentHash !== contentHash)) {
+      stoppedAt = { seq: row.seq, reason: 'altered' as const };
+      break;
+    }
+    const chainHash = auditChainLink(previousHash, row.seq, contentHash);
+    updates.push(
+      db
+        .update(auditLogs)
+        .set({ chainHash, contentHash, actorRef: content.actorRef })
+        .where(and(eq(auditLogs.id, row.id), isNull(auditLogs.chainHash))),
+    );
+    previousHash = chainHash;
+    expectedSeq += 1;
+  }
+  return { previousHash, expectedSeq, stoppedAt, updates };
 }
 
 /**
