@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { MAX_RECEIPT_BYTES } from '../domain/contracts/receipts.ts';
 import type { AppDeps, AppEnv } from './context.ts';
@@ -39,6 +39,7 @@ import { receiptTooLarge } from './features/receipts/service.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
 import { HttpError, unreadableRequest } from './lib/errors.ts';
+import type { Logger } from './lib/logger.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
 import { compressJson } from './middleware/compress-json.ts';
@@ -63,6 +64,25 @@ export function createApp(options: CreateAppOptions) {
   if (deps.compressResponses) app.use('*', compressJson());
   app.use('*', authenticate);
 
+  app.route('/api', apiRoutes(deps, oauthEndpoints));
+  app.route('/', jwksRoutes);
+
+  app.on(['GET', 'HEAD'], '*', (c) =>
+    deps.assets
+      ? servePage(c, deps.assets)
+      : c.json({ message: 'Pages are not built', code: 'not_found' }, 404),
+  );
+  app.all('*', (c) => c.json({ message: 'Method not allowed', code: 'method_not_allowed' }, 405));
+
+  app.onError((thrown, c) => errorReply(thrown, c, deps.log));
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;
+
+/** The API under /api: request guards, every feature's routes, and a JSON 404 for the rest. */
+function apiRoutes(deps: AppDeps, oauthEndpoints: OAuthEndpointOverrides | undefined) {
   const api = new Hono<AppEnv>();
   // guardMutations (CSRF + body limit), with the 10 MB limits of the CSV import and ESG evidence.
   api.use(
@@ -108,42 +128,34 @@ export function createApp(options: CreateAppOptions) {
   api.all('*', (c) =>
     c.json({ message: `No API route for ${c.req.method} ${c.req.path}`, code: 'not_found' }, 404),
   );
-  app.route('/api', api);
-  app.route('/', jwksRoutes);
-
-  app.on(['GET', 'HEAD'], '*', (c) =>
-    deps.assets
-      ? servePage(c, deps.assets)
-      : c.json({ message: 'Pages are not built', code: 'not_found' }, 404),
-  );
-  app.all('*', (c) => c.json({ message: 'Method not allowed', code: 'method_not_allowed' }, 405));
-
-  app.onError((thrown, c) => {
-    const error = unreadableRequest(thrown) ?? thrown;
-    if (error instanceof HttpError) {
-      if (error.status === 429) {
-        const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-        if (retry) c.header('Retry-After', String(retry));
-      }
-      const body: Record<string, unknown> = { message: error.message };
-      if (error.code) body.code = error.code;
-      if (error.details !== undefined) body.details = error.details;
-      return c.json(body, error.status);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      // Hono's own refusals (malformed JSON and the like) carry a readable message already.
-      return c.json({ message: error.message || 'Bad request', code: 'bad_request' }, error.status);
-    }
-    (c.var.log ?? deps.log).error('unhandled error', {
-      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
-    });
-    return c.json(
-      { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' },
-      500,
-    );
-  });
-
-  return app;
+  return api;
 }
 
-export type App = ReturnType<typeof createApp>;
+/**
+ * The reply to a thrown error: an HttpError's status and message, Hono's own 4xx refusals as they
+ * are, anything else logged and answered with a 500 that names nothing internal.
+ */
+function errorReply(thrown: unknown, c: Context<AppEnv>, log: Logger) {
+  const error = unreadableRequest(thrown) ?? thrown;
+  if (error instanceof HttpError) {
+    if (error.status === 429) {
+      const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retry) c.header('Retry-After', String(retry));
+    }
+    const body: Record<string, unknown> = { message: error.message };
+    if (error.code) body.code = error.code;
+    if (error.details !== undefined) body.details = error.details;
+    return c.json(body, error.status);
+  }
+  if (error instanceof HTTPException && error.status < 500) {
+    // Hono's own refusals (malformed JSON and the like) carry a readable message already.
+    return c.json({ message: error.message || 'Bad request', code: 'bad_request' }, error.status);
+  }
+  (c.var.log ?? log).error('unhandled error', {
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return c.json(
+    { message: 'Something went wrong on our side. Please try again.', code: 'internal_error' },
+    500,
+  );
+}
