@@ -79,6 +79,76 @@ const part = (): ScopeTwoBasisPart => ({ kWh: 0, tCO2e: 0 });
 const add = (map: Map<string, number>, name: string, value: number) =>
   map.set(name, (map.get(name) ?? 0) + value);
 
+/**
+ * Adds a line group whose energy is not counted to its (category, reason, unit) entry; returns the
+ * vehicle distance it adds when it is a distance with no fuel (shown beside the energy).
+ */
+function noteNotCounted(
+  notCounted: Map<string, EnergyTotals['notCounted'][number]>,
+  row: EnergyGroupRow,
+  reason: EnergyTotals['notCounted'][number]['reason'],
+): number {
+  const id = `${row.category}|${reason}|${row.unit ?? ''}`;
+  const known = notCounted.get(id) ?? {
+    category: row.category,
+    reason,
+    lines: 0,
+    quantity: null,
+    unit: row.unit ?? null,
+  };
+  known.lines += row.lines;
+  if (row.quantity !== null) known.quantity = (known.quantity ?? 0) + row.quantity;
+  notCounted.set(id, known);
+  const toKm = row.unit
+    ? (conversionFactor(row.unit, 'vehicle_km') ?? conversionFactor(row.unit, 'km'))
+    : null;
+  return reason === 'distance_only' && row.quantity !== null && toKm !== null ? row.quantity * toKm : 0;
+}
+
+/**
+ * Market-based scope 2 of electricity, heat and steam by basis: instrument, else supplier, else the
+ * location-based factor standing in (no residual mix in the library: PROVENANCE.md "Not found").
+ */
+function addMarketBasis(
+  basis: EnergyTotals['scope2MarketBasis'],
+  row: EnergyGroupRow,
+  kWh: number,
+  kgScope2Market: number,
+): void {
+  const slot =
+    row.instrument !== null
+      ? basis.contractual
+      : row.datasets.includes(SUPPLIER_DATASET)
+        ? basis.supplierFactor
+        : basis.locationProxy;
+  slot.kWh += kWh;
+  slot.tCO2e += kgScope2Market / 1000;
+}
+
+/** kWh of a line group or adjustment added to its kind, its category and its month. */
+function addEnergy(
+  sums: {
+    byKind: Record<EnergyKind, number | null>;
+    byCategory: Map<string, number>;
+    monthly: Map<string, number>;
+  },
+  kind: EnergyKind,
+  row: { category: string; date: string },
+  kWh: number,
+): void {
+  sums.byKind[kind] = (sums.byKind[kind] ?? 0) + kWh;
+  add(sums.byCategory, row.category, kWh);
+  add(sums.monthly, row.date.slice(0, 7), kWh);
+}
+
+/** The sum of the kinds; null when no kind has energy at all. */
+function totalOf(byKind: Record<EnergyKind, number | null>): number | null {
+  const values = Object.values(byKind);
+  return values.some((value) => value !== null)
+    ? values.reduce<number>((sum, value) => sum + (value ?? 0), 0)
+    : null;
+}
+
 export function energyTotalsFrom(
   rows: readonly EnergyGroupRow[],
   table: FuelPropertyTable,
@@ -107,28 +177,11 @@ export function energyTotalsFrom(
     );
     if (energy === null) continue;
     if (!energy.counted) {
-      const id = `${row.category}|${energy.reason}|${row.unit ?? ''}`;
-      const known = notCounted.get(id) ?? {
-        category: row.category,
-        reason: energy.reason,
-        lines: 0,
-        quantity: null,
-        unit: row.unit ?? null,
-      };
-      known.lines += row.lines;
-      if (row.quantity !== null) known.quantity = (known.quantity ?? 0) + row.quantity;
-      notCounted.set(id, known);
-      const toKm = row.unit
-        ? (conversionFactor(row.unit, 'vehicle_km') ?? conversionFactor(row.unit, 'km'))
-        : null;
-      if (energy.reason === 'distance_only' && row.quantity !== null && toKm !== null)
-        vehicleKm += row.quantity * toKm;
+      vehicleKm += noteNotCounted(notCounted, row, energy.reason);
       continue;
     }
     const { kind, kWh } = energy;
-    byKind[kind] = (byKind[kind] ?? 0) + kWh;
-    add(byCategory, row.category, kWh);
-    add(monthly, row.date.slice(0, 7), kWh);
+    addEnergy({ byKind, byCategory, monthly }, kind, row, kWh);
     if (kind === 'stationary_fuel' || kind === 'transport_fuel') {
       if (row.unit && conversionFactor(row.unit, 'kWh') === null) {
         years.add(fuelPropertyYear(year));
@@ -142,27 +195,15 @@ export function energyTotalsFrom(
     }
     // Market-based scope 2 of electricity, heat and steam: instrument, else supplier, else the
     // location-based factor standing in (no residual mix in the library: PROVENANCE.md "Not found").
-    if (row.kgScope2Market === null) continue;
-    const slot =
-      row.instrument !== null
-        ? basis.contractual
-        : row.datasets.includes(SUPPLIER_DATASET)
-          ? basis.supplierFactor
-          : basis.locationProxy;
-    slot.kWh += kWh;
-    slot.tCO2e += row.kgScope2Market / 1000;
+    if (row.kgScope2Market !== null) addMarketBasis(basis, row, kWh, row.kgScope2Market);
   }
   for (const row of adjustments) {
     const kWh = energyAdjustmentKWh(row, table);
     const kind = KIND_OF_CATEGORY[row.category as ActivityCategory];
     if (kWh === 0 || !kind) continue;
-    byKind[kind] = (byKind[kind] ?? 0) + kWh;
-    add(byCategory, row.category, kWh);
-    add(monthly, row.date.slice(0, 7), kWh);
+    addEnergy({ byKind, byCategory, monthly }, kind, row, kWh);
   }
-  const total = Object.values(byKind).some((value) => value !== null)
-    ? Object.values(byKind).reduce<number>((sum, value) => sum + (value ?? 0), 0)
-    : null;
+  const total = totalOf(byKind);
   return {
     basis: 'gross',
     fuelPropertyYears: [...years].sort(),
