@@ -88,35 +88,40 @@ export function resolveAnswers(
     spend: new Map(remembered.values.spend),
   };
   for (const answer of answers.values) {
-    if (answer.kind === 'category') {
-      if (!CATEGORY_CHOICES.some((choice) => choice.value === answer.target)) {
-        throw answerError(
-          `"${answer.source}" must be answered with one of: ${CATEGORY_CHOICES.map((c) => c.label).join(', ')}`,
-          CATEGORY_CHOICES.map((c) => c.label),
-        );
-      }
-    } else if (answer.kind === 'spend') {
-      if (!isKnownVariant('purchased_goods', answer.target)) {
-        throw answerError(
-          `"${answer.source}" must be answered with a spend category: ${SPEND_CATEGORIES.map((c) => c.label).join(', ')}`,
-          SPEND_CATEGORIES.map((c) => c.label),
-        );
-      }
-    } else {
-      const category = answer.category as ActivityCategory;
-      if (
-        !(ACTIVITY_CATEGORIES as readonly string[]).includes(category) ||
-        !isKnownVariant(category, answer.target)
-      ) {
-        throw answerError(`"${answer.target}" is not a variant we know for this category`, []);
-      }
-    }
+    assertKnownTarget(answer);
     const category = answer.kind === 'variant' ? (answer.category as ActivityCategory) : undefined;
     const key = entryKey(answer.kind, answer.source, category);
     values[answer.kind].set(key, answer.target);
     remember.push({ kind: answer.kind, sourceKey: key, sourceText: answer.source, target: answer.target });
   }
   return { sites: [...byKey], newSites, valueMappings: values, remember };
+}
+
+/** A value answer names a category, spend category or variant we know (400 with the choices, else). */
+function assertKnownTarget(answer: ImportAnswers['values'][number]): void {
+  if (answer.kind === 'category') {
+    if (!CATEGORY_CHOICES.some((choice) => choice.value === answer.target)) {
+      throw answerError(
+        `"${answer.source}" must be answered with one of: ${CATEGORY_CHOICES.map((c) => c.label).join(', ')}`,
+        CATEGORY_CHOICES.map((c) => c.label),
+      );
+    }
+  } else if (answer.kind === 'spend') {
+    if (!isKnownVariant('purchased_goods', answer.target)) {
+      throw answerError(
+        `"${answer.source}" must be answered with a spend category: ${SPEND_CATEGORIES.map((c) => c.label).join(', ')}`,
+        SPEND_CATEGORIES.map((c) => c.label),
+      );
+    }
+  } else {
+    const category = answer.category as ActivityCategory;
+    if (
+      !(ACTIVITY_CATEGORIES as readonly string[]).includes(category) ||
+      !isKnownVariant(category, answer.target)
+    ) {
+      throw answerError(`"${answer.target}" is not a variant we know for this category`, []);
+    }
+  }
 }
 
 /** The header answers of the upload, to remember with the import. */
