@@ -103,8 +103,19 @@ export interface SecrTable {
 /** The rows of the SECR table, from the snapshot only. */
 export function secrTable(uk: Uk): SecrTable {
   const previous = uk.previous ?? null;
-  const withPrevious = (row: SecrTableRow, prior: number | null | undefined): SecrTableRow =>
-    previous ? { ...row, previous: prior ?? null } : row;
+  const withPrevious: WithPrevious = (row, prior) => (previous ? { ...row, previous: prior ?? null } : row);
+  return {
+    energy: secrEnergyRows(uk, withPrevious),
+    emissions: secrEmissionRows(uk, withPrevious),
+    previousPeriod: previous?.period ?? null,
+  };
+}
+
+/** A row with the prior period's figure beside it, when a prior period is compared. */
+type WithPrevious = (row: SecrTableRow, prior: number | null | undefined) => SecrTableRow;
+
+function secrEnergyRows(uk: Uk, withPrevious: WithPrevious): SecrTableRow[] {
+  const previous = uk.previous ?? null;
   const kwh = uk.energyKwh;
   const energy: SecrTableRow[] = [
     withPrevious(
@@ -169,6 +180,11 @@ export function secrTable(uk: Uk): SecrTable {
       previous?.energyKwh.total,
     ),
   );
+  return energy;
+}
+
+function secrEmissionRows(uk: Uk, withPrevious: WithPrevious): SecrTableRow[] {
+  const previous = uk.previous ?? null;
   const travel = uk.scope3BusinessTravel ?? null;
   const priorTravel = previous?.scope3BusinessTravel ?? null;
   const hasTravel = travel !== null || priorTravel !== null;
@@ -226,7 +242,7 @@ export function secrTable(uk: Uk): SecrTable {
       ),
     );
   }
-  return { energy, emissions, previousPeriod: previous?.period ?? null };
+  return emissions;
 }
 
 /**
