@@ -85,17 +85,39 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
     coverage !== undefined && coverage.lineCount > 0 && coverage.notCounted.lineCount === coverage.lineCount;
   if (!inventory || isNothingCounted) {
     layout.paragraph(`${NOT_RECORDED}: no greenhouse gas emissions have been calculated for this period.`);
-    if (coverage) {
-      layout.heading('Coverage');
-      for (const sentence of coverageStatement(coverage)) layout.paragraph(sentence, { size: 9 });
-    }
+    if (coverage) drawCoverage(layout, coverage);
     return;
   }
   const previous = inventory.previous;
-  const share = (value: number) =>
-    inventory.totalLocation > 0 ? formatPercent((value / inventory.totalLocation) * 100, 1) : '–';
   // Since decision 058 each row names the numbered sources (Methodology) its figure was made with.
   const cite = hasFigureSources(snapshot);
+  layout.table(inventoryColumns(snapshot, cite), inventoryRows(snapshot, inventory, cite));
+  layout.paragraph(
+    `Shares are of the gross location-based total. Outside of scopes (memo, not in the totals): ${formatTonnes(inventory.outsideScopes)} tCO2e of biogenic CO2 and other memo items. Carbon credits are reported separately and are never subtracted from these gross figures.`,
+    { size: 8.5, after: 4 },
+  );
+  const marketBasis = marketBasisText(snapshot);
+  if (marketBasis) layout.paragraph(marketBasis, { size: 8.5, after: 4 });
+  if (!previous) {
+    layout.paragraph('Prior period: not recorded (no data for the previous period of equal length).', {
+      size: 8.5,
+    });
+  }
+  if (snapshot.coverage) drawCoverage(layout, snapshot.coverage);
+  drawIntensity(layout, snapshot, inventory);
+  drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(snapshot));
+}
+
+type Inventory = NonNullable<ReportSnapshot['inventory']>;
+
+function drawCoverage(layout: PdfLayout, coverage: NonNullable<ReportSnapshot['coverage']>): void {
+  layout.heading('Coverage');
+  for (const sentence of coverageStatement(coverage)) layout.paragraph(sentence, { size: 9 });
+}
+
+/** This period's figures with the prior period's and the change, or with their share of the total. */
+function inventoryColumns(snapshot: ReportSnapshot, cite: boolean): TableColumn[] {
+  const previous = snapshot.inventory?.previous;
   // With a prior-period column the sources are of this period's figure: the list in Methodology is
   // of the datasets behind this period's results.
   const sourcesHeader = previous ? `${snapshot.report.period} sources` : 'Sources';
@@ -114,6 +136,14 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
         { header: 'Share of gross total', width: cite ? 0.18 : 0.2, align: 'right' },
         ...sourcesColumn,
       ];
+  return columns;
+}
+
+/** Scopes 1, 2 (both bases) and 3 with its categories, then the two gross totals. */
+function inventoryRows(snapshot: ReportSnapshot, inventory: Inventory, cite: boolean): TableRow[] {
+  const previous = inventory.previous;
+  const share = (value: number) =>
+    inventory.totalLocation > 0 ? formatPercent((value / inventory.totalLocation) * 100, 1) : '–';
   const row = (
     label: string,
     current: number,
@@ -136,7 +166,7 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
   };
   const previousCategory = (category: number) =>
     previous?.scope3ByCategory.find((entry) => entry.category === category)?.tCO2e ?? null;
-  const rows: TableRow[] = [
+  return [
     row('Scope 1: direct emissions', inventory.scope1, previous?.scope1, ['scope1']),
     row('Scope 2: purchased energy, location-based', inventory.scope2Location, previous?.scope2Location, [
       'scope2Location',
@@ -169,22 +199,9 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
       { bold: true },
     ),
   ];
-  layout.table(columns, rows);
-  layout.paragraph(
-    `Shares are of the gross location-based total. Outside of scopes (memo, not in the totals): ${formatTonnes(inventory.outsideScopes)} tCO2e of biogenic CO2 and other memo items. Carbon credits are reported separately and are never subtracted from these gross figures.`,
-    { size: 8.5, after: 4 },
-  );
-  const marketBasis = marketBasisText(snapshot);
-  if (marketBasis) layout.paragraph(marketBasis, { size: 8.5, after: 4 });
-  if (!previous) {
-    layout.paragraph('Prior period: not recorded (no data for the previous period of equal length).', {
-      size: 8.5,
-    });
-  }
-  if (snapshot.coverage) {
-    layout.heading('Coverage');
-    for (const sentence of coverageStatement(snapshot.coverage)) layout.paragraph(sentence, { size: 9 });
-  }
+}
+
+function drawIntensity(layout: PdfLayout, snapshot: ReportSnapshot, inventory: Inventory): void {
   layout.heading('Intensity');
   // A quarter has no ratio over the year's turnover: that is not a missing figure (snapshot.ts).
   const isQuarter = snapshot.report.period.includes('-q');
@@ -203,7 +220,6 @@ export function drawInventory(layout: PdfLayout, snapshot: ReportSnapshot): void
       intensity(inventory.intensityPerEmployee, employees),
     ],
   ]);
-  drawEmissionsChart(layout, 'Emissions by scope and Scope 3 category (tCO2e)', inventoryBars(snapshot));
 }
 
 export function drawEnergy(layout: PdfLayout, snapshot: ReportSnapshot): void {
