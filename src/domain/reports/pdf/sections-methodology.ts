@@ -52,6 +52,31 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
   layout.paragraph(
     `${boundaryStatement(snapshot.company, false)} Each activity line is multiplied by an emission factor from a versioned, cited dataset; every result keeps the factor it used. Scope 2 is reported both location-based (grid average factors) and market-based (contractual instruments such as renewable tariffs).`,
   );
+  drawFactorDatasets(layout, snapshot);
+  const attributions = reportAttributions(snapshot);
+  if (attributions.length > 0) {
+    layout.heading('Licences and attribution');
+    for (const statement of attributions) layout.paragraph(statement, { size: 7.5, after: 2 });
+  }
+  const mixed = factorBasisText(snapshot);
+  if (mixed) layout.paragraph(mixed);
+  const marketMethod = hasFigureSources(snapshot) ? marketMethodText(snapshot) : null;
+  if (marketMethod) {
+    layout.heading('Market-based Scope 2');
+    layout.paragraph(marketMethod);
+  }
+  layout.heading('Global warming potentials');
+  const bases = [...new Set(snapshot.factors.map((factor) => factor.gwpBasis))];
+  layout.paragraph(
+    bases.length > 0
+      ? `Greenhouse gases are converted to CO2 equivalents with ${bases.map((basis) => GWP_LABELS[basis] ?? basis).join('; ')} global warming potentials, as published with the factor datasets.`
+      : `GWP basis: ${NOT_RECORDED}.`,
+  );
+  drawDataQuality(layout, snapshot);
+}
+
+/** The datasets the figures were made with: numbered sources (decision 058), or the older per-dataset table. */
+function drawFactorDatasets(layout: PdfLayout, snapshot: ReportSnapshot): void {
   layout.heading('Emission factor datasets');
   const sources = reportSources(snapshot);
   if (sources.length === 0) {
@@ -95,25 +120,10 @@ export function drawMethodology(layout: PdfLayout, snapshot: ReportSnapshot): vo
       { size: 7.5 },
     );
   }
-  const attributions = reportAttributions(snapshot);
-  if (attributions.length > 0) {
-    layout.heading('Licences and attribution');
-    for (const statement of attributions) layout.paragraph(statement, { size: 7.5, after: 2 });
-  }
-  const mixed = factorBasisText(snapshot);
-  if (mixed) layout.paragraph(mixed);
-  const marketMethod = hasFigureSources(snapshot) ? marketMethodText(snapshot) : null;
-  if (marketMethod) {
-    layout.heading('Market-based Scope 2');
-    layout.paragraph(marketMethod);
-  }
-  layout.heading('Global warming potentials');
-  const bases = [...new Set(snapshot.factors.map((factor) => factor.gwpBasis))];
-  layout.paragraph(
-    bases.length > 0
-      ? `Greenhouse gases are converted to CO2 equivalents with ${bases.map((basis) => GWP_LABELS[basis] ?? basis).join('; ')} global warming potentials, as published with the factor datasets.`
-      : `GWP basis: ${NOT_RECORDED}.`,
-  );
+}
+
+/** Emissions by data-quality tier, and how much of the inventory rests on estimates. */
+function drawDataQuality(layout: PdfLayout, snapshot: ReportSnapshot): void {
   layout.heading('Data quality');
   const inventory = snapshot.inventory;
   if (!inventory) {
