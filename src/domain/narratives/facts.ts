@@ -124,11 +124,7 @@ function answerFacts(answer: { indicator: string; title: string; value: string }
 }
 
 function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
-  const facts: NumericFact[] = [];
-  const add = (id: string, label: string, value: number | null | undefined, unit: string) => {
-    if (value !== null && value !== undefined && Number.isFinite(value))
-      facts.push({ id, label, value, unit });
-  };
+  const { facts, add } = factList();
   add('year', 'Reporting year', pack.year, 'year');
   add('previousYear', 'Previous year', pack.year - 1, 'year');
   facts.push(...textFacts(pack.companyName, 'company.name', 'Number in the company name'));
@@ -136,42 +132,7 @@ function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
   pack.sites.forEach((site, index) => {
     facts.push(...textFacts(site.name, `sites.${index + 1}.name`, 'Number in a site name'));
   });
-  const emissions = pack.emissions;
-  if (emissions) {
-    add('scope1', 'Scope 1 emissions', emissions.scope1, 'tCO2e');
-    add('scope2Location', 'Scope 2 emissions (location-based)', emissions.scope2Location, 'tCO2e');
-    add('scope2Market', 'Scope 2 emissions (market-based)', emissions.scope2Market, 'tCO2e');
-    add(
-      'scope2MarketLocationProxy',
-      'Market-based Scope 2 estimated from the location-based grid factor',
-      emissions.scope2MarketLocationProxy,
-      'tCO2e',
-    );
-    add('scope3', 'Scope 3 emissions', emissions.scope3, 'tCO2e');
-    add(
-      'scope1And2Location',
-      'Scope 1 and 2 emissions (location-based)',
-      emissions.scope1And2Location,
-      'tCO2e',
-    );
-    add('total', 'Gross emissions', emissions.total, 'tCO2e');
-    for (const entry of emissions.scope3ByCategory) {
-      add(`scope3.category${entry.category}`, `Scope 3 category ${entry.category}`, entry.tCO2e, 'tCO2e');
-    }
-    emissions.datasets.forEach((dataset, index) => {
-      facts.push(...textFacts(dataset, `datasets.${index + 1}`, 'Number in a factor dataset name'));
-    });
-    add('previousTotal', 'Gross emissions of the previous year', emissions.previousTotal, 'tCO2e');
-    add('changePercent', 'Change in gross emissions', emissions.changePercent, '%');
-    const perRevenue = emissions.intensityPerRevenue;
-    add('intensityPerRevenue', 'Emissions per revenue', perRevenue?.value, perRevenue?.unit ?? '');
-    add(
-      'intensityPerEmployee',
-      'Emissions per employee',
-      emissions.intensityPerEmployee?.value,
-      'tCO2e per employee',
-    );
-  }
+  if (pack.emissions) facts.push(...emissionFacts(pack.emissions));
   if (pack.energy) {
     add('energy.totalMWh', 'Energy use', pack.energy.totalMWh, 'MWh');
     add(
@@ -213,27 +174,80 @@ function flatten(pack: Omit<FactsPack, 'numbers'>): NumericFact[] {
     add('target.reductionPercent', 'Target reduction', pack.target.reductionPercent, '%');
     facts.push(...textFacts(pack.target.coverage, 'target.coverage', 'Number in the target coverage'));
   }
-  const checklist = pack.checklist;
-  if (checklist) {
-    add('checklist.overallProgress', 'Checklist completion', checklist.overallProgress, '%');
-    add('checklist.answeredCount', 'Checklist items answered', checklist.answers.length, 'items');
-    add(
-      'checklist.missingRequiredCount',
-      'Required items still open',
-      checklist.missingRequired.length,
-      'items',
-    );
-    for (const answer of checklist.answers) {
-      facts.push(...answerFacts(answer));
-      facts.push(...textFacts(answer.title, `checklist.${answer.indicator}.title`, answer.title));
-    }
-    for (const item of checklist.missingRequired) {
-      facts.push(...textFacts(item.title, `checklist.${item.indicator}.title`, item.title));
-    }
-  }
+  if (pack.checklist) facts.push(...checklistFacts(pack.checklist));
   if (pack.offsets) {
     add('offsets.purchasedTonnes', 'Carbon credits bought', pack.offsets.purchasedTonnes, 'tonnes');
     add('offsets.retiredTonnes', 'Carbon credits retired', pack.offsets.retiredTonnes, 'tonnes');
+  }
+  return facts;
+}
+
+type AddFact = (id: string, label: string, value: number | null | undefined, unit: string) => void;
+
+/** A fact list and its `add`, which keeps only finite values. */
+function factList(): { facts: NumericFact[]; add: AddFact } {
+  const facts: NumericFact[] = [];
+  const add: AddFact = (id, label, value, unit) => {
+    if (value !== null && value !== undefined && Number.isFinite(value))
+      facts.push({ id, label, value, unit });
+  };
+  return { facts, add };
+}
+
+function emissionFacts(emissions: NonNullable<FactsPack['emissions']>): NumericFact[] {
+  const { facts, add } = factList();
+  add('scope1', 'Scope 1 emissions', emissions.scope1, 'tCO2e');
+  add('scope2Location', 'Scope 2 emissions (location-based)', emissions.scope2Location, 'tCO2e');
+  add('scope2Market', 'Scope 2 emissions (market-based)', emissions.scope2Market, 'tCO2e');
+  add(
+    'scope2MarketLocationProxy',
+    'Market-based Scope 2 estimated from the location-based grid factor',
+    emissions.scope2MarketLocationProxy,
+    'tCO2e',
+  );
+  add('scope3', 'Scope 3 emissions', emissions.scope3, 'tCO2e');
+  add(
+    'scope1And2Location',
+    'Scope 1 and 2 emissions (location-based)',
+    emissions.scope1And2Location,
+    'tCO2e',
+  );
+  add('total', 'Gross emissions', emissions.total, 'tCO2e');
+  for (const entry of emissions.scope3ByCategory) {
+    add(`scope3.category${entry.category}`, `Scope 3 category ${entry.category}`, entry.tCO2e, 'tCO2e');
+  }
+  emissions.datasets.forEach((dataset, index) => {
+    facts.push(...textFacts(dataset, `datasets.${index + 1}`, 'Number in a factor dataset name'));
+  });
+  add('previousTotal', 'Gross emissions of the previous year', emissions.previousTotal, 'tCO2e');
+  add('changePercent', 'Change in gross emissions', emissions.changePercent, '%');
+  const perRevenue = emissions.intensityPerRevenue;
+  add('intensityPerRevenue', 'Emissions per revenue', perRevenue?.value, perRevenue?.unit ?? '');
+  add(
+    'intensityPerEmployee',
+    'Emissions per employee',
+    emissions.intensityPerEmployee?.value,
+    'tCO2e per employee',
+  );
+  return facts;
+}
+
+function checklistFacts(checklist: NonNullable<FactsPack['checklist']>): NumericFact[] {
+  const { facts, add } = factList();
+  add('checklist.overallProgress', 'Checklist completion', checklist.overallProgress, '%');
+  add('checklist.answeredCount', 'Checklist items answered', checklist.answers.length, 'items');
+  add(
+    'checklist.missingRequiredCount',
+    'Required items still open',
+    checklist.missingRequired.length,
+    'items',
+  );
+  for (const answer of checklist.answers) {
+    facts.push(...answerFacts(answer));
+    facts.push(...textFacts(answer.title, `checklist.${answer.indicator}.title`, answer.title));
+  }
+  for (const item of checklist.missingRequired) {
+    facts.push(...textFacts(item.title, `checklist.${item.indicator}.title`, item.title));
   }
   return facts;
 }
