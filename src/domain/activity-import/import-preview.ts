@@ -67,10 +67,134 @@ export async function previewImport(
       separator = s;
     },
   });
+  const questions = questionCollector();
+  const problems: RowProblem[] = [];
+  let problemRowCount = 0;
+  const problem = (line: number, messages: readonly string[]) => {
+    problemRowCount++;
+    for (const message of messages) if (problems.length < MAX_PROBLEMS) problems.push({ line, message });
+  };
+
+  let reading: PreviewReading | undefined;
+  let rowCount = 0;
+  let readyCount = 0;
+  try {
+    for (;;) {
+      const step = await csv.next();
+      if (step.done) break;
+      for (const record of step.value) {
+        if (!reading) {
+          reading = readHeaderRecord(record.fields, options, separator);
+          continue;
+        }
+        if (isBlankRecord(record.fields)) continue;
+        rowCount++;
+        const line = record.line;
+        const fields = reading.translate(record.fields);
+        const { asked, unknownCategory } = askAboutRow(fields, line, {
+          reading,
+          options,
+          ask: questions.ask,
+        });
+        const result = reading.check(fields, line);
+        if (Array.isArray(result)) {
+          // An unknown category is a question above, not a problem to fix in the file.
+          const left = unknownCategory ? result.filter((m) => !m.startsWith('category "')) : result;
+          if (left.length > 0) problem(line, left);
+          continue;
+        }
+        if (asked) continue;
+        const refusal = options.checkRow?.(result);
+        if (refusal) problem(line, [refusal]);
+        else readyCount++;
+      }
+    }
+    if (!reading) throw new CsvFormatError('The file is empty.');
+  } finally {
+    await csv.return({ separator, lineCount: 0 });
+  }
+  return {
+    rowCount,
+    readyCount,
+    questions: questions.list(),
+    questionsLeftOut: questions.leftOut(),
+    problems: groupProblems(problems),
+    problemRowCount,
+    columns: reading.columns,
+    separator,
+  };
+}
+
+/** What the header record decides for the rows below it. */
+interface PreviewReading {
+  columns: string[];
+  translate: (fields: readonly string[]) => readonly string[];
+  column: { site: number; category: number; variant: number };
+  check: ReturnType<typeof rowChecker>;
+}
+
+/** The header record read: its mapping (or HeaderMappingRequired), value translations and row checker. */
+function readHeaderRecord(
+  fields: readonly string[],
+  options: PreviewOptions,
+  separator: CsvSeparator,
+): PreviewReading {
+  const headers = recogniseHeaders(fields, options.userMapping, { defaultCurrency: options.defaultCurrency });
+  if (headers.missingRequired.length > 0) throw new HeaderMappingRequired(headers);
+  const translated = recordTranslator(
+    headers.mapping,
+    headers.columns.length,
+    options.valueMappings ?? NO_VALUE_MAPPINGS,
+  );
+  return {
+    columns: headers.columns,
+    translate: translated.translate,
+    column: {
+      site: translated.mapping.site ?? -1,
+      category: translated.mapping.category ?? -1,
+      variant: translated.mapping.variant ?? -1,
+    },
+    check: rowChecker(translated.mapping, { separator, defaults: headers.defaults }),
+  };
+}
+
+type Ask = (kind: QuestionKind, text: string, line: number, category?: ActivityCategory) => void;
+
+/** Asks about the row's unknown site, category and variant; says whether it asked and if the category is unknown. */
+function askAboutRow(
+  fields: readonly string[],
+  line: number,
+  { reading, options, ask }: { reading: PreviewReading; options: PreviewOptions; ask: Ask },
+): { asked: boolean; unknownCategory: boolean } {
+  const { column } = reading;
+  const siteText = cell(fields, column.site).replace(/\s+/g, ' ');
+  const categoryText = cell(fields, column.category);
+  const category = categoryText === '' ? undefined : parseCategory(categoryText);
+  let asked = false;
+  if (siteText !== '' && !options.knownSite(siteText)) {
+    ask('site', siteText, line);
+    asked = true;
+  }
+  const unknownCategory = categoryText !== '' && category === undefined;
+  if (unknownCategory) {
+    ask('category', categoryText, line);
+    asked = true;
+  }
+  const variantText = cell(fields, column.variant);
+  if (category !== undefined && !isKnownVariant(category, variantText)) {
+    if (category === 'purchased_goods') ask('spend', variantText, line);
+    else ask('variant', variantText, line, category);
+    asked = true;
+  }
+  return { asked, unknownCategory };
+}
+
+/** The questions of a file, one per kind and text, at most MAX_QUESTIONS_PER_KIND of each kind. */
+function questionCollector() {
   const questions = new Map<string, ImportQuestion>();
   let questionsLeftOut = 0;
   const perKind = new Map<QuestionKind, number>();
-  const ask = (kind: QuestionKind, text: string, line: number, category?: ActivityCategory) => {
+  const ask: Ask = (kind, text, line, category) => {
     const key = `${kind}|${category ?? ''}|${text.toLowerCase()}`;
     let question = questions.get(key);
     if (!question) {
@@ -86,97 +210,14 @@ export async function previewImport(
     question.count++;
     if (question.lines.length < MAX_LINES) question.lines.push(line);
   };
-  const problems: RowProblem[] = [];
-  let problemRowCount = 0;
-  const problem = (line: number, messages: readonly string[]) => {
-    problemRowCount++;
-    for (const message of messages) if (problems.length < MAX_PROBLEMS) problems.push({ line, message });
-  };
-
-  let columns: string[] | undefined;
-  let check: ReturnType<typeof rowChecker> | undefined;
-  let translate: (fields: readonly string[]) => readonly string[] = (fields) => fields;
-  let column = { site: -1, category: -1, variant: -1 };
-  let rowCount = 0;
-  let readyCount = 0;
-  try {
-    for (;;) {
-      const step = await csv.next();
-      if (step.done) break;
-      for (const record of step.value) {
-        if (!check) {
-          const headers = recogniseHeaders(record.fields, options.userMapping, {
-            defaultCurrency: options.defaultCurrency,
-          });
-          if (headers.missingRequired.length > 0) throw new HeaderMappingRequired(headers);
-          columns = headers.columns;
-          const translated = recordTranslator(
-            headers.mapping,
-            headers.columns.length,
-            options.valueMappings ?? NO_VALUE_MAPPINGS,
-          );
-          translate = translated.translate;
-          column = {
-            site: translated.mapping.site ?? -1,
-            category: translated.mapping.category ?? -1,
-            variant: translated.mapping.variant ?? -1,
-          };
-          check = rowChecker(translated.mapping, { separator, defaults: headers.defaults });
-          continue;
-        }
-        if (isBlankRecord(record.fields)) continue;
-        rowCount++;
-        const line = record.line;
-        const fields = translate(record.fields);
-        const siteText = cell(fields, column.site).replace(/\s+/g, ' ');
-        const categoryText = cell(fields, column.category);
-        const category = categoryText === '' ? undefined : parseCategory(categoryText);
-        let asked = false;
-        if (siteText !== '' && !options.knownSite(siteText)) {
-          ask('site', siteText, line);
-          asked = true;
-        }
-        if (categoryText !== '' && category === undefined) {
-          ask('category', categoryText, line);
-          asked = true;
-        }
-        const variantText = cell(fields, column.variant);
-        if (category !== undefined && !isKnownVariant(category, variantText)) {
-          if (category === 'purchased_goods') ask('spend', variantText, line);
-          else ask('variant', variantText, line, category);
-          asked = true;
-        }
-        const result = check(fields, line);
-        if (Array.isArray(result)) {
-          // An unknown category is a question above, not a problem to fix in the file.
-          const left =
-            category === undefined && categoryText !== ''
-              ? result.filter((m) => !m.startsWith('category "'))
-              : result;
-          if (left.length > 0) problem(line, left);
-          continue;
-        }
-        if (asked) continue;
-        const refusal = options.checkRow?.(result);
-        if (refusal) problem(line, [refusal]);
-        else readyCount++;
-      }
-    }
-    if (!columns) throw new CsvFormatError('The file is empty.');
-  } finally {
-    await csv.return({ separator, lineCount: 0 });
-  }
-  const list = [...questions.values()];
-  for (const question of list) question.rows = describeRows(question.lines);
   return {
-    rowCount,
-    readyCount,
-    questions: list,
-    questionsLeftOut,
-    problems: groupProblems(problems),
-    problemRowCount,
-    columns,
-    separator,
+    ask,
+    leftOut: () => questionsLeftOut,
+    list() {
+      const list = [...questions.values()];
+      for (const question of list) question.rows = describeRows(question.lines);
+      return list;
+    },
   };
 }
 
