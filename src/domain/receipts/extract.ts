@@ -155,6 +155,49 @@ function firstDate(lines: readonly string[], monthFirst: boolean): string | null
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** A fuel receipt's litres (US gallons converted, said in a note) and fuel type. */
+function readFuel(
+  data: ReceiptData,
+  text: string,
+  { litresStated, gallons }: { litresStated: number | null; gallons: number | null },
+): void {
+  const notes = data.notes;
+  data.litres = litresStated ?? round(gallons! * LITRES_PER_US_GALLON, 2);
+  if (gallons !== null) notes.push(`${gallons} US gallons, shown as ${data.litres} litres`);
+  const diesel = /\b(?:diesel|gasoil|derv)\b/i.test(text);
+  const petrol = /\b(?:petrol|unleaded|gasoline|super\s*95|e10|e5)\b/i.test(text);
+  data.fuelType = diesel && !petrol ? 'diesel' : petrol && !diesel ? 'petrol' : null;
+  if (data.fuelType === null) notes.push('Fuel type not found: choose diesel or petrol');
+}
+
+/** An energy bill's kWh, fuel, billing period, supplier and tariff. */
+function readEnergyBill(
+  data: ReceiptData,
+  {
+    text,
+    lines,
+    monthFirst,
+    kWh,
+    vendor,
+  }: { text: string; lines: string[]; monthFirst: boolean; kWh: number | null; vendor: string | null },
+): void {
+  const notes = data.notes;
+  data.kWh = kWh;
+  // A gas bill names gas and not electricity; a dual-fuel bill needs two lines, said in a note.
+  const gas = /\bgas\b/i.test(text.replace(/british gas/gi, ''));
+  const electricity = /electric/i.test(text);
+  data.energyType = gas && !electricity ? 'natural_gas' : 'electricity';
+  if (gas && electricity)
+    notes.push('This bill may cover gas and electricity: add a second line for the other fuel');
+  const period = lineWithTwoDates(lines, monthFirst);
+  data.periodStart = period?.[0] ?? null;
+  data.periodEnd = period?.[1] ?? null;
+  if (!period) notes.push('Billing period not found: enter the dates the bill covers');
+  const lower = text.toLowerCase();
+  data.supplier = KNOWN_SUPPLIERS.find((name) => lower.includes(name.toLowerCase())) ?? vendor;
+  data.greenTariff = GREEN_TARIFF.test(text);
+}
+
 /** Reads a receipt's or bill's text. */
 export function extractReceipt(text: string): ReceiptExtraction {
   const lines = text
@@ -207,28 +250,10 @@ export function extractReceipt(text: string): ReceiptExtraction {
     null;
 
   if (kind === 'fuel') {
-    data.litres = litresStated ?? round(gallons! * LITRES_PER_US_GALLON, 2);
-    if (gallons !== null) notes.push(`${gallons} US gallons, shown as ${data.litres} litres`);
-    const diesel = /\b(?:diesel|gasoil|derv)\b/i.test(text);
-    const petrol = /\b(?:petrol|unleaded|gasoline|super\s*95|e10|e5)\b/i.test(text);
-    data.fuelType = diesel && !petrol ? 'diesel' : petrol && !diesel ? 'petrol' : null;
-    if (data.fuelType === null) notes.push('Fuel type not found: choose diesel or petrol');
+    readFuel(data, text, { litresStated, gallons });
     data.date = receiptDate ?? firstDate(lines, monthFirst);
   } else if (kind === 'energy') {
-    data.kWh = kWh;
-    // A gas bill names gas and not electricity; a dual-fuel bill needs two lines, said in a note.
-    const gas = /\bgas\b/i.test(text.replace(/british gas/gi, ''));
-    const electricity = /electric/i.test(text);
-    data.energyType = gas && !electricity ? 'natural_gas' : 'electricity';
-    if (gas && electricity)
-      notes.push('This bill may cover gas and electricity: add a second line for the other fuel');
-    const period = lineWithTwoDates(lines, monthFirst);
-    data.periodStart = period?.[0] ?? null;
-    data.periodEnd = period?.[1] ?? null;
-    if (!period) notes.push('Billing period not found: enter the dates the bill covers');
-    const lower = text.toLowerCase();
-    data.supplier = KNOWN_SUPPLIERS.find((name) => lower.includes(name.toLowerCase())) ?? vendor;
-    data.greenTariff = GREEN_TARIFF.test(text);
+    readEnergyBill(data, { text, lines, monthFirst, kWh, vendor });
     data.date = receiptDate ?? data.periodEnd ?? firstDate(lines, monthFirst);
   } else if (kind === 'hotel') {
     const stay = arrival && departure ? daysBetween(arrival, departure) : null;
