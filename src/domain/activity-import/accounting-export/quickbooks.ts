@@ -25,12 +25,9 @@ function accountOf(section: string): { code: string | null; name: string } {
   return match ? { code: match[1]!, name: match[2]! } : { code: null, name: section };
 }
 
-export function readQuickBooks(records: readonly CsvRecord[]): ParsedExport {
-  const header = findHeaderRow(records, REQUIRED);
-  const parsed = emptyExport('quickbooks');
-  if (!header) return parsed;
-  const { keys } = header;
-  const col = {
+/** The report's columns by their QuickBooks names (-1 when absent). */
+function quickBooksColumns(keys: Parameters<typeof columnOf>[0]) {
+  return {
     date: columnOf(keys, ['date', 'transaction date']),
     type: columnOf(keys, ['transaction type']),
     number: columnOf(keys, ['no', 'num', 'number']),
@@ -41,8 +38,19 @@ export function readQuickBooks(records: readonly CsvRecord[]): ParsedExport {
     accountType: columnOf(keys, ['account type']),
     site: columnOf(keys, ['location', 'class']),
   };
-  parsed.siteColumn = col.site >= 0 ? header.record.fields[col.site]!.trim() : null;
-  const body = records.slice(header.index + 1);
+}
+
+type QuickBooksColumns = ReturnType<typeof quickBooksColumns>;
+
+/**
+ * The currency (from the header, else the first amount's symbol) and the date order (from the dates,
+ * with a $ in the amounts as a hint: dateOrderOf).
+ */
+function moneyAndDateConventions(
+  headerFields: readonly string[],
+  body: readonly CsvRecord[],
+  col: QuickBooksColumns,
+) {
   let symbolCurrency: string | null = null;
   let hasDollar = false;
   for (const record of body) {
@@ -50,11 +58,23 @@ export function readQuickBooks(records: readonly CsvRecord[]): ParsedExport {
     symbolCurrency ??= currencyOfSymbol(amount);
     hasDollar ||= amount.includes('$');
   }
-  parsed.currency = headerCurrency(header.record.fields) ?? symbolCurrency;
   const order = dateOrderOf(
     body.map((record) => cellAt(record, col.date)),
     hasDollar,
   );
+  return { currency: headerCurrency(headerFields) ?? symbolCurrency, order };
+}
+
+export function readQuickBooks(records: readonly CsvRecord[]): ParsedExport {
+  const header = findHeaderRow(records, REQUIRED);
+  const parsed = emptyExport('quickbooks');
+  if (!header) return parsed;
+  const { keys } = header;
+  const col = quickBooksColumns(keys);
+  parsed.siteColumn = col.site >= 0 ? header.record.fields[col.site]!.trim() : null;
+  const body = records.slice(header.index + 1);
+  const { currency, order } = moneyAndDateConventions(header.record.fields, body, col);
+  parsed.currency = currency;
 
   const sections: string[] = [];
   for (const record of body) {
