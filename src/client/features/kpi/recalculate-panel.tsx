@@ -64,8 +64,10 @@ function ResultTable({ result }: { result: Recalculation }) {
 export function RecalculatePanel({ year }: { year: number }) {
   const id = useId();
   const canRecalculate = useCan('emissions.recalculate');
-  // A result belongs to the year it was run for: another year on the page hides it.
   const [result, setResult] = useState<{ year: number; recalculation: Recalculation } | null>(null);
+  // A result belongs to the year it was run for: choosing another year clears it (React's
+  // "adjusting state when a prop changes", without an effect).
+  if (result && result.year !== year) setResult(null);
 
   return (
     <Card id="recalculate" aria-labelledby={`${id}-title`}>
