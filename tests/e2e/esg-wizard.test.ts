@@ -9,6 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Jurisdiction } from '../../src/domain/contracts/auth.ts';
 import type { EsgProgressResponse } from '../../src/domain/contracts/esg-wizard.ts';
 import { RULE_PACKS } from '../../src/domain/esg/rule-packs/index.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { expectFocused, WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
 
@@ -237,6 +238,13 @@ describe('ESG Wizard', () => {
       await main(page).getByLabel('Country of incorporation').fill('de');
       await main(page).getByLabel('Turnover (last financial year)').fill('6m');
       await main(page).getByLabel('Balance sheet total').fill('3,000,000');
+      // Only the listing is missing: its first radio takes the focus, the group names why.
+      await main(page).getByRole('button', { name: 'Check', exact: true }).click();
+      await visible(page, 'Say whether your shares or bonds are listed on a stock market');
+      const listedYes = main(page).getByRole('radio', { name: 'Yes, listed' });
+      await eventually(async () =>
+        expect(await listedYes.evaluate((radio) => radio === document.activeElement)).toBe(true),
+      );
       await main(page).getByRole('radio', { name: 'No, not listed' }).check();
       await main(page).getByRole('button', { name: 'Check', exact: true }).click();
       const csrd = main(page).locator('li', {
