@@ -136,20 +136,3 @@ export async function insertMissingFactors(db: Db): Promise<number> {
   }
   return missing.length;
 }
-
-const seeded = new WeakMap<Db, Promise<number>>();
-
-/**
- * Loads the library's new factor ids into `emission_factors`, once per database handle (process
- * start, the Worker's first write, each test database). Resolves with the number of rows added.
- * A failed attempt is forgotten so the next caller tries again.
- */
-export function seedFactorLibrary(db: Db): Promise<number> {
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = insertMissingFactors(db);
-    seeded.set(db, pending);
-    pending.catch(() => seeded.delete(db));
-  }
-  return pending;
-}
