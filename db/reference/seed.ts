@@ -1,8 +1,8 @@
 // Reference data the product reads from the database: the factor library's rows (every factor id a
 // stored result may name) and the bundled offset catalogue. Loaded as a deploy/start step, never on
 // a request path (decision 083): Bun runs `seedReferenceData` at start (src/server/start.ts), tests
-// in their app helper; a Worker on D1 gets the same rows from `reference-data.sql`
-// (scripts/reference-data-sql.ts), applied with `wrangler d1 execute --file`.
+// in their app helper; a Worker on D1 gets the same rows from `.wrangler/reference-data.sql`
+// (scripts/reference-data-sql.ts, part of `npm run build`), applied with `wrangler d1 execute --file`.
 
 import { newProjectRow } from '../../src/server/features/marketplace/catalogue.ts';
 import type { Db } from '../client.ts';
