@@ -27,7 +27,7 @@ export const conflict = (message: string) => new HttpError(409, message, 'confli
 export const referenceDataMissing = (what: string) =>
   new HttpError(
     503,
-    `${what} not loaded in this database: apply reference-data.sql after the migrations (docs/deploy-cloudflare.md) or restart the server, which loads it`,
+    `${what} not loaded in this database. Whoever runs this installation should apply reference-data.sql after the migrations (docs/deploy-cloudflare.md), or restart the server, which loads it.`,
     'reference_data_missing',
   );
 
