@@ -8,7 +8,7 @@ import { newProjectRow } from '../../src/server/features/marketplace/catalogue.t
 import type { Db } from '../client.ts';
 import { emissionFactors } from '../schema/ledger.ts';
 import { offsetProjects } from '../schema/marketplace.ts';
-import { factorRows, insertMissingFactors } from './factors/seed.ts';
+import { FACTOR_ROWS_PER_INSERT, factorRows, insertMissingFactors } from './factors/seed.ts';
 import { bundledProjects, insertMissingProjects } from './marketplace/seed.ts';
 
 /** Inserts the reference rows the database lacks (new ids only, never an update). */
@@ -17,12 +17,6 @@ export async function seedReferenceData(db: Db): Promise<{ factors: number; proj
   const projects = await insertMissingProjects(db);
   return { factors, projects };
 }
-
-/**
- * Rows per INSERT in the SQL file. D1 caps one SQL statement at 100,000 bytes
- * (developers.cloudflare.com/d1/platform/limits); a factor row is well under 1,000 bytes.
- */
-const ROWS_PER_INSERT = 50;
 
 /** A driver value as an SQLite literal (the file binds nothing). */
 function sqlLiteral(value: unknown): string {
@@ -53,8 +47,8 @@ function inlined(query: { sql: string; params: unknown[] }): string {
 export function referenceDataSql(db: Db, now: Date): string {
   const statements: string[] = [];
   const factors = factorRows(now);
-  for (let start = 0; start < factors.length; start += ROWS_PER_INSERT) {
-    const rows = factors.slice(start, start + ROWS_PER_INSERT);
+  for (let start = 0; start < factors.length; start += FACTOR_ROWS_PER_INSERT) {
+    const rows = factors.slice(start, start + FACTOR_ROWS_PER_INSERT);
     statements.push(inlined(db.insert(emissionFactors).values(rows).onConflictDoNothing().toSQL()));
   }
   for (const record of bundledProjects()) {
