@@ -1,4 +1,4 @@
-import { integer, text } from 'drizzle-orm/sqlite-core';
+import { customType, integer, text } from 'drizzle-orm/sqlite-core';
 
 // Shared column shapes so every table spells ids and timestamps the same way.
 export const id = () =>
@@ -13,3 +13,22 @@ export const createdAt = () =>
   timestamp()
     .notNull()
     .$defaultFn(() => new Date());
+
+/**
+ * A SHA-256 digest, hex in the code and its 32 bytes on disk: half the size of the hex text in the
+ * row and again in each index that holds it (the ledger's fingerprint, decision 081). Anything but
+ * 64 hex digits is refused rather than stored as something no digest will ever match.
+ */
+export const sha256Bytes = customType<{ data: string; driverData: Uint8Array | ArrayBuffer | number[] }>({
+  dataType: () => 'blob',
+  toDriver: (hex) => {
+    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error('a SHA-256 digest is 64 hex digits');
+    return Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16));
+  },
+  fromDriver: (value) => {
+    const bytes = value instanceof Uint8Array ? value : new Uint8Array(value);
+    let hex = '';
+    for (const byte of bytes) hex += byte.toString(16).padStart(2, '0');
+    return hex;
+  },
+});

@@ -105,6 +105,13 @@ describe('the ledger writer', () => {
     expect(nulls).toMatchObject({ radiative_forcing: 0, kg_scope_1: null, kg_scope_2_market: 0 });
     expect(nulls).toMatchObject({ kg_scope_2_market_type: 'real', quantity_type: 'null' });
     expect(spend).toMatchObject({ variant: '541611', variant_type: 'text', created_at: 1767323045678 });
+    // The fingerprint goes in as the 32 bytes of its hex (decision 081).
+    expect(all).toMatchObject({ fingerprint_type: 'blob' });
+    expect(
+      await t.db.all(
+        sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_id = ${viaLocal.origin.companyId} ORDER BY fingerprint`,
+      ),
+    ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(64).toUpperCase() })));
   });
 
   test('lines enough for several statements store alike, with repeats inside one skipped', async () => {
