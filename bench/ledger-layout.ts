@@ -3,7 +3,7 @@
 // (prepareImport), then written in date order into one table per layout, plain SQL on a scratch
 // file, and measured per b-tree with SQLite's dbstat. Each layout adds one change to the one
 // above it, so each row of the output reads as "what this change saves".
-// `bun bench/ledger-layout.ts [rows]` (default 100,000; 1,000,000 takes a few minutes).
+// `bun bench/ledger-layout.ts [rows]` (default 100,000; every line is held in memory).
 import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -147,7 +147,7 @@ export const activityLines = sqliteTable(
     dataQuality: text({
       enum: ['measured', 'supplier_specific', 'activity_average', 'spend_based'],
     }).notNull(),
-    /** The 32 bytes of the SHA-256 (hex in the code): 96 bytes a line less than hex text (decision 081). */
+    /** The SHA-256's 32 bytes (hex in the code): half the hex text, in the row and the dedupe index (decision 081). */
     fingerprint: sha256Bytes().notNull(),
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),

@@ -112,6 +112,21 @@ describe('the ledger writer', () => {
         sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_id = ${viaLocal.origin.companyId} ORDER BY fingerprint`,
       ),
     ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(64).toUpperCase() })));
+    // Drizzle reads it back as the hex the code compares (connectors' sync), and refuses to store
+    // anything that is not a digest.
+    const read = await t.db
+      .select({ fingerprint: activityLines.fingerprint })
+      .from(activityLines)
+      .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+      .orderBy(activityLines.fingerprint);
+    expect(read.map((row) => row.fingerprint)).toEqual(['a', 'b', 'c'].map((digit) => digit.repeat(64)));
+    expect(() =>
+      t.db
+        .update(activityLines)
+        .set({ fingerprint: 'not a digest' })
+        .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+        .toSQL(),
+    ).toThrow('64 hex digits');
   });
 
   test('lines enough for several statements store alike, with repeats inside one skipped', async () => {
