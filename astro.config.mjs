@@ -52,6 +52,15 @@ const chunkGroups = [
     priority: 1,
   },
   {
+    // All of zod and the contracts' shared field helpers in one file, loaded by the forms and 4xx
+    // readers that check with a contract: left to the bundler, zod was cut into four to six chunks
+    // by which dynamic imports reached each part (decision 082).
+    name: 'zod',
+    test: (id) =>
+      /node_modules\/zod\/|\/src\/domain\/contracts\/(text|numbers)\./.test(id.replaceAll('\\', '/')),
+    priority: 2,
+  },
+  {
     name: 'radix',
     test: /node_modules[\\/](@radix-ui[\\/](primitive|react-(primitive|compose-refs|context|slot|use-[a-z-]+|presence|portal|dismissable-layer|focus-scope|focus-guards|popper|collection|id|direction|arrow|visually-hidden))|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|tslib|get-nonce)[\\/]/,
     priority: 1,

@@ -81,6 +81,8 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/kpi-dashboard');
+    // A company without activity is offered the forms on request (decision 082).
+    await page.getByRole('button', { name: 'Set target and figures' }).click();
     const target = page.getByRole('form', { name: 'Reduction target' });
     await target.getByRole('button', { name: 'Save target' }).waitFor({ timeout: WAIT_MS });
     await target.getByRole('button', { name: 'Save target' }).click();
