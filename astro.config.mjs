@@ -19,7 +19,7 @@ import { defineConfig } from 'astro/config';
 const shellModule = new RegExp(
   [
     '/src/client/(lib|stores)/',
-    '/src/client/ui/(avatar|badge|button|card|cn|confirm-dialog|deferred-control|error-boundary|form-alert|icons|input|island-root|label|lazy-form|link-page|permission-note|progress|select|select-face|skeleton|stat-figure|table|tabs|textarea|toggle-group)\\.',
+    '/src/client/ui/(avatar|badge|button|card|cn|confirm-dialog|deferred-control|deferred-panel|error-boundary|form-alert|icons|input|island-root|label|lazy-form|link-page|permission-note|progress|select|select-face|skeleton|stat-figure|table|tabs|textarea|toggle-group)\\.',
     '/src/client/features/auth/(display|user-menu-face|user-menu-trigger)\\.',
     '/src/client/features/support/(links|help-menu-face|help-menu-trigger)\\.',
     '/src/client/features/ledger/(api|not-counted|not-counted-notice)\\.',

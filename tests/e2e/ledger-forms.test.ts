@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
+import { focusedElement, showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 400: the server refuses a unit it does not know, with the message on the field (decision 071).
 const e2e = startE2E({ expectedStatuses: [400] });
@@ -28,6 +28,7 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByText(/^No sites yet\./).waitFor({ timeout: WAIT_MS });
 
     // Site: an empty name is refused in the browser, beside the field, with focus on it.

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { OCTOPUS_PDF_LINES, RECEIPTS, renderBillPdf, renderReceiptPng } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 409: a probable duplicate is refused until the person chooses (decision 052).
 const e2e = startE2E({ expectedStatuses: [409] });
@@ -21,6 +21,7 @@ describe('Upload Receipt', () => {
     const png = await renderReceiptPng(e2e.browser, RECEIPTS[0]!);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Oxford depot' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
@@ -69,6 +70,7 @@ describe('Upload Receipt', () => {
     const pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
