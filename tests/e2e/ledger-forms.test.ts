@@ -28,6 +28,9 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/data-sources');
+    // The activity cards' stand-ins (titles and skeletons) pass axe before they are reached.
+    await page.getByRole('button', { name: 'Connect Your First Source' }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await showActivityData(page);
     await page.getByText(/^No sites yet\./).waitFor({ timeout: WAIT_MS });
 
@@ -83,7 +86,10 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await e2e.signUp(page);
     await page.goto('/kpi-dashboard');
     // A company without activity is offered the forms on request (decision 082).
-    await page.getByRole('button', { name: 'Set target and figures' }).click();
+    const offer = page.getByRole('button', { name: 'Set target and figures' });
+    await offer.waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await offer.click();
     const target = page.getByRole('form', { name: 'Reduction target' });
     await target.getByRole('button', { name: 'Save target' }).waitFor({ timeout: WAIT_MS });
     await target.getByRole('button', { name: 'Save target' }).click();
