@@ -24,6 +24,7 @@ const shellModule = new RegExp(
     '/src/client/features/support/(links|help-menu-face|help-menu-trigger)\\.',
     '/src/client/features/ledger/(api|not-counted|not-counted-notice)\\.',
     '/src/client/features/reporting-year/(api|reporting-year|reporting-year-picker)\\.',
+    '/src/client/features/data-requests/api\\.',
     '/src/domain/account/permissions\\.',
     '/src/domain/emissions/(reporting-year|scope3-categories)\\.',
   ].join('|'),
@@ -59,6 +60,14 @@ const chunkGroups = [
     test: (id) =>
       /node_modules\/zod\/|\/src\/domain\/contracts\/(text|numbers)\./.test(id.replaceAll('\\', '/')),
     priority: 2,
+  },
+  {
+    // The data requests' words (type imports only), which the dashboard's requests card, the
+    // requests screens and the public shared pack use: one file rather than two (decision 082).
+    name: 'request-words',
+    test: (id) =>
+      /\/src\/client\/features\/data-requests\/(request-words|shared-pack-words)\./.test(id.replaceAll('\\', '/')),
+    priority: 1,
   },
   {
     name: 'radix',
