@@ -66,7 +66,9 @@ const chunkGroups = [
     // requests screens and the public shared pack use: one file rather than two (decision 082).
     name: 'request-words',
     test: (id) =>
-      /\/src\/client\/features\/data-requests\/(request-words|shared-pack-words)\./.test(id.replaceAll('\\', '/')),
+      /\/src\/client\/features\/data-requests\/(request-words|shared-pack-words)\./.test(
+        id.replaceAll('\\', '/'),
+      ),
     priority: 1,
   },
   {
