@@ -98,3 +98,12 @@ export async function openSettingsTab(page: Page, tab: SettingsTab): Promise<voi
   await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('tab', { name: tab, selected: true }).waitFor({ timeout: WAIT_MS });
 }
+
+/**
+ * Data Sources: the activity cards (CSV import, sites, ledger) load when the person scrolls to the
+ * "Activity data" section (decision 082), so a test scrolls there as a person would; the cards'
+ * controls are then awaited like any other.
+ */
+export async function showActivityData(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Activity data', exact: true }).scrollIntoViewIfNeeded();
+}

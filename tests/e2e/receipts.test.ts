@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { OCTOPUS_PDF_LINES, RECEIPTS, renderBillPdf, renderReceiptPng } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { expectFocused, WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFocused, showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 409: a probable duplicate is refused until the person chooses (decision 052). 400: a unit only
 // the server can judge, shown on its field (decision 071).
@@ -22,6 +22,7 @@ describe('Upload Receipt', () => {
     const png = await renderReceiptPng(e2e.browser, RECEIPTS[0]!);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Oxford depot' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
@@ -89,6 +90,7 @@ describe('Upload Receipt', () => {
     const pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });

@@ -181,8 +181,8 @@ function useSendDraftLine({
         else toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
         onDone();
       },
-      onError: (failure) => {
-        const probable = readProbableDuplicates(failure);
+      onError: async (failure) => {
+        const probable = await readProbableDuplicates(failure);
         setDuplicates(probable ? { problem: probable, payload } : null);
         if (probable) return;
         onRefused(failure);
