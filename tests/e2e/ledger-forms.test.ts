@@ -115,10 +115,28 @@ describe('The ledger and KPI forms (one form approach)', () => {
     const heading = (await figures.getByRole('heading').textContent()) ?? '';
     await waitForToast(page, `${heading} saved`);
 
+    // The recalculation range is offered once the year holds activity (decision 082): one line in
+    // a past year, which the automatic reporting year then shows.
+    const headers = { Origin: e2e.baseUrl };
+    const site = await page.request.post('/api/sites', { headers, data: { name: 'Office', country: 'GB' } });
+    expect(site.status()).toBe(201);
+    const line = await page.request.post('/api/activities', {
+      headers,
+      data: {
+        siteId: (await site.json()).id,
+        date: '2024-03-01',
+        category: 'diesel',
+        quantity: 100,
+        unit: 'litre',
+      },
+    });
+    expect(line.status()).toBe(201);
+    await page.reload();
+
     // The recalculation range: refused beside its field, with the focus, before any confirmation.
-    await page
-      .getByRole('heading', { name: 'Recalculate with the current factor library' })
-      .scrollIntoViewIfNeeded();
+    const recalculation = page.getByRole('heading', { name: 'Recalculate with the current factor library' });
+    await recalculation.waitFor({ timeout: WAIT_MS });
+    await recalculation.scrollIntoViewIfNeeded();
     const range = page.getByRole('form', { name: 'Recalculate with the current factor library' });
     const from = range.getByLabel('From', { exact: true });
     const to = range.getByLabel('To', { exact: true });
