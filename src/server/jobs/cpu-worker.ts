@@ -1,17 +1,10 @@
-// Entry of the Bun Worker thread that runs CPU-heavy job work (cpu-thread.ts).
+// Entry of the thread that runs CPU-heavy job work (cpu-thread.ts, lib/worker-thread.ts).
 import { runThisThreadInBackground } from '../lib/thread-priority.ts';
-import { CPU_TASKS, type CpuTaskName, serialiseError } from './cpu-tasks.ts';
+import { serialiseError, type ThreadScope } from '../lib/worker-thread.ts';
+import { CPU_TASKS } from './cpu-tasks.ts';
+import type { CpuReply, CpuRequest } from './cpu-thread.ts';
 
-interface Request {
-  id: number;
-  task: CpuTaskName;
-  input: unknown;
-}
-
-declare const self: {
-  onmessage: ((event: MessageEvent<Request>) => void) | null;
-  postMessage(message: unknown, transfer?: Transferable[]): void;
-};
+declare const self: ThreadScope<CpuRequest, CpuReply>;
 
 self.onmessage = async ({ data }) => {
   try {

@@ -20,6 +20,7 @@
 // 'none'` keeps tesseract.js from writing a model cache into the working directory.
 import { HttpError } from '../../lib/errors.ts';
 import { startInBackgroundPriority } from '../../lib/thread-priority.ts';
+import { hasThreads } from '../../lib/worker-thread.ts';
 
 interface TesseractWorker {
   recognize(image: Uint8Array): Promise<{ data: { text: string } }>;
@@ -81,9 +82,9 @@ const defaultTimeLimit: TimeLimit = () => {
   return { expired, cancel: () => clearTimeout(timer) };
 };
 
-/** Whether image OCR can run here: Bun (or Node) with worker threads, not the Cloudflare Worker. */
+/** Whether image OCR can run here: tesseract.js needs threads (Bun's), which the Cloudflare Worker lacks. */
 export function isOcrAvailable(): boolean {
-  return typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
+  return hasThreads();
 }
 
 /**
