@@ -1,5 +1,4 @@
 // Entry of the thread that runs CPU-heavy job work (cpu-thread.ts, lib/worker-thread.ts).
-import { runThisThreadInBackground } from '../lib/thread-priority.ts';
 import { serialiseError, type ThreadScope } from '../lib/worker-thread.ts';
 import { CPU_TASKS } from './cpu-tasks.ts';
 import type { CpuReply, CpuRequest } from './cpu-thread.ts';
@@ -17,7 +16,3 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id: data.id, ok: false, error: serialiseError(error) });
   }
 };
-
-// Renders take the CPU the API threads leave idle (thread-priority.ts). Not awaited before the
-// handler is set, so no message can arrive before there is a handler for it.
-void runThisThreadInBackground();
