@@ -17,6 +17,7 @@
 // answers is never shown raw: people read our own sentences, the details go to the server log.
 
 import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../../domain/connectors/odoo-url.ts';
+import { waits } from '../../../lib/clock.ts';
 import { type OutboundAnswer, OutboundError, outboundFetch } from '../../../lib/outbound-fetch.ts';
 import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { ConnectorError } from '../types.ts';
@@ -126,7 +127,7 @@ export class OdooClient {
   private async post(path: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
+    const sleep = this.options.sleep ?? waits.sleep;
     for (let attempt = 0; ; attempt++) {
       const answer = await this.send(path, body, headers);
       if (answer.status !== 429) return answer;
