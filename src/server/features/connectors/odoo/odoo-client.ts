@@ -43,6 +43,8 @@ export interface OdooClientOptions {
   /** Tests: answers for names instead of the system resolver. */
   resolver?: (host: string) => Promise<string[]>;
   sleep?: (ms: number) => Promise<void>;
+  /** The session's clock, against which an HTTP-date Retry-After is read (default: the system's). */
+  now?: () => Date;
 }
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -131,7 +133,8 @@ export class OdooClient {
     for (let attempt = 0; ; attempt++) {
       const answer = await this.send(path, body, headers);
       if (answer.status !== 429) return answer;
-      const wait = retryAfterMs(answer.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+      const now = this.options.now?.() ?? new Date();
+      const wait = retryAfterMs(answer.headers.get('Retry-After'), now.getTime()) ?? 2 ** attempt * 1000;
       if (attempt >= maxRetries || wait > maxWait) {
         throw new ConnectorError(
           'rate_limited',

@@ -163,7 +163,8 @@ export class QuickBooksClient {
         throw new ConnectorError('unreachable', `Could not reach QuickBooks (${reason})`);
       }
       if (response.status === 429) {
-        const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** retries * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        const wait = retryAfter ?? 2 ** retries * 1000;
         await response.body?.cancel();
         if (retries >= maxRetries || wait > maxWait) {
           throw new ConnectorError(

@@ -136,7 +136,8 @@ export class ShopifyClient {
       }
       let wait: number | null = null;
       if (response.status === 429) {
-        wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        wait = retryAfter ?? 2 ** attempt * 1000;
         await response.body?.cancel();
       } else {
         const answer = await this.readAnswer<T>(response);

@@ -114,7 +114,8 @@ export class XeroClient {
       }
       if (response.status === 429) {
         const problem = response.headers.get('X-Rate-Limit-Problem')?.toLowerCase() ?? 'minute';
-        const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        const wait = retryAfter ?? 2 ** attempt * 1000;
         await response.body?.cancel();
         if (problem === 'day' || attempt >= maxRetries || wait > maxWait) {
           throw new ConnectorError(
