@@ -14,11 +14,13 @@ import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 /** The app's clock runs this far ahead of real time (past the access token's hour). */
 const clock = skewedClock();
+const waited = recordWaitsForFile();
 const t = await createTestApp({
   env: {
     SECRETS_KEY: TEST_SECRETS_KEY,
@@ -167,6 +169,8 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
     expect(tested.json).toEqual({ connected: false, error: RECONNECT_MESSAGE });
     expect((await storedSession(t, user.companyId, source.id)).sealed).toBe(before.sealed);
+    // The sync and the Test each wait once for a winner elsewhere (token-rotation.ts): recorded.
+    expect(waited).toEqual([1000, 1000]);
     const [listed] = (await t.call('GET', '/api/data-sources', { cookie })).json;
     expect(listed).toMatchObject({ status: 'error', statusReason: RECONNECT_MESSAGE });
   });

@@ -19,10 +19,12 @@ import {
 } from '../helpers/quickbooks.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 const clock = skewedClock();
+const waited = recordWaitsForFile();
 afterEach(() => {
   fake.rateLimit(0);
 });
@@ -117,6 +119,7 @@ describe('QuickBooks connector: limits and faults', () => {
     const mark = fake.calls.length;
     expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
     expect(fake.calls.slice(mark).filter((call) => call.kind === '429').length).toBe(1);
+    expect(waited).toEqual([1000]);
   });
 
   test('throttling beyond the allowed wait leaves the sync to retry, with the reason', async () => {
