@@ -16,14 +16,8 @@ import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { SegmentedControl } from '../../ui/toggle-group';
 import { useCompanyProfile, useUpdateCompanyProfile } from '../auth/api';
-import {
-  canGenerate,
-  defaultPeriod,
-  FORMAT_OPTIONS,
-  FRAMEWORK_OPTIONS,
-  periodLabel,
-  reportingPeriods,
-} from './export';
+import { useReportingYear } from '../reporting-year/api';
+import { canGenerate, FORMAT_OPTIONS, FRAMEWORK_OPTIONS, periodLabel, reportingPeriods } from './export';
 import {
   defaultFramework,
   defaultIdentifierKind,
@@ -86,12 +80,17 @@ function Checkbox({
 /** spec §2: format, framework, period and delivery, then Generate with its progress bar. */
 export function GeneratorCard({ generation, email, canWrite, jurisdiction }: GeneratorCardProps) {
   const id = useId();
-  const [periods] = useState(() => reportingPeriods(new Date()));
+  // The periods and the default follow the company's one reporting year (decision 086).
+  const reportingYear = useReportingYear().data?.year;
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const periods = reportingYear === undefined ? [] : reportingPeriods(reportingYear, today);
   const [format, setFormat] = useState<ReportFormat>('pdf');
   // The framework follows the company's jurisdiction until the person picks one.
   const [chosenFramework, setFramework] = useState<ReportFramework | null>(null);
   const framework = chosenFramework ?? defaultFramework(jurisdiction);
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
+  // The period is the reporting year until the person picks one; empty while the year loads.
+  const [chosenPeriod, setPeriod] = useState<string | null>(null);
+  const period = chosenPeriod ?? periods[0] ?? '';
   const [download, setDownload] = useState(true);
   const [sendEmail, setSendEmail] = useState(false);
   const [taxonomyVersion, setTaxonomyVersion] = useState<VsmeTaxonomyVersionChoice>(
@@ -188,7 +187,7 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
               <Label htmlFor={`${id}-period`}>Reporting period</Label>
               <Select value={period} onValueChange={setPeriod}>
                 <SelectTrigger id={`${id}-period`}>
-                  <SelectValue />
+                  <SelectValue placeholder="Loading the reporting year…" />
                 </SelectTrigger>
                 <SelectContent>
                   {periods.map((value) => (
@@ -247,7 +246,7 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
             <Button
               type="submit"
               className="w-full sm:w-fit"
-              disabled={!canWrite || !canGenerate(isGenerating, isPending)}
+              disabled={!canWrite || period === '' || !canGenerate(isGenerating, isPending)}
             >
               {isGenerating ? 'Generating…' : 'Generate report'}
             </Button>
