@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFocused, focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 400: the server refuses a unit it does not know, with the message on the field (decision 071).
 const e2e = startE2E({ expectedStatuses: [400] });
@@ -76,7 +76,7 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.getByRole('cell', { name: 'Electricity' }).first().waitFor({ timeout: WAIT_MS });
   }, 90_000);
 
-  test('the KPI record forms refuse what the contract refuses, focus it, and save', async () => {
+  test('the KPI record forms and the recalculation range refuse what the contract refuses, focus it, and save', async () => {
     const { page } = await e2e.newPage({ width: 1280, height: 1000 });
     await page.goto('/');
     await e2e.signUp(page);
@@ -105,5 +105,26 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await figures.getByRole('button', { name: 'Save figures' }).click();
     const heading = (await figures.getByRole('heading').textContent()) ?? '';
     await waitForToast(page, `${heading} saved`);
+
+    // The recalculation range: refused beside its field, with the focus, before any confirmation.
+    await page
+      .getByRole('heading', { name: 'Recalculate with the current factor library' })
+      .scrollIntoViewIfNeeded();
+    const range = page.getByRole('form', { name: 'Recalculate with the current factor library' });
+    const from = range.getByLabel('From', { exact: true });
+    const to = range.getByLabel('To', { exact: true });
+    await from.fill('');
+    await range.getByRole('button', { name: 'Recalculate', exact: true }).click();
+    await range.getByText('Choose a start date').waitFor({ timeout: WAIT_MS });
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: await idOf(from) });
+    await from.fill('2999-01-01');
+    await range.getByRole('button', { name: 'Recalculate', exact: true }).click();
+    await range.getByText('Choose a period whose start is not after its end').waitFor({ timeout: WAIT_MS });
+    expect(await from.getAttribute('aria-invalid')).toBeNull();
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: await idOf(to) });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 90_000);
 });

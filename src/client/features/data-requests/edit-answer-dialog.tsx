@@ -14,6 +14,39 @@ import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
 import { editChange, editStartText } from './answer-edit';
 
+/** A text answer gets a text area, a figure a one-line field; `id` is the dialog's. */
+function AnswerField({
+  id,
+  isLong,
+  text,
+  error,
+  onChange,
+}: {
+  id: string;
+  isLong: boolean;
+  text: string;
+  error: string | null;
+  onChange: (text: string) => void;
+}) {
+  const control = {
+    id: `${id}-value`,
+    value: text,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-value`}>Answer</Label>
+      {isLong ? (
+        <Textarea {...control} rows={4} onChange={(event) => onChange(event.target.value)} />
+      ) : (
+        <Input {...control} onChange={(event) => onChange(event.target.value)} />
+      )}
+      <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
+    </div>
+  );
+}
+
 /** A person's answer over the computed one: marked "Edited" and audited by the server. */
 export function EditAnswerDialog({
   answer,
@@ -60,28 +93,7 @@ export function EditAnswerDialog({
             Your answer replaces the one computed from your data. It is marked as edited in the request and in
             any pack you share, and the change is recorded in the audit log.
           </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-value`}>Answer</Label>
-            {isLong ? (
-              <Textarea
-                id={`${id}-value`}
-                rows={4}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-            ) : (
-              <Input
-                id={`${id}-value`}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-            )}
-            <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
-          </div>
+          <AnswerField id={id} isLong={isLong} text={text} error={error} onChange={setText} />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-unit`}>Unit (optional)</Label>
             <Input

@@ -5,6 +5,7 @@ import {
   type CreateDataRequest,
   CreateDataRequestSchema,
   type DataRequestTemplate,
+  type DataRequestTemplateList,
   type RequesterType,
   RequesterTypeSchema,
 } from '../../../domain/contracts/data-requests';
@@ -91,6 +92,26 @@ const useNewRequestForm = () =>
     questions: { mode: 'typed', typed: [], csv: '', problem: null },
   });
 
+/** What a template asks, behind a disclosure. */
+function TemplateItems({ template }: { template: DataRequestTemplateList['templates'][number] }) {
+  return (
+    <details className="rounded-md border border-border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">
+        The {template.items.length} items of this template
+      </summary>
+      <ul className="mt-2 grid gap-1 text-muted">
+        {template.items.map((item) => (
+          <li key={item.key}>
+            {item.disclosure ? <span className="font-medium text-ink">{item.disclosure} </span> : null}
+            {item.question}
+            {item.unit ? ` (${item.unit})` : ''}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
 export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
   const form = useNewRequestForm();
@@ -160,22 +181,7 @@ export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
               : (chosen?.description ?? 'Loading the template library...')
           }
         />
-        {chosen && chosen.items.length > 0 ? (
-          <details className="rounded-md border border-border p-3 text-sm">
-            <summary className="cursor-pointer font-medium">
-              The {chosen.items.length} items of this template
-            </summary>
-            <ul className="mt-2 grid gap-1 text-muted">
-              {chosen.items.map((item) => (
-                <li key={item.key}>
-                  {item.disclosure ? <span className="font-medium text-ink">{item.disclosure} </span> : null}
-                  {item.question}
-                  {item.unit ? ` (${item.unit})` : ''}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        {chosen && chosen.items.length > 0 ? <TemplateItems template={chosen} /> : null}
       </div>
       {template === 'custom' ? <CustomQuestions form={form} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

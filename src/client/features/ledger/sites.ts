@@ -1,9 +1,8 @@
 import type { ZodType } from 'zod';
 import { type SaveSite, SaveSiteSchema, type Site } from '../../../domain/contracts/ledger';
 import { type SiteRegion, siteRegionsOf } from '../../../domain/emissions/site-regions';
-import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { checkedFormSchema, type FieldErrors, issuesToErrors } from '../../forms/checked-form-schema';
 import { getErrorBody, getErrorStatus } from '../../lib/api';
-import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
 
 /** The countries offered first; any other ISO 3166-1 alpha-2 code can be typed in. */
 export const COMMON_COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [

@@ -29,6 +29,107 @@ import {
 
 const PURCHASE_FALLBACK = 'Failed to purchase carbon offsets. Please try again.';
 
+/** The quantity as typed, the credits available (amber when short) and the server's refusal. */
+function QuantityField({
+  id,
+  text,
+  availableCredits,
+  fieldError,
+  onChange,
+  onBlur,
+}: {
+  id: string;
+  text: string;
+  availableCredits: number;
+  fieldError: string | undefined;
+  onChange: (text: string) => void;
+  onBlur: () => void;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const isShort = parseQuantity(text) > availableCredits;
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-quantity`}>Quantity (tCO2e)</Label>
+      <Input
+        id={`${id}-quantity`}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={availableCredits}
+        step={1}
+        value={text}
+        onChange={(event) => onChange(event.target.value)}
+        onBlur={onBlur}
+        aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
+        aria-invalid={fieldError ? true : undefined}
+      />
+      <p id={hintId} className={isShort ? 'text-sm text-amber-900' : 'text-sm text-muted'}>
+        {formatCount(availableCredits)} credits available
+        {isShort ? ': the order will be refused if stock is short.' : '.'}
+      </p>
+      <FieldError id={errorId}>{fieldError}</FieldError>
+    </div>
+  );
+}
+
+/** decision 053: which year's emissions the credits are claimed against. */
+function ClaimYearField({
+  id,
+  years,
+  year,
+  onChange,
+}: {
+  id: string;
+  years: readonly number[];
+  year: number | undefined;
+  onChange: (year: number) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-claim-year`}>Claim against emissions of</Label>
+      <Select value={String(year)} onValueChange={(value) => onChange(Number(value))}>
+        <SelectTrigger id={`${id}-claim-year`} aria-describedby={`${id}-claim-hint`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {years.map((option) => (
+            <SelectItem key={option} value={String(option)}>
+              {String(option)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      <p id={`${id}-claim-hint`} className="text-sm text-muted">
+        The certificate says which year's emissions these credits are reported against.
+      </p>
+    </div>
+  );
+}
+
+function PurchaseTotal({
+  pricePerTon,
+  total,
+}: {
+  pricePerTon: OffsetProject['pricePerTon'];
+  total: ReturnType<typeof totalCents>;
+}) {
+  return (
+    <dl className="grid gap-2 rounded-md bg-canvas p-4 text-sm">
+      <div className="flex justify-between gap-3">
+        <dt className="text-muted">Price</dt>
+        <dd className="text-ink tabular-nums">{formatPricePerTonne(pricePerTon)}</dd>
+      </div>
+      <div className="flex justify-between gap-3 text-base font-semibold">
+        <dt>Total</dt>
+        <dd className="tabular-nums" aria-live="polite" data-testid="purchase-total">
+          {total === null ? '—' : formatCents(total)}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
 function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () => void }) {
   const id = useId();
   const purchase = usePurchaseOffsets();
@@ -41,7 +142,6 @@ function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () 
   const chosenClaimYear = claimYear ?? reporting.data?.year;
   const quantity = parseQuantity(text);
   const total = totalCents(project.pricePerTon, quantity);
-  const isShort = quantity > project.availableCredits;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -70,63 +170,25 @@ function PurchaseForm({ project, onDone }: { project: OffsetProject; onDone: () 
     );
   };
 
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-quantity`}>Quantity (tCO2e)</Label>
-        <Input
-          id={`${id}-quantity`}
-          type="number"
-          inputMode="numeric"
-          min={1}
-          max={project.availableCredits}
-          step={1}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          onBlur={() => setText(String(quantity))}
-          aria-describedby={fieldError ? `${hintId} ${errorId}` : hintId}
-          aria-invalid={fieldError ? true : undefined}
-        />
-        <p id={hintId} className={isShort ? 'text-sm text-amber-900' : 'text-sm text-muted'}>
-          {formatCount(project.availableCredits)} credits available
-          {isShort ? ': the order will be refused if stock is short.' : '.'}
-        </p>
-        <FieldError id={errorId}>{fieldError}</FieldError>
-      </div>
+      <QuantityField
+        id={id}
+        text={text}
+        availableCredits={project.availableCredits}
+        fieldError={fieldError}
+        onChange={setText}
+        onBlur={() => setText(String(quantity))}
+      />
       {reporting.data ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-claim-year`}>Claim against emissions of</Label>
-          <Select value={String(chosenClaimYear)} onValueChange={(value) => setClaimYear(Number(value))}>
-            <SelectTrigger id={`${id}-claim-year`} aria-describedby={`${id}-claim-hint`}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {reporting.data.claimYears.map((year) => (
-                <SelectItem key={year} value={String(year)}>
-                  {String(year)}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-          <p id={`${id}-claim-hint`} className="text-sm text-muted">
-            The certificate says which year's emissions these credits are reported against.
-          </p>
-        </div>
+        <ClaimYearField
+          id={id}
+          years={reporting.data.claimYears}
+          year={chosenClaimYear}
+          onChange={setClaimYear}
+        />
       ) : null}
-      <dl className="grid gap-2 rounded-md bg-canvas p-4 text-sm">
-        <div className="flex justify-between gap-3">
-          <dt className="text-muted">Price</dt>
-          <dd className="text-ink tabular-nums">{formatPricePerTonne(project.pricePerTon)}</dd>
-        </div>
-        <div className="flex justify-between gap-3 text-base font-semibold">
-          <dt>Total</dt>
-          <dd className="tabular-nums" aria-live="polite" data-testid="purchase-total">
-            {total === null ? '—' : formatCents(total)}
-          </dd>
-        </div>
-      </dl>
+      <PurchaseTotal pricePerTon={project.pricePerTon} total={total} />
       <p className="text-sm text-slate-700">
         No payment provider is connected: the order is recorded with an invoice reference to pay, and its
         retirement certificate is available from your purchase history.

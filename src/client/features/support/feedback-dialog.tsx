@@ -21,23 +21,20 @@ import { useCreateFeedback } from './api';
 import { buildFeedbackPayload, isFeedbackType, isValidOptionalEmail } from './feedback';
 import { FEEDBACK_DIALOG_TITLES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES } from './links';
 
-export function FeedbackDialog() {
-  const id = useId();
-  const state = useStore($feedbackDialog, { ssr: 'initial' });
-  const [type, setType] = useState<FeedbackType>(state.type);
+/** The form's fields; each opening starts from the type its caller chose. */
+function useFeedbackFields(open: boolean, openedType: FeedbackType) {
+  const [type, setType] = useState<FeedbackType>(openedType);
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
-  const mutation = useCreateFeedback();
 
-  // Each opening starts from the type its caller chose.
   useEffect(() => {
-    if (state.open) {
-      setType(state.type);
+    if (open) {
+      setType(openedType);
       setEmailError(undefined);
     }
-  }, [state.open, state.type]);
+  }, [open, openedType]);
 
   const reset = () => {
     setSubject('');
@@ -45,7 +42,28 @@ export function FeedbackDialog() {
     setEmail('');
     setEmailError(undefined);
   };
+  return {
+    type,
+    setType,
+    subject,
+    setSubject,
+    message,
+    setMessage,
+    email,
+    setEmail,
+    emailError,
+    setEmailError,
+    reset,
+  };
+}
 
+/**
+ * Sends the feedback once subject and message are there and the optional email is valid (else it
+ * says which and focuses the email); on success thanks the person, clears the form and closes.
+ */
+function useSubmitFeedback(fields: ReturnType<typeof useFeedbackFields>, emailInputId: string) {
+  const { type, subject, message, email, setEmailError } = fields;
+  const mutation = useCreateFeedback();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const payload = buildFeedbackPayload(type, subject, message, email);
@@ -59,7 +77,7 @@ export function FeedbackDialog() {
     }
     if (!isValidOptionalEmail(payload.email)) {
       setEmailError('Enter a valid email address');
-      document.getElementById(`${id}-email`)?.focus();
+      document.getElementById(emailInputId)?.focus();
       return;
     }
     setEmailError(undefined);
@@ -69,7 +87,7 @@ export function FeedbackDialog() {
           title: 'Feedback Submitted',
           description: "Thank you for your feedback! We'll get back to you soon.",
         });
-        reset();
+        fields.reset();
         closeFeedbackDialog();
       },
       onError: (error) => {
@@ -78,6 +96,16 @@ export function FeedbackDialog() {
       },
     });
   };
+
+  return { onSubmit, isPending: mutation.isPending };
+}
+
+export function FeedbackDialog() {
+  const id = useId();
+  const state = useStore($feedbackDialog, { ssr: 'initial' });
+  const fields = useFeedbackFields(state.open, state.type);
+  const { type, subject, message, email, emailError } = fields;
+  const { onSubmit, isPending } = useSubmitFeedback(fields, `${id}-email`);
 
   return (
     <Dialog open={state.open} onOpenChange={(open) => (open ? undefined : closeFeedbackDialog())}>
@@ -94,33 +122,14 @@ export function FeedbackDialog() {
           <DialogDescription>Tell us what happened or what you need.</DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-type`}>Type</Label>
-            <Select
-              value={type}
-              onValueChange={(value) => {
-                if (isFeedbackType(value, FEEDBACK_TYPES)) setType(value);
-              }}
-            >
-              <SelectTrigger id={`${id}-type`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FEEDBACK_TYPES.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {FEEDBACK_TYPE_LABELS[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <FeedbackTypeField id={`${id}-type`} type={type} onChange={fields.setType} />
           <div className="grid gap-1.5">
             <Label htmlFor={`${id}-subject`}>Subject</Label>
             <Input
               id={`${id}-subject`}
               value={subject}
               maxLength={200}
-              onChange={(event) => setSubject(event.target.value)}
+              onChange={(event) => fields.setSubject(event.target.value)}
             />
           </div>
           <div className="grid gap-1.5">
@@ -129,32 +138,86 @@ export function FeedbackDialog() {
               id={`${id}-message`}
               value={message}
               maxLength={5000}
-              onChange={(event) => setMessage(event.target.value)}
+              onChange={(event) => fields.setMessage(event.target.value)}
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-email`}>Email (optional)</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-            />
-            <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
-          </div>
+          <OptionalEmailField
+            id={`${id}-email`}
+            email={email}
+            error={emailError}
+            onChange={fields.setEmail}
+          />
           <DialogFooter>
             <Button variant="outline" onClick={closeFeedbackDialog}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Submitting...' : 'Submit'}
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Submitting...' : 'Submit'}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
     </Dialog>
+  );
+}
+
+function FeedbackTypeField({
+  id,
+  type,
+  onChange,
+}: {
+  id: string;
+  type: FeedbackType;
+  onChange: (type: FeedbackType) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Type</Label>
+      <Select
+        value={type}
+        onValueChange={(value) => {
+          if (isFeedbackType(value, FEEDBACK_TYPES)) onChange(value);
+        }}
+      >
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {FEEDBACK_TYPES.map((option) => (
+            <SelectItem key={option} value={option}>
+              {FEEDBACK_TYPE_LABELS[option]}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function OptionalEmailField({
+  id,
+  email,
+  error,
+  onChange,
+}: {
+  id: string;
+  email: string;
+  error: string | undefined;
+  onChange: (email: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Email (optional)</Label>
+      <Input
+        id={id}
+        type="email"
+        autoComplete="email"
+        value={email}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`}>{error}</FieldError>
+    </div>
   );
 }

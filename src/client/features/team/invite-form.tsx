@@ -13,18 +13,17 @@ import { useCreateInvite } from './api';
 import { InviteLinkNotice } from './invite-link-notice';
 import { ROLE_OPTIONS } from './roles';
 
-/** Settings → Team invite form (spec §2, §3, §5): email (email type), role (default member), 'Send Invitation'. */
-export function InviteForm({ team }: { team: Team }) {
-  const id = useId();
+/**
+ * The invite's email and role, checked with the contract before sending; the server's answer on the
+ * email is shown under it. An invite without email delivery comes back with its link (`created`).
+ */
+function useSendInvite() {
   const emailRef = useRef<HTMLInputElement>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('member');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [created, setCreated] = useState<(CreatedInvite & { email: string }) | null>(null);
   const mutation = useCreateInvite();
-
-  const seatsUsed = team.members.length + team.invites.length;
-  const planFull = team.maxUsers !== null && seatsUsed >= team.maxUsers;
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -57,6 +56,58 @@ export function InviteForm({ team }: { team: Team }) {
       },
     });
   };
+
+  return {
+    emailRef,
+    email,
+    setEmail,
+    role,
+    setRole,
+    emailError,
+    created,
+    dismissCreated: () => setCreated(null),
+    onSubmit,
+    isPending: mutation.isPending,
+  };
+}
+
+function RoleSelect({ id, role, onChange }: { id: string; role: Role; onChange: (role: Role) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Role</Label>
+      <Select name="role" value={role} onValueChange={(value) => onChange(value as Role)}>
+        <SelectTrigger id={id}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {ROLE_OPTIONS.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {option.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** Settings → Team invite form (spec §2, §3, §5): email (email type), role (default member), 'Send Invitation'. */
+export function InviteForm({ team }: { team: Team }) {
+  const id = useId();
+  const {
+    emailRef,
+    email,
+    setEmail,
+    role,
+    setRole,
+    emailError,
+    created,
+    dismissCreated,
+    onSubmit,
+    isPending,
+  } = useSendInvite();
+  const seatsUsed = team.members.length + team.invites.length;
+  const planFull = team.maxUsers !== null && seatsUsed >= team.maxUsers;
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -95,23 +146,9 @@ export function InviteForm({ team }: { team: Team }) {
               aria-describedby={emailError ? `${id}-email-error` : undefined}
             />
           </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            <Select name="role" value={role} onValueChange={(value) => setRole(value as Role)}>
-              <SelectTrigger id={`${id}-role`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROLE_OPTIONS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Invitation'}
+          <RoleSelect id={`${id}-role`} role={role} onChange={setRole} />
+          <Button type="submit" disabled={isPending}>
+            {isPending ? 'Sending...' : 'Send Invitation'}
           </Button>
           {emailError ? (
             <div className="sm:col-span-3">
@@ -128,7 +165,7 @@ export function InviteForm({ team }: { team: Team }) {
             link={created.link}
             expiresAt={created.invite.expiresAt}
             emailFailed={created.delivery === 'email_failed'}
-            onDismiss={() => setCreated(null)}
+            onDismiss={dismissCreated}
           />
         ) : null}
       </CardContent>
