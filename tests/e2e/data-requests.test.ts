@@ -12,6 +12,8 @@ import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { DataRequest, Jwks, LenderView, SignedPack } from '../../src/domain/contracts/data-requests.ts';
+import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
@@ -88,6 +90,11 @@ describe('data requests', () => {
     await main(page).getByRole('button', { name: 'New request' }).click();
     const form = main(page).getByRole('region', { name: 'New request' });
     await form.getByRole('textbox', { name: 'Requester', exact: true }).fill('Harbour Foods plc');
+    // The period starts on the company's one reporting year (decision 086), then the test picks one.
+    const { year } = (await (await page.request.get('/api/reporting-year')).json()) as ReportingYear;
+    await eventually(async () =>
+      expect(await form.getByRole('textbox', { name: 'Period' }).inputValue()).toBe(String(year)),
+    );
     await form.getByRole('textbox', { name: 'Period' }).fill(DEMO_YEAR);
     // A due date far ahead, so the request stays open whatever the day the test runs.
     await form.getByLabel('Due date (optional)').fill('2099-06-30');

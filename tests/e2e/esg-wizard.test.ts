@@ -8,13 +8,17 @@ import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import type { Jurisdiction } from '../../src/domain/contracts/auth.ts';
 import type { EsgProgressResponse } from '../../src/domain/contracts/esg-wizard.ts';
+import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
 import { RULE_PACKS } from '../../src/domain/esg/rule-packs/index.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { expectFocused, WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
-/** The server's default reporting year: the last full calendar year. */
+/**
+ * The year of the ledger line the test adds: last year, which then becomes the company's reporting
+ * year (the latest year with data, decision 053) and so the checklist's (decision 086).
+ */
 const reportingYear = new Date().getFullYear() - 1;
 const day = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -270,9 +274,12 @@ describe('ESG Wizard', () => {
 
       await initialise(page);
       expect(await main(page).getByText('Auto-filled', { exact: true }).count()).toBe(0);
+      // No data yet: the checklist shows the company's reporting year, as the dashboard does.
+      const automatic = (await (await page.request.get('/api/reporting-year')).json()) as ReportingYear;
+      expect(automatic.source).toBe('current');
       await visible(
         page,
-        `Reporting year ${reportingYear} · ${RULE_PACKS.CSRD.framework} · rule pack ${RULE_PACKS.CSRD.version}, checked ${asOfText(RULE_PACKS.CSRD.asOf)}`,
+        `Reporting year ${automatic.year} · ${RULE_PACKS.CSRD.framework} · rule pack ${RULE_PACKS.CSRD.version}, checked ${asOfText(RULE_PACKS.CSRD.asOf)}`,
       );
 
       // A ledger line for the reporting year fills the energy and emissions indicators.

@@ -83,7 +83,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     gate.release();
     const [, tested] = await Promise.all([syncing, testing]);
     expect(tested.json).toEqual({ connected: true, error: null });
-    expect((await syncs(cookie, source.id))[0]).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect((await syncs(cookie, source.id))[0]).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 200']);
     const { tokens } = await storedSession(t, user.companyId, source.id);
     expect(fake.liveRefreshTokens()).toContain(tokens.refreshToken);
@@ -97,7 +97,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
       theirs = await rotateAsAnotherProcess(user.companyId, source.id);
     });
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     // Ours reached Intuit after theirs had rotated the token, and was refused; theirs was fresh.
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 400', 'refresh_token 200']);
     expect((await storedSession(t, user.companyId, source.id)).tokens).toEqual(theirs!);
@@ -112,7 +112,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
       theirs = await rotateAsAnotherProcess(user.companyId, source.id, true);
     });
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 400', 'refresh_token 200', 'refresh_token 200']);
     const { tokens } = await storedSession(t, user.companyId, source.id);
     expect(tokens.refreshToken).not.toBe(theirs!.refreshToken);
@@ -132,8 +132,8 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     // The sync, then the one the reconnection queued, both succeed.
     await sync(cookie, source.id);
     const [queued, first] = await syncs(cookie, source.id);
-    expect(first).toMatchObject({ status: 'succeeded', duplicates: 5 });
-    expect(queued).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(first).toMatchObject({ status: 'succeeded', duplicates: 6 });
+    expect(queued).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect((await storedSession(t, user.companyId, source.id)).tokens).toEqual(reconnected!);
   });
 

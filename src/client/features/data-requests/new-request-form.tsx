@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
@@ -16,6 +16,7 @@ import { SelectField } from '../../forms/select-field';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/form-alert';
+import { useReportingYear } from '../reporting-year/api';
 import { useCreateDataRequest, useTemplates } from './api';
 import { QuestionsField, type QuestionsInput } from './questions-field';
 import { REQUESTER_TYPE_LABELS } from './request-words';
@@ -85,7 +86,8 @@ const useNewRequestForm = () =>
     requesterName: '',
     requesterType: 'customer',
     template: 'vsme_basic',
-    period: String(new Date().getFullYear() - 1),
+    // Filled with the reporting year once it has loaded (NewRequestForm).
+    period: '',
     dueDate: '',
     questions: { mode: 'typed', typed: [], csv: '', problem: null },
   });
@@ -113,6 +115,12 @@ function TemplateItems({ template }: { template: DataRequestTemplateList['templa
 /** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
 export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
   const form = useNewRequestForm();
+  // The period starts on the company's one reporting year (decision 086) until the person types one.
+  const reportingYear = useReportingYear().data?.year;
+  useEffect(() => {
+    if (reportingYear !== undefined && !form.getFieldState('period').isDirty)
+      form.setValue('period', String(reportingYear));
+  }, [reportingYear, form]);
   const templates = useTemplates();
   const mutation = useCreateDataRequest();
   const [formError, setFormError] = useState<string | null>(null);

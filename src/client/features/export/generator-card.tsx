@@ -12,14 +12,8 @@ import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { SegmentedControl } from '../../ui/toggle-group';
-import {
-  canGenerate,
-  defaultPeriod,
-  FORMAT_OPTIONS,
-  FRAMEWORK_OPTIONS,
-  periodLabel,
-  reportingPeriods,
-} from './export';
+import { useReportingYear } from '../reporting-year/api';
+import { canGenerate, FORMAT_OPTIONS, FRAMEWORK_OPTIONS, periodLabel, reportingPeriods } from './export';
 import { defaultFramework, entityIdentifierOf } from './identifier';
 import { IdentifierField } from './identifier-field';
 import { TaxonomyVersionField } from './taxonomy-version-field';
@@ -78,7 +72,13 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
   // The framework follows the company's jurisdiction until the person picks one.
   const [chosenFramework, setFramework] = useState<ReportFramework | null>(null);
   const framework = chosenFramework ?? defaultFramework(jurisdiction);
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
+  // The periods and the default follow the company's one reporting year (decision 086).
+  const reportingYear = useReportingYear().data?.year;
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const periods = reportingYear === undefined ? [] : reportingPeriods(reportingYear, today);
+  // The period is the reporting year until the person picks one; empty while the year loads.
+  const [chosenPeriod, setPeriod] = useState<string | null>(null);
+  const period = chosenPeriod ?? periods[0] ?? '';
   const [delivery, setDelivery] = useState({ download: true, email: false });
   const [taxonomyVersion, setTaxonomyVersion] = useState<VsmeTaxonomyVersionChoice>(
     DEFAULT_VSME_TAXONOMY_VERSION,
@@ -122,6 +122,7 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
             id={id}
             framework={framework}
             onFrameworkChange={setFramework}
+            periods={periods}
             period={period}
             onPeriodChange={setPeriod}
           />
@@ -132,6 +133,7 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
           <DeliveryFields id={id} email={email} delivery={delivery} onChange={setDelivery} />
           <GenerateActions
             canWrite={canWrite}
+            hasPeriod={period !== ''}
             isGenerating={isGenerating}
             isPending={isPending}
             progress={progress}
@@ -202,16 +204,18 @@ function FrameworkAndPeriodFields({
   id,
   framework,
   onFrameworkChange,
+  periods,
   period,
   onPeriodChange,
 }: {
   id: string;
   framework: ReportFramework;
   onFrameworkChange: (framework: ReportFramework) => void;
+  /** Around the reporting year (reportingPeriods); empty while it loads. */
+  periods: readonly string[];
   period: string;
   onPeriodChange: (period: string) => void;
 }) {
-  const [periods] = useState(() => reportingPeriods(new Date()));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid gap-1.5">
@@ -233,7 +237,7 @@ function FrameworkAndPeriodFields({
         <Label htmlFor={`${id}-period`}>Reporting period</Label>
         <Select value={period} onValueChange={onPeriodChange}>
           <SelectTrigger id={`${id}-period`}>
-            <SelectValue />
+            <SelectValue placeholder="Loading the reporting year…" />
           </SelectTrigger>
           <SelectContent>
             {periods.map((value) => (
@@ -287,11 +291,14 @@ function DeliveryFields({
 
 function GenerateActions({
   canWrite,
+  hasPeriod,
   isGenerating,
   isPending,
   progress,
 }: {
   canWrite: boolean;
+  /** False while the reporting year (the default period) loads. */
+  hasPeriod: boolean;
   isGenerating: boolean;
   isPending: boolean;
   progress: number;
@@ -302,7 +309,7 @@ function GenerateActions({
       <Button
         type="submit"
         className="w-full sm:w-fit"
-        disabled={!canWrite || !canGenerate(isGenerating, isPending)}
+        disabled={!canWrite || !hasPeriod || !canGenerate(isGenerating, isPending)}
       >
         {isGenerating ? 'Generating…' : 'Generate report'}
       </Button>
