@@ -15,7 +15,7 @@ import type { DataRequest, Jwks, LenderView, SignedPack } from '../../src/domain
 import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFieldRefused, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E({ demo: true, expectedStatuses: [410] });
 /** The demo ledger's full year (db/seed/demo-ledger.ts BASE_YEAR). */
@@ -148,6 +148,20 @@ describe('data requests', () => {
       expect(await link.getAttribute('href')).toBe(firstMissing.missing!.href);
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Editing a figure: text is refused beside the answer, in the figure's unit (decision 071).
+    const scope1 = fromLedger.find((answer) => answer.key === 'scope_1_emissions')!;
+    await main(page)
+      .getByRole('button', { name: `Edit: ${scope1.question}` })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit the answer' });
+    const answerField = editDialog.getByRole('textbox', { name: 'Answer', exact: true });
+    expect(await answerField.inputValue()).toBe(String(scope1.value));
+    await answerField.fill('about ten');
+    await editDialog.getByRole('button', { name: 'Save the answer' }).click();
+    await expectFieldRefused(page, answerField, `Enter a number in ${scope1.unit}`);
+    await editDialog.getByRole('button', { name: 'Cancel' }).click();
+    await editDialog.waitFor({ state: 'detached', timeout: WAIT_MS });
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await fitsTheWidth(page)).toBe(true);

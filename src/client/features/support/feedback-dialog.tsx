@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { FeedbackType } from '../../../domain/contracts/support';
+import { useEffect } from 'react';
+import type { CreateFeedback, FeedbackType } from '../../../domain/contracts/support';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { type ContractForm, useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextareaField, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
 import { isUnauthorizedError } from '../../lib/api';
 import { $feedbackDialog, closeFeedbackDialog, takeFeedbackDialogOpener } from '../../stores/feedback-dialog';
 import { addToast, toastError } from '../../stores/toasts';
@@ -13,99 +17,70 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { Textarea } from '../../ui/textarea';
 import { useCreateFeedback } from './api';
-import { buildFeedbackPayload, isFeedbackType, isValidOptionalEmail } from './feedback';
+import { type FeedbackValues, feedbackCheck, isMissingSubjectOrMessage } from './feedback';
 import { FEEDBACK_DIALOG_TITLES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES } from './links';
 
-/** The form's fields; each opening starts from the type its caller chose. */
-function useFeedbackFields(open: boolean, openedType: FeedbackType) {
-  const [type, setType] = useState<FeedbackType>(openedType);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-
-  useEffect(() => {
-    if (open) {
-      setType(openedType);
-      setEmailError(undefined);
-    }
-  }, [open, openedType]);
-
-  const reset = () => {
-    setSubject('');
-    setMessage('');
-    setEmail('');
-    setEmailError(undefined);
-  };
-  return {
-    type,
-    setType,
-    subject,
-    setSubject,
-    message,
-    setMessage,
-    email,
-    setEmail,
-    emailError,
-    setEmailError,
-    reset,
-  };
-}
+const feedbackSchema = checkedFormSchema(feedbackCheck);
+const TYPE_CHOICES = FEEDBACK_TYPES.map((type) => ({ value: type, label: FEEDBACK_TYPE_LABELS[type] }));
 
 /**
- * Sends the feedback once subject and message are there and the optional email is valid (else it
- * says which and focuses the email); on success thanks the person, clears the form and closes.
+ * The form, checked with the contract (decision 071). Each opening starts from the type its caller
+ * chose and no earlier message; subject, message and email stay until they are sent.
  */
-function useSubmitFeedback(fields: ReturnType<typeof useFeedbackFields>, emailInputId: string) {
-  const { type, subject, message, email, setEmailError } = fields;
+function useFeedbackForm(open: boolean, openedType: FeedbackType) {
+  const form = useContractForm<FeedbackValues, CreateFeedback>(feedbackSchema, {
+    type: openedType,
+    subject: '',
+    message: '',
+    email: '',
+  });
+  const { setValue, clearErrors } = form;
+  useEffect(() => {
+    if (!open) return;
+    setValue('type', openedType);
+    clearErrors();
+  }, [open, openedType, setValue, clearErrors]);
+  return form;
+}
+
+/** Sends the feedback; on success thanks the person, clears the form and closes. */
+function useSubmitFeedback(form: ContractForm<FeedbackValues, CreateFeedback>) {
   const mutation = useCreateFeedback();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const payload = buildFeedbackPayload(type, subject, message, email);
-    if (!payload) {
-      addToast({
-        title: 'Missing Information',
-        description: 'Please fill in both subject and message fields.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!isValidOptionalEmail(payload.email)) {
-      setEmailError('Enter a valid email address');
-      document.getElementById(emailInputId)?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    mutation.mutate(payload, {
+  const onSubmit = (request: CreateFeedback) =>
+    mutation.mutate(request, {
       onSuccess: () => {
         addToast({
           title: 'Feedback Submitted',
           description: "Thank you for your feedback! We'll get back to you soon.",
         });
-        fields.reset();
+        form.reset({ type: request.type, subject: '', message: '', email: '' });
         closeFeedbackDialog();
       },
       onError: (error) => {
         // A lost session has its own toast and redirect (query client); don't replace it.
-        if (!isUnauthorizedError(error)) toastError('Failed to submit feedback. Please try again.');
+        if (isUnauthorizedError(error)) return;
+        form.showServerErrors(error);
+        toastError('Failed to submit feedback. Please try again.');
       },
     });
+  // spec §5: a blank subject or message is also said in a toast, as before the fields said it.
+  const onInvalid = () => {
+    if (!isMissingSubjectOrMessage(form.getValues())) return;
+    addToast({
+      title: 'Missing Information',
+      description: 'Please fill in both subject and message fields.',
+      variant: 'destructive',
+    });
   };
-
-  return { onSubmit, isPending: mutation.isPending };
+  return { onSubmit, onInvalid, isPending: mutation.isPending };
 }
 
 export function FeedbackDialog() {
-  const id = useId();
   const state = useStore($feedbackDialog, { ssr: 'initial' });
-  const fields = useFeedbackFields(state.open, state.type);
-  const { type, subject, message, email, emailError } = fields;
-  const { onSubmit, isPending } = useSubmitFeedback(fields, `${id}-email`);
+  const form = useFeedbackForm(state.open, state.type);
+  const { onSubmit, onInvalid, isPending } = useSubmitFeedback(form);
+  const type = form.watch('type');
 
   return (
     <Dialog open={state.open} onOpenChange={(open) => (open ? undefined : closeFeedbackDialog())}>
@@ -121,103 +96,21 @@ export function FeedbackDialog() {
           <DialogTitle>{FEEDBACK_DIALOG_TITLES[type]}</DialogTitle>
           <DialogDescription>Tell us what happened or what you need.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <FeedbackTypeField id={`${id}-type`} type={type} onChange={fields.setType} />
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-subject`}>Subject</Label>
-            <Input
-              id={`${id}-subject`}
-              value={subject}
-              maxLength={200}
-              onChange={(event) => fields.setSubject(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-message`}>Message</Label>
-            <Textarea
-              id={`${id}-message`}
-              value={message}
-              maxLength={5000}
-              onChange={(event) => fields.setMessage(event.target.value)}
-            />
-          </div>
-          <OptionalEmailField
-            id={`${id}-email`}
-            email={email}
-            error={emailError}
-            onChange={fields.setEmail}
-          />
+        <ContractFormRoot form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="grid gap-4">
+          <SelectField name="type" label="Type" choices={TYPE_CHOICES} />
+          <TextField name="subject" label="Subject" maxLength={200} />
+          <TextareaField name="message" label="Message" maxLength={5000} />
+          <TextField name="email" label="Email (optional)" type="email" autoComplete="email" />
           <DialogFooter>
-            <Button variant="outline" onClick={closeFeedbackDialog}>
+            <Button type="button" variant="outline" onClick={closeFeedbackDialog}>
               Cancel
             </Button>
             <Button type="submit" disabled={isPending}>
               {isPending ? 'Submitting...' : 'Submit'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
-  );
-}
-
-function FeedbackTypeField({
-  id,
-  type,
-  onChange,
-}: {
-  id: string;
-  type: FeedbackType;
-  onChange: (type: FeedbackType) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Type</Label>
-      <Select
-        value={type}
-        onValueChange={(value) => {
-          if (isFeedbackType(value, FEEDBACK_TYPES)) onChange(value);
-        }}
-      >
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          {FEEDBACK_TYPES.map((option) => (
-            <SelectItem key={option} value={option}>
-              {FEEDBACK_TYPE_LABELS[option]}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
-function OptionalEmailField({
-  id,
-  email,
-  error,
-  onChange,
-}: {
-  id: string;
-  email: string;
-  error: string | undefined;
-  onChange: (email: string) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Email (optional)</Label>
-      <Input
-        id={id}
-        type="email"
-        autoComplete="email"
-        value={email}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <FieldError id={`${id}-error`}>{error}</FieldError>
-    </div>
   );
 }
