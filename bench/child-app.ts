@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { createLibsqlDb } from '../db/client.ts';
 import { openLocalReader } from '../db/local-reader.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedFactorLibrary } from '../db/reference/factors/seed.ts';
+import { seedReferenceData } from '../db/reference/seed.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
@@ -27,7 +27,7 @@ export async function serveChildApp(options: {
   const url = `file:${options.databaseFile ?? join(folder!, 'bench.db')}`;
   const { db, client } = createLibsqlDb({ url });
   await migrateDatabase(db, client, url);
-  await seedFactorLibrary(db);
+  await seedReferenceData(db);
   const config = loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent', ...options.env });
   const app = createApp({
     db,

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLibsqlDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
-import { seedFactorLibrary } from '../db/reference/factors/seed.ts';
+import { seedReferenceData } from '../db/reference/seed.ts';
 import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { forgetMetrics } from '../src/server/features/kpi/service.ts';
@@ -28,7 +28,7 @@ export async function benchKpi(samples = 40): Promise<{ p95Ms: number; uncachedP
   const { db, client } = createLibsqlDb({ url });
   try {
     await migrateDatabase(db, client, url);
-    await seedFactorLibrary(db);
+    await seedReferenceData(db);
     const app = createApp({
       db,
       config: loadConfig({ DATABASE_URL: url, LOG_LEVEL: 'silent' }),

@@ -21,6 +21,7 @@ beforeEach(() => {
     'layout.js': 'import"./shared.js";',
     'Sidebar.js': 'import"./shared.js";import"./menu.js";export default 1;',
     'menu.js': 'export const m=1;',
+    'Header.js': 'import{t}from"./framework.js";export default t;',
   };
   for (const [name, source] of Object.entries(files)) writeFileSync(join(dist, '_astro', name), source);
 });
@@ -71,15 +72,29 @@ describe('pageModuleGraph on arrival', () => {
   });
 });
 
+/** A second island that hydrates on arrival, as the header does on signed-in pages. */
+const headerIsland =
+  '<astro-island component-url="/_astro/Header.js" renderer-url="/_astro/client.js" ssr client="load"></astro-island>';
+
 describe('addModulePreloads', () => {
-  test('lists every module the page runs on arrival in its head, largest first, once', () => {
-    writeFileSync(join(dist, 'index.html'), pageWithIdleIsland);
-    expect(addModulePreloads(dist)).toEqual({ pages: 1, links: 5 });
+  test('lists every module the page runs on arrival in its head, once, what more islands need first, then largest first', () => {
+    writeFileSync(join(dist, 'index.html'), pageWithIdleIsland.replace('</body>', `${headerIsland}</body>`));
+    expect(addModulePreloads(dist)).toEqual({ pages: 1, links: 6 });
     const html = readFileSync(join(dist, 'index.html'), 'utf8');
     const hinted = [...html.matchAll(/rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]!);
     const size = (path: string) => statSync(join(dist, path)).size;
-    expect(hinted[0]).toBe('/_astro/Screen.js');
-    expect(hinted.map(size)).toEqual(hinted.map(size).sort((a, b) => b - a));
+    // Both islands load the framework and the renderer; the smaller Header.js does not wait behind them.
+    expect(hinted.slice(0, 2).sort()).toEqual(['/_astro/client.js', '/_astro/framework.js']);
+    const own = hinted.slice(2, 5);
+    expect(own.sort()).toEqual(['/_astro/Header.js', '/_astro/Screen.js', '/_astro/shared.js']);
+    expect(hinted.slice(2, 5).map(size)).toEqual(
+      hinted
+        .slice(2, 5)
+        .map(size)
+        .sort((a, b) => b - a),
+    );
+    // A module script outside every island comes last.
+    expect(hinted.at(-1)).toBe('/_astro/layout.js');
     expect(hinted).not.toContain('/_astro/Sidebar.js');
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     // A second run (a rebuild of the same tree) adds nothing.

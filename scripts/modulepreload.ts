@@ -25,14 +25,29 @@ function addToPage(dist: string, file: string, totals: { pages: number; links: n
   if (html.includes('rel="modulepreload"')) return;
   const graph = pageModuleGraph(dist, html, { onArrival: true });
   if (graph.size === 0) return;
-  // Largest first: on a slow network the framework's transfer is the longest, so it takes the
-  // first of the browser's six connections while the small files share the rest (decision 070).
+  // Over HTTP/1.1 the browser opens six connections and later hints wait for a free one. What
+  // more of the arriving islands need goes first (the framework, the renderer, the bundler's
+  // runtime), so no island waits behind another's own code (decision 082); then largest first,
+  // since on a slow network the longest transfer should start earliest (decision 070).
   const size = (path: string) => statSync(join(dist, path)).size;
-  const modules = [...graph.keys()].sort((a, b) => size(b) - size(a));
+  const needs = islandsNeeding(dist, html);
+  const modules = [...graph.keys()].sort(
+    (a, b) => (needs.get(b) ?? 0) - (needs.get(a) ?? 0) || size(b) - size(a),
+  );
   const links = modules.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
   writeFileSync(file, html.replace('</head>', `${links}</head>`));
   totals.pages += 1;
   totals.links += modules.length;
+}
+
+/** For each module, how many of the islands that hydrate on arrival load it. */
+function islandsNeeding(dist: string, html: string): Map<string, number> {
+  const needs = new Map<string, number>();
+  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    if (/\sclient="(idle|visible|media)"/.test(tag)) continue;
+    for (const path of pageModuleGraph(dist, tag).keys()) needs.set(path, (needs.get(path) ?? 0) + 1);
+  }
+  return needs;
 }
 
 if (import.meta.main) {

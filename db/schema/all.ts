@@ -1,8 +1,10 @@
 // Every feature's tables in one object, for Drizzle's relational queries and typed batches.
-export * from './account.ts';
 export * from './analytics.ts';
+export * from './api-keys.ts';
 export * from './audit.ts';
 export * from './auth.ts';
+export * from './auth-photo.ts';
+export * from './billing.ts';
 export * from './branding.ts';
 export * from './company-profile.ts';
 export * from './connectors.ts';
@@ -18,3 +20,4 @@ export * from './narratives.ts';
 export * from './receipts.ts';
 export * from './security.ts';
 export * from './support.ts';
+export * from './team.ts';

@@ -1,17 +1,6 @@
-import { customType, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
-import { createdAt, timestamp } from './columns.ts';
-
-/**
- * Raw bytes as a Uint8Array, as user_photos stores them (account.ts): Drizzle's `blob({ mode:
- * 'buffer' })` needs Node's Buffer, which the Worker lacks; libSQL reads a BLOB back as an
- * ArrayBuffer and D1 as an array of numbers, so both are accepted.
- */
-const bytes = customType<{ data: Uint8Array; driverData: Uint8Array | ArrayBuffer | number[] }>({
-  dataType: () => 'blob',
-  toDriver: (value) => value,
-  fromDriver: (value) => (value instanceof Uint8Array ? value : new Uint8Array(value)),
-});
+import { bytes, createdAt, timestamp } from './columns.ts';
 
 /**
  * A company's report branding (Enterprise, issue 9; docs/decisions/027-custom-branding.md). One

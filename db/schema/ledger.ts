@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
-import { createdAt, id, timestamp } from './columns.ts';
+import { createdAt, id, sha256Bytes, timestamp } from './columns.ts';
 
 /**
  * A company's sites. The country (ISO 3166-1 alpha-2) chooses grid and hotel factors; `region`
@@ -147,7 +147,8 @@ export const activityLines = sqliteTable(
     dataQuality: text({
       enum: ['measured', 'supplier_specific', 'activity_average', 'spend_based'],
     }).notNull(),
-    fingerprint: text().notNull(),
+    /** The SHA-256's 32 bytes (hex in the code): half the hex text, in the row and the dedupe index (decision 081). */
+    fingerprint: sha256Bytes().notNull(),
     createdBy: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: createdAt(),

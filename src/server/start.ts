@@ -1,8 +1,7 @@
 import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { ensureDatabaseFolder, migrateDatabase } from '../../db/migrate.ts';
-import { seedFactorLibrary } from '../../db/reference/factors/seed.ts';
-import { seedOffsetCatalogue } from '../../db/reference/marketplace/seed.ts';
+import { seedReferenceData } from '../../db/reference/seed.ts';
 import { type Config, loadConfig } from './config.ts';
 import { discardAbandonedImports } from './features/ledger/import/import-store.ts';
 import { withLocalSecretsKey } from './lib/local-secrets-key.ts';
@@ -21,10 +20,9 @@ export async function bootstrap(env: Record<string, string | undefined> = proces
   if (!configured.SECRETS_KEY) log.info('SECRETS_KEY is not set: using the local key beside the database');
   const { db, client } = createLibsqlDb({ url: config.DATABASE_URL, authToken: config.DATABASE_AUTH_TOKEN });
   await migrateDatabase(db, client, config.DATABASE_URL);
-  // New factor ids only; stored results keep the factors they were made with.
-  await seedFactorLibrary(db);
-  // The bundled illustrative offset catalogue: new project ids only.
-  await seedOffsetCatalogue(db);
+  // The factor library's and the offset catalogue's new ids only: stored results keep the factors
+  // they were made with. A start concern, never a request's (decision 083).
+  await seedReferenceData(db);
   // Imports a killed process left pending, with their lines (decision 042).
   const discarded = await discardAbandonedImports(db, new Date());
   if (discarded > 0) log.info('abandoned imports removed', { count: discarded });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { showActivityData, WAIT_MS } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -48,6 +48,7 @@ describe('accounting export import', () => {
     expect(site.status()).toBe(201);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page
       .getByLabel('CSV file', { exact: true })

@@ -5,7 +5,7 @@ import { createLibsqlDb } from '../../db/client.ts';
 import { memberships } from '../../db/schema/auth.ts';
 import type { Role } from '../../src/domain/contracts/auth.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { openSettingsTab, WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFieldRefused, openSettingsTab, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -47,6 +47,10 @@ describe('API keys', () => {
     await name.waitFor({ timeout: WAIT_MS });
     await page.getByText('No API keys yet.').waitFor({ timeout: WAIT_MS });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // An empty name is refused by the contract beside the field (decision 071).
+    await page.getByRole('button', { name: 'Create API Key' }).click();
+    await expectFieldRefused(page, name, 'Name is required');
 
     await name.fill('CI export');
     await page.getByRole('button', { name: 'Create API Key' }).click();

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { OCTOPUS_PDF_LINES, renderBillPdf } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 409: the scanned bill already imported by CSV is refused until the person chooses (decision 052).
 const e2e = startE2E({ expectedStatuses: [409] });
@@ -68,6 +68,7 @@ describe('a UK bakery’s first import', () => {
       response.url().endsWith('/api/activities/import/mappings'),
     );
     await page.goto('/data-sources');
+    await showActivityData(page);
     await hydrated;
 
     await uploadFile(page, 'bakery-2025-h1.csv', bakeryCsv(['01', '02', '03', '03', '04']));

@@ -12,8 +12,10 @@ import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import type { DataRequest, Jwks, LenderView, SignedPack } from '../../src/domain/contracts/data-requests.ts';
+import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFieldRefused, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E({ demo: true, expectedStatuses: [410] });
 /** The demo ledger's full year (db/seed/demo-ledger.ts BASE_YEAR). */
@@ -88,6 +90,11 @@ describe('data requests', () => {
     await main(page).getByRole('button', { name: 'New request' }).click();
     const form = main(page).getByRole('region', { name: 'New request' });
     await form.getByRole('textbox', { name: 'Requester', exact: true }).fill('Harbour Foods plc');
+    // The period starts on the company's one reporting year (decision 086), then the test picks one.
+    const { year } = (await (await page.request.get('/api/reporting-year')).json()) as ReportingYear;
+    await eventually(async () =>
+      expect(await form.getByRole('textbox', { name: 'Period' }).inputValue()).toBe(String(year)),
+    );
     await form.getByRole('textbox', { name: 'Period' }).fill(DEMO_YEAR);
     // A due date far ahead, so the request stays open whatever the day the test runs.
     await form.getByLabel('Due date (optional)').fill('2099-06-30');
@@ -141,6 +148,20 @@ describe('data requests', () => {
       expect(await link.getAttribute('href')).toBe(firstMissing.missing!.href);
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Editing a figure: text is refused beside the answer, in the figure's unit (decision 071).
+    const scope1 = fromLedger.find((answer) => answer.key === 'scope_1_emissions')!;
+    await main(page)
+      .getByRole('button', { name: `Edit: ${scope1.question}` })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: 'Edit the answer' });
+    const answerField = editDialog.getByRole('textbox', { name: 'Answer', exact: true });
+    expect(await answerField.inputValue()).toBe(String(scope1.value));
+    await answerField.fill('about ten');
+    await editDialog.getByRole('button', { name: 'Save the answer' }).click();
+    await expectFieldRefused(page, answerField, `Enter a number in ${scope1.unit}`);
+    await editDialog.getByRole('button', { name: 'Cancel' }).click();
+    await editDialog.waitFor({ state: 'detached', timeout: WAIT_MS });
 
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await fitsTheWidth(page)).toBe(true);

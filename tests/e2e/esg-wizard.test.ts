@@ -5,15 +5,20 @@
  * applicability check, a ledger figure filling an indicator, evidence upload and the dashboard.
  */
 import { describe, expect, test } from 'bun:test';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Jurisdiction } from '../../src/domain/contracts/auth.ts';
 import type { EsgProgressResponse } from '../../src/domain/contracts/esg-wizard.ts';
+import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
 import { RULE_PACKS } from '../../src/domain/esg/rule-packs/index.ts';
+import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
+import { expectFocused, WAIT_MS, waitForDashboard, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
-/** The server's default reporting year: the last full calendar year. */
+/**
+ * The year of the ledger line the test adds: last year, which then becomes the company's reporting
+ * year (the latest year with data, decision 053) and so the checklist's (decision 086).
+ */
 const reportingYear = new Date().getFullYear() - 1;
 const day = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
@@ -46,6 +51,15 @@ const PANEL_TEXT: Record<Jurisdiction, string[]> = {
 const visible = (page: Page, text: string) =>
   page.getByText(text, { exact: true }).first().waitFor({ timeout: WAIT_MS });
 const main = (page: Page) => page.getByRole('main');
+/** What describes a control (its hint, its message), read as a screen reader would. */
+const describedBy = (control: Locator) =>
+  control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? '')
+      .join(' | '),
+  );
 const continueButton = (page: Page) => main(page).getByRole('button', { name: 'Continue to Review' });
 
 /** Records the usage events the page announces (src/client/lib/analytics.ts). */
@@ -213,10 +227,28 @@ describe('ESG Wizard', () => {
       await main(page).getByRole('button', { name: 'Does this apply to us?' }).click();
       await main(page).getByRole('button', { name: 'Check', exact: true }).click();
       await visible(page, 'Enter the average number of employees as a whole number, 0 or more');
+      // Each field says what is wrong through its aria-describedby, and focus is on the first (decision 071).
+      const employees = main(page).getByLabel('Employees (average in the last financial year)');
+      expect(await employees.getAttribute('aria-invalid')).toBe('true');
+      expect(await describedBy(employees)).toBe(
+        'Enter the average number of employees as a whole number, 0 or more',
+      );
+      expect(await describedBy(main(page).getByLabel('Country of incorporation'))).toBe(
+        'Two-letter ISO code, e.g. GB, DE, FR or US. | Enter the two-letter code of the country you are incorporated in, e.g. GB, DE or US',
+      );
+      await expectFocused(page, { id: (await employees.getAttribute('id')) ?? 'no id' });
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
       await main(page).getByLabel('Employees (average in the last financial year)').fill('40');
       await main(page).getByLabel('Country of incorporation').fill('de');
       await main(page).getByLabel('Turnover (last financial year)').fill('6m');
       await main(page).getByLabel('Balance sheet total').fill('3,000,000');
+      // Only the listing is missing: its first radio takes the focus, the group names why.
+      await main(page).getByRole('button', { name: 'Check', exact: true }).click();
+      await visible(page, 'Say whether your shares or bonds are listed on a stock market');
+      const listedYes = main(page).getByRole('radio', { name: 'Yes, listed' });
+      await eventually(async () =>
+        expect(await listedYes.evaluate((radio) => radio === document.activeElement)).toBe(true),
+      );
       await main(page).getByRole('radio', { name: 'No, not listed' }).check();
       await main(page).getByRole('button', { name: 'Check', exact: true }).click();
       const csrd = main(page).locator('li', {
@@ -232,12 +264,22 @@ describe('ESG Wizard', () => {
       expect(await vsme.textContent()).toContain('Voluntary');
       expect(await vsme.textContent()).toContain(`Facts checked ${asOfText(RULE_PACKS.CSRD.asOf)}`);
       expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      // Folding the check and opening it again keeps the answers and the verdicts.
+      const disclosure = main(page).getByRole('button', { name: 'Does this apply to us?' });
+      await disclosure.click();
+      await csrd.waitFor({ state: 'hidden', timeout: WAIT_MS });
+      await disclosure.click();
+      await csrd.waitFor({ timeout: WAIT_MS });
+      expect(await main(page).getByLabel('Turnover (last financial year)').inputValue()).toBe('6m');
 
       await initialise(page);
       expect(await main(page).getByText('Auto-filled', { exact: true }).count()).toBe(0);
+      // No data yet: the checklist shows the company's reporting year, as the dashboard does.
+      const automatic = (await (await page.request.get('/api/reporting-year')).json()) as ReportingYear;
+      expect(automatic.source).toBe('current');
       await visible(
         page,
-        `Reporting year ${reportingYear} · ${RULE_PACKS.CSRD.framework} · rule pack ${RULE_PACKS.CSRD.version}, checked ${asOfText(RULE_PACKS.CSRD.asOf)}`,
+        `Reporting year ${automatic.year} · ${RULE_PACKS.CSRD.framework} · rule pack ${RULE_PACKS.CSRD.version}, checked ${asOfText(RULE_PACKS.CSRD.asOf)}`,
       );
 
       // A ledger line for the reporting year fills the energy and emissions indicators.

@@ -8,15 +8,16 @@
  */
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
-import { reportingPeriods, xbrlFileName } from '../../src/client/features/export/export.ts';
+import { xbrlFileName } from '../../src/client/features/export/export.ts';
 import type { Filing, Regulator, Report } from '../../src/domain/contracts/export.ts';
 import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/export.ts';
+import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
 import { WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
-/** The screen's default period: the last full calendar year. */
+/** The year of the company's ledger lines: its reporting year (the latest with data), so the default period. */
 const YEAR = new Date().getFullYear() - 1;
 /** Companies House names UK companies by their registration number (8 digits). */
 const COMPANY_NUMBER = '01234567';
@@ -148,9 +149,13 @@ describe('Export & Filing', () => {
     expect(companiesHouse.asOf).toBe('2026-11-26');
     await companiesHouseCard.getByText('26 Nov 2026').waitFor();
     await main(page).getByText('Filings are recorded in sandbox mode.').first().waitFor();
-    expect(await generator(page).getByRole('combobox', { name: 'Reporting period' }).textContent()).toContain(
-      `${reportingPeriods(new Date())[0]} (full year)`,
-    );
+    // The default period is the company's one reporting year (decision 086).
+    const reportingYear = (await (await page.request.get('/api/reporting-year')).json()) as ReportingYear;
+    expect(reportingYear).toMatchObject({ year: YEAR, source: 'latest_with_data' });
+    await generator(page)
+      .getByRole('combobox', { name: 'Reporting period' })
+      .getByText(`${reportingYear.year} (full year)`)
+      .waitFor({ timeout: WAIT_MS });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // The framework starts on the company's jurisdiction: SECR for this UK company (issue 18).

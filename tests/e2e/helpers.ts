@@ -1,6 +1,7 @@
 import { expect } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { eventually } from '../helpers/eventually.ts';
+import { seriousAccessibilityViolations } from './harness.ts';
 
 /** How long a journey waits for one thing to appear before it fails (well under the test timeout). */
 export const WAIT_MS = 10_000;
@@ -97,4 +98,31 @@ export async function openSettingsTab(page: Page, tab: SettingsTab): Promise<voi
   await page.getByRole('button', { name: 'Change photo' }).waitFor({ timeout: WAIT_MS });
   await page.getByRole('tab', { name: tab }).click();
   await page.getByRole('tab', { name: tab, selected: true }).waitFor({ timeout: WAIT_MS });
+}
+
+/**
+ * Data Sources: the activity cards (CSV import, sites, ledger) load when the person scrolls to the
+ * "Activity data" section (decision 082), so a test scrolls there as a person would; the cards'
+ * controls are then awaited like any other.
+ */
+export async function showActivityData(page: Page): Promise<void> {
+  await page.getByRole('heading', { name: 'Activity data', exact: true }).scrollIntoViewIfNeeded();
+}
+
+/**
+ * The field's refusal as a screen reader meets it (decision 071): marked invalid, its message read
+ * through aria-describedby, focus on it, and axe clean with the message shown.
+ */
+export async function expectFieldRefused(page: Page, control: Locator, message: string): Promise<void> {
+  await control.page().getByText(message, { exact: true }).first().waitFor({ timeout: WAIT_MS });
+  expect(await control.getAttribute('aria-invalid')).toBe('true');
+  const described = await control.evaluate((element) =>
+    (element.getAttribute('aria-describedby') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((id) => document.getElementById(id)?.textContent ?? ''),
+  );
+  expect(described).toContain(message);
+  await expectFocused(page, { id: (await control.getAttribute('id')) ?? 'no id' });
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
 }

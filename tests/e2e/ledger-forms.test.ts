@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { focusedElement, WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFocused, focusedElement, showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // 400: the server refuses a unit it does not know, with the message on the field (decision 071).
 const e2e = startE2E({ expectedStatuses: [400] });
@@ -28,6 +28,10 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/data-sources');
+    // The activity cards' stand-ins (titles and skeletons) pass axe before they are reached.
+    await page.getByRole('button', { name: 'Connect Your First Source' }).waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await showActivityData(page);
     await page.getByText(/^No sites yet\./).waitFor({ timeout: WAIT_MS });
 
     // Site: an empty name is refused in the browser, beside the field, with focus on it.
@@ -76,11 +80,16 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await page.getByRole('cell', { name: 'Electricity' }).first().waitFor({ timeout: WAIT_MS });
   }, 90_000);
 
-  test('the KPI record forms refuse what the contract refuses, focus it, and save', async () => {
+  test('the KPI record forms and the recalculation range refuse what the contract refuses, focus it, and save', async () => {
     const { page } = await e2e.newPage({ width: 1280, height: 1000 });
     await page.goto('/');
     await e2e.signUp(page);
     await page.goto('/kpi-dashboard');
+    // A company without activity is offered the forms on request (decision 082).
+    const offer = page.getByRole('button', { name: 'Set target and figures' });
+    await offer.waitFor({ timeout: WAIT_MS });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await offer.click();
     const target = page.getByRole('form', { name: 'Reduction target' });
     await target.getByRole('button', { name: 'Save target' }).waitFor({ timeout: WAIT_MS });
     await target.getByRole('button', { name: 'Save target' }).click();
@@ -105,5 +114,44 @@ describe('The ledger and KPI forms (one form approach)', () => {
     await figures.getByRole('button', { name: 'Save figures' }).click();
     const heading = (await figures.getByRole('heading').textContent()) ?? '';
     await waitForToast(page, `${heading} saved`);
+
+    // The recalculation range is offered once the year holds activity (decision 082): one line in
+    // a past year, which the automatic reporting year then shows.
+    const headers = { Origin: e2e.baseUrl };
+    const site = await page.request.post('/api/sites', { headers, data: { name: 'Office', country: 'GB' } });
+    expect(site.status()).toBe(201);
+    const line = await page.request.post('/api/activities', {
+      headers,
+      data: {
+        siteId: (await site.json()).id,
+        date: '2024-03-01',
+        category: 'diesel',
+        quantity: 100,
+        unit: 'litre',
+      },
+    });
+    expect(line.status()).toBe(201);
+    await page.reload();
+
+    // The recalculation range: refused beside its field, with the focus, before any confirmation.
+    const recalculation = page.getByRole('heading', { name: 'Recalculate with the current factor library' });
+    await recalculation.waitFor({ timeout: WAIT_MS });
+    await recalculation.scrollIntoViewIfNeeded();
+    const range = page.getByRole('form', { name: 'Recalculate with the current factor library' });
+    const from = range.getByLabel('From', { exact: true });
+    const to = range.getByLabel('To', { exact: true });
+    await from.fill('');
+    await range.getByRole('button', { name: 'Recalculate', exact: true }).click();
+    await range.getByText('Choose a start date').waitFor({ timeout: WAIT_MS });
+    expect(await from.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: await idOf(from) });
+    await from.fill('2999-01-01');
+    await range.getByRole('button', { name: 'Recalculate', exact: true }).click();
+    await range.getByText('Choose a period whose start is not after its end').waitFor({ timeout: WAIT_MS });
+    expect(await from.getAttribute('aria-invalid')).toBeNull();
+    expect(await to.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: await idOf(to) });
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   }, 90_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { showActivityData, WAIT_MS } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -39,6 +39,7 @@ describe('CSV import to the KPI dashboard', () => {
     expect(site.status()).toBe(201);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     // The sites table fills in once the island has hydrated and loaded: only then is the form live.
     await page.getByRole('cell', { name: 'Bristol bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page
@@ -69,7 +70,8 @@ describe('CSV import to the KPI dashboard', () => {
     expect(await table.textContent()).not.toContain('(up)');
 
     await page.goto('/data-sources');
-    await page.getByText('Import activity from a CSV file').waitFor({ timeout: WAIT_MS });
+    await showActivityData(page);
+    await page.getByRole('link', { name: 'Download template' }).waitFor({ timeout: WAIT_MS });
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });

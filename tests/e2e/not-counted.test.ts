@@ -3,7 +3,7 @@
 // its reason and fix. Axe-clean at a wide and a phone width.
 import { describe, expect, test } from 'bun:test';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { showActivityData, WAIT_MS } from './helpers.ts';
 
 const e2e = startE2E();
 
@@ -30,6 +30,7 @@ describe('lines not counted', () => {
     expect(site.status()).toBe(201);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bristol bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page
       .getByLabel('CSV file', { exact: true })

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 // The fake listens on 127.0.0.1 in this process; the app server (a child process) reaches it there.
@@ -42,6 +42,7 @@ describe('Odoo connector', () => {
     const ledger = await page.request.get('/api/activities');
     const body = await ledger.json();
     expect(body.total).toBe(3);
+    await showActivityData(page);
     await page
       .getByRole('cell', { name: /Purchased goods/ })
       .first()

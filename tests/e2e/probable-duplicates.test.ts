@@ -2,7 +2,7 @@
 // dialog lists it and the file's choice re-sends the file.
 import { describe, expect, test } from 'bun:test';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { showActivityData, WAIT_MS } from './helpers.ts';
 
 // 409: the import is refused until the person chooses (decision 052).
 const e2e = startE2E({ expectedStatuses: [409] });
@@ -37,6 +37,7 @@ describe('CSV import and probable duplicates', () => {
     expect(typed.status()).toBe(201);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page
       .getByLabel('CSV file', { exact: true })

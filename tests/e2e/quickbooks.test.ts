@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // The fake Intuit (OAuth and API on one origin) listens on 127.0.0.1 in this process; the app
 // server, a child process started by the harness, inherits these settings and reaches it there.
@@ -76,6 +76,7 @@ describe('QuickBooks connector', () => {
     await waitForToast(page, 'Success', 'Data source synced successfully');
     expect(await finishedSync(page, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
 
+    await showActivityData(page);
     await page
       .getByRole('cell', { name: /Purchased goods/ })
       .first()

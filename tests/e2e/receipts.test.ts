@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test';
 import { OCTOPUS_PDF_LINES, RECEIPTS, renderBillPdf, renderReceiptPng } from '../fixtures/receipts/render.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFocused, showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
-// 409: a probable duplicate is refused until the person chooses (decision 052).
-const e2e = startE2E({ expectedStatuses: [409] });
+// 409: a probable duplicate is refused until the person chooses (decision 052). 400: a unit only
+// the server can judge, shown on its field (decision 071).
+const e2e = startE2E({ expectedStatuses: [400, 409] });
 /** The first scan starts the OCR worker (~1 s) before reading. */
 const SCAN_WAIT_MS = 30_000;
 
@@ -21,6 +22,7 @@ describe('Upload Receipt', () => {
     const png = await renderReceiptPng(e2e.browser, RECEIPTS[0]!);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Oxford depot' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });
@@ -36,6 +38,25 @@ describe('Upload Receipt', () => {
     expect(await dialog.getByLabel('Quantity').inputValue()).toBe('42.5');
     expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe('2025-03-14');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // The draft is checked with the ledger's contract before it is sent, then by the server, and
+    // each message lands on its field with the focus (decision 071).
+    const quantity = dialog.getByLabel('Quantity', { exact: true });
+    const unit = dialog.getByLabel('Unit', { exact: true });
+    await quantity.fill('');
+    await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
+    await dialog.getByText('Enter the quantity').waitFor({ timeout: WAIT_MS });
+    expect(await quantity.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: (await quantity.getAttribute('id')) ?? 'no id' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await quantity.fill('42.5');
+    await unit.fill('furlong');
+    await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
+    await dialog.getByText(/^"furlong" is not a unit we know/).waitFor({ timeout: WAIT_MS });
+    expect(await quantity.getAttribute('aria-invalid')).toBeNull();
+    expect(await unit.getAttribute('aria-invalid')).toBe('true');
+    await expectFocused(page, { id: (await unit.getAttribute('id')) ?? 'no id' });
+    await unit.fill('litre');
 
     await dialog.getByRole('button', { name: 'Confirm and add to ledger' }).click();
     await waitForToast(page, 'Line added');
@@ -69,6 +90,7 @@ describe('Upload Receipt', () => {
     const pdf = await renderBillPdf(OCTOPUS_PDF_LINES);
 
     await page.goto('/data-sources');
+    await showActivityData(page);
     await page.getByRole('cell', { name: 'Bakery' }).first().waitFor({ timeout: WAIT_MS });
     await page.getByRole('button', { name: 'Upload Receipt' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload Receipt' });

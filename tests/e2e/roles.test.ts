@@ -16,7 +16,7 @@ import { memberships } from '../../db/schema/auth.ts';
 import type { Report } from '../../src/domain/contracts/export.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS } from './helpers.ts';
+import { showActivityData, WAIT_MS } from './helpers.ts';
 
 const e2e = startE2E();
 const VIEWER_NOTE = 'Viewers can read but not change data.';
@@ -107,6 +107,9 @@ describe('a viewer', () => {
     await page.goto('/data-sources');
     await main(page).getByRole('heading', { name: 'Utility bills' }).waitFor({ timeout: WAIT_MS });
     await main(page).getByText(VIEWER_NOTE).first().waitFor({ timeout: WAIT_MS });
+    // The activity cards are loaded (the template link is theirs) before their buttons are looked for.
+    await showActivityData(page);
+    await main(page).getByRole('link', { name: 'Download template' }).waitFor({ timeout: WAIT_MS });
     for (const name of [
       /^Connect New Source$/,
       /^Upload Receipt$/,

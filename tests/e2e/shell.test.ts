@@ -5,7 +5,15 @@
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { startE2E } from './harness';
-import { expectFocused, sidebar, userMenuTrigger, WAIT_MS, waitForDashboard, waitForToast } from './helpers';
+import {
+  expectFieldRefused,
+  expectFocused,
+  sidebar,
+  userMenuTrigger,
+  WAIT_MS,
+  waitForDashboard,
+  waitForToast,
+} from './helpers';
 
 const e2e = startE2E();
 
@@ -175,10 +183,21 @@ describe('feedback', () => {
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await waitForToast(page, 'Missing Information', 'Please fill in both subject and message fields.');
     expect(await dialog.isVisible()).toBe(true);
+    // decision 071: the contract's messages sit on the fields too, focus on the first.
+    await expectFieldRefused(page, dialog.getByRole('textbox', { name: 'Subject' }), 'Subject is required');
+    expect(await dialog.getByText('Message is required').isVisible()).toBe(true);
+    await dialog.getByRole('textbox', { name: 'Email (optional)' }).fill('me@example');
 
     const subject = `Export button does nothing ${crypto.randomUUID().slice(0, 6)}`;
     await dialog.getByRole('textbox', { name: 'Subject' }).fill(subject);
     await dialog.getByRole('textbox', { name: 'Message' }).fill('I clicked Export and nothing happened.');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expectFieldRefused(
+      page,
+      dialog.getByRole('textbox', { name: 'Email (optional)' }),
+      'Enter a valid email address',
+    );
+    await dialog.getByRole('textbox', { name: 'Email (optional)' }).fill('');
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await waitForToast(
       page,

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { startFakeShopify } from '../fakes/shopify.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { showActivityData, WAIT_MS, waitForToast } from './helpers.ts';
 
 // The fake store listens on 127.0.0.1 in this process; the app server (a child process started by
 // the harness with this process's environment) is pointed at it with the test-only origin.
@@ -95,6 +95,7 @@ describe('Shopify connector', () => {
     await waitForToast(page, 'Success', 'Data source synced successfully');
     const ledger = await (await page.request.get('/api/activities')).json();
     expect(ledger.total).toBe(24);
+    await showActivityData(page);
     await page
       .getByRole('cell', { name: /Purchased goods/ })
       .first()

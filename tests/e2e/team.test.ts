@@ -6,7 +6,14 @@
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import { seriousAccessibilityViolations, startE2E } from './harness';
-import { openSettingsTab, WAIT_MS, waitForDashboard, waitForPath, waitForToast } from './helpers';
+import {
+  expectFieldRefused,
+  openSettingsTab,
+  WAIT_MS,
+  waitForDashboard,
+  waitForPath,
+  waitForToast,
+} from './helpers';
 
 const e2e = startE2E();
 
@@ -25,6 +32,12 @@ describe('team invitations', () => {
     await openSettingsTab(admin, 'Team');
     await waitForTeam(admin);
     expect(await seriousAccessibilityViolations(admin)).toEqual([]);
+
+    // A malformed address is refused by the contract beside the field (decision 071).
+    const emailField = admin.getByRole('textbox', { name: 'Email address' });
+    await emailField.fill('nia@example');
+    await admin.getByRole('button', { name: 'Send Invitation' }).click();
+    await expectFieldRefused(admin, emailField, 'Enter a valid email address');
 
     const email = `nia-${crypto.randomUUID().slice(0, 8)}@example.com`;
     await admin.getByRole('textbox', { name: 'Email address' }).fill(email);

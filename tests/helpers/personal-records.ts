@@ -1,11 +1,12 @@
 import type { Db } from '../../db/client.ts';
-import { apiKeys, teamInvites } from '../../db/schema/account.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../db/schema/analytics.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
 import { esgEvidence } from '../../db/schema/esg-wizard.ts';
 import { reports } from '../../db/schema/export-reports.ts';
 import { activityImports } from '../../db/schema/ledger.ts';
 import { narratives } from '../../db/schema/narratives.ts';
 import { receiptFiles } from '../../db/schema/receipts.ts';
+import { teamInvites } from '../../db/schema/team.ts';
 
 /**
  * Rows that name a person as author, planted straight in the database for the export and

@@ -96,6 +96,10 @@ export interface TaggedFact {
   unit: { numerator: string[]; denominator: string[] } | null;
   dimensions: [dimension: string, member: string][];
   value: string;
+  /** xsi:nil="true": reported as not recorded (decision 086). */
+  nil: boolean;
+  /** The decimals attribute, when there is one. */
+  decimals: string | undefined;
 }
 
 /** The facts of an Inline XBRL document or an XBRL 2.1 instance, with their contexts and units. */
@@ -139,6 +143,8 @@ export function taggedFacts(xml: string, where: string): TaggedFact[] {
         .filter((c) => c.local === 'explicitMember')
         .map((m) => [expandName(m.attributes.dimension!, m.scope), expandName(m.text.trim(), m.scope)]),
       value: e.text.trim(),
+      nil: e.attributes['xsi:nil'] === 'true',
+      decimals: e.attributes.decimals,
     };
   });
 }

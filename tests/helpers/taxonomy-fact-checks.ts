@@ -1,6 +1,6 @@
 // A tagged fact against the VSME taxonomy of its version (issue 18): the concept is reportable,
 // the context's period is the concept's period type, the unit is one its data type allows, an
-// enumeration value is a member of its domain, and every dimension and member is declared, the
+// enumeration value is a member of its domain, a nil fact's concept is nillable, and every dimension and member is declared, the
 // member belongs to the dimension's domain, and the fact is valid in one of the concept's
 // hypercubes (an axis left out must have a default). Problems in words; empty when all is well.
 import type { TaggedFact, VersionReference } from './taxonomy-checks.ts';
@@ -122,6 +122,12 @@ export function factProblems(fact: TaggedFact, reference: VersionReference): str
     problems.push(`${name} is not declared in vsme-all.xsd`);
   if (fact.period !== concept.periodType)
     problems.push(`${name} is ${concept.periodType}, its context is ${fact.period}`);
+  // A nil fact (decision 086) needs a nillable concept, no content and no decimals (XBRL 2.1 §4.6.3).
+  const schemaNillable = reference.schema?.get(name)?.attributes.nillable;
+  if (fact.nil && (!concept.nillable || (reference.schema && schemaNillable !== 'true')))
+    problems.push(`${name} is reported nil but is not nillable`);
+  if (fact.nil && (fact.value !== '' || fact.decimals !== undefined))
+    problems.push(`${name} is nil but carries a value or decimals`);
   const type = expandName(concept.dataType, reference.efrag.namespaces);
   const typeLocal = type.slice(type.indexOf('}') + 1);
   if (concept.numeric) {

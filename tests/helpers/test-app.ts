@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { createLibsqlDb } from '../../db/client.ts';
 import { openLocalReader } from '../../db/local-reader.ts';
 import { migrateDatabase } from '../../db/migrate.ts';
-import { seedFactorLibrary } from '../../db/reference/factors/seed.ts';
-import { seedOffsetCatalogue } from '../../db/reference/marketplace/seed.ts';
+import { seedReferenceData } from '../../db/reference/seed.ts';
 import { type CreateAppOptions, createApp } from '../../src/server/app.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import type { AssetStore } from '../../src/server/context.ts';
@@ -55,8 +54,7 @@ function templateDatabase(): Promise<string> {
     const url = `file:${path}`;
     const { db, client } = createLibsqlDb({ url });
     await migrateDatabase(db, client, url);
-    await seedFactorLibrary(db);
-    await seedOffsetCatalogue(db);
+    await seedReferenceData(db);
     // Everything in the main file before it is copied (no -wal left beside it).
     await client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
     client.close();
@@ -85,10 +83,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
     }),
   );
   const { db, client } = createLibsqlDb({ url });
-  // Already migrated and seeded: these find nothing to do, and set the connection up as at start.
+  // Already migrated and seeded (as `npm start` leaves it): this finds nothing to do, and sets the
+  // connection up as at start.
   await migrateDatabase(db, client, url);
-  await seedFactorLibrary(db);
-  await seedOffsetCatalogue(db);
   const log = createLogger('silent');
   const localReader = options.withoutLocalReader ? null : openLocalReader(url);
   const app = createApp({

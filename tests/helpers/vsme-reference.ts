@@ -117,6 +117,7 @@ export interface EfragConcept {
   dimension?: boolean;
   hypercube?: boolean;
   numeric?: boolean;
+  nillable?: boolean;
   dataType: string;
   periodType: string;
   labels?: Record<string, Record<string, string>>;

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { apiKeys } from '../../db/schema/account.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships } from '../../db/schema/auth.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { planChangeRequests } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/auth.ts';
+import { planChangeRequests } from '../../db/schema/billing.ts';
 import { PLANS } from '../../src/domain/account/plans.ts';
 import { applyPlan } from '../../src/server/features/billing/service.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';

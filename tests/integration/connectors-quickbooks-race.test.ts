@@ -14,11 +14,13 @@ import { quickBooksJourney, storedSession } from '../helpers/quickbooks.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 /** The app's clock runs this far ahead of real time (past the access token's hour). */
 const clock = skewedClock();
+const waited = recordWaitsForFile();
 const t = await createTestApp({
   env: {
     SECRETS_KEY: TEST_SECRETS_KEY,
@@ -81,7 +83,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     gate.release();
     const [, tested] = await Promise.all([syncing, testing]);
     expect(tested.json).toEqual({ connected: true, error: null });
-    expect((await syncs(cookie, source.id))[0]).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect((await syncs(cookie, source.id))[0]).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 200']);
     const { tokens } = await storedSession(t, user.companyId, source.id);
     expect(fake.liveRefreshTokens()).toContain(tokens.refreshToken);
@@ -95,7 +97,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
       theirs = await rotateAsAnotherProcess(user.companyId, source.id);
     });
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     // Ours reached Intuit after theirs had rotated the token, and was refused; theirs was fresh.
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 400', 'refresh_token 200']);
     expect((await storedSession(t, user.companyId, source.id)).tokens).toEqual(theirs!);
@@ -110,7 +112,7 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
       theirs = await rotateAsAnotherProcess(user.companyId, source.id, true);
     });
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(tokenCallsSince(mark)).toEqual(['refresh_token 400', 'refresh_token 200', 'refresh_token 200']);
     const { tokens } = await storedSession(t, user.companyId, source.id);
     expect(tokens.refreshToken).not.toBe(theirs!.refreshToken);
@@ -130,8 +132,8 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     // The sync, then the one the reconnection queued, both succeed.
     await sync(cookie, source.id);
     const [queued, first] = await syncs(cookie, source.id);
-    expect(first).toMatchObject({ status: 'succeeded', duplicates: 5 });
-    expect(queued).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(first).toMatchObject({ status: 'succeeded', duplicates: 6 });
+    expect(queued).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect((await storedSession(t, user.companyId, source.id)).tokens).toEqual(reconnected!);
   });
 
@@ -167,6 +169,8 @@ describe('QuickBooks connector: refreshes racing on one source', () => {
     const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
     expect(tested.json).toEqual({ connected: false, error: RECONNECT_MESSAGE });
     expect((await storedSession(t, user.companyId, source.id)).sealed).toBe(before.sealed);
+    // The sync and the Test each wait once for a winner elsewhere (token-rotation.ts): recorded.
+    expect(waited).toEqual([1000, 1000]);
     const [listed] = (await t.call('GET', '/api/data-sources', { cookie })).json;
     expect(listed).toMatchObject({ status: 'error', statusReason: RECONNECT_MESSAGE });
   });

@@ -19,10 +19,12 @@ import {
 } from '../helpers/quickbooks.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const fake = startFakeQuickBooks();
 afterAll(() => fake.stop());
 const clock = skewedClock();
+const waited = recordWaitsForFile();
 afterEach(() => {
   fake.rateLimit(0);
 });
@@ -57,7 +59,7 @@ describe('QuickBooks connector: tokens', () => {
     const before = await storedSession(t, user.companyId, source.id);
     clock.runAhead(2 * 60 * 60 * 1000);
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(grantsSince(mark)).toEqual(['refresh_token']);
     // No API call was made with the expired token: the refresh came first.
     expect(fake.calls.slice(mark).findIndex((call) => call.kind === 'token')).toBe(0);
@@ -74,7 +76,7 @@ describe('QuickBooks connector: tokens', () => {
     await t.runJobs();
     fake.expireAccessTokens();
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(grantsSince(mark)).toEqual(['refresh_token']);
     const session = await storedSession(t, user.companyId, source.id);
     expect(fake.liveAccessTokens()).toContain(session.tokens.accessToken);
@@ -86,7 +88,7 @@ describe('QuickBooks connector: tokens', () => {
     fake.revokeAll();
     expect(await sync(cookie, source.id)).toMatchObject({ status: 'failed', error: RECONNECT_MESSAGE });
     const [listed] = (await t.call('GET', '/api/data-sources', { cookie })).json;
-    expect(listed).toMatchObject({ status: 'error', statusReason: RECONNECT_MESSAGE, lineCount: 5 });
+    expect(listed).toMatchObject({ status: 'error', statusReason: RECONNECT_MESSAGE, lineCount: 6 });
     const tested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
     expect(tested.json).toEqual({ connected: false, error: RECONNECT_MESSAGE });
 
@@ -99,7 +101,7 @@ describe('QuickBooks connector: tokens', () => {
       { id: source.id, name: 'Acme books', status: 'connected', statusReason: null },
     ]);
     await t.runJobs();
-    expect((await sourceLines(t, source.id)).length).toBe(5);
+    expect((await sourceLines(t, source.id)).length).toBe(6);
     const audit = await t.db
       .select({ action: auditLogs.action })
       .from(auditLogs)
@@ -115,8 +117,9 @@ describe('QuickBooks connector: limits and faults', () => {
     await t.runJobs();
     fake.rateLimit(1, '1');
     const mark = fake.calls.length;
-    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 5 });
+    expect(await sync(cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 6 });
     expect(fake.calls.slice(mark).filter((call) => call.kind === '429').length).toBe(1);
+    expect(waited).toEqual([1000]);
   });
 
   test('throttling beyond the allowed wait leaves the sync to retry, with the reason', async () => {
@@ -233,7 +236,8 @@ describe('QuickBooks connector: limits and faults', () => {
       'SELECT * FROM Purchase ORDERBY Id STARTPOSITION 1001 MAXRESULTS 1000',
     ]);
     const [last] = (await t.call('GET', `/api/data-sources/${source.id}/syncs`, { cookie })).json;
-    expect(last).toMatchObject({ status: 'succeeded', fetched: 1007, imported: 5, skipped: 1002 });
+    // Bank charges are purchases (decision 086): the 1,001 paged lines are imported too.
+    expect(last).toMatchObject({ status: 'succeeded', fetched: 1007, imported: 1007, skipped: 0 });
   });
 
   test('another company cannot reach the source (404); a viewer cannot sync it (403)', async () => {

@@ -57,6 +57,14 @@ const EXPECTED_LINES = [
     currency: 'USD',
     date: '2025-02-10',
   },
+  // Bank charges are a purchase, as an accounting export's import counts them (decision 086).
+  {
+    reference: ref('Purchase', '101', '2'),
+    variant: 'banking_finance',
+    spend: 25,
+    currency: 'USD',
+    date: '2025-02-10',
+  },
   {
     reference: ref('Purchase', '103', '1'),
     variant: 'marketing_advertising',
@@ -211,8 +219,8 @@ describe('QuickBooks connector: syncing', () => {
     expect(await lastSync(cookie, source.id)).toMatchObject({
       status: 'succeeded',
       fetched: 6,
-      imported: 5,
-      skipped: 1,
+      imported: 6,
+      skipped: 0,
       error: null,
       revenue: [
         { year: 2024, amount: 40000, currency: 'USD' },
@@ -227,10 +235,10 @@ describe('QuickBooks connector: syncing', () => {
       ['6000', 'Advertising', 'marketing_advertising'],
       ['6110', 'Software:Cloud hosting', 'it_software'],
       ['6200', 'Legal & Professional Fees', 'accountancy_legal'],
-      ['6300', 'Bank Charges', null],
+      ['6300', 'Bank Charges', 'banking_finance'],
     ]);
     const list = (await t.call('GET', '/api/data-sources', { cookie })).json;
-    expect(list[0]).toMatchObject({ status: 'connected', lineCount: 5 });
+    expect(list[0]).toMatchObject({ status: 'connected', lineCount: 6 });
   });
 
   test('lines carry the class, or else the location, as their tracking dimension', async () => {
@@ -274,7 +282,7 @@ describe('QuickBooks connector: syncing', () => {
     expect((await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie })).status).toBe(202);
     await t.runJobs();
     expect(await sourceLines(t, source.id)).toEqual(EXPECTED_LINES);
-    expect(await lastSync(cookie, source.id)).toMatchObject({ imported: 0, duplicates: 5 });
+    expect(await lastSync(cookie, source.id)).toMatchObject({ imported: 0, duplicates: 6 });
     const mappings = (await t.call('GET', `/api/data-sources/${source.id}/mappings`, { cookie })).json;
     const supplies = mappings.find((row: { accountName: string }) => row.accountName === 'Office Supplies');
     const put = await t.call('PUT', `/api/data-sources/${source.id}/mappings`, {
@@ -289,7 +297,7 @@ describe('QuickBooks connector: syncing', () => {
     // Office Supplies holds Bill 202 and the Paper item line of Bill 201: both move.
     expect((await sourceLines(t, source.id)).find((line) => line.spend === 200)?.variant).toBe('323111');
     expect((await sourceLines(t, source.id)).find((line) => line.spend === 80)?.variant).toBe('323111');
-    expect(await lastSync(cookie, source.id)).toMatchObject({ replaced: 2, duplicates: 3 });
+    expect(await lastSync(cookie, source.id)).toMatchObject({ replaced: 2, duplicates: 4 });
   });
 
   test('Test answers connected through CompanyInfo', async () => {

@@ -16,9 +16,11 @@ import { createLogger } from '../../src/server/lib/logger.ts';
 import { sealSecret } from '../../src/server/lib/secret-box.ts';
 import { startFakeShopify } from '../fakes/shopify.ts';
 import { connectedShopify, lastSync, shopifyTestApp } from '../helpers/shopify.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 import { storedCredentials } from '../helpers/xero.ts';
 
 const fake = startFakeShopify();
+const waited = recordWaitsForFile();
 afterAll(() => fake.stop());
 const { t, clock } = await shopifyTestApp(fake);
 
@@ -103,6 +105,8 @@ describe('Shopify expiring tokens', () => {
     const failed = await sync(cookie, source.id);
     expect(failed).toMatchObject({ status: 'failed', error: SHOPIFY_RENEWAL_REFUSED });
     expect(failed.error).not.toBe(REVOKED_TOKEN_MESSAGE);
+    // Once for a winner elsewhere to store its pair before the refusal is final: recorded.
+    expect(waited).toEqual([1000]);
   });
 
   test('a stored non-expiring token is migrated to an expiring pair on first use', async () => {

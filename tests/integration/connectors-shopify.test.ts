@@ -8,8 +8,10 @@ import { SHOPIFY_RENEWAL_REFUSED } from '../../src/server/features/connectors/sh
 import { fakeRefund, startFakeShopify } from '../fakes/shopify.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const fake = startFakeShopify();
+const waited = recordWaitsForFile();
 afterAll(() => fake.stop());
 const t = await createTestApp({
   env: {
@@ -329,7 +331,9 @@ describe('Shopify sync', () => {
     await t.runJobs();
     expect(fake.calls.filter((call) => call.status === 429).length).toBeGreaterThanOrEqual(1);
     expect(await lastSync(cookie, source.id)).toMatchObject({ status: 'succeeded', imported: 24 });
-  }, 120_000);
+    // Retry-After: 1.0, then THROTTLED's shortest wait (shopify-client.ts): recorded, not spent.
+    expect(waited).toEqual([1000, 1000]);
+  });
 
   test('an uninstalled app puts the source in error once Shopify refuses to renew; Test says the same; a 5xx is retried', async () => {
     const { source, cookie } = await connected();

@@ -13,12 +13,14 @@ import { addSite } from '../helpers/ledger.ts';
 import { skewedClock } from '../helpers/skewed-clock.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 import { holdNextRefresh, storeAsAnotherProcess } from '../helpers/token-race.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 import { companySources, connectXero, landing, storedCredentials, syncNow } from '../helpers/xero.ts';
 
 const fake = startFakeXero();
 afterAll(() => fake.stop());
 /** The app's clock runs this far ahead of real time (past the access token's 30 minutes). */
 const clock = skewedClock();
+const waited = recordWaitsForFile();
 const t = await createTestApp({
   env: { SECRETS_KEY: TEST_SECRETS_KEY, ...fake.env },
   now: clock.now,
@@ -125,6 +127,8 @@ describe('Xero connector: refreshes racing on one source', () => {
     fake.revokeRefreshTokens();
     const before = await storedCredentials(t, source.id);
     expect(await syncNow(t, cookie, source.id)).toMatchObject({ status: 'failed', error: XERO_RECONNECT });
+    // Once for a winner elsewhere to store its pair (token-rotation.ts): recorded, not spent.
+    expect(waited).toEqual([1000]);
     expect(await storedCredentials(t, source.id)).toEqual(before);
     const listed = await t.call('GET', '/api/data-sources', { cookie });
     expect(listed.json[0]).toMatchObject({ status: 'error', statusReason: XERO_RECONNECT });

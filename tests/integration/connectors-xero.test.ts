@@ -5,6 +5,7 @@ import { manyBills } from '../fakes/xero-data.ts';
 import { NORTH, REGION, SOUTH, TENANT_ID } from '../fakes/xero-shapes.ts';
 import { addSite, makeViewer } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 import {
   companySources,
   connectXero,
@@ -16,6 +17,7 @@ import {
 } from '../helpers/xero.ts';
 
 const fake = startFakeXero();
+const waited = recordWaitsForFile();
 afterAll(() => fake.stop());
 // The app's clock: tokens expire against it, not against the wall clock.
 let clock = new Date('2025-07-01T09:00:00Z');
@@ -345,6 +347,8 @@ describe('Xero sync and tracking sites', () => {
     expect(listed.json[0]).toMatchObject({ status: 'error', statusReason: XERO_RECONNECT });
     const retested = await t.call('POST', `/api/data-sources/${source.id}/test`, { cookie });
     expect(retested.json).toEqual({ connected: false, error: XERO_RECONNECT });
+    // The sync and the Test each wait once for a winner elsewhere (token-rotation.ts): recorded.
+    expect(waited).toEqual([1000, 1000]);
   });
 
   test('429s within the minute limit are waited out; a day limit and 5xx are retried later', async () => {
@@ -352,6 +356,7 @@ describe('Xero sync and tracking sites', () => {
     await t.runJobs();
     fake.rateLimitNext(2, '0');
     expect(await syncNow(t, cookie, source.id)).toMatchObject({ status: 'succeeded', duplicates: 4 });
+    expect(waited).toEqual([0, 0]);
     fake.rateLimitNext(1, '3600', 'day');
     const limited = await syncNow(t, cookie, source.id);
     expect(limited.status).toBe('retrying');

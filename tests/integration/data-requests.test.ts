@@ -65,6 +65,8 @@ describe('data requests', () => {
     expect(scope2.status).toBe('answered');
     expect(scope2.value).toBeGreaterThan(0);
     expect(scope2.sources[0]!.kind).toBe('ledger');
+    // Nothing recorded for scope 1: missing, as the report says "Not recorded", never 0 (decision 086).
+    expect(answer(created.json, 'scope_1_emissions')).toMatchObject({ status: 'missing', value: null });
     const employees = answer(created.json, 'employees_headcount');
     expect(employees).toMatchObject({ status: 'answered', value: 12 });
     expect(answer(created.json, 'legal_form').status).toBe('missing');
@@ -250,7 +252,7 @@ describe('data requests', () => {
       body: { scope: 'beyond_cap' },
     });
     expect(answer(declined.json, 'internal_carbon_price').status).toBe('declined');
-    expect(answer(declined.json, 'scope_1_emissions').status).toBe('answered');
+    expect(answer(declined.json, 'scope_2_emissions').status).toBe('answered');
   });
 
   test('share: signed pack verifies with the JWKS, a tampered pack fails, frozen against later ledger changes', async () => {

@@ -15,7 +15,7 @@ import {
 } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
-// "Now" is March 2026, so the default reporting year is 2025 (the last full calendar year).
+// "Now" is March 2026: a company with no data has 2026 as its reporting year (decision 053).
 const t = await createTestApp({ now: () => new Date('2026-03-15T10:00:00Z') });
 
 type Item = {
@@ -66,7 +66,8 @@ describe('ESG checklist: initialise and read', () => {
     expect(response.status).toBe(200);
     expect(response.json).toMatchObject({
       jurisdiction: 'CSRD',
-      year: 2025,
+      // The company's reporting year: no data yet, so this year (decisions 053, 086).
+      year: 2026,
       initializedVersion: null,
       includeComprehensive: false,
       progress: [],
@@ -115,9 +116,16 @@ describe('ESG checklist: initialise and read', () => {
     expect(audit).toHaveLength(1);
   });
 
-  test('the year defaults to the last full calendar year and can be chosen', async () => {
+  test('the year defaults to the company’s reporting year and can be chosen', async () => {
     const { cookie } = await initialised();
-    expect((await t.call('GET', '/api/esg/progress?jurisdiction=CSRD', { cookie })).json.year).toBe(2025);
+    const progressYear = async () =>
+      (await t.call('GET', '/api/esg/progress?jurisdiction=CSRD', { cookie })).json.year;
+    // The one reporting year every screen shows (decision 086): no data yet, so this year.
+    expect((await t.call('GET', '/api/reporting-year', { cookie })).json.year).toBe(2026);
+    expect(await progressYear()).toBe(2026);
+    // Saved on the dashboard's picker, it is the checklist's year too.
+    expect((await t.call('PUT', '/api/reporting-year', { cookie, body: { year: 2025 } })).status).toBe(200);
+    expect(await progressYear()).toBe(2025);
     expect((await t.call('GET', '/api/esg/progress?jurisdiction=CSRD&year=2024', { cookie })).json.year).toBe(
       2024,
     );
@@ -549,7 +557,8 @@ describe('ESG checklist: auto-fill from the ledger', () => {
       cookie,
       body: { year: 2025, headcountFemale: 3, headcountMale: 5, trainingHours: 100 },
     });
-    const body = (await t.call('GET', '/api/esg/progress?jurisdiction=CSRD', { cookie })).json;
+    // Workforce records are not ledger data, so they do not move the reporting year: ask for 2025.
+    const body = (await t.call('GET', '/api/esg/progress?jurisdiction=CSRD&year=2025', { cookie })).json;
     // 3 of 8 = 37.5 % → 38 %; 100 hours over 8 people = 12.5.
     expect(itemOf(body, 'gender_balance')).toMatchObject({ value: '38 %', autoFilled: true });
     expect(itemOf(body, 'training_hours')).toMatchObject({

@@ -98,7 +98,7 @@ describe('CSV import atomicity', () => {
       source: 'csv',
       importId: pendingId,
       dataQuality: 'measured',
-      fingerprint: 'staged',
+      fingerprint: 'f'.repeat(64),
     });
     const response = await upload(t, cookie, csv(ROWS));
     expect(response.status).toBe(201);

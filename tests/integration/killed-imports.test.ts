@@ -46,7 +46,7 @@ async function leftImport(companyId: string, siteId: string, dataSourceId: strin
       source: 'csv',
       importId: id,
       dataQuality: 'measured',
-      fingerprint: `staged-${id}-${n}`,
+      fingerprint: (id.replaceAll('-', '') + String(n)).padStart(64, '0'),
       kgScope1: 2500,
     });
   }

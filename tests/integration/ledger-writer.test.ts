@@ -105,6 +105,28 @@ describe('the ledger writer', () => {
     expect(nulls).toMatchObject({ radiative_forcing: 0, kg_scope_1: null, kg_scope_2_market: 0 });
     expect(nulls).toMatchObject({ kg_scope_2_market_type: 'real', quantity_type: 'null' });
     expect(spend).toMatchObject({ variant: '541611', variant_type: 'text', created_at: 1767323045678 });
+    // The fingerprint goes in as the 32 bytes of its hex (decision 081).
+    expect(all).toMatchObject({ fingerprint_type: 'blob' });
+    expect(
+      await t.db.all(
+        sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_id = ${viaLocal.origin.companyId} ORDER BY fingerprint`,
+      ),
+    ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(64).toUpperCase() })));
+    // Drizzle reads it back as the hex the code compares (connectors' sync), and refuses to store
+    // anything that is not a digest.
+    const read = await t.db
+      .select({ fingerprint: activityLines.fingerprint })
+      .from(activityLines)
+      .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+      .orderBy(activityLines.fingerprint);
+    expect(read.map((row) => row.fingerprint)).toEqual(['a', 'b', 'c'].map((digit) => digit.repeat(64)));
+    expect(() =>
+      t.db
+        .update(activityLines)
+        .set({ fingerprint: 'not a digest' })
+        .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+        .toSQL(),
+    ).toThrow('64 hex digits');
   });
 
   test('lines enough for several statements store alike, with repeats inside one skipped', async () => {

@@ -1,11 +1,11 @@
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test';
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { providerClock } from '../../src/server/features/narratives/ai-provider.ts';
 import { DEFAULT_ANSWER, startFakeOpenAi } from '../fakes/openai-compatible.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { readSseEvents } from '../helpers/sse.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+import { recordWaitsForFile } from '../helpers/waits.ts';
 
 const KEY = 'sk-test-secret-key-123456';
 const fake = startFakeOpenAi();
@@ -16,17 +16,9 @@ const t = await createTestApp({ env: { ...providerEnv, AI_TIMEOUT_MS: '30000' } 
 const quickTimeout = await createTestApp({ env: { ...providerEnv, AI_TIMEOUT_MS: '300' } });
 
 // Waits between attempts are recorded, not spent, so the retry tests take milliseconds.
-const realSleep = providerClock.sleep;
-let waits: number[] = [];
+const waits = recordWaitsForFile();
 beforeEach(() => {
   fake.reset();
-  waits = [];
-  providerClock.sleep = async (ms) => {
-    waits.push(ms);
-  };
-});
-afterEach(() => {
-  providerClock.sleep = realSleep;
 });
 afterAll(() => fake.stop());
 

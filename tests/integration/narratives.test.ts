@@ -392,16 +392,29 @@ describe('narratives: generation with the built-in writer (no AI key)', () => {
     expect((await t.call('GET', '/api/narratives', { cookie })).json).toEqual([]);
   });
 
-  test('a company with no data gets a draft that names what is missing, for the last full year', async () => {
+  test('a company with no data gets a draft that names what is missing, for its reporting year', async () => {
     const { cookie } = await t.signUpCompany();
-    const response = await t.call('POST', '/api/narratives/generate', {
-      cookie,
-      body: { section: 'environmental', framework: 'gri' },
-    });
+    const generate = () =>
+      t.call('POST', '/api/narratives/generate', {
+        cookie,
+        body: { section: 'environmental', framework: 'gri' },
+      });
+    const response = await generate();
     expect(response.status).toBe(200);
-    expect(response.json.year).toBe(new Date().getUTCFullYear() - 1);
+    // The one reporting year every screen shows (decision 086), not a default of its own.
+    const automatic = (await t.call('GET', '/api/reporting-year', { cookie })).json;
+    expect(response.json.year).toBe(automatic.year);
     expect(response.json.missing.length).toBeGreaterThan(0);
     expect(response.json.content.length).toBeGreaterThan(0);
+    // The company saves another reporting year: drafts, saved narratives and the number check follow it.
+    expect((await t.call('PUT', '/api/reporting-year', { cookie, body: { year: 2023 } })).status).toBe(200);
+    expect((await generate()).json.year).toBe(2023);
+    const saved = await t.call('POST', '/api/narratives', {
+      cookie,
+      body: { ...manual('Our year.'), year: undefined },
+    });
+    expect(saved.status).toBe(201);
+    expect(saved.json.year).toBe(2023);
   });
 
   test('streams the draft paragraph by paragraph as server-sent events', async () => {

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq, isNull } from 'drizzle-orm';
-import { apiKeys, teamInvites } from '../../db/schema/account.ts';
 import { analyticsEvents } from '../../db/schema/analytics.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, sessions, users } from '../../db/schema/auth.ts';
 import { offsetOrders, offsetProjects } from '../../db/schema/marketplace.ts';
+import { teamInvites } from '../../db/schema/team.ts';
 import { erasedPseudonym } from '../../src/domain/audit/chain.ts';
 import { enqueueJob } from '../../src/server/jobs/queue.ts';
 import { addMember, rowsContaining } from '../helpers/people.ts';

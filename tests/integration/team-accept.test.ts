@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq, sql } from 'drizzle-orm';
-import { teamInvites } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, users } from '../../db/schema/auth.ts';
+import { teamInvites } from '../../db/schema/team.ts';
 import { sha256Hex } from '../../src/server/lib/hash.ts';
 import { invite, PASSWORD, signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';

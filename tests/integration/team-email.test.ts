@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import { teamInvites } from '../../db/schema/account.ts';
+import { teamInvites } from '../../db/schema/team.ts';
 import { sha256Hex } from '../../src/server/lib/hash.ts';
 import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { signUpFromInvite, uniqueEmail } from '../helpers/team.ts';

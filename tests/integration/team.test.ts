@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import { teamInvites } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, sessions } from '../../db/schema/auth.ts';
+import { teamInvites } from '../../db/schema/team.ts';
 import { entitlementRefusal } from '../../src/domain/account/plans.ts';
 import { companyWithMember, invite, signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';

@@ -3,9 +3,9 @@
 // multipart) that says what is wrong, and stores nothing (decision 039, lib/upload-form.ts).
 import { describe, expect, test } from 'bun:test';
 import { count, eq, isNotNull } from 'drizzle-orm';
-import { userPhotos } from '../../db/schema/account.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies } from '../../db/schema/auth.ts';
+import { userPhotos } from '../../db/schema/auth-photo.ts';
 import { companyBranding } from '../../db/schema/branding.ts';
 import { esgEvidence } from '../../db/schema/esg-wizard.ts';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';

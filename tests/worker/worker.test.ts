@@ -2,7 +2,9 @@
 // src/server/entry-worker.ts exactly as `wrangler deploy` would upload it, and `wrangler dev --local`
 // (Node 22 from the npm registry, local workerd, no network, no login) serves that bundle with
 // wrangler.toml's assets binding (the Astro output) and a local D1 database migrated by
-// `wrangler d1 migrations apply`. Everything below goes over real HTTP.
+// `wrangler d1 migrations apply` and loaded with the reference data by `wrangler d1 execute --file`
+// (the deploy step of decision 083: the Worker never seeds on a request). Everything below goes
+// over real HTTP.
 //
 // Two servers run side by side, each on its own local D1 copy:
 // - "plain": the entry exactly as deployed.
@@ -18,6 +20,8 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } fr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { factorRows } from '../../db/reference/factors/seed.ts';
+import { bundledProjects } from '../../db/reference/marketplace/seed.ts';
 import { PBKDF2_ITERATIONS, verifyPassword } from '../../src/server/lib/password.ts';
 
 const ROOT = join(import.meta.dir, '..', '..');
@@ -305,11 +309,36 @@ beforeAll(async () => {
   const started = performance.now();
   const plainState = join(work, 'plain');
   const limitedState = join(work, 'limited');
+  const referenceSql = join(work, 'reference-data.sql');
   const [plainBundle, limitedBundle] = await Promise.all([
     bundle(join(work, 'build-plain')),
     bundle(join(work, 'build-limited'), 'tests/worker/production-limits-entry.js'),
-    // One wrangler step per migration (about 2–8 s each on a busy 2-core machine): room for many.
-    wrangler(['d1', 'migrations', 'apply', 'esg-pilot', '--local', '--persist-to', plainState], 150_000),
+    (async () => {
+      // One wrangler step per migration (about 2–8 s each on a busy 2-core machine): room for many.
+      await wrangler(
+        ['d1', 'migrations', 'apply', 'esg-pilot', '--local', '--persist-to', plainState],
+        150_000,
+      );
+      // The build's reference-data step, written here so other work on the tree cannot change it.
+      const sql = await run(process.execPath, ['scripts/reference-data-sql.ts', referenceSql], {
+        timeoutMs: 60_000,
+      });
+      if (sql.code !== 0) throw new Error(`reference-data-sql failed\n${sql.output}`);
+      await wrangler(
+        [
+          'd1',
+          'execute',
+          'esg-pilot',
+          '--local',
+          '--persist-to',
+          plainState,
+          '--file',
+          referenceSql,
+          '--yes',
+        ],
+        120_000,
+      );
+    })(),
   ]);
   cpSync(plainState, limitedState, { recursive: true });
   const preparedMs = performance.now() - started;
@@ -478,6 +507,39 @@ describe('Worker under wrangler dev: plain entry', () => {
     expect(carbon.scope2Location!.value).toBeCloseTo(1.77, 6);
     expect(carbon.scope1!.value).toBeGreaterThan(2);
   }, 30_000);
+
+  test('the deploy step loaded the factor library and the offset catalogue; the catalogue sells on D1', async () => {
+    const [factors] = await d1(plain.persistDir, 'select count(*) as n from emission_factors');
+    expect(Number(factors?.n)).toBe(factorRows().length);
+    const projects = await call(plain, 'GET', '/api/carbon-offsets/projects', { cookie });
+    expect(projects.status).toBe(200);
+    const listed = projects.json as unknown as { id: string; availableCredits: number }[];
+    expect(listed).toHaveLength(bundledProjects().length);
+    const project = listed.find((row) => row.availableCredits > 0)!;
+    const bought = await call(plain, 'POST', '/api/carbon-offsets/purchase', {
+      cookie,
+      body: { projectId: project.id, quantity: 1 },
+    });
+    expect(bought.status).toBe(201);
+  }, 60_000);
+
+  test("a report's snapshot cites the sources of the imported lines' factors, read from D1", async () => {
+    const requested = await call(plain, 'POST', '/api/reports/generate', {
+      cookie,
+      body: { format: 'csv', framework: 'gri', period: '2025' },
+    });
+    expect(requested.status).toBe(202);
+    const [row] = await d1(
+      plain.persistDir,
+      `select snapshot from reports where id = '${requested.json.id}'`,
+    );
+    const snapshot = JSON.parse(String(row?.snapshot)) as {
+      factors: { dataset: string; sourceUrl: string }[];
+    };
+    expect(snapshot.factors.find((factor) => factor.dataset === 'DESNZ 2025')?.sourceUrl).toBe(
+      'https://www.gov.uk/government/publications/greenhouse-gas-reporting-conversion-factors-2025',
+    );
+  }, 60_000);
 
   test('the Worker verifies an argon2id hash written by Bun', async () => {
     const bunHash = await Bun.password.hash(PASSWORD, { algorithm: 'argon2id' });

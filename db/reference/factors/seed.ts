@@ -101,16 +101,19 @@ export function factorRows(now: Date = new Date()): FactorRow[] {
   return rows;
 }
 
-/** D1 binds at most 100 parameters per statement; a factor row has 19 columns. */
-const ROWS_PER_STATEMENT = 5;
 /**
- * Statements per batch. A first seed writes ~7,300 rows: one batch would be ~1,460 statements,
- * more than a hosted D1 call should carry (its limit on queries per Worker invocation is 1,000
- * on a paid plan, developers.cloudflare.com/d1/platform/limits). Each batch is atomic; the whole
- * seed need not be: rows are only ever added, by id, so a seed cut short is finished by the
- * next start.
+ * Rows per INSERT, here and in the SQL file for D1 (db/reference/seed.ts): 19 parameters a row,
+ * far under SQLite's 32,766; as SQL text, far under D1's 100,000 bytes a statement
+ * (developers.cloudflare.com/d1/platform/limits).
  */
-const STATEMENTS_PER_BATCH = 100;
+export const FACTOR_ROWS_PER_INSERT = 50;
+/**
+ * Statements per batch. This seed runs on libSQL only (a local file or Turso; D1 gets the SQL
+ * file, decision 083); a batch of 1,000 rows keeps each remote call small. Each batch is atomic;
+ * the whole seed need not be: rows are only ever added, by id, so a seed cut short is finished by
+ * the next start.
+ */
+const STATEMENTS_PER_BATCH = 20;
 
 /** Inserts the library's factor ids that `emission_factors` lacks; resolves with how many. */
 export async function insertMissingFactors(db: Db): Promise<number> {
@@ -118,38 +121,21 @@ export async function insertMissingFactors(db: Db): Promise<number> {
     (await db.select({ id: emissionFactors.id }).from(emissionFactors).all()).map((r) => r.id),
   );
   const missing = factorRows().filter((row) => !existing.has(row.id));
-  const rowsPerBatch = ROWS_PER_STATEMENT * STATEMENTS_PER_BATCH;
+  const rowsPerBatch = FACTOR_ROWS_PER_INSERT * STATEMENTS_PER_BATCH;
   for (let start = 0; start < missing.length; start += rowsPerBatch) {
     const statements = [];
     const end = Math.min(start + rowsPerBatch, missing.length);
-    for (let i = start; i < end; i += ROWS_PER_STATEMENT) {
+    for (let i = start; i < end; i += FACTOR_ROWS_PER_INSERT) {
       // New ids only, never an update: a stored result keeps the exact factor it was made with,
       // and two processes starting together may both get here.
       statements.push(
         db
           .insert(emissionFactors)
-          .values(missing.slice(i, Math.min(i + ROWS_PER_STATEMENT, end)))
+          .values(missing.slice(i, Math.min(i + FACTOR_ROWS_PER_INSERT, end)))
           .onConflictDoNothing(),
       );
     }
     await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   }
   return missing.length;
-}
-
-const seeded = new WeakMap<Db, Promise<number>>();
-
-/**
- * Loads the library's new factor ids into `emission_factors`, once per database handle (process
- * start, the Worker's first write, each test database). Resolves with the number of rows added.
- * A failed attempt is forgotten so the next caller tries again.
- */
-export function seedFactorLibrary(db: Db): Promise<number> {
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = insertMissingFactors(db);
-    seeded.set(db, pending);
-    pending.catch(() => seeded.delete(db));
-  }
-  return pending;
 }

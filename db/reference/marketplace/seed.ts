@@ -1,5 +1,6 @@
 // The bundled carbon-offset catalogue: ILLUSTRATIVE projects (catalogue.json says so, and every
-// record carries `illustrative: true`), inserted at start so the marketplace is never empty.
+// record carries `illustrative: true`), inserted with the rest of the reference data
+// (db/reference/seed.ts, decision 083) so the marketplace is never empty.
 // Imported as JSON, so Bun and the Worker bundle read the same bytes (no file system needed).
 import {
   describeIssues,
@@ -43,21 +44,4 @@ export async function insertMissingProjects(db: Db, now = new Date()): Promise<n
   );
   await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
   return missing.length;
-}
-
-const seeded = new WeakMap<Db, Promise<number>>();
-
-/**
- * Loads the bundled catalogue's new project ids, once per database handle (process start, the
- * Worker's first marketplace call, each test database). A failed attempt is forgotten so the next
- * caller tries again. Stock and prices of existing projects are left alone: sync changes those.
- */
-export function seedOffsetCatalogue(db: Db): Promise<number> {
-  let pending = seeded.get(db);
-  if (!pending) {
-    pending = insertMissingProjects(db);
-    seeded.set(db, pending);
-    pending.catch(() => seeded.delete(db));
-  }
-  return pending;
 }

@@ -4,9 +4,27 @@
  */
 import { type ZodType, z } from 'zod';
 
+/** A field's message by field name (only the first message of each field is kept). */
+export type FieldErrors<K extends string> = Partial<Record<K, string>>;
+
 export type FormCheck<Values, Output> = (
   values: Values,
 ) => { ok: true; payload: Output } | { ok: false; errors: Partial<Record<string, string>> };
+
+/**
+ * The first message for each top-level field of a contract's zod issues; issues about the whole
+ * object are left out. A check uses it to return the contract's own messages by field.
+ */
+export function issuesToErrors<K extends string>(
+  issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>,
+): FieldErrors<K> {
+  const errors: FieldErrors<K> = {};
+  for (const issue of issues) {
+    const field = issue.path[0] as K | undefined;
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
 
 /**
  * A schema for the resolver from a form's check, for forms whose values are what a person typed

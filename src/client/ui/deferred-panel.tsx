@@ -11,7 +11,7 @@ const LOAD_AHEAD = '25% 0px';
  * anywhere: a keyboard user then meets the real controls in tab order, not a placeholder that
  * focus would skip.
  */
-function useNearViewport(element: HTMLElement | null): boolean {
+export function useNearViewport(element: HTMLElement | null): boolean {
   const [near, setNear] = useState(false);
   useEffect(() => {
     if (near || !element) return;

@@ -7,7 +7,8 @@ describe('default account mapping', () => {
   test.each([
     ['445660', 'Deductible VAT', null],
     ['641000', 'Wages and salaries', null],
-    ['627000', 'Bank fees', null],
+    ['627000', 'Bank fees', 'banking_finance'],
+    ['661100', 'Loan interest', null],
     ['681100', 'Depreciation of fixed assets', null],
     ['613000', 'Software subscriptions', 'it_software'],
     ['622600', 'Legal fees', 'accountancy_legal'],
@@ -18,7 +19,10 @@ describe('default account mapping', () => {
     ['601000', 'Packaging', 'packaging'],
     ['625100', 'Travel - hotels', '721110'],
     ['624000', 'Freight and transport', '484121'],
-    ['606100', 'Electricity', FALLBACK_SPEND_VARIANT],
+    // Counted from metered kWh, never as spend: a bill line gives none (decision 086).
+    ['606100', 'Electricity', null],
+    ['606800', 'Sundry purchases of the month', 'food_drink_ingredients'],
+    ['628100', 'Subcontracted studio work', FALLBACK_SPEND_VARIANT],
   ])('%s %s → %s', (code, name, variant) => {
     const mapping = defaultAccountMapping({ code, name });
     if (variant === null) expect(mapping).toEqual({ category: 'ignore', variant: null });

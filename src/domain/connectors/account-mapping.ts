@@ -1,12 +1,14 @@
-// Default mapping of an accounting system's expense accounts to ledger lines. Bills carry money,
-// not kWh or litres, so every mapped line is spend-based: category purchased_goods with a
-// plain-language spend category (spend-categories.ts; the calculator picks Defra SIC for UK sites,
-// EPA NAICS elsewhere), data quality 'spend_based'. An electricity account is therefore NOT mapped
-// to `electricity`: that category needs kWh, which a bill line does not give (enter metered kWh
-// by hand or CSV instead). Accounts that are not purchases (taxes, wages, bank fees,
-// depreciation…) are 'ignore'. Mappings saved before the categories existed name a six-digit
-// NAICS code: those stay accepted.
+// Default mapping of an accounting system's expense accounts to a connector's ledger lines. Bills
+// carry money, not kWh or litres, so every mapped line is spend-based: category purchased_goods
+// with a plain-language spend category (spend-categories.ts; the calculator picks Defra SIC for UK
+// sites, EPA NAICS elsewhere), data quality 'spend_based'. An electricity account is therefore NOT
+// mapped to `electricity`: that category needs kWh, which a bill line does not give (enter metered
+// kWh by hand or CSV instead), so it is left out. Accounts that are not purchases (taxes, wages,
+// interest, depreciation…) are 'ignore'. Which is which comes from the one rule table shared with
+// the accounting-export import (decision 086). Mappings saved before the categories existed name a
+// six-digit NAICS code: those stay accepted.
 
+import { suggestAccountTarget } from '../activity-import/accounting-export/account-targets.ts';
 import { SPEND_CATEGORIES, type SpendCategoryKey } from '../emissions/spend-categories.ts';
 
 /** NAICS codes the mapping offered before spend categories (EPA v1.3 rows): still accepted.
@@ -66,63 +68,20 @@ export type AccountMapping =
   | { category: 'purchased_goods'; variant: SpendVariant }
   | { category: 'ignore'; variant: null };
 
-/** Checked in order; the first pattern matching the account's code + name wins. */
-const RULES: ReadonlyArray<readonly [RegExp, SpendVariant | 'ignore']> = [
-  // Not purchases of goods or services: no spend-based emissions.
-  [
-    /\b(tax|taxes|vat|gst|hst|duty|duties|wages?|salar(y|ies)|payroll|pension|social (security|charges)|bank (fees?|charges?)|interest|depreciation|amorti[sz]ation|dividends?|loans?|suspense|rounding|exchange (difference|rate)|write.?off|provisions?)\b/i,
-    'ignore',
-  ],
-  [/\b(packaging|packing|boxes|cartons?|labels?)\b/i, 'packaging'],
-  [/\b(repairs?|maintenance|servicing)\b/i, 'repairs_maintenance'],
-  [
-    /\b(hosting|cloud|saas|subscriptions?|data processing|software|programming|development|it services?|it support)\b/i,
-    'it_software',
-  ],
-  [/\b(telephone|phone|telecom\w*|internet|broadband|mobile)\b/i, 'telecoms'],
-  [
-    /\b(legal|lawyers?|solicitors?|attorneys?|accountan\w*|accounting|audit\w*|bookkeeping)\b/i,
-    'accountancy_legal',
-  ],
-  [/\b(advertising|marketing|promotion)\b/i, 'marketing_advertising'],
-  [/\binsurance\b/i, 'insurance'],
-  [/\bbank(ing)?\b/i, 'banking_finance'],
-  [/\b(cleaning (materials|supplies|products)|hygiene|detergents?)\b/i, 'cleaning_hygiene'],
-  [/\b(cleaning|cleaners|janitorial|pest control)\b/i, 'cleaning_services'],
-  [/\b(stationery|office (supplies|expenses))\b/i, 'office_supplies'],
-  [/\b(printing|print)\b/i, 'printing'],
-  [/\b(meals?|restaurants?|catering|entertainment|subsistence)\b/i, 'meals_hospitality'],
-  [/\b(hotels?|accommodation|lodging)\b/i, '721110'],
-  [/\b(air ?fares?|flights?|air travel)\b/i, '481111'],
-  [/\btaxis?\b/i, '485310'],
-  [/\b(car (rental|hire)|vehicle (rental|hire))\b/i, '532111'],
-  [/\b(freight|haulage|shipping|transport)\b/i, '484121'],
-  [/\b(couriers?|postage|postal|delivery)\b/i, 'postage_couriers'],
-  [/\b(waste|refuse|rubbish|recycling)\b/i, 'waste_services'],
-  [/\b(computers?|hardware|it equipment)\b/i, 'computers_electronics'],
-  [/\b(construction|building works?|renovation|refurbishment)\b/i, 'construction_works'],
-  [/\b(rent|rates and rent|service charges?)\b/i, 'rent_property'],
-  [/\b(equipment|machinery|plant|tools?)\b/i, 'machinery_equipment'],
-  [/\b(furniture|fittings|fixtures)\b/i, 'furniture_fittings'],
-  [/\b(uniforms?|workwear|clothing|laundry)\b/i, 'clothing_workwear'],
-  [/\b(training|courses?|education)\b/i, 'training_education'],
-  [/\b(recruitment|agency staff|temporary staff)\b/i, 'recruitment_staffing'],
-  [/\b(security|alarm)\b/i, 'security_services'],
-  [/\b(food|ingredients|produce|drinks?|beverages?)\b/i, 'food_drink_ingredients'],
-  [/\b(consult\w*|professional fees?|management fees?)\b/i, 'consultancy'],
-];
-
-/** The suggested mapping of an account, from its code and name. */
+/**
+ * The suggested mapping of an account for a connector's bill lines: the one rule table of the
+ * accounting-export import (suggestAccountTarget, decision 086), so an account counts the same way
+ * whichever path brings it. A bill line carries money, not kWh or litres: an account the table
+ * counts by quantity (electricity, fuel, water) is left out here, as the export import leaves out
+ * a bill whose memo states no quantity (decision 050); its figures come from metered quantities.
+ * No rule: the fallback spend category, for the person to review.
+ */
 export function defaultAccountMapping(account: { code: string; name: string }): AccountMapping {
-  const text = `${account.code} ${account.name}`;
-  for (const [pattern, target] of RULES) {
-    if (pattern.test(text)) {
-      return target === 'ignore'
-        ? { category: 'ignore', variant: null }
-        : { category: 'purchased_goods', variant: target };
-    }
-  }
-  return { category: 'purchased_goods', variant: FALLBACK_SPEND_VARIANT };
+  const target = suggestAccountTarget(account);
+  if (!target) return { category: 'purchased_goods', variant: FALLBACK_SPEND_VARIANT };
+  if (target.category !== 'purchased_goods') return { category: 'ignore', variant: null };
+  // Every spend variant of the table is one of SPEND_VARIANTS (account-mapping.test.ts checks it).
+  return { category: 'purchased_goods', variant: target.variant as SpendVariant };
 }
 
 /** What a person reads for a mapping's variant. */

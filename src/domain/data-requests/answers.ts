@@ -100,7 +100,8 @@ function fromFacts(input: AnswerInput, item: RequestItem): Computed | null {
   const [primary] = item.concepts;
   if (!primary) return null;
   const fact = input.facts.find((candidate) => candidate.concept === primary && !candidate.dimensions);
-  if (!fact || !unitsAgree(item.unit, fact)) return null;
+  // A nil fact is a figure nothing was recorded for (decision 086): not an answer of 0.
+  if (!fact || fact.value === null || !unitsAgree(item.unit, fact)) return null;
   // An employees fact comes with its counting basis (headcount or FTE), said beside the number.
   const basis = input.facts.find((candidate) => candidate.concept === 'TypeOfNumberOfEmployees');
   const unit = item.unit === 'employees' ? (basis?.display ?? 'employees') : fact.unit;

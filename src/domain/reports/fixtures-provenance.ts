@@ -115,3 +115,37 @@ export function twoDatasetSnapshot(framework: ReportFramework = 'csrd'): ReportS
     },
   };
 }
+
+/**
+ * A company whose only figure is one EPA spend purchase (scope 3 category 1): nothing is recorded
+ * for scope 1 or scope 2, so those figures, their scope 1 and 2 totals and the intensities made
+ * of them are "Not recorded" in every format (decision 086). Turnover in euros, so VSME tags the
+ * intensities.
+ */
+export function scope3OnlySnapshot(framework: ReportFramework = 'csrd'): ReportSnapshot {
+  const base = twoDatasetSnapshot(framework);
+  const inventory = base.inventory!;
+  return {
+    ...base,
+    company: { ...base.company, name: 'Spend Only Ltd', revenue: { amount: 2_000_000, currency: 'EUR' } },
+    inventory: {
+      ...inventory,
+      scope2Location: 0,
+      scope2Market: 0,
+      totalLocation: 3.8,
+      totalMarket: 3.8,
+      byDataQuality: [{ tier: 'spend_based', tCO2e: 3.8 }],
+      lineCount: 1,
+      scope2MarketBasis: {
+        contractual: { kWh: 0, tCO2e: 0 },
+        supplierFactor: { kWh: 0, tCO2e: 0 },
+        locationProxy: { kWh: 0, tCO2e: 0 },
+      },
+      datasets: { ...inventory.datasets!, scope2Location: [], scope2Market: [] },
+    },
+    energy: null,
+    uk: null,
+    factors: base.factors.filter((factor) => factor.dataset !== 'DESNZ 2025'),
+    coverage: { lineCount: 1, notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] } },
+  };
+}

@@ -192,7 +192,7 @@ describe('xBRL-JSON: each fact links to its own source footnotes', () => {
         !Object.keys(candidate.dimensions).some((key) => key.includes(':')),
     );
     expect(fact).toBeDefined();
-    return (fact!.links?.footnote?._ ?? []).map((id) => document.facts[id]!.value);
+    return (fact!.links?.footnote?._ ?? []).map((id) => document.facts[id]!.value ?? '');
   };
 
   test('scope 2 links to the DESNZ footnote only, scope 3 to the EPA one, totals to both', () => {

@@ -8,6 +8,7 @@ import {
   InvalidEntityIdentifierError,
   MissingEntityIdentifierError,
 } from '../../domain/reports/xbrl/entity.ts';
+import type { KnownErrors } from '../lib/worker-thread.ts';
 
 /**
  * libSQL's native driver, loaded by a variable specifier so it stays out of the Cloudflare Worker's
@@ -45,27 +46,8 @@ export type CpuTaskName = keyof typeof CPU_TASKS;
 export type CpuTaskInput<Name extends CpuTaskName> = Parameters<(typeof CPU_TASKS)[Name]>[0];
 export type CpuTaskOutput<Name extends CpuTaskName> = Awaited<ReturnType<(typeof CPU_TASKS)[Name]>>;
 
-/** An error as it crosses the thread boundary. */
-export interface SerialisedError {
-  name: string;
-  message: string;
-  stack?: string;
-}
-
-export function serialiseError(error: unknown): SerialisedError {
-  if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
-  return { name: 'Error', message: String(error) };
-}
-
 /**
- * Rebuilds the refusals callers recognise with `instanceof` (readableRenderError); anything else
- * becomes an Error with the thread's message and stack.
+ * The refusals callers recognise with `instanceof` (readableRenderError), rebuilt as themselves
+ * when they come back from the thread (lib/worker-thread.ts).
  */
-export function reviveError(error: SerialisedError): Error {
-  if (error.name === 'MissingEntityIdentifierError') return new MissingEntityIdentifierError();
-  if (error.name === 'InvalidEntityIdentifierError') return new InvalidEntityIdentifierError(error.message);
-  const revived = new Error(error.message);
-  revived.name = error.name;
-  if (error.stack) revived.stack = error.stack;
-  return revived;
-}
+export const CPU_TASK_ERRORS: KnownErrors = { MissingEntityIdentifierError, InvalidEntityIdentifierError };

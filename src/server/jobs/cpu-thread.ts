@@ -1,38 +1,38 @@
 // Issue 5: "CPU-heavy handlers run in Bun Worker threads so API latency does not suffer while they
-// work". Job handlers call `runCpuTask`; under Bun the task runs in one long-lived Worker thread
-// (started on first use, restarted if it dies), leaving the event loop that answers API requests
-// free. The Cloudflare Worker has no threads (and runs each job inside a request anyway), so
-// there the task runs inline.
+// work". Job handlers call `runCpuTask`; under Bun the task runs in one long-lived thread (started
+// on first use, restarted if it dies; lib/worker-thread.ts), leaving the event loop that answers
+// API requests free. The Cloudflare Worker has no threads (and runs each job inside a request
+// anyway), so there the task runs inline.
 import {
+  hasThreads,
+  reviveError,
+  type SerialisedError,
+  startThread,
+  type Thread,
+} from '../lib/worker-thread.ts';
+import {
+  CPU_TASK_ERRORS,
   CPU_TASKS,
   type CpuTaskInput,
   type CpuTaskName,
   type CpuTaskOutput,
-  reviveError,
-  type SerialisedError,
 } from './cpu-tasks.ts';
 
-type Reply = { id: number; ok: true; output: unknown } | { id: number; ok: false; error: SerialisedError };
+export interface CpuRequest {
+  id: number;
+  task: CpuTaskName;
+  input: unknown;
+}
+export type CpuReply =
+  | { id: number; ok: true; output: unknown }
+  | { id: number; ok: false; error: SerialisedError };
 
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
 
-/** The part of the Web Worker API used here (the Worker build's types have no Worker). */
-interface ThreadHandle {
-  postMessage(message: unknown): void;
-  terminate(): void;
-  unref?(): void;
-  onmessage: ((event: { data: Reply }) => void) | null;
-  onerror: ((event: { message: string }) => void) | null;
-}
-type ThreadConstructor = new (url: string) => ThreadHandle;
-
-const runtime = globalThis as { Bun?: unknown; Worker?: ThreadConstructor };
-const ThreadClass = runtime.Bun !== undefined ? runtime.Worker : undefined;
-
-let thread: ThreadHandle | null = null;
+let thread: Thread<CpuRequest> | null = null;
 let nextId = 1;
 const pending = new Map<number, Pending>();
 
@@ -41,42 +41,39 @@ function failAll(error: Error) {
   pending.clear();
 }
 
-function startThread(Thread: ThreadConstructor): ThreadHandle {
-  const worker = new Thread(new URL('./cpu-worker.ts', import.meta.url).href);
-  worker.onmessage = ({ data }) => {
-    const entry = pending.get(data.id);
-    if (!entry) return;
-    pending.delete(data.id);
-    if (data.ok) entry.resolve(data.output);
-    else entry.reject(reviveError(data.error));
-  };
-  worker.onerror = (event) => {
-    // A thread that crashed is replaced on the next task; its tasks fail and their jobs retry.
-    thread = null;
-    worker.terminate();
-    failAll(new Error(`CPU thread failed: ${event.message}`));
-  };
-  // The thread must not keep a finished process (tests, scripts) alive.
-  worker.unref?.();
-  return worker;
+function answer(reply: CpuReply) {
+  const entry = pending.get(reply.id);
+  if (!entry) return;
+  pending.delete(reply.id);
+  if (reply.ok) entry.resolve(reply.output);
+  else entry.reject(reviveError(reply.error, CPU_TASK_ERRORS));
+}
+
+function cpuThread(): Thread<CpuRequest> {
+  thread ??= startThread<CpuRequest, CpuReply>(new URL('./cpu-worker.ts', import.meta.url), {
+    onMessage: answer,
+    onCrash: (error) => {
+      // A thread that crashed is replaced on the next task; its tasks fail and their jobs retry.
+      thread = null;
+      failAll(error);
+    },
+    keepsProcessAlive: false,
+  });
+  return thread;
 }
 
 export async function runCpuTask<Name extends CpuTaskName>(
   task: Name,
   input: CpuTaskInput<Name>,
 ): Promise<CpuTaskOutput<Name>> {
-  if (!ThreadClass) {
+  if (!hasThreads()) {
     return (await (CPU_TASKS[task] as (value: CpuTaskInput<Name>) => unknown)(input)) as CpuTaskOutput<Name>;
   }
-  thread ??= startThread(ThreadClass);
   const id = nextId++;
   const result = new Promise<unknown>((resolve, reject) => pending.set(id, { resolve, reject }));
-  thread.postMessage({ id, task, input });
+  cpuThread().post({ id, task, input });
   return (await result) as CpuTaskOutput<Name>;
 }
-
-/** Whether tasks run on a thread of their own here (Bun), not inline (the Cloudflare Worker). */
-export const hasCpuThread = (): boolean => ThreadClass !== undefined;
 
 /**
  * Starts the thread now rather than in the first caller's wait. The report renderers (pdf-lib,
@@ -84,13 +81,13 @@ export const hasCpuThread = (): boolean => ThreadClass !== undefined;
  * none does not hold them. No-op without threads.
  */
 export function warmCpuThread(): void {
-  if (ThreadClass) thread ??= startThread(ThreadClass);
+  if (hasThreads()) cpuThread();
 }
 
 /** Stops the thread (shutdown, tests). Tasks still running fail. */
 export function stopCpuThread(): void {
   if (!thread) return;
-  thread.terminate();
+  thread.stop();
   thread = null;
   failAll(new Error('CPU thread stopped'));
 }

@@ -1,17 +1,9 @@
-// Entry of the Bun Worker thread that runs CPU-heavy job work (cpu-thread.ts).
-import { runThisThreadInBackground } from '../lib/thread-priority.ts';
-import { CPU_TASKS, type CpuTaskName, serialiseError } from './cpu-tasks.ts';
+// Entry of the thread that runs CPU-heavy job work (cpu-thread.ts, lib/worker-thread.ts).
+import { serialiseError, type ThreadScope } from '../lib/worker-thread.ts';
+import { CPU_TASKS } from './cpu-tasks.ts';
+import type { CpuReply, CpuRequest } from './cpu-thread.ts';
 
-interface Request {
-  id: number;
-  task: CpuTaskName;
-  input: unknown;
-}
-
-declare const self: {
-  onmessage: ((event: MessageEvent<Request>) => void) | null;
-  postMessage(message: unknown, transfer?: Transferable[]): void;
-};
+declare const self: ThreadScope<CpuRequest, CpuReply>;
 
 self.onmessage = async ({ data }) => {
   try {
@@ -24,7 +16,3 @@ self.onmessage = async ({ data }) => {
     self.postMessage({ id: data.id, ok: false, error: serialiseError(error) });
   }
 };
-
-// Renders take the CPU the API threads leave idle (thread-priority.ts). Not awaited before the
-// handler is set, so no message can arrive before there is a handler for it.
-void runThisThreadInBackground();

@@ -19,6 +19,17 @@ export const forbidden = (message = 'You do not have permission to do that') =>
   new HttpError(403, message, 'forbidden');
 export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`, 'not_found');
 export const conflict = (message: string) => new HttpError(409, message, 'conflict');
+/**
+ * The database lacks reference data the answer depends on (the factor library's rows, the offset
+ * catalogue): a deploy that skipped its reference-data step. Refused rather than answered with an
+ * empty list or an uncited figure (decision 083).
+ */
+export const referenceDataMissing = (what: string) =>
+  new HttpError(
+    503,
+    `${what} not loaded in this database. Whoever runs this installation should apply reference-data.sql after the migrations (docs/deploy-cloudflare.md), or restart the server, which loads it.`,
+    'reference_data_missing',
+  );
 
 /**
  * The body a request sent cannot be read: multipart framing that does not parse (Bun sets this

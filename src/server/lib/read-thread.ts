@@ -5,7 +5,8 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../db/client.ts';
 import type { ReadResult, ReadStatement } from '../../../db/read-statements.ts';
-import { hasCpuThread, runCpuTask, warmCpuThread } from '../jobs/cpu-thread.ts';
+import { runCpuTask, warmCpuThread } from '../jobs/cpu-thread.ts';
+import { hasThreads } from './worker-thread.ts';
 
 /** The part of a Drizzle query (select or raw SQL) that `db.batch` itself uses. */
 interface Prepared {
@@ -54,7 +55,7 @@ export function readBatch<T extends readonly [BatchItem<'sqlite'>, ...BatchItem<
  * cannot see them) and runtimes without threads (the Cloudflare Worker, D1).
  */
 export function openReadThread(url: string): ReadThread | null {
-  if (!url.startsWith('file:') || !hasCpuThread()) return null;
+  if (!url.startsWith('file:') || !hasThreads()) return null;
   const path = url.slice('file:'.length);
   if (path === '' || path.includes(':memory:')) return null;
   // The thread starts with the server, not in the first reader's wait; the report renderers load

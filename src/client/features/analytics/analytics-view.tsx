@@ -26,21 +26,22 @@ function useFailureToast(error: Error | null, description: string) {
   }, [error, description]);
 }
 
-export function AnalyticsView() {
-  const id = useId();
-  const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
-  const dashboard = useAnalyticsDashboard(days);
-  const adoption = useFeatureAdoption(days);
-  useFailureToast(dashboard.error, 'Failed to fetch analytics');
-  useFailureToast(adoption.error, 'Failed to fetch feature adoption');
-
-  const rangeSelect = (
+function RangeSelect({
+  id,
+  days,
+  onChange,
+}: {
+  id: string;
+  days: AnalyticsRange;
+  onChange: (days: AnalyticsRange) => void;
+}) {
+  return (
     <div className="flex items-center gap-3">
-      <Label htmlFor={`${id}-range`} className="whitespace-nowrap">
+      <Label htmlFor={id} className="whitespace-nowrap">
         Time range
       </Label>
-      <Select value={String(days)} onValueChange={(value) => setDays(Number(value) as AnalyticsRange)}>
-        <SelectTrigger id={`${id}-range`} className="w-40">
+      <Select value={String(days)} onValueChange={(value) => onChange(Number(value) as AnalyticsRange)}>
+        <SelectTrigger id={id} className="w-40">
           <SelectValue />
         </SelectTrigger>
         <SelectContent>
@@ -53,6 +54,46 @@ export function AnalyticsView() {
       </Select>
     </div>
   );
+}
+
+/** Feature adoption loads on its own: its figures, its own failure with Try Again, or a skeleton. */
+function AdoptionPanel({
+  adoption,
+  days,
+  shownDays,
+}: {
+  adoption: ReturnType<typeof useFeatureAdoption>;
+  days: AnalyticsRange;
+  shownDays: AnalyticsRange;
+}) {
+  if (adoption.data) {
+    return (
+      <AdoptionTab adoption={adoption.data.adoption} days={adoption.isPlaceholderData ? shownDays : days} />
+    );
+  }
+  if (adoption.isError) {
+    return (
+      <div
+        role="alert"
+        className="grid justify-items-start gap-3 rounded-lg border border-border bg-surface p-6"
+      >
+        <p className="text-sm text-muted">Unable to load analytics data</p>
+        <Button variant="outline" onClick={() => adoption.refetch()}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  return <Skeleton className="h-64 w-full" />;
+}
+
+export function AnalyticsView() {
+  const id = useId();
+  const [days, setDays] = useState<AnalyticsRange>(DEFAULT_ANALYTICS_RANGE);
+  const dashboard = useAnalyticsDashboard(days);
+  const adoption = useFeatureAdoption(days);
+  useFailureToast(dashboard.error, 'Failed to fetch analytics');
+  useFailureToast(adoption.error, 'Failed to fetch feature adoption');
 
   if (dashboard.isError && !dashboard.data) {
     const signedOut = dashboard.error instanceof AnalyticsSignedOutError;
@@ -70,7 +111,7 @@ export function AnalyticsView() {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {rangeSelect}
+        <RangeSelect id={`${id}-range`} days={days} onChange={setDays} />
         {refreshing ? (
           <p role="status" className="text-sm text-muted">
             Updating…
@@ -93,24 +134,7 @@ export function AnalyticsView() {
           <FunnelTab data={data} days={shownDays} />
         </TabsContent>
         <TabsContent value="adoption">
-          {adoption.data ? (
-            <AdoptionTab
-              adoption={adoption.data.adoption}
-              days={adoption.isPlaceholderData ? shownDays : days}
-            />
-          ) : adoption.isError ? (
-            <div
-              role="alert"
-              className="grid justify-items-start gap-3 rounded-lg border border-border bg-surface p-6"
-            >
-              <p className="text-sm text-muted">Unable to load analytics data</p>
-              <Button variant="outline" onClick={() => adoption.refetch()}>
-                Try Again
-              </Button>
-            </div>
-          ) : (
-            <Skeleton className="h-64 w-full" />
-          )}
+          <AdoptionPanel adoption={adoption} days={days} shownDays={shownDays} />
         </TabsContent>
         <TabsContent value="events">
           <TopEventsTab data={data} days={shownDays} />

@@ -1,15 +1,18 @@
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { ApiKeySecret } from '../../../domain/contracts/api-keys';
 import { getErrorMessage } from '../../lib/api';
 import { useCan, useRole } from '../../lib/permissions';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { useApiKeys } from './api';
-import { CreateKeyForm } from './create-key-form';
 import { KeyTable } from './key-table';
 import { NewKeySecret } from './new-key-secret';
+
+// decision 071: the form's code (react-hook-form, the fields) loads after the page.
+const CreateKeyForm = lazyForm(() => import('./create-key-form').then((module) => module.CreateKeyForm));
 
 /**
  * Settings → API Keys (spec §2): create, list (masked), regenerate and revoke. Admins only
@@ -78,7 +81,9 @@ function KeyManager() {
       ) : (
         <>
           {query.data.canCreate ? (
-            <CreateKeyForm allowedRoles={query.data.allowedRoles} onCreated={setRevealed} />
+            <Suspense fallback={<Skeleton className="h-16 w-full" />}>
+              <CreateKeyForm allowedRoles={query.data.allowedRoles} onCreated={setRevealed} />
+            </Suspense>
           ) : (
             <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">{query.data.createRefusal}</p>
           )}

@@ -14,14 +14,8 @@ const roleName = (role: ApiKey['role']) => role[0]!.toUpperCase() + role.slice(1
 
 type PendingAction = { kind: 'revoke' | 'regenerate'; key: ApiKey } | null;
 
-/** Every key of the company, each with Regenerate (its creator only) and Revoke, both confirmed. */
-export function KeyTable({
-  keys,
-  onRegenerated,
-}: {
-  keys: ApiKey[];
-  onRegenerated: (created: ApiKeySecret) => void;
-}) {
+/** Revoke or regenerate the key waiting for confirmation; `busy` while either is in flight. */
+function useKeyActions(onRegenerated: (created: ApiKeySecret) => void) {
   const [pending, setPending] = useState<PendingAction>(null);
   const revoke = useRevokeApiKey();
   const regenerate = useRegenerateApiKey();
@@ -51,6 +45,70 @@ export function KeyTable({
       });
     }
   };
+  return { pending, setPending, busy, confirm };
+}
+
+function KeyRow({
+  apiKey: key,
+  busy,
+  onAsk,
+}: {
+  apiKey: ApiKey;
+  busy: boolean;
+  onAsk: (kind: 'revoke' | 'regenerate') => void;
+}) {
+  return (
+    <tr>
+      <TableCell className="font-medium">{key.name}</TableCell>
+      <TableCell>
+        <code className="font-mono text-xs whitespace-nowrap">{key.maskedKey}</code>
+        <span className="sr-only"> (the rest is hidden)</span>
+      </TableCell>
+      <TableCell>
+        <Badge tone={key.role === 'admin' ? 'warning' : key.role === 'member' ? 'info' : 'neutral'}>
+          {roleName(key.role)}
+        </Badge>
+      </TableCell>
+      <TableCell>{key.createdBy?.name ?? 'Former member'}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(key.createdAt)}</TableCell>
+      <TableCell className="whitespace-nowrap">{formatDate(key.lastUsedAt)}</TableCell>
+      <TableCell>
+        <div className="flex justify-end gap-2">
+          {key.canRegenerate ? (
+            <Button
+              size="sm"
+              variant="outline"
+              aria-label={`Regenerate ${key.name}`}
+              disabled={busy}
+              onClick={() => onAsk('regenerate')}
+            >
+              Regenerate
+            </Button>
+          ) : null}
+          <Button
+            size="sm"
+            variant="outline"
+            aria-label={`Revoke ${key.name}`}
+            disabled={busy}
+            onClick={() => onAsk('revoke')}
+          >
+            Revoke
+          </Button>
+        </div>
+      </TableCell>
+    </tr>
+  );
+}
+
+/** Every key of the company, each with Regenerate (its creator only) and Revoke, both confirmed. */
+export function KeyTable({
+  keys,
+  onRegenerated,
+}: {
+  keys: ApiKey[];
+  onRegenerated: (created: ApiKeySecret) => void;
+}) {
+  const { pending, setPending, busy, confirm } = useKeyActions(onRegenerated);
 
   if (keys.length === 0) {
     return (
@@ -76,45 +134,7 @@ export function KeyTable({
         </thead>
         <tbody>
           {keys.map((key) => (
-            <tr key={key.id}>
-              <TableCell className="font-medium">{key.name}</TableCell>
-              <TableCell>
-                <code className="font-mono text-xs whitespace-nowrap">{key.maskedKey}</code>
-                <span className="sr-only"> (the rest is hidden)</span>
-              </TableCell>
-              <TableCell>
-                <Badge tone={key.role === 'admin' ? 'warning' : key.role === 'member' ? 'info' : 'neutral'}>
-                  {roleName(key.role)}
-                </Badge>
-              </TableCell>
-              <TableCell>{key.createdBy?.name ?? 'Former member'}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(key.createdAt)}</TableCell>
-              <TableCell className="whitespace-nowrap">{formatDate(key.lastUsedAt)}</TableCell>
-              <TableCell>
-                <div className="flex justify-end gap-2">
-                  {key.canRegenerate ? (
-                    <Button
-                      size="sm"
-                      variant="outline"
-                      aria-label={`Regenerate ${key.name}`}
-                      disabled={busy}
-                      onClick={() => setPending({ kind: 'regenerate', key })}
-                    >
-                      Regenerate
-                    </Button>
-                  ) : null}
-                  <Button
-                    size="sm"
-                    variant="outline"
-                    aria-label={`Revoke ${key.name}`}
-                    disabled={busy}
-                    onClick={() => setPending({ kind: 'revoke', key })}
-                  >
-                    Revoke
-                  </Button>
-                </div>
-              </TableCell>
-            </tr>
+            <KeyRow key={key.id} apiKey={key} busy={busy} onAsk={(kind) => setPending({ kind, key })} />
           ))}
         </tbody>
       </Table>

@@ -12,6 +12,37 @@ interface AuditFiltersFormProps {
   onApply: (filters: AuditFilters) => void;
 }
 
+/** A labelled native select whose first option, '', means "all". */
+function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: ReadonlyArray<{ value: string; label: string }> | undefined;
+  onChange: (event: { target: { value: string } }) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>{label}</Label>
+      <select id={id} className={`${fieldClasses} h-10`} value={value} onChange={onChange}>
+        <option value="">{allLabel}</option>
+        {options?.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** Action, entity type, user and a date range; applied together so the list moves once. */
 export function AuditFiltersForm({ options, value, onApply }: AuditFiltersFormProps) {
   const id = useId();
@@ -22,51 +53,36 @@ export function AuditFiltersForm({ options, value, onApply }: AuditFiltersFormPr
     event.preventDefault();
     onApply(draft);
   };
-  const selectClass = `${fieldClasses} h-10`;
   return (
     <form
       onSubmit={submit}
       aria-label="Filter the audit log"
       className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-action`}>Action</Label>
-        <select id={`${id}-action`} className={selectClass} value={draft.action} onChange={set('action')}>
-          <option value="">All actions</option>
-          {options?.actions.map((action) => (
-            <option key={action} value={action}>
-              {actionLabel(action)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-entity`}>Entity type</Label>
-        <select
-          id={`${id}-entity`}
-          className={selectClass}
-          value={draft.entityType}
-          onChange={set('entityType')}
-        >
-          <option value="">All types</option>
-          {options?.entityTypes.map((type) => (
-            <option key={type} value={type}>
-              {actionLabel(type)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-user`}>User</Label>
-        <select id={`${id}-user`} className={selectClass} value={draft.userId} onChange={set('userId')}>
-          <option value="">Everyone</option>
-          {options?.users.map((user) => (
-            <option key={user.id} value={user.id}>
-              {user.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id={`${id}-action`}
+        label="Action"
+        allLabel="All actions"
+        value={draft.action}
+        options={options?.actions.map((action) => ({ value: action, label: actionLabel(action) }))}
+        onChange={set('action')}
+      />
+      <FilterSelect
+        id={`${id}-entity`}
+        label="Entity type"
+        allLabel="All types"
+        value={draft.entityType}
+        options={options?.entityTypes.map((type) => ({ value: type, label: actionLabel(type) }))}
+        onChange={set('entityType')}
+      />
+      <FilterSelect
+        id={`${id}-user`}
+        label="User"
+        allLabel="Everyone"
+        value={draft.userId}
+        options={options?.users.map((user) => ({ value: user.id, label: user.name }))}
+        onChange={set('userId')}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={`${id}-from`}>From</Label>
         <Input

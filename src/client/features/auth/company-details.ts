@@ -3,8 +3,7 @@ import {
   type ConsolidationApproach,
   UpdateCompanyProfileSchema,
 } from '../../../domain/contracts/company-profile';
-import { checkedFormSchema } from '../../forms/checked-form-schema';
-import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
+import { checkedFormSchema, type FieldErrors, issuesToErrors } from '../../forms/checked-form-schema';
 
 /** The company details form as typed: text fields, and '' for an approach not chosen yet. */
 export interface CompanyDetailsValues {

@@ -60,32 +60,15 @@ export async function renderCroppedPhoto(image: HTMLImageElement, crop: CropStat
   return jpeg;
 }
 
-/**
- * Keyboard-accessible square crop: arrow keys (Shift for larger steps) or dragging move the
- * picture, the Zoom slider (or + and −) scales it, and a round preview shows the result.
- */
-export function CropDialog({
-  picture,
-  pending,
-  onCancel,
-  onSave,
-}: {
-  picture: LoadedPicture;
-  pending: boolean;
-  onCancel: () => void;
-  onSave: (crop: CropState) => void;
-}) {
-  const id = useId();
-  const size = { width: picture.image.naturalWidth, height: picture.image.naturalHeight };
-  const [crop, setCrop] = useState<CropState>(() => centredCrop(size, VIEWPORT));
-  // A state ref: the dialog's portal mounts the canvas after this component's first effects run.
-  const [preview, setPreview] = useState<HTMLCanvasElement | null>(null);
-  const drag = useRef<{ pointerX: number; pointerY: number; start: CropState } | null>(null);
-  const scale = scaleFor(size, VIEWPORT, crop.zoom);
+type PictureSize = { width: number; height: number };
+type SetCrop = (next: CropState | ((current: CropState) => CropState)) => void;
 
-  useEffect(() => {
-    if (preview) drawCrop(preview, picture.image, crop, PREVIEW * 2);
-  }, [preview, crop, picture.image]);
+/**
+ * Arrow keys (Shift for larger steps) and dragging pan the picture, + and − zoom it; the handlers
+ * go on the crop area.
+ */
+function useCropGestures(size: PictureSize, crop: CropState, setCrop: SetCrop) {
+  const drag = useRef<{ pointerX: number; pointerY: number; start: CropState } | null>(null);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const step = event.shiftKey ? STEP * 5 : STEP;
@@ -121,6 +104,82 @@ export function CropDialog({
   const endDrag = () => {
     drag.current = null;
   };
+  return { onKeyDown, onPointerDown, onPointerMove, onPointerUp: endDrag, onPointerCancel: endDrag };
+}
+
+/** The Zoom slider and the round preview of the result. */
+function ZoomAndPreview({
+  id,
+  picture,
+  size,
+  crop,
+  setCrop,
+}: {
+  id: string;
+  picture: LoadedPicture;
+  size: PictureSize;
+  crop: CropState;
+  setCrop: SetCrop;
+}) {
+  // A state ref: the dialog's portal mounts the canvas after this component's first effects run.
+  const [preview, setPreview] = useState<HTMLCanvasElement | null>(null);
+
+  useEffect(() => {
+    if (preview) drawCrop(preview, picture.image, crop, PREVIEW * 2);
+  }, [preview, crop, picture.image]);
+
+  return (
+    <div className="grid w-full gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-zoom`}>Zoom</Label>
+        <input
+          id={`${id}-zoom`}
+          type="range"
+          min={MIN_ZOOM}
+          max={MAX_ZOOM}
+          step={0.05}
+          value={crop.zoom}
+          aria-valuetext={`${Math.round(crop.zoom * 100)}%`}
+          onChange={(event) =>
+            setCrop((current) => zoomTo(current, Number(event.target.value), size, VIEWPORT))
+          }
+          className="w-full accent-brand-700"
+        />
+      </div>
+      <figure className="grid justify-items-center gap-1 sm:justify-items-start">
+        <canvas
+          ref={setPreview}
+          role="img"
+          aria-label="Preview of your new photo"
+          className="rounded-full border border-border"
+          style={{ width: PREVIEW, height: PREVIEW }}
+        />
+        <figcaption className="text-xs text-muted">Preview</figcaption>
+      </figure>
+    </div>
+  );
+}
+
+/**
+ * Keyboard-accessible square crop: arrow keys (Shift for larger steps) or dragging move the
+ * picture, the Zoom slider (or + and −) scales it, and a round preview shows the result.
+ */
+export function CropDialog({
+  picture,
+  pending,
+  onCancel,
+  onSave,
+}: {
+  picture: LoadedPicture;
+  pending: boolean;
+  onCancel: () => void;
+  onSave: (crop: CropState) => void;
+}) {
+  const id = useId();
+  const size = { width: picture.image.naturalWidth, height: picture.image.naturalHeight };
+  const [crop, setCrop] = useState<CropState>(() => centredCrop(size, VIEWPORT));
+  const gestures = useCropGestures(size, crop, setCrop);
+  const scale = scaleFor(size, VIEWPORT, crop.zoom);
 
   return (
     <Dialog open onOpenChange={(open) => !open && !pending && onCancel()}>
@@ -140,11 +199,7 @@ export function CropDialog({
             aria-label="Photo crop: use the arrow keys to move the picture"
             // biome-ignore lint/a11y/noNoninteractiveTabindex: role application is operated by keyboard here.
             tabIndex={0}
-            onKeyDown={onKeyDown}
-            onPointerDown={onPointerDown}
-            onPointerMove={onPointerMove}
-            onPointerUp={endDrag}
-            onPointerCancel={endDrag}
+            {...gestures}
             className="relative shrink-0 cursor-move touch-none overflow-hidden rounded-md bg-slate-200 outline-offset-2 focus-visible:outline-2 focus-visible:outline-brand-600"
             style={{ width: VIEWPORT, height: VIEWPORT }}
           >
@@ -164,34 +219,7 @@ export function CropDialog({
               className="pointer-events-none absolute inset-0 rounded-full shadow-[0_0_0_999px_rgba(15,23,42,0.45)]"
             />
           </div>
-          <div className="grid w-full gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-zoom`}>Zoom</Label>
-              <input
-                id={`${id}-zoom`}
-                type="range"
-                min={MIN_ZOOM}
-                max={MAX_ZOOM}
-                step={0.05}
-                value={crop.zoom}
-                aria-valuetext={`${Math.round(crop.zoom * 100)}%`}
-                onChange={(event) =>
-                  setCrop((current) => zoomTo(current, Number(event.target.value), size, VIEWPORT))
-                }
-                className="w-full accent-brand-700"
-              />
-            </div>
-            <figure className="grid justify-items-center gap-1 sm:justify-items-start">
-              <canvas
-                ref={setPreview}
-                role="img"
-                aria-label="Preview of your new photo"
-                className="rounded-full border border-border"
-                style={{ width: PREVIEW, height: PREVIEW }}
-              />
-              <figcaption className="text-xs text-muted">Preview</figcaption>
-            </figure>
-          </div>
+          <ZoomAndPreview id={id} picture={picture} size={size} crop={crop} setCrop={setCrop} />
         </div>
         <DialogFooter>
           <Button variant="outline" onClick={onCancel} disabled={pending}>

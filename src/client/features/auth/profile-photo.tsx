@@ -26,12 +26,21 @@ async function loadPicture(file: File): Promise<LoadedPicture> {
   return { image, url };
 }
 
-/** Settings → Profile "Change photo" (spec §2): choose, crop square, save; or remove. */
-export function ProfilePhoto({ user }: { user: CurrentUser }) {
-  const input = useRef<HTMLInputElement>(null);
+function reportPhotoError(error: unknown) {
+  if (!isUnauthorizedError(error)) {
+    toastError(
+      `Failed to update photo. ${error instanceof Error && !('status' in error) ? error.message : getErrorMessage(error)}`,
+    );
+  }
+}
+
+/**
+ * A chosen file is checked, decoded and held for cropping (its object URL revoked when replaced or
+ * dropped); saving renders the crop and uploads it.
+ */
+function useNewPhoto() {
   const [picture, setPicture] = useState<LoadedPicture | null>(null);
   const upload = useUploadPhoto();
-  const remove = useRemovePhoto();
 
   useEffect(
     () => () => {
@@ -40,15 +49,7 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
     [picture],
   );
 
-  const fail = (error: unknown) => {
-    if (!isUnauthorizedError(error)) {
-      toastError(
-        `Failed to update photo. ${error instanceof Error && !('status' in error) ? error.message : getErrorMessage(error)}`,
-      );
-    }
-  };
-
-  const onChoose = async (event: ChangeEvent<HTMLInputElement>) => {
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
@@ -57,11 +58,11 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
     try {
       setPicture(await loadPicture(file));
     } catch (error) {
-      fail(error);
+      reportPhotoError(error);
     }
   };
 
-  const onSave = async (crop: CropState) => {
+  const save = async (crop: CropState) => {
     if (!picture) return;
     try {
       const blob = await renderCroppedPhoto(picture.image, crop);
@@ -70,12 +71,40 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
           setPicture(null);
           toastSuccess('Profile photo updated');
         },
-        onError: fail,
+        onError: reportPhotoError,
       });
     } catch (error) {
-      fail(error);
+      reportPhotoError(error);
     }
   };
+
+  return { picture, choose, save, cancel: () => setPicture(null), uploading: upload.isPending };
+}
+
+/** The mutation stays with the parent: this button unmounts once the photo is gone. */
+function RemovePhotoButton({ remove }: { remove: ReturnType<typeof useRemovePhoto> }) {
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      disabled={remove.isPending}
+      onClick={() =>
+        remove.mutate(undefined, {
+          onSuccess: () => toastSuccess('Profile photo removed'),
+          onError: reportPhotoError,
+        })
+      }
+    >
+      {remove.isPending ? 'Removing...' : 'Remove photo'}
+    </Button>
+  );
+}
+
+/** Settings → Profile "Change photo" (spec §2): choose, crop square, save; or remove. */
+export function ProfilePhoto({ user }: { user: CurrentUser }) {
+  const input = useRef<HTMLInputElement>(null);
+  const photo = useNewPhoto();
+  const remove = useRemovePhoto();
 
   return (
     <div className="flex flex-wrap items-center gap-4">
@@ -90,25 +119,11 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
             variant="outline"
             size="sm"
             onClick={() => input.current?.click()}
-            disabled={upload.isPending}
+            disabled={photo.uploading}
           >
             Change photo
           </Button>
-          {user.profileImageUrl ? (
-            <Button
-              variant="ghost"
-              size="sm"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(undefined, {
-                  onSuccess: () => toastSuccess('Profile photo removed'),
-                  onError: fail,
-                })
-              }
-            >
-              {remove.isPending ? 'Removing...' : 'Remove photo'}
-            </Button>
-          ) : null}
+          {user.profileImageUrl ? <RemovePhotoButton remove={remove} /> : null}
         </div>
         <input
           ref={input}
@@ -117,15 +132,15 @@ export function ProfilePhoto({ user }: { user: CurrentUser }) {
           className="sr-only"
           tabIndex={-1}
           aria-label="Choose a profile photo"
-          onChange={(event) => void onChoose(event)}
+          onChange={(event) => void photo.choose(event)}
         />
       </div>
-      {picture ? (
+      {photo.picture ? (
         <CropDialog
-          picture={picture}
-          pending={upload.isPending}
-          onCancel={() => setPicture(null)}
-          onSave={(crop) => void onSave(crop)}
+          picture={photo.picture}
+          pending={photo.uploading}
+          onCancel={photo.cancel}
+          onSave={(crop) => void photo.save(crop)}
         />
       ) : null}
     </div>

@@ -15,6 +15,45 @@ import {
 } from '../../ui/dialog';
 import { formatPrice, useRequestPlanChange } from './api';
 
+function PlanOption({
+  id,
+  plan,
+  isChosen,
+  isCurrent,
+  onChoose,
+}: {
+  id: string;
+  plan: Billing['plans'][number];
+  isChosen: boolean;
+  isCurrent: boolean;
+  onChoose: () => void;
+}) {
+  return (
+    <label
+      htmlFor={id}
+      className="flex cursor-pointer gap-3 rounded-md border border-border p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+    >
+      <input
+        id={id}
+        type="radio"
+        name="plan"
+        value={plan.id}
+        checked={isChosen}
+        onChange={onChoose}
+        className="mt-1 size-4 accent-brand-700"
+      />
+      <span className="grid gap-1">
+        <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
+          {plan.name} · {formatPrice(plan.priceUsdPerMonth)}
+          {plan.mostPopular ? <Badge tone="success">Most Popular</Badge> : null}
+          {isCurrent ? <Badge tone="info">Current plan</Badge> : null}
+        </span>
+        <span className="text-sm text-muted">{plan.features.join(' · ')}</span>
+      </span>
+    </label>
+  );
+}
+
 /** 'Change plan' (admin): records a request for our team; nothing is charged (no payment provider). */
 export function ChangePlanDialog({
   billing,
@@ -63,29 +102,14 @@ export function ChangePlanDialog({
               Plan (prices per month, billed annually)
             </legend>
             {billing.plans.map((plan) => (
-              <label
+              <PlanOption
                 key={plan.id}
-                htmlFor={`${id}-${plan.id}`}
-                className="flex cursor-pointer gap-3 rounded-md border border-border p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-              >
-                <input
-                  id={`${id}-${plan.id}`}
-                  type="radio"
-                  name="plan"
-                  value={plan.id}
-                  checked={choice === plan.id}
-                  onChange={() => setChoice(plan.id)}
-                  className="mt-1 size-4 accent-brand-700"
-                />
-                <span className="grid gap-1">
-                  <span className="flex flex-wrap items-center gap-2 font-medium text-ink">
-                    {plan.name} · {formatPrice(plan.priceUsdPerMonth)}
-                    {plan.mostPopular ? <Badge tone="success">Most Popular</Badge> : null}
-                    {plan.id === billing.plan ? <Badge tone="info">Current plan</Badge> : null}
-                  </span>
-                  <span className="text-sm text-muted">{plan.features.join(' · ')}</span>
-                </span>
-              </label>
+                id={`${id}-${plan.id}`}
+                plan={plan}
+                isChosen={choice === plan.id}
+                isCurrent={plan.id === billing.plan}
+                onChoose={() => setChoice(plan.id)}
+              />
             ))}
           </fieldset>
           <DialogFooter>

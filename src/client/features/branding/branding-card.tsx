@@ -1,17 +1,20 @@
-import { useId } from 'react';
+import { Suspense, useId } from 'react';
 import { PLANS } from '../../../domain/account/plans';
 import type { Branding } from '../../../domain/contracts/branding';
 import { getErrorMessage } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { lazyForm } from '../../ui/lazy-form';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
 import { useBranding } from './api';
-import { BrandingForm } from './branding-form';
 import { LogoField } from './logo-field';
 
 const ENTERPRISE = PLANS.enterprise.name;
+
+// decision 071: the form's code (react-hook-form, the fields) loads after the page.
+const BrandingForm = lazyForm(() => import('./branding-form').then((module) => module.BrandingForm));
 
 /**
  * Settings → Billing → Report branding (spec §9 "Enterprise: custom branding"; decision 027):
@@ -66,7 +69,9 @@ function BrandingBody({ branding }: { branding: Branding }) {
   }
   return (
     <div className="grid gap-6">
-      <BrandingForm key={`${branding.brandName ?? ''}|${branding.accentColour}`} branding={branding} />
+      <Suspense fallback={<Skeleton className="h-72 w-full" />}>
+        <BrandingForm key={`${branding.brandName ?? ''}|${branding.accentColour}`} branding={branding} />
+      </Suspense>
       <LogoField branding={branding} />
     </div>
   );

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { DataRequestAnswer } from '../../../domain/contracts/data-requests';
-import { editChange, editStartText } from './answer-edit';
+import { MAX_ANSWER_LENGTH } from '../../../domain/contracts/data-requests';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { answerEditCheck, editChange, editStartText } from './answer-edit';
 
 const answer = (value: DataRequestAnswer['value'], unit: string | null): DataRequestAnswer => ({
   key: 'scope_1_t',
@@ -58,6 +60,37 @@ describe('editing an answer', () => {
     expect(editChange(answer(null, null), 'We buy a renewable tariff', '')).toEqual({
       change: { action: 'edit', value: 'We buy a renewable tariff', unit: null },
       error: null,
+    });
+  });
+});
+
+describe("the edit dialog's check", () => {
+  const messages = (check: ReturnType<typeof answerEditCheck>, value: string, unit: string) =>
+    checkedFormSchema(check)
+      .safeParse({ value, unit })
+      .error?.issues.map((issue) => [issue.path[0], issue.message]);
+
+  test('puts the kind of answer refused on the answer field', () => {
+    expect(messages(answerEditCheck(answer(10, 'tCO2e')), 'about ten', 'tCO2e')).toEqual([
+      ['value', 'Enter a number in tCO2e'],
+    ]);
+  });
+
+  test("refuses what the contract refuses, with the contract's message on its field", () => {
+    const [field, message] = messages(answerEditCheck(answer(10, 'tCO2e')), '12', 'x'.repeat(41))?.[0] ?? [];
+    expect(field).toBe('unit');
+    expect(String(message)).toContain('Unit');
+    const long = messages(answerEditCheck(answer('text', null)), 'a'.repeat(MAX_ANSWER_LENGTH + 1), '');
+    expect(long?.[0]?.[0]).toBe('value');
+  });
+
+  test('gives the PATCH body when the answer fits its kind and the contract', () => {
+    expect(
+      checkedFormSchema(answerEditCheck(answer(10, 'tCO2e'))).parse({ value: '1,200', unit: ' tCO2e ' }),
+    ).toEqual({
+      action: 'edit',
+      value: 1200,
+      unit: 'tCO2e',
     });
   });
 });

@@ -1,4 +1,9 @@
-import type { DataRequestAnswer, UpdateAnswer } from '../../../domain/contracts/data-requests';
+import {
+  type DataRequestAnswer,
+  type UpdateAnswer,
+  UpdateAnswerSchema,
+} from '../../../domain/contracts/data-requests';
+import { type FormCheck, issuesToErrors } from '../../forms/checked-form-schema';
 
 /** The text an edit starts from: the current value as typed, never the display's rounding. */
 export function editStartText(answer: DataRequestAnswer): string {
@@ -37,4 +42,25 @@ export function editChange(
     return { change: { action: 'edit', value: Number(plain), unit: unitValue }, error: null };
   }
   return { change: { action: 'edit', value: trimmed, unit: unitValue }, error: null };
+}
+
+/** What the edit dialog holds: the answer and the unit as typed. */
+export interface AnswerEditValues {
+  value: string;
+  unit: string;
+}
+
+/**
+ * The dialog's check (decision 071): the kind of answer first (`editChange`), then the contract, so
+ * the dialog refuses what the PATCH would, with its messages on the answer or the unit.
+ */
+export function answerEditCheck(answer: DataRequestAnswer): FormCheck<AnswerEditValues, UpdateAnswer> {
+  return (values) => {
+    const result = editChange(answer, values.value, values.unit);
+    if (!result.change) return { ok: false, errors: { value: result.error } };
+    const parsed = UpdateAnswerSchema.safeParse(result.change);
+    return parsed.success
+      ? { ok: true, payload: result.change }
+      : { ok: false, errors: issuesToErrors(parsed.error.issues) };
+  };
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { DataRequest } from '../../../domain/contracts/data-requests';
+import type { DataRequest, DeclineDraft } from '../../../domain/contracts/data-requests';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
@@ -19,6 +19,84 @@ import { useDeclineDataRequest, useDeclineDraft } from './api';
 import { SourceLinks } from './source-links';
 
 /**
+ * Copies the message; where the browser blocks the clipboard, focuses the message field so the person
+ * can copy it by hand. `copied` says which happened.
+ */
+function useCopyMessage(message: string, fieldId: string) {
+  const [copied, setCopied] = useState<string>('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(message);
+      setCopied('The message is on your clipboard.');
+    } catch {
+      document.getElementById(fieldId)?.focus();
+      setCopied('Copying is blocked in this browser: select the message and press Ctrl+C (or ⌘C).');
+    }
+  };
+  return { copied, copy };
+}
+
+function DraftLoading() {
+  return (
+    <div aria-busy="true" className="grid gap-2">
+      <p className="sr-only" role="status">
+        Drafting the message
+      </p>
+      <Skeleton className="h-10" />
+      <Skeleton className="h-40" />
+    </div>
+  );
+}
+
+/** The editable subject and message, what they decline and cite, and whether copying worked. */
+function DraftFields({
+  id,
+  subject,
+  body,
+  onSubjectChange,
+  onBodyChange,
+  draft,
+  copied,
+}: {
+  id: string;
+  subject: string;
+  body: string;
+  onSubjectChange: (subject: string) => void;
+  onBodyChange: (body: string) => void;
+  draft: DeclineDraft;
+  copied: string;
+}) {
+  return (
+    <div className="grid gap-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-subject`}>Subject</Label>
+        <Input
+          id={`${id}-subject`}
+          value={subject}
+          onChange={(event) => onSubjectChange(event.target.value)}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-body`}>Message</Label>
+        <Textarea
+          id={`${id}-body`}
+          rows={10}
+          value={body}
+          onChange={(event) => onBodyChange(event.target.value)}
+        />
+      </div>
+      <p className="text-sm text-muted">
+        It declines {draft.keys.length === 1 ? '1 item' : `${draft.keys.length} items`}. Sources:{' '}
+        <SourceLinks sources={draft.sources} />
+      </p>
+      <p role="status" className="text-sm text-muted empty:hidden">
+        {copied}
+      </p>
+    </div>
+  );
+}
+
+/**
  * "Draft a polite decline" (issue 22 item 3): the server drafts a message citing the value-chain
  * cap; the person edits it, copies it into their reply and declines the items beyond the cap.
  */
@@ -36,7 +114,6 @@ export function DeclineDialog({
   const decline = useDeclineDataRequest();
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
-  const [copied, setCopied] = useState<string>('');
 
   useEffect(() => {
     if (!draft.data) return;
@@ -44,15 +121,7 @@ export function DeclineDialog({
     setBody(draft.data.body);
   }, [draft.data]);
 
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(`${subject}\n\n${body}`);
-      setCopied('The message is on your clipboard.');
-    } catch {
-      document.getElementById(`${id}-body`)?.focus();
-      setCopied('Copying is blocked in this browser: select the message and press Ctrl+C (or ⌘C).');
-    }
-  };
+  const { copied, copy } = useCopyMessage(`${subject}\n\n${body}`, `${id}-body`);
 
   const confirm = () =>
     decline.mutate(
@@ -79,44 +148,21 @@ export function DeclineDialog({
           </DialogDescription>
         </DialogHeader>
         {draft.isPending ? (
-          <div aria-busy="true" className="grid gap-2">
-            <p className="sr-only" role="status">
-              Drafting the message
-            </p>
-            <Skeleton className="h-10" />
-            <Skeleton className="h-40" />
-          </div>
+          <DraftLoading />
         ) : draft.isError ? (
           <p role="alert" className="text-sm text-red-800">
             The draft could not be made. {getErrorMessage(draft.error)}
           </p>
         ) : (
-          <div className="grid gap-4">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-subject`}>Subject</Label>
-              <Input
-                id={`${id}-subject`}
-                value={subject}
-                onChange={(event) => setSubject(event.target.value)}
-              />
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-body`}>Message</Label>
-              <Textarea
-                id={`${id}-body`}
-                rows={10}
-                value={body}
-                onChange={(event) => setBody(event.target.value)}
-              />
-            </div>
-            <p className="text-sm text-muted">
-              It declines {draft.data.keys.length === 1 ? '1 item' : `${draft.data.keys.length} items`}.
-              Sources: <SourceLinks sources={draft.data.sources} />
-            </p>
-            <p role="status" className="text-sm text-muted empty:hidden">
-              {copied}
-            </p>
-          </div>
+          <DraftFields
+            id={id}
+            subject={subject}
+            body={body}
+            onSubjectChange={setSubject}
+            onBodyChange={setBody}
+            draft={draft.data}
+            copied={copied}
+          />
         )}
         <DialogFooter>
           <Button variant="outline" onClick={copy} disabled={!draft.data}>

@@ -1,5 +1,7 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { DataRequestAnswer, UpdateAnswer } from '../../../domain/contracts/data-requests';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextareaField, TextField } from '../../forms/form-field';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -9,10 +11,60 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Textarea } from '../../ui/textarea';
-import { editChange, editStartText } from './answer-edit';
+import { type AnswerEditValues, answerEditCheck, editStartText } from './answer-edit';
+
+/** Saves the change; `onRefused` gets a refusal so its field messages land on the dialog's fields. */
+export type SaveAnswer = (
+  answer: DataRequestAnswer,
+  change: UpdateAnswer,
+  onRefused: (failure: unknown) => void,
+) => void;
+
+/** The answer and its unit, checked for the answer's kind and the contract (decision 071). */
+function AnswerForm({
+  answer,
+  pending,
+  onClose,
+  onSave,
+}: {
+  answer: DataRequestAnswer;
+  pending: boolean;
+  onClose: () => void;
+  onSave: SaveAnswer;
+}) {
+  const form = useContractForm<AnswerEditValues, UpdateAnswer>(checkedFormSchema(answerEditCheck(answer)), {
+    value: editStartText(answer),
+    unit: answer.unit ?? '',
+  });
+  // A text answer gets a text area, a figure a one-line field.
+  const isLong = typeof answer.value !== 'number' && answer.unit === null;
+  return (
+    <ContractFormRoot
+      form={form}
+      onSubmit={(change) => onSave(answer, change, (failure) => form.showServerErrors(failure))}
+      className="grid gap-4"
+    >
+      <p className="text-sm text-muted">
+        Your answer replaces the one computed from your data. It is marked as edited in the request and in any
+        pack you share, and the change is recorded in the audit log.
+      </p>
+      {isLong ? (
+        <TextareaField name="value" label="Answer" rows={4} />
+      ) : (
+        <TextField name="value" label="Answer" />
+      )}
+      <TextField name="unit" label="Unit (optional)" maxLength={40} />
+      <DialogFooter>
+        <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Saving...' : 'Save the answer'}
+        </Button>
+      </DialogFooter>
+    </ContractFormRoot>
+  );
+}
 
 /** A person's answer over the computed one: marked "Edited" and audited by the server. */
 export function EditAnswerDialog({
@@ -24,30 +76,8 @@ export function EditAnswerDialog({
   answer: DataRequestAnswer | null;
   pending: boolean;
   onClose: () => void;
-  onSave: (answer: DataRequestAnswer, change: UpdateAnswer) => void;
+  onSave: SaveAnswer;
 }) {
-  const id = useId();
-  const [text, setText] = useState('');
-  const [unit, setUnit] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!answer) return;
-    setText(editStartText(answer));
-    setUnit(answer.unit ?? '');
-    setError(null);
-  }, [answer]);
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!answer) return;
-    const result = editChange(answer, text, unit);
-    setError(result.error);
-    if (result.change) onSave(answer, result.change);
-    else document.getElementById(`${id}-value`)?.focus();
-  };
-
-  const isLong = answer !== null && typeof answer.value !== 'number' && answer.unit === null;
   return (
     <Dialog open={answer !== null} onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent>
@@ -55,51 +85,10 @@ export function EditAnswerDialog({
           <DialogTitle>Edit the answer</DialogTitle>
           <DialogDescription>{answer?.question}</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <p className="text-sm text-muted">
-            Your answer replaces the one computed from your data. It is marked as edited in the request and in
-            any pack you share, and the change is recorded in the audit log.
-          </p>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-value`}>Answer</Label>
-            {isLong ? (
-              <Textarea
-                id={`${id}-value`}
-                rows={4}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-            ) : (
-              <Input
-                id={`${id}-value`}
-                value={text}
-                onChange={(event) => setText(event.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : undefined}
-              />
-            )}
-            <FieldError id={`${id}-error`}>{error ?? undefined}</FieldError>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-unit`}>Unit (optional)</Label>
-            <Input
-              id={`${id}-unit`}
-              value={unit}
-              maxLength={40}
-              onChange={(event) => setUnit(event.target.value)}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" disabled={pending} onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={pending}>
-              {pending ? 'Saving...' : 'Save the answer'}
-            </Button>
-          </DialogFooter>
-        </form>
+        {/* Keyed so each answer starts from its own value and no earlier message. */}
+        {answer ? (
+          <AnswerForm key={answer.key} answer={answer} pending={pending} onClose={onClose} onSave={onSave} />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { ZodType } from 'zod';
 import {
   type CreateDataRequest,
   CreateDataRequestSchema,
   type DataRequestTemplate,
+  type DataRequestTemplateList,
   type RequesterType,
   RequesterTypeSchema,
 } from '../../../domain/contracts/data-requests';
@@ -15,6 +16,7 @@ import { SelectField } from '../../forms/select-field';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { FormAlert } from '../../ui/form-alert';
+import { useReportingYear } from '../reporting-year/api';
 import { useCreateDataRequest, useTemplates } from './api';
 import { QuestionsField, type QuestionsInput } from './questions-field';
 import { REQUESTER_TYPE_LABELS } from './request-words';
@@ -84,14 +86,41 @@ const useNewRequestForm = () =>
     requesterName: '',
     requesterType: 'customer',
     template: 'vsme_basic',
-    period: String(new Date().getFullYear() - 1),
+    // Filled with the reporting year once it has loaded (NewRequestForm).
+    period: '',
     dueDate: '',
     questions: { mode: 'typed', typed: [], csv: '', problem: null },
   });
 
+/** What a template asks, behind a disclosure. */
+function TemplateItems({ template }: { template: DataRequestTemplateList['templates'][number] }) {
+  return (
+    <details className="rounded-md border border-border p-3 text-sm">
+      <summary className="cursor-pointer font-medium">
+        The {template.items.length} items of this template
+      </summary>
+      <ul className="mt-2 grid gap-1 text-muted">
+        {template.items.map((item) => (
+          <li key={item.key}>
+            {item.disclosure ? <span className="font-medium text-ink">{item.disclosure} </span> : null}
+            {item.question}
+            {item.unit ? ` (${item.unit})` : ''}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
 /** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
 export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
   const form = useNewRequestForm();
+  // The period starts on the company's one reporting year (decision 086) until the person types one.
+  const reportingYear = useReportingYear().data?.year;
+  useEffect(() => {
+    if (reportingYear !== undefined && !form.getFieldState('period').isDirty)
+      form.setValue('period', String(reportingYear));
+  }, [reportingYear, form]);
   const templates = useTemplates();
   const mutation = useCreateDataRequest();
   const [formError, setFormError] = useState<string | null>(null);
@@ -152,22 +181,7 @@ export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
               : (chosen?.description ?? 'Loading the template library...')
           }
         />
-        {chosen && chosen.items.length > 0 ? (
-          <details className="rounded-md border border-border p-3 text-sm">
-            <summary className="cursor-pointer font-medium">
-              The {chosen.items.length} items of this template
-            </summary>
-            <ul className="mt-2 grid gap-1 text-muted">
-              {chosen.items.map((item) => (
-                <li key={item.key}>
-                  {item.disclosure ? <span className="font-medium text-ink">{item.disclosure} </span> : null}
-                  {item.question}
-                  {item.unit ? ` (${item.unit})` : ''}
-                </li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        {chosen && chosen.items.length > 0 ? <TemplateItems template={chosen} /> : null}
       </div>
       {template === 'custom' ? <CustomQuestions form={form} /> : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

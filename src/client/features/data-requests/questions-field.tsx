@@ -40,6 +40,106 @@ function RowErrors({ errors }: { errors: CsvRowError[] }) {
   );
 }
 
+/**
+ * Sends a chosen CSV to the server to read; the list's `problem` says what is wrong until the rows
+ * are fixed, and `summary` how many questions were read.
+ */
+function useQuestionsCsv(value: QuestionsInput, onChange: (next: QuestionsInput) => void) {
+  const [rowErrors, setRowErrors] = useState<CsvRowError[]>([]);
+  const [summary, setSummary] = useState<string | null>(null);
+  const readCsv = useReadQuestionsCsv();
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    setRowErrors([]);
+    setSummary(null);
+    if (!file) {
+      onChange({ ...value, csv: '', problem: 'Choose a CSV file of questions' });
+      return;
+    }
+    const csv = await file.text();
+    onChange({ ...value, csv, problem: 'Reading the file...' });
+    readCsv.mutate(csv, {
+      onSuccess: (result) => {
+        setRowErrors(result.errors);
+        setSummary(
+          `${result.questions.length} ${result.questions.length === 1 ? 'question' : 'questions'} read from ${file.name}.`,
+        );
+        onChange({
+          ...value,
+          csv,
+          problem: result.errors.length > 0 ? 'Fix the rows named below and choose the file again' : null,
+        });
+      },
+      onError: (failure) => onChange({ ...value, csv, problem: getErrorMessage(failure) }),
+    });
+  };
+  return { onFile, rowErrors, summary, isReading: readCsv.isPending };
+}
+
+interface ModeFieldProps {
+  id: string;
+  /** The field's hint, then its error when there is one. */
+  describedBy: string;
+  invalid: boolean;
+}
+
+function TypedQuestionsField({
+  id,
+  describedBy,
+  invalid,
+  text,
+  onText,
+}: ModeFieldProps & { text: string; onText: (text: string) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Questions, one per line</Label>
+      <Textarea
+        id={id}
+        rows={6}
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        placeholder={'Total scope 1 emissions in tCO2e\nNumber of employees at year end'}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        Paste from a spreadsheet or an email: each line is one question. Questions the product does not know
+        stay "missing" rather than guessed.
+      </p>
+    </div>
+  );
+}
+
+function CsvQuestionsField({
+  id,
+  describedBy,
+  invalid,
+  csv,
+}: ModeFieldProps & { csv: ReturnType<typeof useQuestionsCsv> }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>CSV file of questions</Label>
+      <Input
+        id={id}
+        type="file"
+        accept=".csv,text/csv"
+        onChange={csv.onFile}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+      />
+      <p id={`${id}-hint`} className="text-sm text-muted">
+        A header row with a <code>question</code> column, and optionally <code>key</code> (a known item such
+        as <code>scope_1_t</code>) and <code>unit</code>.
+      </p>
+      <p role="status" className="text-sm empty:hidden">
+        {csv.isReading ? 'Reading the file...' : (csv.summary ?? '')}
+      </p>
+      {csv.rowErrors.length > 0 ? <RowErrors errors={csv.rowErrors} /> : null}
+    </div>
+  );
+}
+
 export function QuestionsField({
   id,
   value,
@@ -52,9 +152,7 @@ export function QuestionsField({
   error: string | undefined;
 }) {
   const [text, setText] = useState('');
-  const [rowErrors, setRowErrors] = useState<CsvRowError[]>([]);
-  const [csvSummary, setCsvSummary] = useState<string | null>(null);
-  const readCsv = useReadQuestionsCsv();
+  const csv = useQuestionsCsv(value, onChange);
 
   const onText = (next: string) => {
     setText(next);
@@ -62,33 +160,8 @@ export function QuestionsField({
     onChange({ ...value, mode: 'typed', typed: read.questions, problem: read.error });
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    setRowErrors([]);
-    setCsvSummary(null);
-    if (!file) {
-      onChange({ ...value, csv: '', problem: 'Choose a CSV file of questions' });
-      return;
-    }
-    const csv = await file.text();
-    onChange({ ...value, csv, problem: 'Reading the file...' });
-    readCsv.mutate(csv, {
-      onSuccess: (result) => {
-        setRowErrors(result.errors);
-        setCsvSummary(
-          `${result.questions.length} ${result.questions.length === 1 ? 'question' : 'questions'} read from ${file.name}.`,
-        );
-        onChange({
-          ...value,
-          csv,
-          problem: result.errors.length > 0 ? 'Fix the rows named below and choose the file again' : null,
-        });
-      },
-      onError: (failure) => onChange({ ...value, csv, problem: getErrorMessage(failure) }),
-    });
-  };
-
   const errorId = `${id}-error`;
+  const field = { id, describedBy: `${id}-hint${error ? ` ${errorId}` : ''}`, invalid: Boolean(error) };
   return (
     <fieldset className="grid gap-3 rounded-md border border-border p-4">
       <legend className="px-1 text-sm font-medium">Your questions</legend>
@@ -105,42 +178,9 @@ export function QuestionsField({
         }
       />
       {value.mode === 'typed' ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>Questions, one per line</Label>
-          <Textarea
-            id={id}
-            rows={6}
-            value={text}
-            onChange={(event) => onText(event.target.value)}
-            placeholder={'Total scope 1 emissions in tCO2e\nNumber of employees at year end'}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
-          />
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            Paste from a spreadsheet or an email: each line is one question. Questions the product does not
-            know stay "missing" rather than guessed.
-          </p>
-        </div>
+        <TypedQuestionsField {...field} text={text} onText={onText} />
       ) : (
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>CSV file of questions</Label>
-          <Input
-            id={id}
-            type="file"
-            accept=".csv,text/csv"
-            onChange={onFile}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={`${id}-hint${error ? ` ${errorId}` : ''}`}
-          />
-          <p id={`${id}-hint`} className="text-sm text-muted">
-            A header row with a <code>question</code> column, and optionally <code>key</code> (a known item
-            such as <code>scope_1_t</code>) and <code>unit</code>.
-          </p>
-          <p role="status" className="text-sm empty:hidden">
-            {readCsv.isPending ? 'Reading the file...' : (csvSummary ?? '')}
-          </p>
-          {rowErrors.length > 0 ? <RowErrors errors={rowErrors} /> : null}
-        </div>
+        <CsvQuestionsField {...field} csv={csv} />
       )}
       <FieldError id={errorId}>{error}</FieldError>
     </fieldset>

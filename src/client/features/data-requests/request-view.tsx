@@ -111,7 +111,7 @@ function Answers({ request }: { request: DataRequest }) {
   const [editing, setEditing] = useState<DataRequestAnswer | null>(null);
   const [isDeclineOpen, setDeclineOpen] = useState(false);
 
-  const change = (answer: DataRequestAnswer, body: UpdateAnswer) =>
+  const change = (answer: DataRequestAnswer, body: UpdateAnswer, onRefused?: (failure: unknown) => void) =>
     update.mutate(
       { id: request.id, key: answer.key, change: body },
       {
@@ -120,7 +120,9 @@ function Answers({ request }: { request: DataRequest }) {
           setEditing(null);
         },
         onError: (failure) => {
-          if (!isUnauthorizedError(failure)) toastError(`Nothing was changed. ${getErrorMessage(failure)}`);
+          if (isUnauthorizedError(failure)) return;
+          onRefused?.(failure);
+          toastError(`Nothing was changed. ${getErrorMessage(failure)}`);
         },
       },
     );

@@ -63,22 +63,19 @@ function accessTimes(share: DataRequestShare): { key: string; text: string }[] {
   });
 }
 
-/**
- * Share a signed, revocable pack (issue 22 item 4): publishing freezes the answers as they are now;
- * the link is shown once (only its hash is stored); revoking stops it at once.
- */
-export function ShareCard({ request, canShare }: { request: DataRequest; canShare: boolean }) {
-  const id = useId();
-  const [days, setDays] = useState<number>(30);
-  const [created, setCreated] = useState<ShareCreated | null>(null);
-  const [isRevokeOpen, setRevokeOpen] = useState(false);
+/** Publishes a new pack version (its link comes back once) or revokes the live link, with toasts. */
+function useSharePack(
+  requestId: string,
+  days: number,
+  setCreated: (created: ShareCreated | null) => void,
+  onRevokeSettled: () => void,
+) {
   const share = useShareDataRequest();
   const revoke = useRevokeShare();
-  const live = request.share?.state === 'active' ? request.share : null;
 
   const publish = () =>
     share.mutate(
-      { id: request.id, expiresInDays: days },
+      { id: requestId, expiresInDays: days },
       {
         onSuccess: (result) => {
           setCreated(result);
@@ -92,7 +89,7 @@ export function ShareCard({ request, canShare }: { request: DataRequest; canShar
     );
 
   const confirmRevoke = () =>
-    revoke.mutate(request.id, {
+    revoke.mutate(requestId, {
       onSuccess: () => {
         setCreated(null);
         toastSuccess('The link is revoked: it no longer opens the pack');
@@ -101,8 +98,69 @@ export function ShareCard({ request, canShare }: { request: DataRequest; canShar
         if (!isUnauthorizedError(failure))
           toastError(`The link was not revoked. ${getErrorMessage(failure)}`);
       },
-      onSettled: () => setRevokeOpen(false),
+      onSettled: onRevokeSettled,
     });
+
+  return { publish, confirmRevoke, isPublishing: share.isPending, isRevoking: revoke.isPending };
+}
+
+function AccessLog({ share }: { share: DataRequestShare }) {
+  return (
+    <details className="text-sm">
+      <summary className="cursor-pointer font-medium">When the link was opened</summary>
+      <ul className="mt-2 grid gap-0.5 text-muted">
+        {accessTimes(share).map((access) => (
+          <li key={access.key}>{access.text}</li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+function ExpirySelect({
+  id,
+  days,
+  onChange,
+}: {
+  id: string;
+  days: number;
+  onChange: (days: number) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Link expires after</Label>
+      <Select value={String(days)} onValueChange={(value) => onChange(Number(value))}>
+        <SelectTrigger id={id} className="sm:w-44">
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          {EXPIRY_CHOICES.map((choice) => (
+            <SelectItem key={choice} value={String(choice)}>
+              {choice === 365 ? '1 year' : `${choice} days`}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/**
+ * Share a signed, revocable pack (issue 22 item 4): publishing freezes the answers as they are now;
+ * the link is shown once (only its hash is stored); revoking stops it at once.
+ */
+export function ShareCard({ request, canShare }: { request: DataRequest; canShare: boolean }) {
+  const id = useId();
+  const [days, setDays] = useState<number>(30);
+  const [created, setCreated] = useState<ShareCreated | null>(null);
+  const [isRevokeOpen, setRevokeOpen] = useState(false);
+  const { publish, confirmRevoke, isPublishing, isRevoking } = useSharePack(
+    request.id,
+    days,
+    setCreated,
+    () => setRevokeOpen(false),
+  );
+  const live = request.share?.state === 'active' ? request.share : null;
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -124,38 +182,15 @@ export function ShareCard({ request, canShare }: { request: DataRequest; canShar
             <CopyableLink link={created.url} label="Link to the shared pack" />
           </div>
         ) : null}
-        {request.share && request.share.accessLog.length > 0 ? (
-          <details className="text-sm">
-            <summary className="cursor-pointer font-medium">When the link was opened</summary>
-            <ul className="mt-2 grid gap-0.5 text-muted">
-              {accessTimes(request.share).map((access) => (
-                <li key={access.key}>{access.text}</li>
-              ))}
-            </ul>
-          </details>
-        ) : null}
+        {request.share && request.share.accessLog.length > 0 ? <AccessLog share={request.share} /> : null}
         {canShare ? (
           <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-expiry`}>Link expires after</Label>
-              <Select value={String(days)} onValueChange={(value) => setDays(Number(value))}>
-                <SelectTrigger id={`${id}-expiry`} className="sm:w-44">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {EXPIRY_CHOICES.map((choice) => (
-                    <SelectItem key={choice} value={String(choice)}>
-                      {choice === 365 ? '1 year' : `${choice} days`}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <Button onClick={publish} disabled={share.isPending}>
-              {share.isPending ? 'Publishing...' : live ? 'Publish a new version' : 'Share'}
+            <ExpirySelect id={`${id}-expiry`} days={days} onChange={setDays} />
+            <Button onClick={publish} disabled={isPublishing}>
+              {isPublishing ? 'Publishing...' : live ? 'Publish a new version' : 'Share'}
             </Button>
             {live ? (
-              <Button variant="outline" onClick={() => setRevokeOpen(true)} disabled={revoke.isPending}>
+              <Button variant="outline" onClick={() => setRevokeOpen(true)} disabled={isRevoking}>
                 Revoke the link
               </Button>
             ) : null}
@@ -165,13 +200,13 @@ export function ShareCard({ request, canShare }: { request: DataRequest; canShar
       <ConfirmDialog
         open={isRevokeOpen}
         onOpenChange={(open) => {
-          if (!open && !revoke.isPending) setRevokeOpen(false);
+          if (!open && !isRevoking) setRevokeOpen(false);
         }}
         title="Revoke the link?"
         description={`The link stops working at once: ${request.requesterName} will see that it was revoked. You can share a new version later.`}
         confirmLabel="Revoke"
         pendingLabel="Revoking..."
-        pending={revoke.isPending}
+        pending={isRevoking}
         onConfirm={confirmRevoke}
       />
     </Card>

@@ -18,6 +18,78 @@ const SHOPIFY_HELP =
 const choiceOf = (row: Pick<AccountMapping, 'category' | 'variant'>) =>
   row.category === 'ignore' ? IGNORE : (row.variant ?? IGNORE);
 
+/** What the server stores for a choice: ignored, or a spend-based purchase of that kind. */
+function mappingOf(accountKey: string, choice: string) {
+  return choice === IGNORE
+    ? { accountKey, category: 'ignore' as const, variant: null }
+    : { accountKey, category: 'purchased_goods' as const, variant: choice };
+}
+
+/** Ignore, or a kind of purchase; a retired (legacy) kind is offered only to the row that has it. */
+function SpendChoiceSelect({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (choice: string) => void;
+}) {
+  return (
+    <select
+      id={id}
+      className="h-9 w-full rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value={IGNORE}>Ignore (not a purchase)</option>
+      {SPEND_VARIANTS.filter((choice) => !choice.legacy || choice.variant === value).map((choice) => (
+        <option key={choice.variant} value={choice.variant}>
+          {choice.label} (spend-based)
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The accounts' choices as edited, and saving only the changed ones (`onDone` after, or at once). */
+function useAccountChoices(source: DataSource, open: boolean, onDone: () => void) {
+  const query = useAccountMappings(source.id, open);
+  const update = useUpdateAccountMappings();
+  const [choices, setChoices] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    if (query.data) setChoices(Object.fromEntries(query.data.map((row) => [row.accountKey, choiceOf(row)])));
+  }, [query.data]);
+
+  const changed = (query.data ?? []).filter((row) => choices[row.accountKey] !== choiceOf(row));
+
+  const save = () => {
+    if (changed.length === 0) {
+      onDone();
+      return;
+    }
+    update.mutate(
+      {
+        id: source.id,
+        mappings: changed.map((row) => mappingOf(row.accountKey, choices[row.accountKey] ?? IGNORE)),
+      },
+      {
+        onSuccess: () => {
+          toastSuccess('Account mapping saved. Sync the source to apply it.');
+          onDone();
+        },
+        onError: (error) => {
+          if (!isUnauthorizedError(error))
+            toastError(`Failed to save the account mapping: ${getErrorMessage(error)}`);
+        },
+      },
+    );
+  };
+
+  return { query, choices, setChoices, save, saving: update.isPending };
+}
+
 /**
  * Per-account mapping of a connector source: each account's bills enter the ledger as spend-based
  * purchases of the chosen kind, or are ignored. Changes apply at the next sync. A native select
@@ -33,43 +105,9 @@ export function AccountMappingDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const query = useAccountMappings(source.id, open);
-  const update = useUpdateAccountMappings();
-  const [choices, setChoices] = useState<Record<string, string>>({});
-
-  useEffect(() => {
-    if (query.data) setChoices(Object.fromEntries(query.data.map((row) => [row.accountKey, choiceOf(row)])));
-  }, [query.data]);
-
-  const changed = (query.data ?? []).filter((row) => choices[row.accountKey] !== choiceOf(row));
-
-  const save = () => {
-    if (changed.length === 0) {
-      onOpenChange(false);
-      return;
-    }
-    update.mutate(
-      {
-        id: source.id,
-        mappings: changed.map((row) => {
-          const choice = choices[row.accountKey] ?? IGNORE;
-          return choice === IGNORE
-            ? { accountKey: row.accountKey, category: 'ignore' as const, variant: null }
-            : { accountKey: row.accountKey, category: 'purchased_goods' as const, variant: choice };
-        }),
-      },
-      {
-        onSuccess: () => {
-          toastSuccess('Account mapping saved. Sync the source to apply it.');
-          onOpenChange(false);
-        },
-        onError: (error) => {
-          if (!isUnauthorizedError(error))
-            toastError(`Failed to save the account mapping: ${getErrorMessage(error)}`);
-        },
-      },
-    );
-  };
+  const { query, choices, setChoices, save, saving } = useAccountChoices(source, open, () =>
+    onOpenChange(false),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -95,24 +133,11 @@ export function AccountMappingDialog({
                 label={`${row.accountCode ? `${row.accountCode} ` : ''}${row.accountName}`}
                 suggested={!row.isUserSet}
               >
-                <select
+                <SpendChoiceSelect
                   id={`${id}-${row.accountKey}`}
-                  className="h-9 w-full rounded-md border border-border bg-surface px-2 text-sm text-ink focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
                   value={choices[row.accountKey] ?? choiceOf(row)}
-                  onChange={(event) =>
-                    setChoices((current) => ({ ...current, [row.accountKey]: event.target.value }))
-                  }
-                >
-                  <option value={IGNORE}>Ignore (not a purchase)</option>
-                  {SPEND_VARIANTS.filter(
-                    (choice) =>
-                      !choice.legacy || choice.variant === (choices[row.accountKey] ?? choiceOf(row)),
-                  ).map((choice) => (
-                    <option key={choice.variant} value={choice.variant}>
-                      {choice.label} (spend-based)
-                    </option>
-                  ))}
-                </select>
+                  onChange={(choice) => setChoices((current) => ({ ...current, [row.accountKey]: choice }))}
+                />
               </MappingRow>
             ))}
           </MappingTable>
@@ -120,7 +145,7 @@ export function AccountMappingDialog({
         <MappingFooter
           onCancel={() => onOpenChange(false)}
           onSave={save}
-          saving={update.isPending}
+          saving={saving}
           ready={Boolean(query.data)}
           saveLabel="Save mapping"
         />

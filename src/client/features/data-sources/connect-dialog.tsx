@@ -1,7 +1,5 @@
-import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { trackEvent } from '../../lib/analytics';
-import { isUnauthorizedError } from '../../lib/api';
-import { toastError, toastSuccess } from '../../stores/toasts';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
+import type { ConnectorAvailability, DataSourceType } from '../../../domain/contracts/data-sources';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -15,27 +13,19 @@ import { InfoIcon } from '../../ui/icons';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { useConnectOdoo, useConnectorAvailability, useCreateDataSource, useStartOAuthConnect } from './api';
+import { useConnectorAvailability } from './api';
 import {
   CONNECT_TYPE_OPTIONS,
   type ConnectFormValues,
   connectOptionLabel,
-  describeConnectError,
-  describeOdooError,
   EMPTY_CONNECT_FORM,
   isDataSourceType,
   OAUTH_PROVIDER_NAMES,
   type OdooDetails,
-  shopifyConnectPath,
   unavailableReason,
-  validateConnectForm,
 } from './connect';
 import { StoreNamePrompt } from './store-name-prompt';
-
-/** A full-page navigation: the OAuth flows leave the app and come back to /data-sources. */
-function navigateTo(url: string) {
-  window.location.assign(url);
-}
+import { useConnectSubmit } from './use-connect-submit';
 
 function Note({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
   return (
@@ -61,13 +51,6 @@ export function ConnectDialog({
 }) {
   const id = useId();
   const [values, setValues] = useState<ConnectFormValues>(EMPTY_CONNECT_FORM);
-  const create = useCreateDataSource();
-  const connectOdoo = useConnectOdoo();
-  const startOAuth = useStartOAuthConnect();
-  /** Shopify: the store-name prompt is open (spec §5), then the browser is leaving for Shopify. */
-  const [storePrompt, setStorePrompt] = useState<'closed' | 'open' | 'redirecting'>('closed');
-  const [leaving, setLeaving] = useState(false);
-  const pending = create.isPending || connectOdoo.isPending || startOAuth.isPending || leaving;
   const type = values.type;
   const availability = useConnectorAvailability(open).data;
   /** Not set up on this server: said before Connect is clicked, and Connect is off (decision 054). */
@@ -77,81 +60,7 @@ export function ConnectDialog({
     onOpenChange(next);
     if (!next) setValues(EMPTY_CONNECT_FORM);
   };
-
-  const setOdooDetail = (field: keyof OdooDetails) => (value: string) =>
-    setValues((current) => ({ ...current, odoo: { ...current.odoo, [field]: value } }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateConnectForm(values);
-    if (!result.ok) {
-      toastError(result.message);
-      return;
-    }
-    const { payload } = result;
-    if (payload.type === 'odoo') {
-      // spec §7: Odoo connects through its own endpoint, which tests the login before storing.
-      const details = payload.config as unknown as OdooDetails;
-      connectOdoo.mutate(
-        { ...details, name: payload.name },
-        {
-          onSuccess: () => {
-            toastSuccess('Odoo ERP connected successfully');
-            trackEvent('data_source_connected', { type: 'odoo' });
-            close(false);
-          },
-          onError: (error) => {
-            if (!isUnauthorizedError(error)) toastError(describeOdooError(error));
-          },
-        },
-      );
-      return;
-    }
-    if (payload.type === 'shopify') {
-      setStorePrompt('open');
-      return;
-    }
-    if (payload.type === 'quickbooks' || payload.type === 'xero') {
-      // The server records the flow and answers the provider's authorisation URL to go to.
-      startOAuth.mutate(
-        { type: payload.type, name: payload.name },
-        {
-          onSuccess: ({ authorizationUrl }) => {
-            setLeaving(true);
-            navigateTo(authorizationUrl);
-          },
-          onError: (error) => {
-            if (!isUnauthorizedError(error)) toastError(describeConnectError(error));
-          },
-        },
-      );
-      return;
-    }
-    create.mutate(payload, {
-      onSuccess: () => {
-        toastSuccess('Data source connected successfully');
-        trackEvent('data_source_connected', { type: payload.type });
-        close(false);
-      },
-      onError: (error) => {
-        // A lost session has its own toast and redirect (query client).
-        if (!isUnauthorizedError(error)) toastError(describeConnectError(error));
-      },
-    });
-  };
-
-  const odooField = (field: keyof OdooDetails, label: string, props: ComponentProps<'input'> = {}) => (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-${field}`}>{label}</Label>
-      <Input
-        id={`${id}-${field}`}
-        value={values.odoo[field]}
-        onChange={(event) => setOdooDetail(field)(event.target.value)}
-        aria-required="true"
-        {...props}
-      />
-    </div>
-  );
+  const { onSubmit, pending, leaving, storePrompt } = useConnectSubmit(values, () => close(false));
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -163,88 +72,29 @@ export function ConnectDialog({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-type`}>Source type</Label>
-            <Select
-              value={type || undefined}
-              onValueChange={(value) => {
-                if (isDataSourceType(value)) setValues((current) => ({ ...current, type: value }));
-              }}
-            >
-              <SelectTrigger id={`${id}-type`} aria-required="true">
-                <SelectValue placeholder="Select a source type" />
-              </SelectTrigger>
-              <SelectContent>
-                {CONNECT_TYPE_OPTIONS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {connectOptionLabel(option, availability)}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SourceTypeSelect
+            id={`${id}-type`}
+            type={type}
+            availability={availability}
+            onChange={(value) => setValues((current) => ({ ...current, type: value }))}
+          />
 
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-name`}>Display Name</Label>
-            <Input
-              id={`${id}-name`}
-              value={values.name}
-              maxLength={100}
-              placeholder="e.g. Utility bills 2025"
-              aria-required="true"
-              onChange={(event) => setValues((current) => ({ ...current, name: event.target.value }))}
-            />
-          </div>
+          <SourceNameField
+            id={`${id}-name`}
+            name={values.name}
+            onChange={(name) => setValues((current) => ({ ...current, name }))}
+          />
 
-          {notSetUp ? (
-            <Note tone="warning">
-              <p id={`${id}-not-set-up`}>{notSetUp}</p>
-            </Note>
-          ) : null}
-
-          {type === 'shopify' && !notSetUp ? (
-            <Note>
-              <p>
-                Next you will be asked for your store name, then redirected to Shopify to authorise ESG Pilot
-                to read your store's orders, and brought back here. Shipping charges become spend-based
-                freight estimates; order totals give your revenue.
-              </p>
-            </Note>
-          ) : null}
-
-          {(type === 'quickbooks' || type === 'xero') && !notSetUp ? (
-            <Note>
-              <p>
-                You will be redirected to {OAUTH_PROVIDER_NAMES[type]} to sign in and authorise ESG Pilot to
-                read your bills, then brought back here. The first sync starts on its own.
-              </p>
-            </Note>
-          ) : null}
+          <SourceTypeNotes id={id} type={type} notSetUp={notSetUp} />
 
           {type === 'odoo' ? (
-            <fieldset className="grid gap-3 rounded-md border border-border p-4">
-              <legend className="px-1 text-sm font-semibold text-ink">Odoo connection details</legend>
-              {odooField('baseUrl', 'Server URL', {
-                type: 'url',
-                placeholder: 'https://yourcompany.odoo.com',
-              })}
-              {odooField('database', 'Database name')}
-              {odooField('username', 'Username', { autoComplete: 'off' })}
-              {odooField('apiKey', 'API key', { type: 'password', autoComplete: 'off' })}
-              <p className="text-sm text-muted">
-                The login is tested before anything is saved; the API key is stored encrypted. Vendor bills
-                are imported as spend-based estimates, which you can refine per account after the first sync.
-              </p>
-            </fieldset>
-          ) : null}
-
-          {type === 'csv' ? (
-            <Note>
-              <p>
-                A CSV source groups the files you upload. After connecting it, choose it in the CSV import
-                below.
-              </p>
-            </Note>
+            <OdooFields
+              id={id}
+              details={values.odoo}
+              onChange={(field, value) =>
+                setValues((current) => ({ ...current, odoo: { ...current.odoo, [field]: value } }))
+              }
+            />
           ) : null}
 
           <DialogFooter>
@@ -261,15 +111,150 @@ export function ConnectDialog({
           </DialogFooter>
         </form>
       </DialogContent>
-      <StoreNamePrompt
-        open={storePrompt !== 'closed'}
-        redirecting={storePrompt === 'redirecting'}
-        onCancel={() => setStorePrompt('closed')}
-        onContinue={(store) => {
-          setStorePrompt('redirecting');
-          navigateTo(shopifyConnectPath(store, values.name.trim()));
-        }}
-      />
+      <StoreNamePrompt {...storePrompt} />
     </Dialog>
+  );
+}
+
+/** The source types, each saying when it is not set up on this server. */
+function SourceTypeSelect({
+  id,
+  type,
+  availability,
+  onChange,
+}: {
+  id: string;
+  type: ConnectFormValues['type'];
+  availability: readonly ConnectorAvailability[] | undefined;
+  onChange: (type: DataSourceType) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Source type</Label>
+      <Select
+        value={type || undefined}
+        onValueChange={(value) => {
+          if (isDataSourceType(value)) onChange(value);
+        }}
+      >
+        <SelectTrigger id={id} aria-required="true">
+          <SelectValue placeholder="Select a source type" />
+        </SelectTrigger>
+        <SelectContent>
+          {CONNECT_TYPE_OPTIONS.map((option) => (
+            <SelectItem key={option.value} value={option.value}>
+              {connectOptionLabel(option, availability)}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function SourceNameField({
+  id,
+  name,
+  onChange,
+}: {
+  id: string;
+  name: string;
+  onChange: (name: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Display Name</Label>
+      <Input
+        id={id}
+        value={name}
+        maxLength={100}
+        placeholder="e.g. Utility bills 2025"
+        aria-required="true"
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}
+
+/**
+ * What happens after Connect for the chosen type, or why it cannot connect on this server. The Odoo
+ * fields follow these notes; Odoo has no note of its own, so the order on screen stays the same.
+ */
+function SourceTypeNotes({
+  id,
+  type,
+  notSetUp,
+}: {
+  id: string;
+  type: ConnectFormValues['type'];
+  notSetUp: string | null;
+}) {
+  return (
+    <>
+      {notSetUp ? (
+        <Note tone="warning">
+          <p id={`${id}-not-set-up`}>{notSetUp}</p>
+        </Note>
+      ) : null}
+
+      {type === 'shopify' && !notSetUp ? (
+        <Note>
+          <p>
+            Next you will be asked for your store name, then redirected to Shopify to authorise ESG Pilot to
+            read your store's orders, and brought back here. Shipping charges become spend-based freight
+            estimates; order totals give your revenue.
+          </p>
+        </Note>
+      ) : null}
+
+      {(type === 'quickbooks' || type === 'xero') && !notSetUp ? (
+        <Note>
+          <p>
+            You will be redirected to {OAUTH_PROVIDER_NAMES[type]} to sign in and authorise ESG Pilot to read
+            your bills, then brought back here. The first sync starts on its own.
+          </p>
+        </Note>
+      ) : null}
+    </>
+  );
+}
+
+/** spec §7: the Odoo server, database and login, tested before anything is stored. */
+function OdooFields({
+  id,
+  details,
+  onChange,
+}: {
+  id: string;
+  details: OdooDetails;
+  onChange: (field: keyof OdooDetails, value: string) => void;
+}) {
+  const odooField = (field: keyof OdooDetails, label: string, props: ComponentProps<'input'> = {}) => (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-${field}`}>{label}</Label>
+      <Input
+        id={`${id}-${field}`}
+        value={details[field]}
+        onChange={(event) => onChange(field, event.target.value)}
+        aria-required="true"
+        {...props}
+      />
+    </div>
+  );
+  return (
+    <fieldset className="grid gap-3 rounded-md border border-border p-4">
+      <legend className="px-1 text-sm font-semibold text-ink">Odoo connection details</legend>
+      {odooField('baseUrl', 'Server URL', {
+        type: 'url',
+        placeholder: 'https://yourcompany.odoo.com',
+      })}
+      {odooField('database', 'Database name')}
+      {odooField('username', 'Username', { autoComplete: 'off' })}
+      {odooField('apiKey', 'API key', { type: 'password', autoComplete: 'off' })}
+      <p className="text-sm text-muted">
+        The login is tested before anything is saved; the API key is stored encrypted. Vendor bills are
+        imported as spend-based estimates, which you can refine per account after the first sync.
+      </p>
+    </fieldset>
   );
 }

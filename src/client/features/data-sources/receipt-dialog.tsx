@@ -1,7 +1,6 @@
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
-import { ActivityCategorySchema, type SaveActivity } from '../../../domain/contracts/ledger';
+import { type ChangeEvent, useId, useState } from 'react';
 import type { OcrUploadResult } from '../../../domain/contracts/receipts';
-import { getErrorMessage, getFieldErrors } from '../../lib/api';
+import { getErrorMessage } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import {
@@ -16,21 +15,9 @@ import {
 import { FieldError, Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import {
-  type ActivityErrors,
-  type ActivityField,
-  type ActivityFormValues,
-  todayIso,
-  validateActivityForm,
-} from '../ledger/activity-form';
-import { useSites } from '../ledger/api';
-import { CATEGORY_LABELS } from '../ledger/format';
-import { type ProbableDuplicatesProblem, readProbableDuplicates } from '../ledger/probable-duplicates';
-import { ReceiptDuplicatesPrompt } from '../ledger/probable-duplicates-prompt';
-import { SiteSelect } from '../ledger/site-select';
-import { useConfirmReceiptLine, useScanReceipt } from './receipt-api';
-import { checkReceiptFile, draftFromScan, RECEIPT_ACCEPT, scannedMessage } from './receipt-draft';
+import { useScanReceipt } from './receipt-api';
+import { checkReceiptFile, RECEIPT_ACCEPT, scannedMessage } from './receipt-draft';
+import { ReceiptDraftLine } from './receipt-draft-form';
 
 /**
  * Upload Receipt: choose an image or PDF → the server reads it (OCR or the PDF's text) and keeps
@@ -189,183 +176,7 @@ function ReceiptReview({
           Download the stored receipt
         </a>
       </section>
-      <DraftLineForm result={result} onDone={onDone} onAnother={onAnother} />
+      <ReceiptDraftLine result={result} onDone={onDone} onAnother={onAnother} />
     </div>
-  );
-}
-
-function DraftLineForm({
-  result,
-  onDone,
-  onAnother,
-}: {
-  result: OcrUploadResult;
-  onDone: () => void;
-  onAnother: () => void;
-}) {
-  const sites = useSites();
-  const siteList = sites.data ?? [];
-  const [values, setValues] = useState<ActivityFormValues | null>(() =>
-    draftFromScan(result, { siteId: siteList.length === 1 ? siteList[0]!.id : undefined, today: todayIso() }),
-  );
-  const [errors, setErrors] = useState<ActivityErrors>({});
-  const [duplicates, setDuplicates] = useState<{
-    problem: ProbableDuplicatesProblem;
-    payload: SaveActivity;
-  } | null>(null);
-  const confirm = useConfirmReceiptLine();
-  const formId = useId();
-
-  if (!values) {
-    return (
-      <div className="grid gap-3">
-        <p className="text-sm text-slate-700">
-          No fuel, energy or hotel activity was found on this receipt, so there is no draft line. The file is
-          kept; you can add a line by hand in the activity ledger.
-        </p>
-        <DialogFooter>
-          <Button variant="outline" onClick={onAnother}>
-            Scan another
-          </Button>
-          <Button onClick={onDone}>Done</Button>
-        </DialogFooter>
-      </div>
-    );
-  }
-  const siteId = values.siteId || (siteList.length === 1 ? siteList[0]!.id : '');
-  const set = (field: ActivityField, value: string) =>
-    setValues((current) => (current ? { ...current, [field]: value } : current));
-  const id = (field: ActivityField) => `${formId}-${field}`;
-  const field = (name: ActivityField, label: string, control: ReactNode) => (
-    <div className="grid gap-1">
-      <Label htmlFor={id(name)}>{label}</Label>
-      {control}
-      <FieldError id={`${id(name)}-error`}>{errors[name]}</FieldError>
-    </div>
-  );
-  const input = (
-    name: 'date' | 'periodEnd' | 'quantity' | 'unit' | 'spend' | 'currency' | 'reference',
-    type = 'text',
-  ) => (
-    <Input
-      id={id(name)}
-      type={type}
-      value={values[name]}
-      onChange={(event) => set(name, event.target.value)}
-      aria-invalid={errors[name] ? true : undefined}
-      aria-describedby={errors[name] ? `${id(name)}-error` : undefined}
-    />
-  );
-
-  // A probable duplicate (decision 052) is answered with a choice, which sends the draft again.
-  const send = (payload: SaveActivity) =>
-    confirm.mutate(payload, {
-      onSuccess: (line) => {
-        setDuplicates(null);
-        // Skipped as a duplicate (decision 052): the server answers { skipped: true }, nothing stored.
-        if ('skipped' in line)
-          toastSuccess('Nothing was added: the line is already in the ledger', 'Skipped');
-        // Saved, but without a figure: said at once, with why (decision 051).
-        else if (line.notCounted)
-          toastSuccess(
-            `${line.notCounted.message}. ${line.notCounted.fix.label}.`,
-            'Line added, not counted',
-          );
-        else toastSuccess('The line is in the ledger with the receipt as its evidence', 'Line added');
-        onDone();
-      },
-      onError: (failure) => {
-        const probable = readProbableDuplicates(failure);
-        setDuplicates(probable ? { problem: probable, payload } : null);
-        if (probable) return;
-        setErrors(getFieldErrors(failure) as ActivityErrors);
-        toastError(getErrorMessage(failure));
-      },
-    });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = validateActivityForm({ ...values, siteId });
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      return;
-    }
-    setErrors({});
-    send({ ...checked.payload, receiptFileId: result.ocrResult.evidenceId });
-  };
-
-  return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${formId}-title`}>
-      <h3 id={`${formId}-title`} className="text-sm font-semibold">
-        Draft ledger line: check and correct it
-      </h3>
-      {sites.isSuccess && siteList.length === 0 ? (
-        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Add a site first (Activity ledger, Sites card): every line belongs to a site.
-        </p>
-      ) : null}
-      <div className="grid gap-4 sm:grid-cols-2">
-        {field(
-          'siteId',
-          'Site',
-          <SiteSelect
-            id={id('siteId')}
-            value={siteId}
-            sites={siteList}
-            onChange={(value) => set('siteId', value)}
-          />,
-        )}
-        {field(
-          'category',
-          'Category',
-          <Select
-            value={values.category}
-            onValueChange={(value) => {
-              const parsed = ActivityCategorySchema.safeParse(value);
-              if (parsed.success)
-                setValues((current) => (current ? { ...current, category: parsed.data } : current));
-            }}
-          >
-            <SelectTrigger id={id('category')}>
-              <SelectValue />
-            </SelectTrigger>
-            <SelectContent>
-              {ActivityCategorySchema.options.map((option) => (
-                <SelectItem key={option} value={option}>
-                  {CATEGORY_LABELS[option]}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>,
-        )}
-        {field('date', 'Date', input('date', 'date'))}
-        {field('periodEnd', 'Period end (optional)', input('periodEnd', 'date'))}
-        {field('quantity', 'Quantity', input('quantity'))}
-        {field('unit', 'Unit', input('unit'))}
-        {field('reference', 'Reference', input('reference'))}
-      </div>
-      {duplicates ? (
-        <ReceiptDuplicatesPrompt
-          problem={duplicates.problem}
-          pending={confirm.isPending}
-          onKeep={() => send({ ...duplicates.payload, onDuplicate: 'keep' })}
-          onReplace={(lineId) =>
-            send({ ...duplicates.payload, onDuplicate: 'replace', replaceLineId: lineId })
-          }
-          onSkip={() => {
-            toastSuccess('Nothing was added; the line already in your ledger stays', 'Skipped');
-            onDone();
-          }}
-        />
-      ) : null}
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onAnother}>
-          Scan another
-        </Button>
-        <Button type="submit" disabled={confirm.isPending}>
-          {confirm.isPending ? 'Adding…' : 'Confirm and add to ledger'}
-        </Button>
-      </DialogFooter>
-    </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
-import type { DataSource } from '../../../domain/contracts/data-sources';
+import type { DataSource, SiteMapping } from '../../../domain/contracts/data-sources';
+import type { Site } from '../../../domain/contracts/ledger';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../ui/dialog';
@@ -8,21 +9,43 @@ import { SiteSelect } from '../ledger/site-select';
 import { useSiteMappings, useUpdateSiteMappings } from './api';
 import { MappingFooter, MappingLoading, MappingRow, MappingTable } from './mapping-table';
 
-/**
- * Which site each of the source's tracking options (a Xero tracking option, a QuickBooks class or
- * location) books its lines to (decision 025). Options start on the site of the same name, or on
- * the first site; a change applies at the next sync, which moves the lines.
- */
-export function SiteMappingDialog({
-  source,
-  open,
-  onOpenChange,
+function TrackingOptionsTable({
+  id,
+  rows,
+  sites,
+  choices,
+  onChoose,
 }: {
-  source: DataSource;
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  id: string;
+  rows: readonly SiteMapping[];
+  sites: readonly Site[];
+  choices: Record<string, string>;
+  onChoose: (trackingKey: string, siteId: string) => void;
 }) {
-  const id = useId();
+  return (
+    <MappingTable columns={['Tracking option', 'Site']}>
+      {rows.map((row, index) => (
+        <MappingRow
+          key={row.trackingKey}
+          controlId={`${id}-${index}`}
+          label={row.trackingName}
+          suggested={!row.isUserSet}
+        >
+          <SiteSelect
+            id={`${id}-${index}`}
+            className="w-full min-w-44"
+            value={choices[row.trackingKey] ?? ''}
+            sites={sites}
+            onChange={(siteId) => onChoose(row.trackingKey, siteId)}
+          />
+        </MappingRow>
+      ))}
+    </MappingTable>
+  );
+}
+
+/** The tracking options' sites as edited, and saving only the changed ones (`onDone` after, or at once). */
+function useTrackingChoices(source: DataSource, open: boolean, onDone: () => void) {
   const query = useSiteMappings(source.id, open);
   const sites = useSites();
   const update = useUpdateSiteMappings();
@@ -40,7 +63,7 @@ export function SiteMappingDialog({
 
   const save = () => {
     if (changed.length === 0) {
-      onOpenChange(false);
+      onDone();
       return;
     }
     update.mutate(
@@ -51,7 +74,7 @@ export function SiteMappingDialog({
       {
         onSuccess: () => {
           toastSuccess('Site mapping saved. Sync the source to apply it.');
-          onOpenChange(false);
+          onDone();
         },
         onError: (error) => {
           if (!isUnauthorizedError(error))
@@ -61,6 +84,27 @@ export function SiteMappingDialog({
     );
   };
 
+  return { query, sites, choices, setChoices, save, saving: update.isPending };
+}
+
+/**
+ * Which site each of the source's tracking options (a Xero tracking option, a QuickBooks class or
+ * location) books its lines to (decision 025). Options start on the site of the same name, or on
+ * the first site; a change applies at the next sync, which moves the lines.
+ */
+export function SiteMappingDialog({
+  source,
+  open,
+  onOpenChange,
+}: {
+  source: DataSource;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const { query, sites, choices, setChoices, save, saving } = useTrackingChoices(source, open, () =>
+    onOpenChange(false),
+  );
   const rows = query.data;
   const siteList = sites.data;
   const failed = query.error ?? sites.error;
@@ -86,29 +130,20 @@ export function SiteMappingDialog({
         ) : siteList.length === 0 ? (
           <p className="text-sm text-muted">Add a site under Sites first.</p>
         ) : (
-          <MappingTable columns={['Tracking option', 'Site']}>
-            {rows.map((row, index) => (
-              <MappingRow
-                key={row.trackingKey}
-                controlId={`${id}-${index}`}
-                label={row.trackingName}
-                suggested={!row.isUserSet}
-              >
-                <SiteSelect
-                  id={`${id}-${index}`}
-                  className="w-full min-w-44"
-                  value={choices[row.trackingKey] ?? ''}
-                  sites={siteList}
-                  onChange={(siteId) => setChoices((current) => ({ ...current, [row.trackingKey]: siteId }))}
-                />
-              </MappingRow>
-            ))}
-          </MappingTable>
+          <TrackingOptionsTable
+            id={id}
+            rows={rows}
+            sites={siteList}
+            choices={choices}
+            onChoose={(trackingKey, siteId) =>
+              setChoices((current) => ({ ...current, [trackingKey]: siteId }))
+            }
+          />
         )}
         <MappingFooter
           onCancel={() => onOpenChange(false)}
           onSave={save}
-          saving={update.isPending}
+          saving={saving}
           ready={Boolean(query.data)}
           saveLabel="Save sites"
         />

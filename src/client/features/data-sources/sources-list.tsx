@@ -1,22 +1,15 @@
 import { useState } from 'react';
 import type { DataSource } from '../../../domain/contracts/data-sources';
-import { trackEvent } from '../../lib/analytics';
 import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
-import { addToast, toastError, toastSuccess } from '../../stores/toasts';
+import { addToast, toastError } from '../../stores/toasts';
 import { Badge } from '../../ui/badge';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { PermissionNote } from '../../ui/permission-note';
 import { Skeleton } from '../../ui/skeleton';
-import {
-  useDataSources,
-  useDeleteDataSource,
-  useSiteMappings,
-  useSyncDataSource,
-  useTestDataSource,
-} from './api';
+import { useDataSources, useDeleteDataSource, useSiteMappings } from './api';
 import {
   canTestAndSync,
   formatLastSync,
@@ -26,6 +19,7 @@ import {
   sourceStatusBadge,
 } from './connect';
 import { SourceIcon } from './source-icon';
+import { TestAndSyncButtons } from './test-and-sync';
 
 // The dialogs' code, with Radix Dialog's focus trap, loads the first time each opens (decision 070).
 const loadAccountMappingDialog = loadOnce(() =>
@@ -40,8 +34,6 @@ const loadSiteMappingDialog = loadOnce(() =>
 
 /** Sources whose sync maps accounts, and tracking options to sites (decisions 016, 025). */
 function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source: DataSource) => void }) {
-  const test = useTestDataSource();
-  const sync = useSyncDataSource();
   const [mappingOpen, setMappingOpen] = useState(false);
   const canManage = useCan('sources.manage');
   const canDelete = useCan('sources.delete');
@@ -52,42 +44,6 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
   const hasTracking = (siteMappings.data?.length ?? 0) > 0;
   const status = sourceStatusBadge(source.status);
   const typeName = SOURCE_TYPE_NAMES[source.type] ?? source.type;
-
-  const runTest = () =>
-    test.mutate(source.id, {
-      onSuccess: (result) => {
-        if (result.connected) {
-          addToast({ title: 'Connection Successful', description: 'Data source is working correctly' });
-        } else {
-          addToast({
-            title: 'Connection Failed',
-            description: result.error || 'The data source did not answer.',
-            variant: 'destructive',
-          });
-        }
-      },
-      onError: (error) => {
-        if (!isUnauthorizedError(error)) toastError('Failed to test connection');
-      },
-    });
-
-  const runSync = () =>
-    sync.mutate(source.id, {
-      onSuccess: (outcome) => {
-        const success = outcome.status === 'succeeded';
-        trackEvent('data_source_sync', { type: source.type, success });
-        if (success) {
-          toastSuccess('Data source synced successfully');
-          // What the sync left out (lines it could not place, credit beyond a month's spend):
-          // said here, not only on the sync record (decision 028).
-          if (outcome.error) addToast({ title: 'Not everything was imported', description: outcome.error });
-        } else toastError(`Failed to sync data source: ${outcome.error ?? 'the sync did not finish'}`);
-      },
-      onError: (error) => {
-        trackEvent('data_source_sync', { type: source.type, success: false });
-        if (!isUnauthorizedError(error)) toastError('Failed to sync data source');
-      },
-    });
 
   return (
     <li className="flex flex-wrap items-center gap-3 py-3 first:pt-0 last:pb-0">
@@ -103,28 +59,7 @@ function SourceRow({ source, onDelete }: { source: DataSource; onDelete: (source
       </div>
       <Badge tone={status.tone}>{status.label}</Badge>
       <div className="flex flex-wrap gap-2">
-        {canManage && canTestAndSync(source.type) ? (
-          <>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={runTest}
-              disabled={test.isPending}
-              aria-label={`Test ${source.name}`}
-            >
-              {test.isPending ? 'Testing...' : 'Test'}
-            </Button>
-            <Button
-              size="sm"
-              variant="outline"
-              onClick={runSync}
-              disabled={sync.isPending}
-              aria-label={`Sync ${source.name}`}
-            >
-              {sync.isPending ? 'Syncing...' : 'Sync'}
-            </Button>
-          </>
-        ) : null}
+        {canManage && canTestAndSync(source.type) ? <TestAndSyncButtons source={source} /> : null}
         {canManage && mapped ? (
           <Button
             size="sm"

@@ -12,6 +12,47 @@ import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { normalizeStoreName, STORE_NAME_MESSAGE } from './connect';
 
+/** The name with the .myshopify.com suffix beside it; the suffix describes the field until an error does. */
+function StoreNameField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-store`}>Store name</Label>
+      <div className="flex items-center gap-2">
+        <Input
+          id={`${id}-store`}
+          value={value}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="your-store"
+          aria-required="true"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : `${id}-suffix`}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <span id={`${id}-suffix`} className="shrink-0 text-sm text-muted">
+          .myshopify.com
+        </span>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 /**
  * spec §5: Shopify asks for the store name without .myshopify.com "via a prompt". A modal dialog
  * instead of window.prompt: keyboard and screen-reader friendly, with the suffix shown next to the
@@ -68,34 +109,15 @@ export function StoreNamePrompt({
           </DialogDescription>
         </DialogHeader>
         <form noValidate onSubmit={submit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-store`}>Store name</Label>
-            <div className="flex items-center gap-2">
-              <Input
-                id={`${id}-store`}
-                value={value}
-                autoComplete="off"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="your-store"
-                aria-required="true"
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `${id}-error` : `${id}-suffix`}
-                onChange={(event) => {
-                  setValue(event.target.value);
-                  setError(undefined);
-                }}
-              />
-              <span id={`${id}-suffix`} className="shrink-0 text-sm text-muted">
-                .myshopify.com
-              </span>
-            </div>
-            {error ? (
-              <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <StoreNameField
+            id={id}
+            value={value}
+            error={error}
+            onChange={(next) => {
+              setValue(next);
+              setError(undefined);
+            }}
+          />
           <DialogFooter>
             <Button
               variant="outline"

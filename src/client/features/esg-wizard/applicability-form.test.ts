@@ -2,8 +2,10 @@ import { describe, expect, test } from 'bun:test';
 import { assessApplicability } from '../../../domain/esg/applicability';
 import {
   APPLICABILITY_MESSAGES,
+  applicabilityFormSchema,
   defaultCurrency,
   EMPTY_APPLICABILITY_FORM,
+  emptyApplicabilityForm,
   parseAmount,
   readApplicabilityForm,
 } from './applicability-form';
@@ -58,14 +60,14 @@ describe('the applicability form', () => {
       country: 'gb',
     });
     if (!result.ok) throw new Error('expected a valid form');
-    expect(result.input).toEqual({
+    expect(result.payload).toEqual({
       employees: 300,
       turnover: { amount: 40_000_000, currency: 'GBP' },
       balanceSheet: { amount: 10_000_000, currency: 'GBP' },
       listed: false,
       country: 'GB',
     });
-    const secr = assessApplicability(result.input).find((obligation) => obligation.id === 'uk-secr');
+    const secr = assessApplicability(result.payload).find((obligation) => obligation.id === 'uk-secr');
     expect(secr?.verdict).toBe('applies');
   });
 
@@ -73,5 +75,17 @@ describe('the applicability form', () => {
     expect(defaultCurrency('CSRD')).toBe('EUR');
     expect(defaultCurrency('SECR')).toBe('GBP');
     expect(defaultCurrency('SEC')).toBe('USD');
+    expect(emptyApplicabilityForm('SEC')).toMatchObject({
+      turnoverCurrency: 'USD',
+      balanceSheetCurrency: 'USD',
+    });
+  });
+
+  test("as the form's schema, puts every message on its own field (decision 071)", () => {
+    const result = applicabilityFormSchema.safeParse(emptyApplicabilityForm('CSRD'));
+    const byField = Object.fromEntries(
+      (result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]),
+    );
+    expect(byField).toEqual(APPLICABILITY_MESSAGES);
   });
 });

@@ -1,10 +1,13 @@
 // The "Does this apply to us?" form: its raw values, their checks with messages for a person, and
-// the input of the pure `assessApplicability` (no server call).
+// the input of the pure `assessApplicability` (no server call, so no contract: the check is the
+// form's schema, decision 071).
+import type { ZodType } from 'zod';
 import {
   APPLICABILITY_CURRENCIES,
   type ApplicabilityCurrency,
   type ApplicabilityInput,
 } from '../../../domain/esg/applicability';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
 
 export interface ApplicabilityFormValues {
   employees: string;
@@ -33,6 +36,12 @@ export function defaultCurrency(jurisdiction: string): ApplicabilityCurrency {
   if (jurisdiction === 'SECR') return 'GBP';
   if (jurisdiction === 'SEC') return 'USD';
   return 'EUR';
+}
+
+/** The empty form, with both amounts in the jurisdiction's usual currency. */
+export function emptyApplicabilityForm(jurisdiction: string): ApplicabilityFormValues {
+  const currency = defaultCurrency(jurisdiction);
+  return { ...EMPTY_APPLICABILITY_FORM, turnoverCurrency: currency, balanceSheetCurrency: currency };
 }
 
 export function isApplicabilityCurrency(value: string): value is ApplicabilityCurrency {
@@ -65,7 +74,7 @@ export const APPLICABILITY_MESSAGES: Record<ApplicabilityField, string> = {
 };
 
 export type ApplicabilityResult =
-  | { ok: true; input: ApplicabilityInput }
+  | { ok: true; payload: ApplicabilityInput }
   | { ok: false; errors: Partial<Record<ApplicabilityField, string>> };
 
 export function readApplicabilityForm(values: ApplicabilityFormValues): ApplicabilityResult {
@@ -85,7 +94,7 @@ export function readApplicabilityForm(values: ApplicabilityFormValues): Applicab
   }
   return {
     ok: true,
-    input: {
+    payload: {
       employees,
       turnover: { amount: turnover, currency: values.turnoverCurrency },
       balanceSheet: { amount: balanceSheet, currency: values.balanceSheetCurrency },
@@ -94,6 +103,10 @@ export function readApplicabilityForm(values: ApplicabilityFormValues): Applicab
     },
   };
 }
+
+/** The form's schema for the zod resolver: the typed answers in, the assessment's input out. */
+export const applicabilityFormSchema: ZodType<ApplicabilityInput, ApplicabilityFormValues> =
+  checkedFormSchema(readApplicabilityForm);
 
 export const VERDICT_LABELS = {
   applies: 'Applies',

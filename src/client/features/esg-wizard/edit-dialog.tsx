@@ -70,6 +70,91 @@ function LedgerFigure({
   );
 }
 
+/** The badges, where the indicator maps to, and where its current value came from. */
+function IndicatorFacts({ item, year }: { item: EsgProgressItem; year: number }) {
+  return (
+    <div className="grid gap-2 text-sm">
+      <IndicatorBadges item={item} />
+      <p className="text-muted">{item.mappingLabel}</p>
+      {isCompletedValue(item.value) ? (
+        <p className="text-muted">{describeOrigin(item, year).join(' · ')}</p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The answer; `id` is the dialog's, the field and its unit hint are `-value` and `-unit`. */
+function ValueField({
+  id,
+  text,
+  unit,
+  onChange,
+}: {
+  id: string;
+  text: string;
+  unit: EsgProgressItem['unit'];
+  onChange: (text: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-value`}>Value/Description</Label>
+      <Textarea
+        id={`${id}-value`}
+        value={text}
+        maxLength={10_000}
+        aria-describedby={unit ? `${id}-unit` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {unit ? (
+        <p id={`${id}-unit`} className="text-xs text-muted">
+          Unit: {unit}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function CompletedSwitch({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="grid gap-1">
+      <div className="flex items-center gap-3">
+        <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <Label htmlFor={id}>Mark as completed</Label>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        An indicator counts as completed when it has a value; saving with this off clears the value.
+      </p>
+    </div>
+  );
+}
+
+function NoteField({ id, note, onChange }: { id: string; note: string; onChange: (note: string) => void }) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Note</Label>
+      <Textarea
+        id={id}
+        value={note}
+        maxLength={2000}
+        className="min-h-20"
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        How the figure was worked out or where it comes from, for whoever checks the report.
+      </p>
+    </div>
+  );
+}
+
 /** spec §2 edit dialog: Value/Description, 'Mark as completed', Cancel, Save; plus note and evidence. */
 export function EditDialog({
   item,
@@ -114,13 +199,7 @@ export function EditDialog({
           <DialogTitle>{title}</DialogTitle>
           <DialogDescription>{item.description}</DialogDescription>
         </DialogHeader>
-        <div className="grid gap-2 text-sm">
-          <IndicatorBadges item={item} />
-          <p className="text-muted">{item.mappingLabel}</p>
-          {isCompletedValue(item.value) ? (
-            <p className="text-muted">{describeOrigin(item, year).join(' · ')}</p>
-          ) : null}
-        </div>
+        <IndicatorFacts item={item} year={year} />
         <LedgerFigure
           item={item}
           year={year}
@@ -128,49 +207,9 @@ export function EditDialog({
           onUseLedger={() => save({ useLedger: true }, onClose)}
         />
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-value`}>Value/Description</Label>
-            <Textarea
-              id={`${id}-value`}
-              value={text}
-              maxLength={10_000}
-              aria-describedby={item.unit ? `${id}-unit` : undefined}
-              onChange={(event) => onTextChange(event.target.value)}
-            />
-            {item.unit ? (
-              <p id={`${id}-unit`} className="text-xs text-muted">
-                Unit: {item.unit}
-              </p>
-            ) : null}
-          </div>
-          <div className="grid gap-1">
-            <div className="flex items-center gap-3">
-              <Switch
-                id={`${id}-completed`}
-                checked={markCompleted}
-                onCheckedChange={setMarkCompleted}
-                aria-describedby={`${id}-completed-hint`}
-              />
-              <Label htmlFor={`${id}-completed`}>Mark as completed</Label>
-            </div>
-            <p id={`${id}-completed-hint`} className="text-xs text-muted">
-              An indicator counts as completed when it has a value; saving with this off clears the value.
-            </p>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-note`}>Note</Label>
-            <Textarea
-              id={`${id}-note`}
-              value={note}
-              maxLength={2000}
-              className="min-h-20"
-              aria-describedby={`${id}-note-hint`}
-              onChange={(event) => setNote(event.target.value)}
-            />
-            <p id={`${id}-note-hint`} className="text-xs text-muted">
-              How the figure was worked out or where it comes from, for whoever checks the report.
-            </p>
-          </div>
+          <ValueField id={id} text={text} unit={item.unit} onChange={onTextChange} />
+          <CompletedSwitch id={`${id}-completed`} checked={markCompleted} onChange={setMarkCompleted} />
+          <NoteField id={`${id}-note`} note={note} onChange={setNote} />
           <EvidenceList jurisdiction={jurisdiction} indicator={item.indicator} files={evidence} />
           <DialogFooter>
             <DialogClose asChild>

@@ -32,21 +32,18 @@ export function EvidenceLinks({ files }: { files: readonly Evidence[] }) {
   );
 }
 
-/** An indicator's evidence in the edit dialog: the files, upload (PDF, image, CSV < 10 MB), delete. */
-export function EvidenceList({
+/** Upload one file (checked here first: PDF, image or CSV under 10 MB); a refusal shows under the field. */
+function EvidenceUpload({
+  id,
   jurisdiction,
   indicator,
-  files,
 }: {
+  id: string;
   jurisdiction: Jurisdiction;
   indicator: string;
-  files: readonly Evidence[];
 }) {
-  const id = useId();
   const [error, setError] = useState<string | null>(null);
   const upload = useUploadEvidence(jurisdiction);
-  const remove = useDeleteEvidence(jurisdiction);
-  const canDelete = useCan('evidence.delete');
 
   const onFile = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.target;
@@ -72,6 +69,36 @@ export function EvidenceList({
     );
   };
 
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={`${id}-file`}>Upload evidence</Label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        accept={EVIDENCE_ACCEPT}
+        disabled={upload.isPending}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={onFile}
+        className="text-sm text-ink file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        {upload.isPending ? 'Uploading…' : 'PDF, image or CSV, less than 10 MB.'}
+      </p>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The files (or 'No files yet'), each with Delete for those allowed to delete evidence. */
+function EvidenceFiles({ jurisdiction, files }: { jurisdiction: Jurisdiction; files: readonly Evidence[] }) {
+  const remove = useDeleteEvidence(jurisdiction);
+  const canDelete = useCan('evidence.delete');
+
   const onDelete = (file: Evidence) =>
     remove.mutate(file.id, {
       onSuccess: () => toastSuccess(`${file.fileName} deleted`),
@@ -80,55 +107,49 @@ export function EvidenceList({
       },
     });
 
+  // Mounted with or without files, so deleting the last one still reports back.
+  if (files.length === 0) return <p className="text-sm text-muted">No files yet.</p>;
+  return (
+    <ul className="grid gap-2">
+      {files.map((file) => (
+        <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
+          <EvidenceLinks files={[file]} />
+          {canDelete ? (
+            <Button
+              type="button"
+              variant="ghost"
+              size="sm"
+              disabled={remove.isPending && remove.variables === file.id}
+              onClick={() => onDelete(file)}
+            >
+              Delete<span className="sr-only"> {file.fileName}</span>
+            </Button>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** An indicator's evidence in the edit dialog: the files, upload (PDF, image, CSV < 10 MB), delete. */
+export function EvidenceList({
+  jurisdiction,
+  indicator,
+  files,
+}: {
+  jurisdiction: Jurisdiction;
+  indicator: string;
+  files: readonly Evidence[];
+}) {
+  const id = useId();
   return (
     <section aria-labelledby={`${id}-title`} className="grid gap-3 border-t border-border pt-4">
       <h3 id={`${id}-title`} className="text-sm font-semibold text-ink">
         Evidence
       </h3>
-      {files.length === 0 ? (
-        <p className="text-sm text-muted">No files yet.</p>
-      ) : (
-        <ul className="grid gap-2">
-          {files.map((file) => (
-            <li key={file.id} className="flex flex-wrap items-center justify-between gap-2">
-              <EvidenceLinks files={[file]} />
-              {canDelete ? (
-                <Button
-                  type="button"
-                  variant="ghost"
-                  size="sm"
-                  disabled={remove.isPending && remove.variables === file.id}
-                  onClick={() => onDelete(file)}
-                >
-                  Delete<span className="sr-only"> {file.fileName}</span>
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
+      <EvidenceFiles jurisdiction={jurisdiction} files={files} />
       {files.length > 0 ? <PermissionNote action="evidence.delete" /> : null}
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-file`}>Upload evidence</Label>
-        <input
-          id={`${id}-file`}
-          type="file"
-          accept={EVIDENCE_ACCEPT}
-          disabled={upload.isPending}
-          aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-          aria-invalid={error ? true : undefined}
-          onChange={onFile}
-          className="text-sm text-ink file:mr-3 file:rounded-md file:border file:border-border file:bg-surface file:px-3 file:py-1.5 file:text-sm file:font-medium"
-        />
-        <p id={`${id}-hint`} className="text-xs text-muted">
-          {upload.isPending ? 'Uploading…' : 'PDF, image or CSV, less than 10 MB.'}
-        </p>
-        {error ? (
-          <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <EvidenceUpload id={id} jurisdiction={jurisdiction} indicator={indicator} />
     </section>
   );
 }

@@ -89,31 +89,24 @@ function InfoPanel({ info, isSelected }: { info: JurisdictionInfo; isSelected: b
   );
 }
 
-export function JurisdictionStep({
-  jurisdiction,
-  onJurisdictionChange,
-  includeComprehensive,
-  onIncludeComprehensiveChange,
-  onInitialized,
-}: {
-  jurisdiction: Jurisdiction | '';
-  onJurisdictionChange: (value: Jurisdiction) => void;
-  includeComprehensive: boolean;
-  onIncludeComprehensiveChange: (value: boolean) => void;
-  onInitialized: () => void;
-}) {
-  const id = useId();
-  const initialize = useInitializeChecklist();
-  const canInitialize = useCan('esg.edit');
-
-  const onInitialize = () => {
+/**
+ * Creates the checklist for the chosen jurisdiction (with the Comprehensive module when asked, CSRD
+ * only); says so and counts the wizard as started.
+ */
+function useStartChecklist(
+  jurisdiction: Jurisdiction | '',
+  includeComprehensive: boolean,
+  onInitialized: () => void,
+) {
+  const mutation = useInitializeChecklist();
+  const initialize = () => {
     const parsed = WizardJurisdictionSchema.safeParse(jurisdiction);
     if (!parsed.success) {
       toastError('Please select a jurisdiction');
       return;
     }
     const chosen = parsed.data;
-    initialize.mutate(
+    mutation.mutate(
       { jurisdiction: chosen, ...(chosen === 'CSRD' ? { includeComprehensive } : {}) },
       {
         onSuccess: () => {
@@ -129,6 +122,89 @@ export function JurisdictionStep({
       },
     );
   };
+  return { initialize, isPending: mutation.isPending };
+}
+
+function JurisdictionSelect({
+  id,
+  jurisdiction,
+  onChange,
+}: {
+  id: string;
+  jurisdiction: Jurisdiction | '';
+  onChange: (value: Jurisdiction) => void;
+}) {
+  return (
+    <div className="grid max-w-sm gap-1.5">
+      <Label htmlFor={id}>Jurisdiction</Label>
+      <Select
+        value={jurisdiction || undefined}
+        onValueChange={(value) => {
+          const parsed = WizardJurisdictionSchema.safeParse(value);
+          if (parsed.success) onChange(parsed.data);
+        }}
+      >
+        <SelectTrigger id={id} aria-required="true">
+          <SelectValue placeholder="Select a jurisdiction" />
+        </SelectTrigger>
+        <SelectContent>
+          {JURISDICTIONS.map((info) => (
+            <SelectItem key={info.value} value={info.value}>
+              {info.label}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+/** CSRD only: the optional VSME Comprehensive module. */
+function ComprehensiveOption({
+  id,
+  checked,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 accent-brand-700"
+        aria-describedby={`${id}-hint`}
+      />
+      <div className="grid gap-0.5">
+        <Label htmlFor={id}>Include the Comprehensive module (C1–C9)</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          Optional. Adds the VSME Comprehensive disclosures, often asked for by banks and large customers.
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function JurisdictionStep({
+  jurisdiction,
+  onJurisdictionChange,
+  includeComprehensive,
+  onIncludeComprehensiveChange,
+  onInitialized,
+}: {
+  jurisdiction: Jurisdiction | '';
+  onJurisdictionChange: (value: Jurisdiction) => void;
+  includeComprehensive: boolean;
+  onIncludeComprehensiveChange: (value: boolean) => void;
+  onInitialized: () => void;
+}) {
+  const id = useId();
+  const { initialize, isPending } = useStartChecklist(jurisdiction, includeComprehensive, onInitialized);
+  const canInitialize = useCan('esg.edit');
 
   return (
     <div className="grid gap-6">
@@ -140,27 +216,11 @@ export function JurisdictionStep({
           </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-5">
-          <div className="grid max-w-sm gap-1.5">
-            <Label htmlFor={`${id}-jurisdiction`}>Jurisdiction</Label>
-            <Select
-              value={jurisdiction || undefined}
-              onValueChange={(value) => {
-                const parsed = WizardJurisdictionSchema.safeParse(value);
-                if (parsed.success) onJurisdictionChange(parsed.data);
-              }}
-            >
-              <SelectTrigger id={`${id}-jurisdiction`} aria-required="true">
-                <SelectValue placeholder="Select a jurisdiction" />
-              </SelectTrigger>
-              <SelectContent>
-                {JURISDICTIONS.map((info) => (
-                  <SelectItem key={info.value} value={info.value}>
-                    {info.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <JurisdictionSelect
+            id={`${id}-jurisdiction`}
+            jurisdiction={jurisdiction}
+            onChange={onJurisdictionChange}
+          />
 
           <ul className="grid gap-4 lg:grid-cols-3" aria-label="Jurisdictions">
             {JURISDICTIONS.map((info) => (
@@ -169,23 +229,11 @@ export function JurisdictionStep({
           </ul>
 
           {jurisdiction === 'CSRD' ? (
-            <div className="flex items-start gap-2">
-              <input
-                id={`${id}-comprehensive`}
-                type="checkbox"
-                checked={includeComprehensive}
-                onChange={(event) => onIncludeComprehensiveChange(event.target.checked)}
-                className="mt-0.5 size-4 accent-brand-700"
-                aria-describedby={`${id}-comprehensive-hint`}
-              />
-              <div className="grid gap-0.5">
-                <Label htmlFor={`${id}-comprehensive`}>Include the Comprehensive module (C1–C9)</Label>
-                <p id={`${id}-comprehensive-hint`} className="text-sm text-muted">
-                  Optional. Adds the VSME Comprehensive disclosures, often asked for by banks and large
-                  customers.
-                </p>
-              </div>
-            </div>
+            <ComprehensiveOption
+              id={`${id}-comprehensive`}
+              checked={includeComprehensive}
+              onChange={onIncludeComprehensiveChange}
+            />
           ) : null}
 
           <div className="flex gap-2 rounded-md border border-sky-200 bg-sky-50 p-3 text-sm text-sky-900">
@@ -199,8 +247,8 @@ export function JurisdictionStep({
 
           {canInitialize ? (
             <div>
-              <Button onClick={onInitialize} disabled={initialize.isPending}>
-                {initialize.isPending ? 'Initializing…' : 'Initialize ESG Checklist'}
+              <Button onClick={initialize} disabled={isPending}>
+                {isPending ? 'Initializing…' : 'Initialize ESG Checklist'}
               </Button>
             </div>
           ) : null}

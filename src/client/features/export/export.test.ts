@@ -5,7 +5,6 @@ import {
   canGenerate,
   canMarkFinal,
   canSubmitFiling,
-  defaultPeriod,
   emailDeliveryText,
   FILING_STATUS,
   fileNameFromDisposition,
@@ -64,8 +63,8 @@ const filing = (filingStatus: Filing['filingStatus']): Filing => ({
 });
 
 describe('reporting periods', () => {
-  test('offer the last full year, its quarters newest first, then the year before', () => {
-    expect(reportingPeriods(new Date(2026, 4, 15))).toEqual([
+  test('offer the reporting year first, its quarters newest first, then the year before', () => {
+    expect(reportingPeriods(2025, '2026-05-15')).toEqual([
       '2025',
       '2025-q4',
       '2025-q3',
@@ -75,13 +74,14 @@ describe('reporting periods', () => {
     ]);
   });
 
-  test('count from the calendar year even on its first day', () => {
-    expect(reportingPeriods(new Date(2026, 0, 1))[0]).toBe('2025');
-    expect(defaultPeriod(new Date(2026, 11, 31))).toBe('2025');
+  test('a reporting year in progress offers only the quarters that have begun', () => {
+    expect(reportingPeriods(2026, '2026-05-15')).toEqual(['2026', '2026-q2', '2026-q1', '2025']);
+    expect(reportingPeriods(2026, '2026-01-01')).toEqual(['2026', '2026-q1', '2025']);
   });
 
   test('every period matches the contract shape', () => {
-    for (const period of reportingPeriods(new Date())) expect(period).toMatch(/^(20\d{2})(-q[1-4])?$/);
+    for (const period of reportingPeriods(2025, '2026-11-26'))
+      expect(period).toMatch(/^(20\d{2})(-q[1-4])?$/);
   });
 
   test('are labelled in plain words', () => {

@@ -5,6 +5,7 @@ import type {
   ReportFramework,
   ReportStatus,
 } from '../../../domain/contracts/export';
+import { monthHasBegun } from '../../../domain/emissions/reporting-year';
 import type { BadgeTone } from '../../ui/badge';
 
 /** spec §9 formats, in the order the screen offers them (default pdf, spec §3). */
@@ -32,18 +33,21 @@ export function frameworkLabel(framework: ReportFramework): string {
 }
 
 /**
- * Reporting periods relative to today: the last full calendar year, its quarters (newest first),
- * then the year before. spec §9 lists a fixed 2024-q4 … 2023 set, but that list predates any data a
- * company enters now, so the screen offers the periods a new company can actually report on.
+ * Reporting periods around the company's reporting year (decision 086: the one year every screen
+ * shows, GET /api/reporting-year): that year, its quarters that have begun by `today` (newest
+ * first), then the year before. spec §9 lists a fixed 2024-q4 … 2023 set, but that list predates
+ * any data a company enters now, so the screen offers the periods the company reports on. The
+ * first is the default period.
  */
-export function reportingPeriods(today: Date): string[] {
-  const year = today.getFullYear() - 1;
-  return [String(year), `${year}-q4`, `${year}-q3`, `${year}-q2`, `${year}-q1`, String(year - 1)];
-}
-
-/** The default period: the last full calendar year. */
-export function defaultPeriod(today: Date): string {
-  return String(today.getFullYear() - 1);
+export function reportingPeriods(reportingYear: number, today: string): string[] {
+  const quarters = [4, 3, 2, 1].filter((quarter) =>
+    monthHasBegun(`${reportingYear}-${String(quarter * 3 - 2).padStart(2, '0')}`, today),
+  );
+  return [
+    String(reportingYear),
+    ...quarters.map((quarter) => `${reportingYear}-q${quarter}`),
+    String(reportingYear - 1),
+  ];
 }
 
 const QUARTER_MONTHS = ['Jan–Mar', 'Apr–Jun', 'Jul–Sep', 'Oct–Dec'];

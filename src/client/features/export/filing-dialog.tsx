@@ -29,6 +29,75 @@ interface FilingFormProps {
   onDone: () => void;
 }
 
+/** The regulators, then the chosen one's accepted formats, notes when not in force, and dates. */
+function RegulatorField({
+  id,
+  regulators,
+  value,
+  onChange,
+}: {
+  id: string;
+  regulators: Regulator[];
+  value: string;
+  onChange: (code: string) => void;
+}) {
+  const regulator = regulators.find((candidate) => candidate.code === value);
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Regulator</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id}>
+          <SelectValue placeholder="Choose a regulator" />
+        </SelectTrigger>
+        <SelectContent>
+          {regulators.map((option) => (
+            <SelectItem key={option.code} value={option.code}>
+              {option.inForce ? option.name : `${option.name} (not in force)`}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+      {regulator ? (
+        <p className="text-sm text-muted">
+          Accepts {regulator.supportedFormats.map((format) => format.toUpperCase()).join(', ')}.
+          {regulator.inForce ? null : ` ${regulator.notes}`}
+        </p>
+      ) : null}
+      {regulator ? <RegulatorDates regulator={regulator} /> : null}
+    </div>
+  );
+}
+
+function FilingTypeField({
+  id,
+  regulator,
+  value,
+  onChange,
+}: {
+  id: string;
+  regulator: Regulator;
+  value: string;
+  onChange: (type: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Filing type</Label>
+      <Select value={value} onValueChange={onChange}>
+        <SelectTrigger id={id}>
+          <SelectValue placeholder="Choose a filing type" />
+        </SelectTrigger>
+        <SelectContent>
+          {regulator.filingTypes.map((type) => (
+            <SelectItem key={type} value={type}>
+              {type}
+            </SelectItem>
+          ))}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
 function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProps) {
   const id = useId();
   const submitFiling = useSubmitFiling();
@@ -64,52 +133,24 @@ function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProp
 
   return (
     <form onSubmit={submit} className="grid gap-4">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-regulator`}>Regulator</Label>
-        <Select
-          value={regulatorCode}
-          onValueChange={(code) => {
-            setRegulatorCode(code);
-            // Filing types belong to one regulator: a new regulator starts the choice again.
-            setFilingType('');
-          }}
-        >
-          <SelectTrigger id={`${id}-regulator`}>
-            <SelectValue placeholder="Choose a regulator" />
-          </SelectTrigger>
-          <SelectContent>
-            {regulators.map((option) => (
-              <SelectItem key={option.code} value={option.code}>
-                {option.inForce ? option.name : `${option.name} (not in force)`}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-        {regulator ? (
-          <p className="text-sm text-muted">
-            Accepts {regulator.supportedFormats.map((format) => format.toUpperCase()).join(', ')}.
-            {regulator.inForce ? null : ` ${regulator.notes}`}
-          </p>
-        ) : null}
-        {regulator ? <RegulatorDates regulator={regulator} /> : null}
-      </div>
+      <RegulatorField
+        id={`${id}-regulator`}
+        regulators={regulators}
+        value={regulatorCode}
+        onChange={(code) => {
+          setRegulatorCode(code);
+          // Filing types belong to one regulator: a new regulator starts the choice again.
+          setFilingType('');
+        }}
+      />
       {/* spec §2: the filing type appears only once a regulator is chosen. */}
       {regulator ? (
-        <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-type`}>Filing type</Label>
-          <Select value={filingType} onValueChange={setFilingType}>
-            <SelectTrigger id={`${id}-type`}>
-              <SelectValue placeholder="Choose a filing type" />
-            </SelectTrigger>
-            <SelectContent>
-              {regulator.filingTypes.map((type) => (
-                <SelectItem key={type} value={type}>
-                  {type}
-                </SelectItem>
-              ))}
-            </SelectContent>
-          </Select>
-        </div>
+        <FilingTypeField
+          id={`${id}-type`}
+          regulator={regulator}
+          value={filingType}
+          onChange={setFilingType}
+        />
       ) : null}
       <SandboxNote />
       <DialogFooter>

@@ -6,37 +6,19 @@ import {
   type ReportFramework,
   type VsmeTaxonomyVersionChoice,
 } from '../../../domain/contracts/export';
-import { isUnauthorizedError } from '../../lib/api';
-import { useCan } from '../../lib/permissions';
-import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { SegmentedControl } from '../../ui/toggle-group';
-import { useCompanyProfile, useUpdateCompanyProfile } from '../auth/api';
-import {
-  canGenerate,
-  defaultPeriod,
-  FORMAT_OPTIONS,
-  FRAMEWORK_OPTIONS,
-  periodLabel,
-  reportingPeriods,
-} from './export';
-import {
-  defaultFramework,
-  defaultIdentifierKind,
-  entityIdentifierOf,
-  type IdentifierKind,
-  identifierProblem,
-  normaliseIdentifier,
-  profileChangeOf,
-  profileIdentifierValue,
-} from './identifier';
+import { useReportingYear } from '../reporting-year/api';
+import { canGenerate, FORMAT_OPTIONS, FRAMEWORK_OPTIONS, periodLabel, reportingPeriods } from './export';
+import { defaultFramework, entityIdentifierOf } from './identifier';
 import { IdentifierField } from './identifier-field';
 import { TaxonomyVersionField } from './taxonomy-version-field';
 import type { useReportGeneration } from './use-report-generation';
+import { useReportIdentifier } from './use-report-identifier';
 
 export interface GeneratorCardProps {
   generation: ReturnType<typeof useReportGeneration>;
@@ -86,61 +68,40 @@ function Checkbox({
 /** spec §2: format, framework, period and delivery, then Generate with its progress bar. */
 export function GeneratorCard({ generation, email, canWrite, jurisdiction }: GeneratorCardProps) {
   const id = useId();
-  const [periods] = useState(() => reportingPeriods(new Date()));
   const [format, setFormat] = useState<ReportFormat>('pdf');
   // The framework follows the company's jurisdiction until the person picks one.
   const [chosenFramework, setFramework] = useState<ReportFramework | null>(null);
   const framework = chosenFramework ?? defaultFramework(jurisdiction);
-  const [period, setPeriod] = useState(() => defaultPeriod(new Date()));
-  const [download, setDownload] = useState(true);
-  const [sendEmail, setSendEmail] = useState(false);
+  // The periods and the default follow the company's one reporting year (decision 086).
+  const reportingYear = useReportingYear().data?.year;
+  const [today] = useState(() => new Date().toISOString().slice(0, 10));
+  const periods = reportingYear === undefined ? [] : reportingPeriods(reportingYear, today);
+  // The period is the reporting year until the person picks one; empty while the year loads.
+  const [chosenPeriod, setPeriod] = useState<string | null>(null);
+  const period = chosenPeriod ?? periods[0] ?? '';
+  const [delivery, setDelivery] = useState({ download: true, email: false });
   const [taxonomyVersion, setTaxonomyVersion] = useState<VsmeTaxonomyVersionChoice>(
     DEFAULT_VSME_TAXONOMY_VERSION,
   );
   // Only a CSRD report in XBRL is tagged with the VSME taxonomy.
   const isVsmeXbrl = format === 'xbrl' && framework === 'csrd';
-  // The identifier kind follows the framework until the person picks one.
-  const [chosenKind, setChosenKind] = useState<IdentifierKind | null>(null);
-  const identifierKind = chosenKind ?? defaultIdentifierKind(framework);
-  // The identifier starts from the company profile (decision 057) until the person types one.
-  const profile = useCompanyProfile();
-  const saveProfile = useUpdateCompanyProfile();
-  const canEditCompany = useCan('company.edit');
-  const saved = profileIdentifierValue(profile.data, identifierKind);
-  const [typed, setTyped] = useState<string | null>(null);
-  const identifier = typed ?? saved;
-  const [saveToProfile, setSaveToProfile] = useState(true);
-  const [showProblem, setShowProblem] = useState(false);
+  const identifier = useReportIdentifier(framework, format);
   const { isGenerating, isPending, progress } = generation;
-  const problem = identifierProblem(identifierKind, identifier, format);
-  const differsFromProfile =
-    normaliseIdentifier(identifier) !== '' && normaliseIdentifier(identifier) !== saved;
-  const offerSave = canEditCompany && profile.isSuccess && differsFromProfile;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (problem) {
-      setShowProblem(true);
+    if (identifier.problem) {
+      identifier.setShowProblem(true);
       document.getElementById(`${id}-identifier`)?.focus();
       return;
     }
-    const entityIdentifier = entityIdentifierOf(identifierKind, identifier);
-    if (offerSave && saveToProfile) {
-      saveProfile.mutate(profileChangeOf(identifierKind, identifier), {
-        onSuccess: () => {
-          setTyped(null);
-          toastSuccess('Identifier saved to the company profile');
-        },
-        onError: (error) => {
-          if (!isUnauthorizedError(error)) toastError('The identifier was not saved to the company profile');
-        },
-      });
-    }
+    const entityIdentifier = entityIdentifierOf(identifier.kind, identifier.value);
+    identifier.saveIfAsked();
     generation.start({
       format,
       framework,
       period,
-      delivery: { download, email: sendEmail },
+      delivery,
       ...(isVsmeXbrl ? { taxonomyVersion } : {}),
       ...(entityIdentifier ? { entityIdentifier } : {}),
     });
@@ -156,117 +117,213 @@ export function GeneratorCard({ generation, email, canWrite, jurisdiction }: Gen
       </CardHeader>
       <CardContent>
         <form onSubmit={submit} className="grid gap-5">
-          <div className="grid gap-1.5">
-            <span aria-hidden="true" className="text-sm font-medium text-ink">
-              Format
-            </span>
-            <SegmentedControl
-              label="Format"
-              value={format}
-              options={FORMAT_OPTIONS}
-              onValueChange={setFormat}
-              className="w-fit"
-            />
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-framework`}>Reporting framework</Label>
-              <Select value={framework} onValueChange={(value) => setFramework(value as ReportFramework)}>
-                <SelectTrigger id={`${id}-framework`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {FRAMEWORK_OPTIONS.map((option) => (
-                    <SelectItem key={option.value} value={option.value}>
-                      {option.label}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-period`}>Reporting period</Label>
-              <Select value={period} onValueChange={setPeriod}>
-                <SelectTrigger id={`${id}-period`}>
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {periods.map((value) => (
-                    <SelectItem key={value} value={value}>
-                      {periodLabel(value)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-          </div>
+          <FormatField format={format} onChange={setFormat} />
+          <FrameworkAndPeriodFields
+            id={id}
+            framework={framework}
+            onFrameworkChange={setFramework}
+            periods={periods}
+            period={period}
+            onPeriodChange={setPeriod}
+          />
           {isVsmeXbrl ? (
             <TaxonomyVersionField value={taxonomyVersion} onValueChange={setTaxonomyVersion} />
           ) : null}
-          <IdentifierField
-            inputId={`${id}-identifier`}
-            kind={identifierKind}
-            onKindChange={(kind) => {
-              setChosenKind(kind);
-              setTyped(null);
-            }}
-            value={identifier}
-            onValueChange={setTyped}
-            problem={showProblem ? problem : null}
-            onBlur={() => setShowProblem(identifier.trim() !== '')}
-            fromProfile={saved !== '' && typed === null}
+          <IdentifierSection id={id} identifier={identifier} />
+          <DeliveryFields id={id} email={email} delivery={delivery} onChange={setDelivery} />
+          <GenerateActions
+            canWrite={canWrite}
+            hasPeriod={period !== ''}
+            isGenerating={isGenerating}
+            isPending={isPending}
+            progress={progress}
           />
-          {offerSave ? (
-            <Checkbox
-              id={`${id}-save-identifier`}
-              label="Save this identifier to the company profile"
-              hint="Later reports and Export XBRL then use it without asking."
-              checked={saveToProfile}
-              onChange={setSaveToProfile}
-            />
-          ) : null}
-          <fieldset className="grid gap-3">
-            <legend className="mb-2 text-sm font-medium text-ink">Delivery</legend>
-            <Checkbox
-              id={`${id}-download`}
-              label="Download immediately"
-              hint="Saves the file as soon as it is ready, while this page is open."
-              checked={download}
-              onChange={setDownload}
-            />
-            <Checkbox
-              id={`${id}-email`}
-              label="Send via email"
-              hint={email ? `Sends the file to ${email}.` : 'Sends the file to your account email.'}
-              checked={sendEmail}
-              onChange={setSendEmail}
-            />
-          </fieldset>
-          <div className="grid gap-3">
-            {/* spec §5: disabled while generating or while the request is pending. */}
-            <Button
-              type="submit"
-              className="w-full sm:w-fit"
-              disabled={!canWrite || !canGenerate(isGenerating, isPending)}
-            >
-              {isGenerating ? 'Generating…' : 'Generate report'}
-            </Button>
-            {canWrite ? null : (
-              <p className="text-sm text-muted">
-                Viewers can download reports; a member or admin generates them.
-              </p>
-            )}
-            {isGenerating ? (
-              <div className="grid gap-1.5">
-                <Progress value={progress} label="Report generation progress" />
-                <p className="text-sm text-muted" role="status">
-                  Sending your request… {progress}%
-                </p>
-              </div>
-            ) : null}
-          </div>
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+function FormatField({
+  format,
+  onChange,
+}: {
+  format: ReportFormat;
+  onChange: (format: ReportFormat) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <span aria-hidden="true" className="text-sm font-medium text-ink">
+        Format
+      </span>
+      <SegmentedControl
+        label="Format"
+        value={format}
+        options={FORMAT_OPTIONS}
+        onValueChange={onChange}
+        className="w-fit"
+      />
+    </div>
+  );
+}
+
+/** The identifier field and, when the typed value differs from the profile, the offer to save it. */
+function IdentifierSection({
+  id,
+  identifier,
+}: {
+  id: string;
+  identifier: ReturnType<typeof useReportIdentifier>;
+}) {
+  return (
+    <>
+      <IdentifierField
+        inputId={`${id}-identifier`}
+        kind={identifier.kind}
+        onKindChange={identifier.changeKind}
+        value={identifier.value}
+        onValueChange={identifier.setTyped}
+        problem={identifier.showProblem ? identifier.problem : null}
+        onBlur={() => identifier.setShowProblem(identifier.value.trim() !== '')}
+        fromProfile={identifier.fromProfile}
+      />
+      {identifier.offerSave ? (
+        <Checkbox
+          id={`${id}-save-identifier`}
+          label="Save this identifier to the company profile"
+          hint="Later reports and Export XBRL then use it without asking."
+          checked={identifier.saveToProfile}
+          onChange={identifier.setSaveToProfile}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function FrameworkAndPeriodFields({
+  id,
+  framework,
+  onFrameworkChange,
+  periods,
+  period,
+  onPeriodChange,
+}: {
+  id: string;
+  framework: ReportFramework;
+  onFrameworkChange: (framework: ReportFramework) => void;
+  /** Around the reporting year (reportingPeriods); empty while it loads. */
+  periods: readonly string[];
+  period: string;
+  onPeriodChange: (period: string) => void;
+}) {
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-framework`}>Reporting framework</Label>
+        <Select value={framework} onValueChange={(value) => onFrameworkChange(value as ReportFramework)}>
+          <SelectTrigger id={`${id}-framework`}>
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {FRAMEWORK_OPTIONS.map((option) => (
+              <SelectItem key={option.value} value={option.value}>
+                {option.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-period`}>Reporting period</Label>
+        <Select value={period} onValueChange={onPeriodChange}>
+          <SelectTrigger id={`${id}-period`}>
+            <SelectValue placeholder="Loading the reporting year…" />
+          </SelectTrigger>
+          <SelectContent>
+            {periods.map((value) => (
+              <SelectItem key={value} value={value}>
+                {periodLabel(value)}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
+interface Delivery {
+  download: boolean;
+  email: boolean;
+}
+
+function DeliveryFields({
+  id,
+  email,
+  delivery,
+  onChange,
+}: {
+  id: string;
+  email: string | null;
+  delivery: Delivery;
+  onChange: (delivery: Delivery) => void;
+}) {
+  return (
+    <fieldset className="grid gap-3">
+      <legend className="mb-2 text-sm font-medium text-ink">Delivery</legend>
+      <Checkbox
+        id={`${id}-download`}
+        label="Download immediately"
+        hint="Saves the file as soon as it is ready, while this page is open."
+        checked={delivery.download}
+        onChange={(download) => onChange({ ...delivery, download })}
+      />
+      <Checkbox
+        id={`${id}-email`}
+        label="Send via email"
+        hint={email ? `Sends the file to ${email}.` : 'Sends the file to your account email.'}
+        checked={delivery.email}
+        onChange={(sendEmail) => onChange({ ...delivery, email: sendEmail })}
+      />
+    </fieldset>
+  );
+}
+
+function GenerateActions({
+  canWrite,
+  hasPeriod,
+  isGenerating,
+  isPending,
+  progress,
+}: {
+  canWrite: boolean;
+  /** False while the reporting year (the default period) loads. */
+  hasPeriod: boolean;
+  isGenerating: boolean;
+  isPending: boolean;
+  progress: number;
+}) {
+  return (
+    <div className="grid gap-3">
+      {/* spec §5: disabled while generating or while the request is pending. */}
+      <Button
+        type="submit"
+        className="w-full sm:w-fit"
+        disabled={!canWrite || !hasPeriod || !canGenerate(isGenerating, isPending)}
+      >
+        {isGenerating ? 'Generating…' : 'Generate report'}
+      </Button>
+      {canWrite ? null : (
+        <p className="text-sm text-muted">Viewers can download reports; a member or admin generates them.</p>
+      )}
+      {isGenerating ? (
+        <div className="grid gap-1.5">
+          <Progress value={progress} label="Report generation progress" />
+          <p className="text-sm text-muted" role="status">
+            Sending your request… {progress}%
+          </p>
+        </div>
+      ) : null}
+    </div>
   );
 }

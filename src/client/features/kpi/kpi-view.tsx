@@ -13,9 +13,11 @@ import { CarbonCards, EmissionsTrend, MethodologyNote } from './carbon-tab';
 import { EnergyTab } from './energy-tab';
 import { hasLedgerData, type PeriodGrain } from './format';
 import { BenchmarkCard, EmptyLedger } from './parts';
+import { TargetsOffer } from './targets-offer';
 
 // The forms below the first screen and in the third tab, with their validation and Radix select
-// and dialog, load when reached rather than with the page (decision 070).
+// and dialog, load when reached rather than with the page (decision 070); in a year without
+// activity the target forms load when asked for (decision 082).
 const loadTargetsPanel = loadOnce(() => import('./targets-panel').then((module) => module.TargetsPanel));
 const loadRecalculatePanel = loadOnce(() =>
   import('./recalculate-panel').then((module) => module.RecalculatePanel),
@@ -121,20 +123,32 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           ) : (
             <EmptyLedger year={data.year} />
           )}
-          <DeferredPanel
-            load={loadTargetsPanel}
-            props={{ year: data.year, currentYear }}
-            title="Targets and company figures"
-            description="Set your reduction target and the figures intensity is measured against."
-            height="h-56"
-          />
-          <DeferredPanel
-            load={loadRecalculatePanel}
-            props={{ year: data.year }}
-            title="Recalculate with the current factor library"
-            description="Stored figures never change by themselves: this recomputes every line in the period with today's emission factors and records an audit entry."
-            height="h-40"
-          />
+          {hasData ? (
+            <>
+              <DeferredPanel
+                load={loadTargetsPanel}
+                props={{ year: data.year, currentYear }}
+                title="Targets and company figures"
+                description="Set your reduction target and the figures intensity is measured against."
+                height="h-56"
+              />
+              {/* Without lines in the year there is nothing to recompute (decision 082). */}
+              <DeferredPanel
+                load={loadRecalculatePanel}
+                props={{ year: data.year }}
+                title="Recalculate with the current factor library"
+                description="Stored figures never change by themselves: this recomputes every line in the period with today's emission factors and records an audit entry."
+                height="h-40"
+              />
+            </>
+          ) : (
+            <TargetsOffer
+              load={loadTargetsPanel}
+              year={data.year}
+              currentYear={currentYear}
+              target={data.carbon.target}
+            />
+          )}
           <MethodologyNote datasets={data.carbon.datasets} />
         </TabsContent>
         <TabsContent value="energy">

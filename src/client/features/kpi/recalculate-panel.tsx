@@ -1,6 +1,8 @@
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { Recalculation } from '../../../domain/contracts/ledger';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
@@ -9,16 +11,14 @@ import { ConfirmDialog } from '../../ui/confirm-dialog';
 import { PermissionNote } from '../../ui/permission-note';
 import { Table, TableCaption, TableCell, TableHeaderCell } from '../../ui/table';
 import { useRecalculateEmissions } from './api';
-import { FormField } from './form-field';
 import {
   defaultPeriod,
   describeChange,
   formatTonnes2,
   linesRecalculatedMessage,
-  type PeriodField,
   type RecalculatePeriod,
+  recalculatePeriodFormSchema,
   recalculationRows,
-  validatePeriod,
 } from './recalculate';
 
 function ResultTable({ result }: { result: Recalculation }) {
@@ -63,50 +63,11 @@ function ResultTable({ result }: { result: Recalculation }) {
 /** The explicit, audited recalculation of a period with the current factor library. */
 export function RecalculatePanel({ year }: { year: number }) {
   const id = useId();
-  const mutation = useRecalculateEmissions();
   const canRecalculate = useCan('emissions.recalculate');
-  const [values, setValues] = useState<RecalculatePeriod>(() => defaultPeriod(year));
-  const [errors, setErrors] = useState<Partial<Record<PeriodField, string>>>({});
-  const [pendingPeriod, setPendingPeriod] = useState<RecalculatePeriod | null>(null);
-  const [result, setResult] = useState<Recalculation | null>(null);
-
-  useEffect(() => {
-    setValues(defaultPeriod(year));
-    setErrors({});
-    setResult(null);
-  }, [year]);
-
-  const set = (field: PeriodField) => (value: string) =>
-    setValues((current) => ({ ...current, [field]: value }));
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const checked = validatePeriod(values);
-    if (!checked.ok) {
-      setErrors(checked.errors);
-      const first = (['from', 'to'] as const).find((field) => checked.errors[field]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      return;
-    }
-    setErrors({});
-    setPendingPeriod(checked.payload);
-  };
-
-  const onConfirm = () => {
-    if (!pendingPeriod) return;
-    mutation.mutate(pendingPeriod, {
-      onSuccess: (answer) => {
-        setResult(answer);
-        toastSuccess(linesRecalculatedMessage(answer.linesRecalculated));
-      },
-      onError: (error) => {
-        if (isUnauthorizedError(error)) return;
-        setErrors(getFieldErrors(error) as Partial<Record<PeriodField, string>>);
-        toastError(getErrorMessage(error));
-      },
-      onSettled: () => setPendingPeriod(null),
-    });
-  };
+  const [result, setResult] = useState<{ year: number; recalculation: Recalculation } | null>(null);
+  // A result belongs to the year it was run for: choosing another year clears it (React's
+  // "adjusting state when a prop changes", without an effect).
+  if (result && result.year !== year) setResult(null);
 
   return (
     <Card id="recalculate" aria-labelledby={`${id}-title`}>
@@ -120,36 +81,72 @@ export function RecalculatePanel({ year }: { year: number }) {
       <CardContent className="grid gap-6">
         <PermissionNote action="emissions.recalculate" />
         {canRecalculate ? (
-          <form noValidate onSubmit={onSubmit} className="grid gap-4" aria-labelledby={`${id}-title`}>
-            <div className="grid gap-4 sm:grid-cols-2">
-              <FormField
-                id={`${id}-from`}
-                label="From"
-                type="date"
-                required
-                value={values.from}
-                error={errors.from}
-                onChange={(event) => set('from')(event.target.value)}
-              />
-              <FormField
-                id={`${id}-to`}
-                label="To"
-                type="date"
-                required
-                value={values.to}
-                error={errors.to}
-                onChange={(event) => set('to')(event.target.value)}
-              />
-            </div>
-            <div>
-              <Button type="submit" disabled={mutation.isPending}>
-                {mutation.isPending ? 'Recalculating...' : 'Recalculate'}
-              </Button>
-            </div>
-          </form>
+          <RecalculateForm
+            year={year}
+            labelledBy={`${id}-title`}
+            onRecalculated={(recalculation) => setResult({ year, recalculation })}
+          />
         ) : null}
-        {result ? <ResultTable result={result} /> : null}
+        {result?.year === year ? <ResultTable result={result.recalculation} /> : null}
       </CardContent>
+    </Card>
+  );
+}
+
+/** The period (the whole reporting year unless changed), then a confirmation before anything runs. */
+function RecalculateForm({
+  year,
+  labelledBy,
+  onRecalculated,
+}: {
+  year: number;
+  labelledBy: string;
+  onRecalculated: (result: Recalculation) => void;
+}) {
+  const form = useContractForm(recalculatePeriodFormSchema, defaultPeriod(year));
+  const mutation = useRecalculateEmissions();
+  const [pendingPeriod, setPendingPeriod] = useState<RecalculatePeriod | null>(null);
+  const { reset } = form;
+
+  useEffect(() => {
+    reset(defaultPeriod(year));
+  }, [year, reset]);
+
+  const onConfirm = () => {
+    if (!pendingPeriod) return;
+    mutation.mutate(pendingPeriod, {
+      onSuccess: (answer) => {
+        onRecalculated(answer);
+        toastSuccess(linesRecalculatedMessage(answer.linesRecalculated));
+      },
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        form.clearErrors();
+        form.showServerErrors(error);
+        toastError(getErrorMessage(error));
+      },
+      onSettled: () => setPendingPeriod(null),
+    });
+  };
+
+  return (
+    <>
+      <ContractFormRoot
+        form={form}
+        onSubmit={setPendingPeriod}
+        className="grid gap-4"
+        labelledBy={labelledBy}
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField name="from" label="From" type="date" required />
+          <TextField name="to" label="To" type="date" required />
+        </div>
+        <div>
+          <Button type="submit" disabled={mutation.isPending}>
+            {mutation.isPending ? 'Recalculating...' : 'Recalculate'}
+          </Button>
+        </div>
+      </ContractFormRoot>
       <ConfirmDialog
         open={pendingPeriod != null}
         onOpenChange={(open) => {
@@ -166,6 +163,6 @@ export function RecalculatePanel({ year }: { year: number }) {
         pending={mutation.isPending}
         onConfirm={onConfirm}
       />
-    </Card>
+    </>
   );
 }

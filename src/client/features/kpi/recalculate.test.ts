@@ -6,6 +6,7 @@ import {
   kgToTonnes,
   linesRecalculatedMessage,
   PERIOD_ORDER_MESSAGE,
+  recalculatePeriodFormSchema,
   recalculationRows,
   validatePeriod,
 } from './recalculate';
@@ -44,6 +45,24 @@ describe('period validation', () => {
     const result = validatePeriod({ from: '2025-02-30', to: '2025-13-01' });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(Object.keys(result.errors).sort()).toEqual(['from', 'to']);
+  });
+});
+
+describe("the range form's schema (decision 071)", () => {
+  test('puts each message on its own field for the form', () => {
+    const result = recalculatePeriodFormSchema.safeParse({ from: '2025-13-01', to: '' });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['from', 'Enter the start date as YYYY-MM-DD'],
+      ['to', 'Choose an end date'],
+    ]);
+  });
+
+  test('gives the request the contract accepts, trimmed', () => {
+    expect(recalculatePeriodFormSchema.parse({ from: ' 2025-01-01', to: '2025-12-31 ' })).toEqual({
+      from: '2025-01-01',
+      to: '2025-12-31',
+    });
   });
 });
 

@@ -1,10 +1,9 @@
-import type { Recalculation } from '../../../domain/contracts/ledger';
+import type { ZodType, z } from 'zod';
+import { RecalculateSchema, type Recalculation } from '../../../domain/contracts/ledger';
+import { checkedFormSchema, issuesToErrors } from '../../forms/checked-form-schema';
 
 /** POST /api/emissions/recalculate body: ISO dates, both ends included. */
-export interface RecalculatePeriod {
-  from: string;
-  to: string;
-}
+export type RecalculatePeriod = z.infer<typeof RecalculateSchema>;
 
 export type PeriodField = keyof RecalculatePeriod;
 
@@ -27,7 +26,10 @@ function isIsoDate(value: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 }
 
-/** Both dates required and real; the start may not come after the end (same day is fine). */
+/**
+ * Both dates required and real; the start may not come after the end (same day is fine). The
+ * period is then parsed with the contract, so the form sends only what the server accepts.
+ */
 export function validatePeriod(values: RecalculatePeriod): PeriodValidation {
   const from = values.from.trim();
   const to = values.to.trim();
@@ -38,8 +40,14 @@ export function validatePeriod(values: RecalculatePeriod): PeriodValidation {
   else if (!isIsoDate(to)) errors.to = 'Enter the end date as YYYY-MM-DD';
   if (!errors.from && !errors.to && from > to) errors.to = PERIOD_ORDER_MESSAGE;
   if (errors.from || errors.to) return { ok: false, errors };
-  return { ok: true, payload: { from, to } };
+  const parsed = RecalculateSchema.safeParse({ from, to });
+  if (!parsed.success) return { ok: false, errors: issuesToErrors<PeriodField>(parsed.error.issues) };
+  return { ok: true, payload: parsed.data };
 }
+
+/** The range form's schema for the zod resolver (decision 071): the check above, message by field. */
+export const recalculatePeriodFormSchema: ZodType<RecalculatePeriod, RecalculatePeriod> =
+  checkedFormSchema(validatePeriod);
 
 /** kg → t: the ledger answers in kg, the screen speaks tonnes. */
 export function kgToTonnes(kg: number): number {

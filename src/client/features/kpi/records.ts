@@ -8,8 +8,7 @@ import {
   type Target,
   type Workforce,
 } from '../../../domain/contracts/ledger';
-import { checkedFormSchema } from '../../forms/checked-form-schema';
-import { type FieldErrors, issuesToErrors } from '../../lib/form-errors';
+import { checkedFormSchema, type FieldErrors, issuesToErrors } from '../../forms/checked-form-schema';
 
 export type SaveTarget = z.infer<typeof SaveTargetSchema>;
 export type SaveFinancials = z.infer<typeof SaveFinancialsSchema>;

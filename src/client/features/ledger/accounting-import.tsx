@@ -28,7 +28,11 @@ import {
 } from './accounting';
 import { useAccountingPreview, useImportAccountingExport, useSites } from './api';
 import { NotCountedNotice } from './not-counted-notice';
-import { describeDuplicateCounts, readProbableDuplicates } from './probable-duplicates';
+import {
+  describeDuplicateCounts,
+  type ProbableDuplicatesProblem,
+  readProbableDuplicates,
+} from './probable-duplicates';
 import { ImportDuplicatesPrompt } from './probable-duplicates-prompt';
 import { RowErrorsTable } from './row-errors';
 
@@ -135,7 +139,7 @@ export function AccountingImport({ file, onClose }: { file: File; onClose: () =>
   const [rows, setRows] = useState<{ line: number; message: string }[]>([]);
   const [result, setResult] = useState<AccountingImportResult | null>(null);
   // A 409 probable_duplicates (decision 052): the person chooses, and the same import is sent again.
-  const [duplicates, setDuplicates] = useState<ReturnType<typeof readProbableDuplicates>>(null);
+  const [duplicates, setDuplicates] = useState<ProbableDuplicatesProblem | null>(null);
   const { mutate: readPreview } = preview;
 
   useEffect(() => {
@@ -182,9 +186,9 @@ export function AccountingImport({ file, onClose }: { file: File; onClose: () =>
           setResult(answer);
           toastSuccess(describeAccountingResult(answer), 'Import complete');
         },
-        onError: (error) => {
+        onError: async (error) => {
           if (isUnauthorizedError(error)) return;
-          const probable = readProbableDuplicates(error);
+          const probable = await readProbableDuplicates(error);
           setDuplicates(probable);
           if (probable) return;
           const problem = readAccountingProblem(error);

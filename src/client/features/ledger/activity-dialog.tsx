@@ -24,6 +24,36 @@ import {
 } from './activity-form';
 import { useCreateActivity, useUpdateActivity } from './api';
 
+/**
+ * Creates (line null) or updates the line; a failure shows the server's field errors and a toast,
+ * a line saved without a figure says why at once (decision 051).
+ */
+function useSaveActivity(
+  line: ActivityLine | null,
+  showServerErrors: (error: unknown) => void,
+  onSaved: () => void,
+) {
+  const create = useCreateActivity();
+  const update = useUpdateActivity();
+  const onError = (error: unknown) => {
+    if (isUnauthorizedError(error)) return;
+    showServerErrors(error);
+    toastError(`Failed to save activity: ${getErrorMessage(error)}`);
+  };
+  const onSuccess = (saved: ActivityLine) => {
+    const done = line ? 'Activity line updated' : 'Activity line added';
+    if (saved.notCounted) {
+      toastSuccess(`${saved.notCounted.message}. ${saved.notCounted.fix.label}.`, `${done}, not counted`);
+    } else toastSuccess(done);
+    onSaved();
+  };
+  const save = (payload: SaveActivity) => {
+    if (line) update.mutate({ id: line.id, input: payload }, { onSuccess, onError });
+    else create.mutate(payload, { onSuccess, onError });
+  };
+  return { save, pending: create.isPending || update.isPending };
+}
+
 /** Add (line null) or edit a ledger line by hand. Loaded when first opened (ledger.tsx). */
 export function ActivityDialog({
   open,
@@ -43,9 +73,7 @@ export function ActivityDialog({
     schema,
     emptyActivityForm({ today: todayIso() }),
   );
-  const create = useCreateActivity();
-  const update = useUpdateActivity();
-  const pending = create.isPending || update.isPending;
+  const { save, pending } = useSaveActivity(line, form.showServerErrors, () => onOpenChange(false));
   const noSites = sites.length === 0;
   const { reset } = form;
 
@@ -53,24 +81,6 @@ export function ActivityDialog({
     if (!open) return;
     reset(line ? activityFormFromLine(line) : emptyActivityForm({ siteId: sites[0]?.id, today: todayIso() }));
   }, [open, line, sites, reset]);
-
-  const onError = (error: unknown) => {
-    if (isUnauthorizedError(error)) return;
-    form.showServerErrors(error);
-    toastError(`Failed to save activity: ${getErrorMessage(error)}`);
-  };
-  const onSuccess = (saved: ActivityLine) => {
-    const done = line ? 'Activity line updated' : 'Activity line added';
-    // Saved, but without a figure: said at once, with why (decision 051).
-    if (saved.notCounted) {
-      toastSuccess(`${saved.notCounted.message}. ${saved.notCounted.fix.label}.`, `${done}, not counted`);
-    } else toastSuccess(done);
-    onOpenChange(false);
-  };
-  const save = (payload: SaveActivity) => {
-    if (line) update.mutate({ id: line.id, input: payload }, { onSuccess, onError });
-    else create.mutate(payload, { onSuccess, onError });
-  };
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

@@ -11,7 +11,7 @@ import { CATEGORY_LABELS, DATA_QUALITY } from './format';
 import { SiteSelect } from './site-select';
 import { variantField, variantOptions } from './variants';
 
-const CATEGORY_CHOICES = ActivityCategorySchema.options.map((value) => ({
+export const CATEGORY_CHOICES = ActivityCategorySchema.options.map((value) => ({
   value,
   label: CATEGORY_LABELS[value],
 }));
@@ -19,6 +19,30 @@ const DATA_QUALITY_CHOICES = Object.entries(DATA_QUALITY).map(([value, quality])
   value,
   label: `${quality.label}: ${quality.description.toLowerCase()}`,
 }));
+
+/** The line's site, chosen from the company's sites (the receipt's draft line uses it too). */
+export function SiteField({ sites }: { sites: readonly Site[] }) {
+  const { control } = useFormContext<ActivityFormValues>();
+  return (
+    <FormField name="siteId" label="Site">
+      {(a11y) => (
+        <Controller
+          control={control}
+          name="siteId"
+          render={({ field }) => (
+            <SiteSelect
+              ref={field.ref}
+              value={field.value}
+              sites={sites}
+              onChange={field.onChange}
+              {...a11y}
+            />
+          )}
+        />
+      )}
+    </FormField>
+  );
+}
 
 /** Site, category, dates and the kind of activity (whose choices follow the category). */
 export function WhereAndWhenFields({ sites }: { sites: readonly Site[] }) {
@@ -34,23 +58,7 @@ export function WhereAndWhenFields({ sites }: { sites: readonly Site[] }) {
   };
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <FormField name="siteId" label="Site">
-        {(a11y) => (
-          <Controller
-            control={control}
-            name="siteId"
-            render={({ field }) => (
-              <SiteSelect
-                ref={field.ref}
-                value={field.value}
-                sites={sites}
-                onChange={field.onChange}
-                {...a11y}
-              />
-            )}
-          />
-        )}
-      </FormField>
+      <SiteField sites={sites} />
       <SelectField name="category" label="Category" choices={CATEGORY_CHOICES} onPicked={onCategoryPicked} />
       <TextField name="date" label="Date" type="date" required />
       <TextField

@@ -30,7 +30,11 @@ import { ImportFormFooter } from './import-form-footer';
 import { ImportProblems } from './import-problems';
 import { ImportQuestions } from './import-questions';
 import { NotCountedNotice } from './not-counted-notice';
-import { describeDuplicateCounts, readProbableDuplicates } from './probable-duplicates';
+import {
+  describeDuplicateCounts,
+  type ProbableDuplicatesProblem,
+  readProbableDuplicates,
+} from './probable-duplicates';
 import { ImportDuplicatesPrompt } from './probable-duplicates-prompt';
 import { RememberedAnswers } from './remembered-answers';
 import { RowErrorsTable } from './row-errors';
@@ -148,7 +152,7 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
   const [mapping, setMapping] = useState<Record<string, string> | undefined>(undefined);
   // A 409 probable_duplicates (decision 052) keeps the upload's answers, so the choice resends it.
   const [duplicates, setDuplicates] = useState<{
-    problem: NonNullable<ReturnType<typeof readProbableDuplicates>>;
+    problem: ProbableDuplicatesProblem;
     answers?: ImportAnswers;
   } | null>(null);
   /** A QuickBooks, Xero or Sage export: imported by its own flow (accounting-import.tsx). */
@@ -226,8 +230,8 @@ export function CsvImport({ csvSources }: { csvSources: ReadonlyArray<{ id: stri
           if (inputRef.current) inputRef.current.value = '';
           toastSuccess(describeImport(answer), 'Import complete');
         },
-        onError: (error) => {
-          const probable = readProbableDuplicates(error);
+        onError: async (error) => {
+          const probable = await readProbableDuplicates(error);
           setDuplicates(probable ? { problem: probable, answers } : null);
           if (probable) {
             setProblem(null);

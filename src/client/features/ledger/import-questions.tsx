@@ -27,6 +27,72 @@ function questionTitle(question: ImportQuestion): string {
   }
 }
 
+/** A site the import creates, named as in the file, in the UK until the person says otherwise. */
+function newSiteChoice(question: ImportQuestion): SiteChoice {
+  return { kind: 'new', name: question.text, country: 'GB', region: '' };
+}
+
+function NewSiteFields({
+  id,
+  answer,
+  onChange,
+}: {
+  id: string;
+  answer: Extract<SiteChoice, { kind: 'new' }>;
+  onChange: (answer: SiteChoice) => void;
+}) {
+  return (
+    <div className="grid gap-3 sm:grid-cols-3">
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-name`}>New site name</Label>
+        <Input
+          id={`${id}-name`}
+          value={answer.name}
+          maxLength={100}
+          onChange={(event) => onChange({ ...answer, name: event.target.value })}
+        />
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-country`}>Country</Label>
+        <Select
+          value={answer.country}
+          onValueChange={(country) => onChange({ ...answer, country, region: '' })}
+        >
+          <SelectTrigger id={`${id}-country`} className="bg-surface">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            {COMMON_COUNTRIES.map((country) => (
+              <SelectItem key={country.code} value={country.code}>
+                {country.name}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor={`${id}-region`}>Region</Label>
+        <Select
+          value={answer.region || WHOLE_COUNTRY}
+          onValueChange={(region) => onChange({ ...answer, region: region === WHOLE_COUNTRY ? '' : region })}
+        >
+          <SelectTrigger id={`${id}-region`} className="bg-surface">
+            <SelectValue />
+          </SelectTrigger>
+          <SelectContent>
+            <SelectItem value={WHOLE_COUNTRY}>Whole country</SelectItem>
+            {regionChoices(answer.country, answer.region).map((region) => (
+              <SelectItem key={region.code} value={region.code}>
+                {region.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      </div>
+    </div>
+  );
+}
+
 function SiteQuestion({
   question,
   answer,
@@ -44,11 +110,7 @@ function SiteQuestion({
       <Select
         value={isNew ? NEW_SITE : answer.siteId}
         onValueChange={(value) =>
-          onChange(
-            value === NEW_SITE
-              ? { kind: 'new', name: question.text, country: 'GB', region: '' }
-              : { kind: 'existing', siteId: value },
-          )
+          onChange(value === NEW_SITE ? newSiteChoice(question) : { kind: 'existing', siteId: value })
         }
       >
         <SelectTrigger id={id} className="bg-surface">
@@ -63,59 +125,51 @@ function SiteQuestion({
           ))}
         </SelectContent>
       </Select>
-      {answer.kind === 'new' ? (
-        <div className="grid gap-3 sm:grid-cols-3">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-name`}>New site name</Label>
-            <Input
-              id={`${id}-name`}
-              value={answer.name}
-              maxLength={100}
-              onChange={(event) => onChange({ ...answer, name: event.target.value })}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-country`}>Country</Label>
-            <Select
-              value={answer.country}
-              onValueChange={(country) => onChange({ ...answer, country, region: '' })}
-            >
-              <SelectTrigger id={`${id}-country`} className="bg-surface">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {COMMON_COUNTRIES.map((country) => (
-                  <SelectItem key={country.code} value={country.code}>
-                    {country.name}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-region`}>Region</Label>
-            <Select
-              value={answer.region || WHOLE_COUNTRY}
-              onValueChange={(region) =>
-                onChange({ ...answer, region: region === WHOLE_COUNTRY ? '' : region })
-              }
-            >
-              <SelectTrigger id={`${id}-region`} className="bg-surface">
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                <SelectItem value={WHOLE_COUNTRY}>Whole country</SelectItem>
-                {regionChoices(answer.country, answer.region).map((region) => (
-                  <SelectItem key={region.code} value={region.code}>
-                    {region.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-        </div>
-      ) : null}
+      {answer.kind === 'new' ? <NewSiteFields id={id} answer={answer} onChange={onChange} /> : null}
     </div>
+  );
+}
+
+/** One question: its title, the rows it covers and its choices. */
+function QuestionItem({
+  question,
+  fieldId,
+  answer,
+  onAnswer,
+}: {
+  question: ImportQuestion;
+  fieldId: string;
+  answer: AnswerState[string] | undefined;
+  onAnswer: (answer: AnswerState[string]) => void;
+}) {
+  return (
+    <li className="grid gap-1.5">
+      <Label htmlFor={fieldId}>{questionTitle(question)}</Label>
+      <p className="text-xs text-muted">
+        {question.count === 1 ? '1 row' : `${question.count.toLocaleString('en-GB')} rows`}: {question.rows}
+      </p>
+      {question.kind === 'site' ? (
+        <SiteQuestion
+          id={fieldId}
+          question={question}
+          answer={(answer as SiteChoice | undefined) ?? newSiteChoice(question)}
+          onChange={onAnswer}
+        />
+      ) : (
+        <Select value={typeof answer === 'string' ? answer : undefined} onValueChange={onAnswer}>
+          <SelectTrigger id={fieldId} className="bg-surface">
+            <SelectValue placeholder="Choose…" />
+          </SelectTrigger>
+          <SelectContent>
+            {question.choices.map((choice) => (
+              <SelectItem key={choice.value} value={choice.value}>
+                {choice.label}
+              </SelectItem>
+            ))}
+          </SelectContent>
+        </Select>
+      )}
+    </li>
   );
 }
 
@@ -138,9 +192,7 @@ export function ImportQuestions({
   const [state, setState] = useState<AnswerState>(() => {
     const initial: AnswerState = {};
     for (const question of preview.questions) {
-      if (question.kind === 'site') {
-        initial[questionKey(question)] = { kind: 'new', name: question.text, country: 'GB', region: '' };
-      }
+      if (question.kind === 'site') initial[questionKey(question)] = newSiteChoice(question);
     }
     return initial;
   });
@@ -173,47 +225,14 @@ export function ImportQuestions({
       <ol className="grid gap-4">
         {preview.questions.map((question, index) => {
           const key = questionKey(question);
-          const fieldId = `${id}-q${index}`;
-          const answer = state[key];
           return (
-            <li key={key} className="grid gap-1.5">
-              <Label htmlFor={fieldId}>{questionTitle(question)}</Label>
-              <p className="text-xs text-muted">
-                {question.count === 1 ? '1 row' : `${question.count.toLocaleString('en-GB')} rows`}:{' '}
-                {question.rows}
-              </p>
-              {question.kind === 'site' ? (
-                <SiteQuestion
-                  id={fieldId}
-                  question={question}
-                  answer={
-                    (answer as SiteChoice | undefined) ?? {
-                      kind: 'new',
-                      name: question.text,
-                      country: 'GB',
-                      region: '',
-                    }
-                  }
-                  onChange={(value) => setState((current) => ({ ...current, [key]: value }))}
-                />
-              ) : (
-                <Select
-                  value={typeof answer === 'string' ? answer : undefined}
-                  onValueChange={(value) => setState((current) => ({ ...current, [key]: value }))}
-                >
-                  <SelectTrigger id={fieldId} className="bg-surface">
-                    <SelectValue placeholder="Choose…" />
-                  </SelectTrigger>
-                  <SelectContent>
-                    {question.choices.map((choice) => (
-                      <SelectItem key={choice.value} value={choice.value}>
-                        {choice.label}
-                      </SelectItem>
-                    ))}
-                  </SelectContent>
-                </Select>
-              )}
-            </li>
+            <QuestionItem
+              key={key}
+              question={question}
+              fieldId={`${id}-q${index}`}
+              answer={state[key]}
+              onAnswer={(value) => setState((current) => ({ ...current, [key]: value }))}
+            />
           );
         })}
       </ol>

@@ -23,86 +23,99 @@ import { variantLabel } from './variants';
 
 export const LEDGER_COLUMN_COUNT = 10;
 
-function LineDetails({ line, id }: { line: ActivityLine; id: string }) {
+/** How each scope's figure was calculated, or why the line has none. */
+function LineResults({ line }: { line: ActivityLine }) {
+  if (line.results.length === 0) {
+    return line.notCounted ? (
+      <p className="text-slate-800">
+        <span className="font-medium text-ink">Not counted:</span> {line.notCounted.message}.
+      </p>
+    ) : (
+      <p className="text-muted">No emissions were calculated for this line.</p>
+    );
+  }
+  return (
+    <ul className="grid gap-3">
+      {line.results.map((result) => (
+        <li
+          key={`${result.scope}-${result.factorId}-${result.scope3Category ?? ''}`}
+          className="grid gap-1 rounded-md border border-border bg-surface p-3"
+        >
+          <p className="font-medium text-ink">
+            {scopeLabel(result)}: {formatKg(result.kgCO2e)} kgCO2e
+          </p>
+          <p className="text-slate-700">{describeCalculation(result)}</p>
+          <p className="text-muted">
+            Factor <code className="rounded bg-slate-100 px-1 text-slate-800">{result.factorId}</code> from{' '}
+            {result.dataset}
+          </p>
+          {result.flags.length > 0 ? (
+            <ul className="grid list-disc gap-0.5 pl-5 text-slate-700">
+              {result.flags.map((flag) => (
+                <li key={flag}>{describeFlag(flag)}</li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The line's kind, period, data quality, reference and evidence. */
+function LineFacts({ line }: { line: ActivityLine }) {
   const evidence = safeEvidenceHref(line.evidenceUrl);
   return (
-    <div id={id} className="grid gap-3 bg-canvas px-3 py-4 text-sm">
-      {line.results.length === 0 ? (
-        line.notCounted ? (
-          <p className="text-slate-800">
-            <span className="font-medium text-ink">Not counted:</span> {line.notCounted.message}.
-          </p>
+    <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+      {line.variant ? (
+        <>
+          <dt className="font-medium text-ink">Kind</dt>
+          <dd className="text-slate-700">{variantLabel(line.category, line.variant)}</dd>
+        </>
+      ) : null}
+      {line.periodEnd ? (
+        <>
+          <dt className="font-medium text-ink">Period</dt>
+          <dd className="text-slate-700">
+            {formatIsoDate(line.date)} to {formatIsoDate(line.periodEnd)}
+          </dd>
+        </>
+      ) : null}
+      <dt className="font-medium text-ink">Data quality</dt>
+      <dd className="text-slate-700">{DATA_QUALITY[line.dataQuality]?.description ?? line.dataQuality}</dd>
+      {line.reference ? (
+        <>
+          <dt className="font-medium text-ink">Reference</dt>
+          <dd className="text-slate-700">{line.reference}</dd>
+        </>
+      ) : null}
+      <dt className="font-medium text-ink">Evidence</dt>
+      <dd className="text-slate-700">
+        {evidence ? (
+          <a
+            href={evidence}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
+          >
+            Open evidence<span className="sr-only"> (opens in a new tab)</span>
+            <ExternalLinkIcon />
+          </a>
+        ) : line.evidenceUrl ? (
+          line.evidenceUrl
         ) : (
-          <p className="text-muted">No emissions were calculated for this line.</p>
-        )
-      ) : (
-        <ul className="grid gap-3">
-          {line.results.map((result) => (
-            <li
-              key={`${result.scope}-${result.factorId}-${result.scope3Category ?? ''}`}
-              className="grid gap-1 rounded-md border border-border bg-surface p-3"
-            >
-              <p className="font-medium text-ink">
-                {scopeLabel(result)}: {formatKg(result.kgCO2e)} kgCO2e
-              </p>
-              <p className="text-slate-700">{describeCalculation(result)}</p>
-              <p className="text-muted">
-                Factor <code className="rounded bg-slate-100 px-1 text-slate-800">{result.factorId}</code>{' '}
-                from {result.dataset}
-              </p>
-              {result.flags.length > 0 ? (
-                <ul className="grid list-disc gap-0.5 pl-5 text-slate-700">
-                  {result.flags.map((flag) => (
-                    <li key={flag}>{describeFlag(flag)}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
-        {line.variant ? (
-          <>
-            <dt className="font-medium text-ink">Kind</dt>
-            <dd className="text-slate-700">{variantLabel(line.category, line.variant)}</dd>
-          </>
-        ) : null}
-        {line.periodEnd ? (
-          <>
-            <dt className="font-medium text-ink">Period</dt>
-            <dd className="text-slate-700">
-              {formatIsoDate(line.date)} to {formatIsoDate(line.periodEnd)}
-            </dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-ink">Data quality</dt>
-        <dd className="text-slate-700">{DATA_QUALITY[line.dataQuality]?.description ?? line.dataQuality}</dd>
-        {line.reference ? (
-          <>
-            <dt className="font-medium text-ink">Reference</dt>
-            <dd className="text-slate-700">{line.reference}</dd>
-          </>
-        ) : null}
-        <dt className="font-medium text-ink">Evidence</dt>
-        <dd className="text-slate-700">
-          {evidence ? (
-            <a
-              href={evidence}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="inline-flex items-center gap-1 font-medium text-brand-700 underline underline-offset-2"
-            >
-              Open evidence<span className="sr-only"> (opens in a new tab)</span>
-              <ExternalLinkIcon />
-            </a>
-          ) : line.evidenceUrl ? (
-            line.evidenceUrl
-          ) : (
-            'None attached'
-          )}
-        </dd>
-      </dl>
+          'None attached'
+        )}
+      </dd>
+    </dl>
+  );
+}
+
+function LineDetails({ line, id }: { line: ActivityLine; id: string }) {
+  return (
+    <div id={id} className="grid gap-3 bg-canvas px-3 py-4 text-sm">
+      <LineResults line={line} />
+      <LineFacts line={line} />
     </div>
   );
 }
@@ -138,6 +151,56 @@ function FixAction({
     <button type="button" className={link} aria-label={`${fix.label}, ${label}`} onClick={onEdit}>
       {fix.label}
     </button>
+  );
+}
+
+/** Why the line is left out of the totals and where to fix it (decision 051). */
+function NotCountedNote({
+  notCounted,
+  label,
+  onEdit,
+}: {
+  notCounted: NonNullable<ActivityLine['notCounted']>;
+  label: string;
+  onEdit?: () => void;
+}) {
+  return (
+    <div className="mt-1 grid justify-items-start gap-1">
+      <Badge tone="warning">Not counted</Badge>
+      <span className="text-xs text-slate-800">{notCounted.message}</span>
+      <FixAction fix={notCounted.fix} label={label} onEdit={onEdit} />
+    </div>
+  );
+}
+
+function LineActions({
+  label,
+  onEdit,
+  onDelete,
+}: {
+  label: string;
+  onEdit?: () => void;
+  onDelete?: () => void;
+}) {
+  return (
+    <div className="flex flex-col items-end gap-1">
+      {onEdit ? (
+        <Button size="sm" variant="ghost" aria-label={`Edit ${label}`} onClick={onEdit}>
+          Edit
+        </Button>
+      ) : null}
+      {onDelete ? (
+        <Button
+          size="sm"
+          variant="ghost"
+          className="text-danger hover:bg-red-50"
+          aria-label={`Delete ${label}`}
+          onClick={onDelete}
+        >
+          Delete
+        </Button>
+      ) : null}
+    </div>
   );
 }
 
@@ -182,11 +245,7 @@ export function LedgerRow({
         <TableCell>
           <span className="block">{categoryLabel(line.category)}</span>
           {line.notCounted ? (
-            <div className="mt-1 grid justify-items-start gap-1">
-              <Badge tone="warning">Not counted</Badge>
-              <span className="text-xs text-slate-800">{line.notCounted.message}</span>
-              <FixAction fix={line.notCounted.fix} label={label} onEdit={onEdit} />
-            </div>
+            <NotCountedNote notCounted={line.notCounted} label={label} onEdit={onEdit} />
           ) : null}
         </TableCell>
         <TableCell className="text-right tabular-nums">{describeAmount(line)}</TableCell>
@@ -202,24 +261,7 @@ export function LedgerRow({
           </Badge>
         </TableCell>
         <TableCell>
-          <div className="flex flex-col items-end gap-1">
-            {onEdit ? (
-              <Button size="sm" variant="ghost" aria-label={`Edit ${label}`} onClick={onEdit}>
-                Edit
-              </Button>
-            ) : null}
-            {onDelete ? (
-              <Button
-                size="sm"
-                variant="ghost"
-                className="text-danger hover:bg-red-50"
-                aria-label={`Delete ${label}`}
-                onClick={onDelete}
-              >
-                Delete
-              </Button>
-            ) : null}
-          </div>
+          <LineActions label={label} onEdit={onEdit} onDelete={onDelete} />
         </TableCell>
       </tr>
       {expanded ? (

@@ -26,22 +26,22 @@ describe('probable duplicates in the client', () => {
     );
   });
 
-  test('reads the list of a 409 probable_duplicates answer and nothing else', () => {
+  test('reads the list of a 409 probable_duplicates answer and nothing else', async () => {
     const body = {
       message: 'Looks alike',
       code: 'probable_duplicates',
       details: { count: 1, duplicates: [{ line: brief, existing: brief }] },
     };
-    const read = readProbableDuplicates(new ApiError(409, JSON.stringify(body)));
+    const read = await readProbableDuplicates(new ApiError(409, JSON.stringify(body)));
     expect(read).toEqual({
       message: 'Looks alike',
       count: 1,
       duplicates: [{ line: brief, existing: brief }],
     });
     expect(
-      readProbableDuplicates(new ApiError(409, JSON.stringify({ ...body, code: 'conflict' }))),
+      await readProbableDuplicates(new ApiError(409, JSON.stringify({ ...body, code: 'conflict' }))),
     ).toBeNull();
-    expect(readProbableDuplicates(new ApiError(400, JSON.stringify(body)))).toBeNull();
+    expect(await readProbableDuplicates(new ApiError(400, JSON.stringify(body)))).toBeNull();
   });
 
   test('says how many probable duplicates an import skipped or kept', () => {

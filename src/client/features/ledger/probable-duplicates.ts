@@ -1,11 +1,9 @@
 // The probable-duplicate prompt's pure parts (decision 052): reading a 409 `probable_duplicates`
 // answer, and the words for each line and for an import's counts.
-import {
-  type ImportDuplicateCounts,
-  type LineBrief,
-  PROBABLE_DUPLICATES_CODE,
-  type ProbableDuplicatesDetails,
-  ProbableDuplicatesDetailsSchema,
+import type {
+  ImportDuplicateCounts,
+  LineBrief,
+  ProbableDuplicatesDetails,
 } from '../../../domain/contracts/ledger-probable-duplicates';
 import { getErrorBody, getErrorMessage, getErrorStatus } from '../../lib/api';
 import { categoryLabel, describeAmount, formatIsoDate, sourceLabel } from './format';
@@ -14,9 +12,16 @@ export interface ProbableDuplicatesProblem extends ProbableDuplicatesDetails {
   message: string;
 }
 
-/** The listed duplicates of a 409 `probable_duplicates` answer; null for any other failure. */
-export function readProbableDuplicates(error: unknown): ProbableDuplicatesProblem | null {
+/**
+ * The listed duplicates of a 409 `probable_duplicates` answer; null for any other failure. The
+ * contract (zod) loads when a 409 arrives, so the pages that import keep it off their first load
+ * (issue 20, decision 082).
+ */
+export async function readProbableDuplicates(error: unknown): Promise<ProbableDuplicatesProblem | null> {
   if (getErrorStatus(error) !== 409) return null;
+  const { PROBABLE_DUPLICATES_CODE, ProbableDuplicatesDetailsSchema } = await import(
+    '../../../domain/contracts/ledger-probable-duplicates'
+  );
   const body = getErrorBody(error);
   if (body?.code !== PROBABLE_DUPLICATES_CODE) return null;
   const details = ProbableDuplicatesDetailsSchema.safeParse(body.details);

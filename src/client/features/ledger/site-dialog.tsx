@@ -16,15 +16,8 @@ import {
   DialogTitle,
 } from '../../ui/dialog';
 import { useCreateSite, useUpdateSite } from './api';
-import {
-  COMMON_COUNTRIES,
-  countryControl,
-  OTHER_COUNTRY,
-  regionChoices,
-  type SiteFormValues,
-  siteFormFrom,
-  siteFormSchema,
-} from './sites';
+import { countryControl, type SiteFormValues, siteFormFrom, siteFormSchema } from './site-form';
+import { COMMON_COUNTRIES, OTHER_COUNTRY, regionChoices } from './sites';
 
 const COUNTRY_CHOICES = [
   ...COMMON_COUNTRIES.map((country) => ({ value: country.code, label: `${country.name} (${country.code})` })),

@@ -17,25 +17,9 @@ const loadSiteDialog = loadOnce(() => import('./site-dialog').then((module) => m
 
 export function SitesCard() {
   const query = useSites();
-  const remove = useDeleteSite();
   const [editing, setEditing] = useState<{ open: boolean; site: Site | null }>({ open: false, site: null });
   const [pendingDelete, setPendingDelete] = useState<Site | null>(null);
   const canEdit = useCan('data.edit');
-
-  const confirmDelete = () => {
-    if (!pendingDelete) return;
-    const name = pendingDelete.name;
-    remove.mutate(pendingDelete.id, {
-      onSuccess: () => {
-        toastSuccess(`Site "${name}" deleted`);
-        setPendingDelete(null);
-      },
-      onError: (error) => {
-        setPendingDelete(null);
-        if (!isUnauthorizedError(error)) toastError(describeSiteDeleteError(error));
-      },
-    });
-  };
 
   return (
     <Card id="sites" aria-labelledby="sites-title" aria-busy={query.isPending || undefined}>
@@ -73,55 +57,11 @@ export function SitesCard() {
             No sites yet. Add one before entering activity by hand; CSV imports name the site on each row.
           </p>
         ) : (
-          <Table label="List of sites">
-            <TableCaption className="sr-only">Your sites</TableCaption>
-            <thead>
-              <tr>
-                <TableHeaderCell scope="col">Name</TableHeaderCell>
-                <TableHeaderCell scope="col">Country</TableHeaderCell>
-                <TableHeaderCell scope="col">Region</TableHeaderCell>
-                <TableHeaderCell scope="col">Postcode</TableHeaderCell>
-                <TableHeaderCell scope="col">
-                  <span className="sr-only">Actions</span>
-                </TableHeaderCell>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((site) => (
-                <tr key={site.id}>
-                  <TableCell className="font-medium">{site.name}</TableCell>
-                  <TableCell>
-                    {countryName(site.country)} <span className="text-muted">({site.country})</span>
-                  </TableCell>
-                  <TableCell>{site.region || <span className="text-muted">—</span>}</TableCell>
-                  <TableCell>{site.postcode || <span className="text-muted">—</span>}</TableCell>
-                  <TableCell className="text-right whitespace-nowrap">
-                    {canEdit ? (
-                      <>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          aria-label={`Edit ${site.name}`}
-                          onClick={() => setEditing({ open: true, site })}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          className="text-danger hover:bg-red-50"
-                          aria-label={`Delete ${site.name}`}
-                          onClick={() => setPendingDelete(site)}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    ) : null}
-                  </TableCell>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <SitesTable
+            sites={query.data}
+            onEdit={canEdit ? (site) => setEditing({ open: true, site }) : undefined}
+            onDelete={canEdit ? setPendingDelete : undefined}
+          />
         )}
       </CardContent>
       <DeferredDialog
@@ -130,22 +70,105 @@ export function SitesCard() {
         site={editing.site}
         onOpenChange={(open: boolean) => setEditing((current) => ({ ...current, open }))}
       />
-      <ConfirmDialog
-        open={pendingDelete !== null}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setPendingDelete(null);
-        }}
-        title="Delete this site?"
-        description={
-          pendingDelete
-            ? `"${pendingDelete.name}" will be deleted. A site that still has activity lines cannot be deleted.`
-            : ''
-        }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
-        pending={remove.isPending}
-        onConfirm={confirmDelete}
-      />
+      <DeleteSiteDialog site={pendingDelete} onClose={() => setPendingDelete(null)} />
     </Card>
+  );
+}
+
+function SitesTable({
+  sites,
+  onEdit,
+  onDelete,
+}: {
+  sites: readonly Site[];
+  /** Absent without the right to edit. */
+  onEdit?: (site: Site) => void;
+  onDelete?: (site: Site) => void;
+}) {
+  return (
+    <Table label="List of sites">
+      <TableCaption className="sr-only">Your sites</TableCaption>
+      <thead>
+        <tr>
+          <TableHeaderCell scope="col">Name</TableHeaderCell>
+          <TableHeaderCell scope="col">Country</TableHeaderCell>
+          <TableHeaderCell scope="col">Region</TableHeaderCell>
+          <TableHeaderCell scope="col">Postcode</TableHeaderCell>
+          <TableHeaderCell scope="col">
+            <span className="sr-only">Actions</span>
+          </TableHeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {sites.map((site) => (
+          <tr key={site.id}>
+            <TableCell className="font-medium">{site.name}</TableCell>
+            <TableCell>
+              {countryName(site.country)} <span className="text-muted">({site.country})</span>
+            </TableCell>
+            <TableCell>{site.region || <span className="text-muted">—</span>}</TableCell>
+            <TableCell>{site.postcode || <span className="text-muted">—</span>}</TableCell>
+            <TableCell className="text-right whitespace-nowrap">
+              {onEdit && onDelete ? (
+                <>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-label={`Edit ${site.name}`}
+                    onClick={() => onEdit(site)}
+                  >
+                    Edit
+                  </Button>
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    className="text-danger hover:bg-red-50"
+                    aria-label={`Delete ${site.name}`}
+                    onClick={() => onDelete(site)}
+                  >
+                    Delete
+                  </Button>
+                </>
+              ) : null}
+            </TableCell>
+          </tr>
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Confirms, then deletes a site; the server refuses a site that still has lines (the toast says so). */
+function DeleteSiteDialog({ site, onClose }: { site: Site | null; onClose: () => void }) {
+  const remove = useDeleteSite();
+  const confirmDelete = () => {
+    if (!site) return;
+    const name = site.name;
+    remove.mutate(site.id, {
+      onSuccess: () => {
+        toastSuccess(`Site "${name}" deleted`);
+        onClose();
+      },
+      onError: (error) => {
+        onClose();
+        if (!isUnauthorizedError(error)) toastError(describeSiteDeleteError(error));
+      },
+    });
+  };
+  return (
+    <ConfirmDialog
+      open={site !== null}
+      onOpenChange={(open) => {
+        if (!open && !remove.isPending) onClose();
+      }}
+      title="Delete this site?"
+      description={
+        site ? `"${site.name}" will be deleted. A site that still has activity lines cannot be deleted.` : ''
+      }
+      confirmLabel="Delete"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={confirmDelete}
+    />
   );
 }

@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test';
 import { ApiError } from '../../lib/api';
+import { siteFormFrom, validateSiteForm } from './site-form';
 import {
   COMMON_COUNTRIES,
   countryName,
   describeSiteDeleteError,
   OTHER_COUNTRY,
   regionChoices,
-  siteFormFrom,
-  validateSiteForm,
 } from './sites';
 
 describe('site form', () => {

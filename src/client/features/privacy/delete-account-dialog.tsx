@@ -41,6 +41,63 @@ function Consequences({ impact }: { impact: AccountDeletionImpact }) {
   );
 }
 
+function UnderstoodCheckbox({
+  id,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  checked: boolean;
+  disabled: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <div className="flex items-start gap-2.5">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-red-700"
+      />
+      <Label htmlFor={id}>I understand that my account and personal data will be permanently deleted.</Label>
+    </div>
+  );
+}
+
+/** Optional, and never stored (the hint says so). */
+function ReasonField({
+  id,
+  reason,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  reason: string;
+  disabled: boolean;
+  onChange: (reason: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Reason for leaving (optional)</Label>
+      <Textarea
+        id={id}
+        value={reason}
+        maxLength={1000}
+        rows={3}
+        disabled={disabled}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="text-xs text-muted">
+        Not stored: it is not kept with your account or anywhere else.
+      </p>
+    </div>
+  );
+}
+
 interface DeleteAccountDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -88,34 +145,13 @@ export function DeleteAccountDialog({ open, onOpenChange, impact }: DeleteAccoun
               {blocked}
             </p>
           ) : null}
-          <div className="flex items-start gap-2.5">
-            <input
-              id={`${id}-understood`}
-              type="checkbox"
-              checked={understood}
-              disabled={done || Boolean(blocked)}
-              onChange={(event) => setUnderstood(event.target.checked)}
-              className="mt-0.5 size-4 shrink-0 accent-red-700"
-            />
-            <Label htmlFor={`${id}-understood`}>
-              I understand that my account and personal data will be permanently deleted.
-            </Label>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-reason`}>Reason for leaving (optional)</Label>
-            <Textarea
-              id={`${id}-reason`}
-              value={reason}
-              maxLength={1000}
-              rows={3}
-              disabled={done}
-              aria-describedby={`${id}-reason-hint`}
-              onChange={(event) => setReason(event.target.value)}
-            />
-            <p id={`${id}-reason-hint`} className="text-xs text-muted">
-              Not stored: it is not kept with your account or anywhere else.
-            </p>
-          </div>
+          <UnderstoodCheckbox
+            id={`${id}-understood`}
+            checked={understood}
+            disabled={done || Boolean(blocked)}
+            onChange={setUnderstood}
+          />
+          <ReasonField id={`${id}-reason`} reason={reason} disabled={done} onChange={setReason} />
           {done ? (
             <p role="status" className="text-sm font-medium text-ink">
               Your account has been deleted. Taking you to the sign-in page…

@@ -5,12 +5,19 @@ import { apiRequest } from '../../lib/api';
 export const reportingYearKeys = {
   current: () => ['/api/reporting-year'] as const,
   /**
-   * Root keys of the screens whose figures follow the reporting year (decision 053): the
-   * dashboard's `dashboardKeys.overview()`, the KPI page's `kpiKeys.metricsAll()` and the
-   * marketplace's `marketplaceKeys.calculation()`.
+   * Root keys of the screens whose figures follow the reporting year (decisions 053, 086): the
+   * dashboard's `dashboardKeys.overview()`, the KPI page's `kpiKeys.metricsAll()`, the
+   * marketplace's `marketplaceKeys.calculation()`, the ESG checklist's `esgKeys.progress()` and
+   * the narrative number check's `narrativeKeys.check()`.
    */
   followers: () =>
-    [['/api/dashboard/overview'], ['/api/metrics'], ['/api/carbon-offsets/calculate']] as const,
+    [
+      ['/api/dashboard/overview'],
+      ['/api/metrics'],
+      ['/api/carbon-offsets/calculate'],
+      ['/api/esg/progress'],
+      ['/api/narratives/check'],
+    ] as const,
 };
 
 export function getReportingYear(): Promise<ReportingYear> {

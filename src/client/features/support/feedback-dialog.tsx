@@ -1,6 +1,10 @@
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
-import type { FeedbackType } from '../../../domain/contracts/support';
+import { useEffect } from 'react';
+import type { CreateFeedback, FeedbackType } from '../../../domain/contracts/support';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { type ContractForm, useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextareaField, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
 import { isUnauthorizedError } from '../../lib/api';
 import { $feedbackDialog, closeFeedbackDialog, takeFeedbackDialogOpener } from '../../stores/feedback-dialog';
 import { addToast, toastError } from '../../stores/toasts';
@@ -13,71 +17,70 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
-import { Textarea } from '../../ui/textarea';
 import { useCreateFeedback } from './api';
-import { buildFeedbackPayload, isFeedbackType, isValidOptionalEmail } from './feedback';
+import { type FeedbackValues, feedbackCheck, isMissingSubjectOrMessage } from './feedback';
 import { FEEDBACK_DIALOG_TITLES, FEEDBACK_TYPE_LABELS, FEEDBACK_TYPES } from './links';
 
-export function FeedbackDialog() {
-  const id = useId();
-  const state = useStore($feedbackDialog, { ssr: 'initial' });
-  const [type, setType] = useState<FeedbackType>(state.type);
-  const [subject, setSubject] = useState('');
-  const [message, setMessage] = useState('');
-  const [email, setEmail] = useState('');
-  const [emailError, setEmailError] = useState<string | undefined>();
-  const mutation = useCreateFeedback();
+const feedbackSchema = checkedFormSchema(feedbackCheck);
+const TYPE_CHOICES = FEEDBACK_TYPES.map((type) => ({ value: type, label: FEEDBACK_TYPE_LABELS[type] }));
 
-  // Each opening starts from the type its caller chose.
+/**
+ * The form, checked with the contract (decision 071). Each opening starts from the type its caller
+ * chose and no earlier message; subject, message and email stay until they are sent.
+ */
+function useFeedbackForm(open: boolean, openedType: FeedbackType) {
+  const form = useContractForm<FeedbackValues, CreateFeedback>(feedbackSchema, {
+    type: openedType,
+    subject: '',
+    message: '',
+    email: '',
+  });
+  const { setValue, clearErrors } = form;
   useEffect(() => {
-    if (state.open) {
-      setType(state.type);
-      setEmailError(undefined);
-    }
-  }, [state.open, state.type]);
+    if (!open) return;
+    setValue('type', openedType);
+    clearErrors();
+  }, [open, openedType, setValue, clearErrors]);
+  return form;
+}
 
-  const reset = () => {
-    setSubject('');
-    setMessage('');
-    setEmail('');
-    setEmailError(undefined);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const payload = buildFeedbackPayload(type, subject, message, email);
-    if (!payload) {
-      addToast({
-        title: 'Missing Information',
-        description: 'Please fill in both subject and message fields.',
-        variant: 'destructive',
-      });
-      return;
-    }
-    if (!isValidOptionalEmail(payload.email)) {
-      setEmailError('Enter a valid email address');
-      document.getElementById(`${id}-email`)?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    mutation.mutate(payload, {
+/** Sends the feedback; on success thanks the person, clears the form and closes. */
+function useSubmitFeedback(form: ContractForm<FeedbackValues, CreateFeedback>) {
+  const mutation = useCreateFeedback();
+  const onSubmit = (request: CreateFeedback) =>
+    mutation.mutate(request, {
       onSuccess: () => {
         addToast({
           title: 'Feedback Submitted',
           description: "Thank you for your feedback! We'll get back to you soon.",
         });
-        reset();
+        form.reset({ type: request.type, subject: '', message: '', email: '' });
         closeFeedbackDialog();
       },
       onError: (error) => {
         // A lost session has its own toast and redirect (query client); don't replace it.
-        if (!isUnauthorizedError(error)) toastError('Failed to submit feedback. Please try again.');
+        if (isUnauthorizedError(error)) return;
+        form.showServerErrors(error);
+        toastError('Failed to submit feedback. Please try again.');
       },
     });
+  // spec §5: a blank subject or message is also said in a toast, as before the fields said it.
+  const onInvalid = () => {
+    if (!isMissingSubjectOrMessage(form.getValues())) return;
+    addToast({
+      title: 'Missing Information',
+      description: 'Please fill in both subject and message fields.',
+      variant: 'destructive',
+    });
   };
+  return { onSubmit, onInvalid, isPending: mutation.isPending };
+}
+
+export function FeedbackDialog() {
+  const state = useStore($feedbackDialog, { ssr: 'initial' });
+  const form = useFeedbackForm(state.open, state.type);
+  const { onSubmit, onInvalid, isPending } = useSubmitFeedback(form);
+  const type = form.watch('type');
 
   return (
     <Dialog open={state.open} onOpenChange={(open) => (open ? undefined : closeFeedbackDialog())}>
@@ -93,67 +96,20 @@ export function FeedbackDialog() {
           <DialogTitle>{FEEDBACK_DIALOG_TITLES[type]}</DialogTitle>
           <DialogDescription>Tell us what happened or what you need.</DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-type`}>Type</Label>
-            <Select
-              value={type}
-              onValueChange={(value) => {
-                if (isFeedbackType(value, FEEDBACK_TYPES)) setType(value);
-              }}
-            >
-              <SelectTrigger id={`${id}-type`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {FEEDBACK_TYPES.map((option) => (
-                  <SelectItem key={option} value={option}>
-                    {FEEDBACK_TYPE_LABELS[option]}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-subject`}>Subject</Label>
-            <Input
-              id={`${id}-subject`}
-              value={subject}
-              maxLength={200}
-              onChange={(event) => setSubject(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-message`}>Message</Label>
-            <Textarea
-              id={`${id}-message`}
-              value={message}
-              maxLength={5000}
-              onChange={(event) => setMessage(event.target.value)}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-email`}>Email (optional)</Label>
-            <Input
-              id={`${id}-email`}
-              type="email"
-              autoComplete="email"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-            />
-            <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
-          </div>
+        <ContractFormRoot form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="grid gap-4">
+          <SelectField name="type" label="Type" choices={TYPE_CHOICES} />
+          <TextField name="subject" label="Subject" maxLength={200} />
+          <TextareaField name="message" label="Message" maxLength={5000} />
+          <TextField name="email" label="Email (optional)" type="email" autoComplete="email" />
           <DialogFooter>
-            <Button variant="outline" onClick={closeFeedbackDialog}>
+            <Button type="button" variant="outline" onClick={closeFeedbackDialog}>
               Cancel
             </Button>
-            <Button type="submit" disabled={mutation.isPending}>
-              {mutation.isPending ? 'Submitting...' : 'Submit'}
+            <Button type="submit" disabled={isPending}>
+              {isPending ? 'Submitting...' : 'Submit'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
   );

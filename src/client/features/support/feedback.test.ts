@@ -1,57 +1,57 @@
 import { describe, expect, test } from 'bun:test';
-import { z } from 'zod';
-import { FeedbackTypeSchema } from '../../../domain/contracts/support';
-import { buildFeedbackPayload, isFeedbackType, isValidOptionalEmail } from './feedback';
-import { FEEDBACK_TYPES } from './links';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { type FeedbackValues, feedbackCheck, feedbackRequest, isMissingSubjectOrMessage } from './feedback';
 
-describe('feedback payload (spec §5)', () => {
-  test('needs a subject and a message after trimming', () => {
-    expect(buildFeedbackPayload('bug', '  ', 'Broken', '')).toBeNull();
-    expect(buildFeedbackPayload('bug', 'Broken', '\n ', '')).toBeNull();
-  });
+const values = (change: Partial<FeedbackValues>): FeedbackValues => ({
+  type: 'bug',
+  subject: 'Broken',
+  message: 'Export does nothing',
+  email: '',
+  ...change,
+});
+const schema = checkedFormSchema(feedbackCheck);
+const messages = (change: Partial<FeedbackValues>) =>
+  schema.safeParse(values(change)).error?.issues.map((issue) => [issue.path[0], issue.message]);
 
-  test('omits a blank email', () => {
-    expect(buildFeedbackPayload('support', ' Help ', ' Please ', '  ')).toEqual({
-      type: 'support',
-      subject: 'Help',
-      message: 'Please',
-    });
+describe('feedback request (spec §5)', () => {
+  test('trims subject and message, and omits a blank email', () => {
+    expect(
+      feedbackRequest(values({ type: 'support', subject: ' Help ', message: ' Please ', email: '  ' })),
+    ).toEqual({ type: 'support', subject: 'Help', message: 'Please' });
   });
 
   test('keeps a given email', () => {
-    expect(buildFeedbackPayload('feature', 'Idea', 'More charts', ' me@example.com ')).toEqual({
-      type: 'feature',
-      subject: 'Idea',
-      message: 'More charts',
+    expect(feedbackRequest(values({ email: ' me@example.com ' })).email).toBe('me@example.com');
+  });
+
+  test('a blank subject or message is missing information', () => {
+    expect(isMissingSubjectOrMessage(values({ subject: '  ' }))).toBe(true);
+    expect(isMissingSubjectOrMessage(values({ message: '\n ' }))).toBe(true);
+    expect(isMissingSubjectOrMessage(values({}))).toBe(false);
+  });
+});
+
+describe("the dialog's check", () => {
+  test("puts the contract's messages on the blank fields", () => {
+    expect(messages({ subject: ' ', message: '' })).toEqual([
+      ['subject', 'Subject is required'],
+      ['message', 'Message is required'],
+    ]);
+  });
+
+  test('refuses a malformed email on the email field, as the server would', () => {
+    for (const email of ['a@b', '.a@b.co', 'a..b@c.co', 'a b@c.co', 'not-an-email']) {
+      expect(messages({ email })).toEqual([['email', 'Enter a valid email address']]);
+    }
+    expect(messages({ email: 'a.b+c@d-e.example.org' })).toBeUndefined();
+  });
+
+  test('gives the request when the values pass', () => {
+    expect(schema.parse(values({ email: 'me@example.com' }))).toEqual({
+      type: 'bug',
+      subject: 'Broken',
+      message: 'Export does nothing',
       email: 'me@example.com',
     });
-  });
-
-  test('accepts no email or a well-formed one', () => {
-    expect(isValidOptionalEmail(undefined)).toBe(true);
-    expect(isValidOptionalEmail('me@example.com')).toBe(true);
-    expect(isValidOptionalEmail('not-an-email')).toBe(false);
-  });
-
-  test('judges emails exactly as the server contract does', () => {
-    const server = z.email();
-    for (const email of [
-      'a@b.co',
-      'a.b+c@d-e.example.org',
-      'a@b',
-      '.a@b.co',
-      'a..b@c.co',
-      'a@-b.co',
-      'a b@c.co',
-      'a@b.c',
-    ]) {
-      expect(isValidOptionalEmail(email)).toBe(server.safeParse(email).success);
-    }
-  });
-
-  test('offers exactly the contract feedback types', () => {
-    expect([...FEEDBACK_TYPES].sort()).toEqual([...FeedbackTypeSchema.options].sort());
-    expect(isFeedbackType('bug', FEEDBACK_TYPES)).toBe(true);
-    expect(isFeedbackType('spam', FEEDBACK_TYPES)).toBe(false);
   });
 });

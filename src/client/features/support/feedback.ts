@@ -1,35 +1,42 @@
-import type { CreateFeedback, FeedbackType } from '../../../domain/contracts/support';
+import {
+  type CreateFeedback,
+  CreateFeedbackSchema,
+  type FeedbackType,
+} from '../../../domain/contracts/support';
+import { type FormCheck, issuesToErrors } from '../../forms/checked-form-schema';
 
-/** spec §5: subject and message must be non-blank; the optional email is left out when blank. */
-export function buildFeedbackPayload(
-  type: FeedbackType,
-  subject: string,
-  message: string,
-  email: string,
-): CreateFeedback | null {
-  if (!subject.trim() || !message.trim()) return null;
-  const trimmedEmail = email.trim();
+/** What the feedback dialog holds, as typed. */
+export interface FeedbackValues {
+  type: FeedbackType;
+  subject: string;
+  message: string;
+  email: string;
+}
+
+/** spec §5: subject and message are sent trimmed; the optional email is left out when blank. */
+export function feedbackRequest(values: FeedbackValues): CreateFeedback {
+  const email = values.email.trim();
   return {
-    type,
-    subject: subject.trim(),
-    message: message.trim(),
-    ...(trimmedEmail ? { email: trimmedEmail } : {}),
+    type: values.type,
+    subject: values.subject.trim(),
+    message: values.message.trim(),
+    ...(email ? { email } : {}),
   };
 }
 
 /**
- * zod 4's default `z.email()` pattern, which the server applies (contract CreateFeedbackSchema).
- * Copied rather than imported so the dialog, present on every page, does not ship zod.
+ * The dialog's check (decision 071): the request the contract would refuse is refused here, with
+ * its messages on the subject, the message or the email.
  */
-const EMAIL_PATTERN =
-  /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+\-.]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const feedbackCheck: FormCheck<FeedbackValues, CreateFeedback> = (values) => {
+  const request = feedbackRequest(values);
+  const parsed = CreateFeedbackSchema.safeParse(request);
+  return parsed.success
+    ? { ok: true, payload: request }
+    : { ok: false, errors: issuesToErrors(parsed.error.issues) };
+};
 
-/** A malformed address would be refused by the server; the dialog says so by the field instead. */
-export function isValidOptionalEmail(email: string | undefined): boolean {
-  return !email || EMAIL_PATTERN.test(email);
-}
-
-/** Narrows a Select value to a feedback type. */
-export function isFeedbackType(value: string, types: readonly FeedbackType[]): value is FeedbackType {
-  return (types as readonly string[]).includes(value);
+/** spec §5: a blank subject or message is also said in a "Missing Information" toast. */
+export function isMissingSubjectOrMessage(values: Pick<FeedbackValues, 'subject' | 'message'>): boolean {
+  return !values.subject.trim() || !values.message.trim();
 }

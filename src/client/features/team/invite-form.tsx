@@ -1,62 +1,62 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import type { z } from 'zod';
 import { entitlementRefusal } from '../../../domain/account/plans';
-import type { Role } from '../../../domain/contracts/auth';
-import { type CreatedInvite, CreateInviteSchema, type Team } from '../../../domain/contracts/team';
-import { getErrorMessage, getFieldErrors, isUnauthorizedError } from '../../lib/api';
+import {
+  type CreatedInvite,
+  type CreateInvite,
+  CreateInviteSchema,
+  type Team,
+} from '../../../domain/contracts/team';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextField } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
+import { getErrorMessage, isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
-import { FieldError, Input } from '../../ui/input';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useCreateInvite } from './api';
 import { InviteLinkNotice } from './invite-link-notice';
 import { ROLE_OPTIONS } from './roles';
 
-/** Settings → Team invite form (spec §2, §3, §5): email (email type), role (default member), 'Send Invitation'. */
-export function InviteForm({ team }: { team: Team }) {
-  const id = useId();
-  const emailRef = useRef<HTMLInputElement>(null);
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('member');
-  const [emailError, setEmailError] = useState<string | undefined>();
+type InviteValues = z.input<typeof CreateInviteSchema>;
+
+/**
+ * The invite's email and role, checked with the contract before sending (decision 071); the
+ * server's answer on the email is shown under it. An invite without email delivery comes back with
+ * its link (`created`).
+ */
+function useSendInvite() {
+  const form = useContractForm<InviteValues, CreateInvite>(CreateInviteSchema, { email: '', role: 'member' });
   const [created, setCreated] = useState<(CreatedInvite & { email: string }) | null>(null);
   const mutation = useCreateInvite();
 
-  const seatsUsed = team.members.length + team.invites.length;
-  const planFull = team.maxUsers !== null && seatsUsed >= team.maxUsers;
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = CreateInviteSchema.safeParse({ email, role });
-    if (!parsed.success) {
-      setEmailError(parsed.error.issues.find((issue) => issue.path[0] === 'email')?.message);
-      emailRef.current?.focus();
-      return;
-    }
-    setEmailError(undefined);
-    mutation.mutate(parsed.data, {
+  const send = (invite: CreateInvite) =>
+    mutation.mutate(invite, {
       onSuccess: (result) => {
-        setEmail('');
-        setRole('member');
+        form.reset();
         if (result.link) {
-          setCreated({ ...result, email: parsed.data.email });
+          setCreated({ ...result, email: invite.email });
         } else {
           setCreated(null);
-          toastSuccess(`An invitation email was sent to ${parsed.data.email}.`, 'Invitation sent');
+          toastSuccess(`An invitation email was sent to ${invite.email}.`, 'Invitation sent');
         }
       },
       onError: (error) => {
         if (isUnauthorizedError(error)) return;
-        const fieldError = getFieldErrors(error).email;
-        if (fieldError) {
-          setEmailError(fieldError);
-          emailRef.current?.focus();
-        }
+        form.showServerErrors(error);
         toastError(getErrorMessage(error));
       },
     });
-  };
+
+  return { form, send, created, dismissCreated: () => setCreated(null), isPending: mutation.isPending };
+}
+
+/** Settings → Team invite form (spec §2, §3, §5): email (email type), role (default member), 'Send Invitation'. */
+export function InviteForm({ team }: { team: Team }) {
+  const id = useId();
+  const { form, send, created, dismissCreated, isPending } = useSendInvite();
+  const seatsUsed = team.members.length + team.invites.length;
+  const planFull = team.maxUsers !== null && seatsUsed >= team.maxUsers;
 
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -75,50 +75,27 @@ export function InviteForm({ team }: { team: Team }) {
             {entitlementRefusal(team.plan, 'unlimitedUsers')}
           </p>
         ) : null}
-        <form
-          noValidate
-          onSubmit={onSubmit}
-          className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        <ContractFormRoot
+          form={form}
+          onSubmit={send}
+          className="grid gap-4 sm:grid-cols-[1fr_12rem_auto] sm:items-start"
         >
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-email`}>Email address</Label>
-            <Input
-              ref={emailRef}
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              autoComplete="off"
-              placeholder="colleague@example.com"
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              aria-invalid={emailError ? true : undefined}
-              aria-describedby={emailError ? `${id}-email-error` : undefined}
-            />
-          </div>
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${id}-role`}>Role</Label>
-            <Select name="role" value={role} onValueChange={(value) => setRole(value as Role)}>
-              <SelectTrigger id={`${id}-role`}>
-                <SelectValue />
-              </SelectTrigger>
-              <SelectContent>
-                {ROLE_OPTIONS.map((option) => (
-                  <SelectItem key={option.value} value={option.value}>
-                    {option.label}
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
-          <Button type="submit" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Sending...' : 'Send Invitation'}
+          <TextField
+            name="email"
+            label="Email address"
+            type="email"
+            autoComplete="off"
+            placeholder="colleague@example.com"
+          />
+          <SelectField
+            name="role"
+            label="Role"
+            choices={ROLE_OPTIONS.map((option) => ({ value: option.value, label: option.label }))}
+          />
+          <Button type="submit" className="sm:mt-6" disabled={isPending}>
+            {isPending ? 'Sending...' : 'Send Invitation'}
           </Button>
-          {emailError ? (
-            <div className="sm:col-span-3">
-              <FieldError id={`${id}-email-error`}>{emailError}</FieldError>
-            </div>
-          ) : null}
-        </form>
+        </ContractFormRoot>
         <p className="text-sm text-muted">
           {ROLE_OPTIONS.map((option) => `${option.label}: ${option.description}`).join('. ')}.
         </p>
@@ -128,7 +105,7 @@ export function InviteForm({ team }: { team: Team }) {
             link={created.link}
             expiresAt={created.invite.expiresAt}
             emailFailed={created.delivery === 'email_failed'}
-            onDismiss={() => setCreated(null)}
+            onDismiss={dismissCreated}
           />
         ) : null}
       </CardContent>

@@ -1,11 +1,15 @@
+import { Suspense } from 'react';
 import { getErrorMessage } from '../../lib/api';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { lazyForm } from '../../ui/lazy-form';
 import { Skeleton } from '../../ui/skeleton';
 import { useTeam } from './api';
-import { InviteForm } from './invite-form';
 import { MembersCard } from './members-card';
 import { PendingInvitesCard } from './pending-invites-card';
+
+// decision 071: the invite form's code (react-hook-form, the fields) loads after the page.
+const InviteForm = lazyForm(() => import('./invite-form').then((module) => module.InviteForm));
 
 /**
  * Settings → Team (spec §2; issue 9): the real members and pending invitations. Admins get the
@@ -40,7 +44,11 @@ export function TeamPanel() {
   const team = query.data;
   return (
     <div className="grid gap-6">
-      {team.canManage ? <InviteForm team={team} /> : null}
+      {team.canManage ? (
+        <Suspense fallback={<Skeleton className="h-48 w-full" />}>
+          <InviteForm team={team} />
+        </Suspense>
+      ) : null}
       <MembersCard team={team} />
       <PendingInvitesCard team={team} />
     </div>

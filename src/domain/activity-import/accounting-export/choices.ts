@@ -1,5 +1,5 @@
 // Every target an account can map to, in the words the mapping table shows (no internal keys).
-import { SPEND_CATEGORIES } from '../../emissions/spend-categories.ts';
+import { SPEND_VARIANTS } from '../../connectors/account-mapping.ts';
 import {
   type AccountTarget,
   isQuantityCategory,
@@ -16,10 +16,14 @@ export interface AccountChoice {
 
 export const LEAVE_OUT_LABEL = 'Leave out (not a purchase)';
 
+/**
+ * The spend choices are the connectors' own (SPEND_VARIANTS: spend categories, then travel and
+ * freight by EPA NAICS code), so an account maps to the same targets on both paths (decision 086).
+ */
 export const ACCOUNT_CHOICES: readonly AccountChoice[] = [
-  ...SPEND_CATEGORIES.map((spend) => ({
+  ...SPEND_VARIANTS.filter((spend) => !spend.legacy).map((spend) => ({
     category: 'purchased_goods',
-    variant: spend.key,
+    variant: spend.variant,
     label: `Spend: ${spend.label}`,
   })),
   ...QUANTITY_CATEGORIES.map((category) => ({

@@ -6,6 +6,7 @@ import { coverageStatement } from '../coverage.ts';
 import { energyBasisText, factorBasisText, marketStatement } from '../energy-basis.ts';
 import { reportAttributions } from '../provenance.ts';
 import { auditCheckpointLine, type RenderedReport, type ReportSnapshot } from '../snapshot.ts';
+import { isNilFact, NIL_FACT_REASON, NIL_FACT_TEXT } from '../xbrl/fact-model.ts';
 import { reportFacts } from '../xbrl/facts.ts';
 import { formatLexical } from '../xbrl/numbers.ts';
 
@@ -19,6 +20,10 @@ export const FACTS_CSV_HEADER = [
   'scope',
   'category',
   'source',
+  // 'reported', or 'not recorded' with an empty value: a figure nothing was recorded for is
+  // neither 0 nor silently missing (decision 086). Empty on note rows, which are not facts.
+  'status',
+  'reason',
 ] as const;
 
 export type FactsCsvRow = Record<(typeof FACTS_CSV_HEADER)[number], string>;
@@ -32,8 +37,10 @@ function quote(field: string): string {
 export function renderFactsCsvText(snapshot: ReportSnapshot): string {
   const lines = [FACTS_CSV_HEADER.join(',')];
   for (const fact of reportFacts(snapshot)) {
-    const value =
-      typeof fact.value === 'number' && fact.decimals !== null
+    const nil = isNilFact(fact);
+    const value = nil
+      ? ''
+      : typeof fact.value === 'number' && fact.decimals !== null
         ? formatLexical(fact.value, fact.decimals)
         : String(fact.value);
     const row = [
@@ -46,6 +53,8 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       fact.scope ?? '',
       fact.category ?? '',
       fact.source ?? '',
+      nil ? NIL_FACT_TEXT.toLowerCase() : 'reported',
+      nil ? NIL_FACT_REASON : '',
     ];
     lines.push(row.map(quote).join(','));
   }
@@ -58,13 +67,15 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
   ]) {
     if (note)
       lines.push(
-        ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', ''].map(quote).join(','),
+        ['esgp:Note', 'Note (not a reported fact)', note, '', '', '', '', '', '', '', '']
+          .map(quote)
+          .join(','),
       );
   }
   if (snapshot.company.consolidationApproach !== undefined) {
     // Not a fact: the GHG Protocol approach and boundary the company chose (decision 057).
     const row = ['esgp:BoundaryNote', 'Organisational boundary (not a reported fact)'];
-    row.push(boundaryStatement(snapshot.company), '', '', '', '', '', 'Company profile');
+    row.push(boundaryStatement(snapshot.company), '', '', '', '', '', 'Company profile', '', '');
     lines.push(row.map(quote).join(','));
   }
   if (snapshot.coverage) {
@@ -74,13 +85,13 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       'Coverage (not a reported fact)',
       coverageStatement(snapshot.coverage).join(' '),
     ];
-    row.push('', snapshot.report.periodStart, snapshot.report.periodEnd, '', '', 'ESG Pilot ledger');
+    row.push('', snapshot.report.periodStart, snapshot.report.periodEnd, '', '', 'ESG Pilot ledger', '', '');
     lines.push(row.map(quote).join(','));
   }
   // Not facts: the statements the factor sets' licences ask for (Open Government Licence, issue 18).
   for (const statement of reportAttributions(snapshot)) {
     const row = ['esgp:AttributionNote', 'Licence attribution (not a reported fact)', statement];
-    row.push('', '', '', '', '', '');
+    row.push('', '', '', '', '', '', '', '');
     lines.push(row.map(quote).join(','));
   }
   const checkpoint = snapshot.auditCheckpoint;
@@ -91,7 +102,7 @@ export function renderFactsCsvText(snapshot: ReportSnapshot): string {
       'Audit log checkpoint (not a reported fact)',
       auditCheckpointLine(checkpoint),
     ];
-    row.push('', '', checkpoint.signedAt.slice(0, 10), '', '', 'ESG Pilot audit log');
+    row.push('', '', checkpoint.signedAt.slice(0, 10), '', '', 'ESG Pilot audit log', '', '');
     lines.push(row.map(quote).join(','));
   }
   return `${BOM}${lines.join('\r\n')}\r\n`;

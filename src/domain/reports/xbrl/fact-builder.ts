@@ -5,6 +5,7 @@ import {
   hasFigureSources,
   type InventoryPart,
   inventoryDatasets,
+  isInventoryFigureRecorded,
   sourceText,
   ukDatasets,
 } from '../provenance.ts';
@@ -66,6 +67,20 @@ export function emissionsFigures(inventory: NonNullable<ReportSnapshot['inventor
     totalLocation: t(s1 + s2l + s3),
     totalMarket: t(s1 + s2m + s3),
   };
+}
+
+/**
+ * An inventory figure as a fact's value: the figure at `decimals`, or nil (null value, no decimals)
+ * when no entries are behind any of its `parts`, the same test that makes the PDF print "Not
+ * recorded" (decision 086). A total is recorded when any part is; its nil parts do not count in it.
+ */
+export function inventoryFigure(
+  snapshot: ReportSnapshot,
+  value: number,
+  decimals: number,
+  parts: readonly InventoryPart[],
+): { value: number | null; decimals: number | null } {
+  return isInventoryFigureRecorded(snapshot, parts) ? { value, decimals } : { value: null, decimals: null };
 }
 
 /**

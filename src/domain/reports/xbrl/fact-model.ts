@@ -21,7 +21,11 @@ export interface ReportFact {
   label: string;
   /** Local name of the XBRL data type (e.g. 'ghgEmissionsItemType', 'textBlockItemType'). */
   dataType: string;
-  value: FactValue;
+  /**
+   * null: a nil fact (xsi:nil="true"), a figure nothing was recorded for (decision 086). It keeps
+   * its unit (XBRL 2.1 requires unitRef on every numeric item) and has no decimals.
+   */
+  value: FactValue | null;
   /** 'tCO2e' | 'MWh' | 'kWh' | 'm3' | 't' | ISO 4217 code | 'pure' | 'tCO2e/EUR' …; null when not numeric. */
   unit: string | null;
   /** XBRL decimals (accuracy) for numeric facts; null otherwise. */
@@ -50,6 +54,16 @@ export interface FactSet {
   facts: ReportFact[];
   /** Plain-language notes on what was not tagged, converted or assumed. */
   notes: string[];
+}
+
+/** How a nil fact reads to a person, as the PDF says it ("Not recorded", never 0.00). */
+export const NIL_FACT_TEXT = 'Not recorded';
+/** Why a figure is nil: the CSV's reason column. */
+export const NIL_FACT_REASON = 'No ledger entries were counted in this figure for the period';
+
+/** A nil fact: the concept is reported as "not recorded", with no value (decision 086). */
+export function isNilFact(fact: ReportFact): fact is ReportFact & { value: null; decimals: null } {
+  return fact.value === null;
 }
 
 export function isNumericFact(

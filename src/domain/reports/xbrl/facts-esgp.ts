@@ -10,6 +10,7 @@ import {
   emissionsFigures,
   energySource,
   type FactDraft,
+  inventoryFigure,
   inventorySource,
   numberFacts,
   periodOf,
@@ -60,11 +61,13 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       period: periodOf(snapshot, periodType),
     });
   };
-  // Each emissions fact cites the datasets of its own figures (decision 058).
+  // Each emissions fact cites the datasets of its own figures (decision 058); an inventory figure
+  // with no entries is nil, as the PDF's "Not recorded" (decision 086; esgp items are nillable).
+  // The UK figures pass no parts: they are already null when not recorded and then not tagged.
   const ghg = (
     concept: string,
     label: string,
-    value: number,
+    tonnes: number,
     scope: string,
     parts: readonly InventoryPart[],
     extra: Partial<Spec> = {},
@@ -73,9 +76,10 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
       concept,
       label,
       dataType: 'ghgEmissionsItemType',
-      value,
+      ...(parts.length > 0
+        ? inventoryFigure(snapshot, tonnes, EMISSIONS_DECIMALS, parts)
+        : { value: tonnes, decimals: EMISSIONS_DECIMALS }),
       unit: 'tCO2e',
-      decimals: EMISSIONS_DECIMALS,
       scope,
       ...inventorySource(snapshot, parts),
       ...extra,
@@ -164,14 +168,16 @@ export function esgpFacts(snapshot: ReportSnapshot): FactSet {
     });
   if (inventory && revenue && revenue.amount > 0) {
     const figures = emissionsFigures(inventory);
-    const value = figures.scope12Location / revenue.amount;
+    const ratio = figures.scope12Location / revenue.amount;
     add({
       concept: 'Scope1And2LocationBasedIntensityPerRevenue',
       label: `Scope 1 and 2 location-based GHG emissions per ${revenue.currency.toUpperCase()} of revenue`,
       dataType: 'ghgEmissionsPerMonetaryItemType',
-      value,
+      ...inventoryFigure(snapshot, ratio, decimalsForSignificantFigures(ratio, 4), [
+        'scope1',
+        'scope2Location',
+      ]),
       unit: `tCO2e/${revenue.currency.toUpperCase()}`,
-      decimals: decimalsForSignificantFigures(value, 4),
       scope: '1+2 location-based',
       ...(hasFigureSources(snapshot) ? inventorySource(snapshot, ['scope1', 'scope2Location']) : {}),
     });

@@ -16,7 +16,8 @@ export type Extras = Pick<
 
 export type AddFact = (
   name2026: string,
-  value: FactValue,
+  /** null: nil, a figure nothing was recorded for (decision 086). */
+  value: FactValue | null,
   unit: string | null,
   decimals: number | null,
   extras?: Extras,

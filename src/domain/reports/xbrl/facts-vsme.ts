@@ -9,6 +9,7 @@ import {
   emissionsFigures,
   energySource,
   type FactDraft,
+  inventoryFigure,
   inventorySource,
   numberFacts,
   periodOf,
@@ -149,9 +150,12 @@ export function vsmeFacts(
   const inventory = snapshot.inventory;
   if (inventory) {
     const figures = emissionsFigures(inventory);
-    // Each emissions fact cites the datasets of its own figures (decision 058).
-    const ghg = (name: string, value: number, scope: string, parts: InventoryPart[]) =>
-      add(name, value, 'tCO2e', EMISSIONS_DECIMALS, { scope, ...inventorySource(snapshot, parts) });
+    // Each emissions fact cites the datasets of its own figures (decision 058); a figure with no
+    // entries is nil, as the PDF's "Not recorded" (decision 086; every VSME concept is nillable).
+    const ghg = (name: string, tonnes: number, scope: string, parts: InventoryPart[]) => {
+      const { value, decimals } = inventoryFigure(snapshot, tonnes, EMISSIONS_DECIMALS, parts);
+      add(name, value, 'tCO2e', decimals, { scope, ...inventorySource(snapshot, parts) });
+    };
     const location: InventoryPart[] = ['scope1', 'scope2Location'];
     const market: InventoryPart[] = ['scope1', 'scope2Market'];
     ghg('GrossScope1GreenhouseGasEmissions', figures.scope1, '1', ['scope1']);
@@ -188,8 +192,13 @@ export function vsmeFacts(
     // date to the filing, and leave the fact out (the per-million figure is shown untagged).
     if (revenue && revenue.amount > 0 && revenue.currency.toUpperCase() === 'EUR') {
       const intensity = (name: string, tonnes: number, scope: string, parts: InventoryPart[]) => {
-        const value = tonnes / revenue.amount;
-        const decimals = decimalsForSignificantFigures(value, 4);
+        const ratio = tonnes / revenue.amount;
+        const { value, decimals } = inventoryFigure(
+          snapshot,
+          ratio,
+          decimalsForSignificantFigures(ratio, 4),
+          parts,
+        );
         // Earlier snapshots' intensities cited nothing; they still do.
         const source = hasFigureSources(snapshot) ? inventorySource(snapshot, parts) : {};
         add(name, value, 'tCO2e/EUR', decimals, { scope, ...source });

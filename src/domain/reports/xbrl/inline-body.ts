@@ -10,7 +10,7 @@ import { factorBasisText } from '../energy-basis.ts';
 import { hasFigureSources } from '../provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import type { ReportFact } from './fact-model.ts';
-import { isNumericFact } from './fact-model.ts';
+import { isNilFact, isNumericFact, NIL_FACT_TEXT } from './fact-model.ts';
 import { type SourceFootnote, sourceMarks } from './footnotes.ts';
 import { energyBreakdownRows, marketBasisRows } from './inline-energy.ts';
 import { sourceListSection } from './inline-sources.ts';
@@ -35,6 +35,13 @@ export function unitLabel(unit: string | null): string {
 /** One tagged fact as inline markup. */
 export function tagFact(fact: ReportFact, contextRef: string): string {
   const common = `name="${fact.prefix}:${fact.concept}" contextRef="${contextRef}" id="${fact.id}"`;
+  if (isNilFact(fact)) {
+    // Inline XBRL 1.1 §12: a nil fact is empty; XBRL 2.1 §4.6.3: a nil numeric item has no decimals.
+    // The readable "Not recorded" stays outside the tag (`cell`).
+    const unitRef = fact.unit === null ? '' : ` unitRef="${unitId(fact.unit)}"`;
+    const element = fact.unit === null ? 'ix:nonNumeric' : 'ix:nonFraction';
+    return `<${element} ${common}${unitRef} xsi:nil="true"/>`;
+  }
   if (isNumericFact(fact)) {
     const sign = fact.value < 0 ? ' sign="-"' : '';
     return `<ix:nonFraction ${common} unitRef="${unitId(fact.unit)}" decimals="${fact.decimals}" scale="0" format="ixt:num-dot-decimal"${sign}>${formatDisplay(fact.value, fact.decimals)}</ix:nonFraction>`;
@@ -46,7 +53,7 @@ export function tagFact(fact: ReportFact, contextRef: string): string {
     // A number without a unit cannot occur (numbers always get a unit); keep the lexical form.
     return `<ix:nonNumeric ${common}>${escapeXml(String(fact.value))}</ix:nonNumeric>`;
   }
-  return `<ix:nonNumeric ${common}>${escapeXml(fact.value)}</ix:nonNumeric>`;
+  return `<ix:nonNumeric ${common}>${escapeXml(String(fact.value))}</ix:nonNumeric>`;
 }
 
 /** Facts that read badly inline (enumeration URIs) go to ix:hidden. */
@@ -79,6 +86,7 @@ function factRows(
     facts.filter((fact) => !fact.indicator && !fact.dimensions).map((fact) => [fact.concept, fact]),
   );
   const cell = (fact: ReportFact) => {
+    if (isNilFact(fact)) return `${tagFact(fact, contextOf.get(fact.id)!)}${NIL_FACT_TEXT}`;
     const unit = unitLabel(fact.unit);
     return `${tagFact(fact, contextOf.get(fact.id)!)}${unit ? ` ${escapeXml(unit)}` : ''}${sourceMarks(fact, footnotes)}`;
   };

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { euVsmeManufacturer, everyVsmeIndicatorAnswered } from '../fixture-companies.ts';
 import { demoSnapshot } from '../fixtures.ts';
+import { scope3OnlySnapshot } from '../fixtures-provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { renderInlineXhtml } from './inline-xbrl.ts';
 
@@ -45,6 +46,8 @@ function fixtures(): Record<string, ReportSnapshot> {
     'manufacturer-2026-05-01': manufacturer('2026-05-01'),
     'manufacturer-2024-12-17': manufacturer('2024-12-17'),
     'no-extras': { ...bare, narratives: [], checklist: null, target: null, water: null, waste: null },
+    // Scope 1 and 2 not recorded: nil facts (xsi:nil, empty, no decimals; decision 086).
+    'scope-3-only': scope3OnlySnapshot('csrd'),
     // The company profile's boundary section and FTE employees (decision 057).
     'profile-fte': (() => {
       const snapshot = demoSnapshot();

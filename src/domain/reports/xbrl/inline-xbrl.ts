@@ -48,7 +48,7 @@ export function renderInlineXhtml(snapshot: ReportSnapshot): string {
   const title = escapeXml(report.title);
 
   return `<?xml version="1.0" encoding="UTF-8"?>
-<html xmlns="${NAMESPACES.xhtml}" xmlns:ix="${NAMESPACES.ix}" xmlns:ixt="${NAMESPACES.ixt}" xmlns:xbrli="${NAMESPACES.xbrli}" xmlns:link="${NAMESPACES.link}" xmlns:xlink="${NAMESPACES.xlink}" xmlns:iso4217="${NAMESPACES.iso4217}" xmlns:utr="${NAMESPACES.utr}" xmlns:xbrldi="${NAMESPACES.xbrldi}" xmlns:vsme="${taxonomy.namespace}" xml:lang="en">
+<html xmlns="${NAMESPACES.xhtml}" xmlns:ix="${NAMESPACES.ix}" xmlns:ixt="${NAMESPACES.ixt}" xmlns:xbrli="${NAMESPACES.xbrli}" xmlns:link="${NAMESPACES.link}" xmlns:xlink="${NAMESPACES.xlink}" xmlns:iso4217="${NAMESPACES.iso4217}" xmlns:utr="${NAMESPACES.utr}" xmlns:xbrldi="${NAMESPACES.xbrldi}" xmlns:xsi="${NAMESPACES.xsi}" xmlns:vsme="${taxonomy.namespace}" xml:lang="en">
   <head>
     <meta http-equiv="Content-Type" content="text/html; charset=UTF-8"/>
     <title>${title}</title>

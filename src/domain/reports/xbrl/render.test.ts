@@ -322,6 +322,8 @@ describe('facts CSV', () => {
         scope: fact.scope ?? '',
         category: fact.category ?? '',
         source: fact.source ?? '',
+        status: 'reported',
+        reason: '',
       })),
     );
     for (const [row, fact] of rows.map((row, index) => [row, facts[index]!] as const)) {

@@ -18,6 +18,7 @@ import {
 } from '../../../../tests/helpers/vsme-reference.ts';
 import { euVsmeManufacturer, everyVsmeIndicatorAnswered } from '../fixture-companies.ts';
 import { demoSnapshot } from '../fixtures.ts';
+import { scope3OnlySnapshot } from '../fixtures-provenance.ts';
 import type { ReportSnapshot } from '../snapshot.ts';
 import { VSME_2024_12_17_CONCEPTS } from './concepts-2024-12-17.ts';
 import { VSME_2026_05_01_CONCEPTS } from './concepts-2026-05-01.ts';
@@ -43,6 +44,11 @@ function fixtures(version: VsmeTaxonomyVersion): Record<string, ReportSnapshot> 
     'answers yes': answered('Yes'),
     'answers 12': answered('12'),
     'answers in words': answered('We publish this on our website.'),
+    // Scope 1 and 2 not recorded: nil facts, which need nillable concepts (decision 086).
+    'scope 3 only': {
+      ...scope3OnlySnapshot('csrd'),
+      report: { ...scope3OnlySnapshot().report, taxonomyVersion: version },
+    },
   };
 }
 
@@ -115,6 +121,7 @@ describe.skipIf(!hasVsmeReference)('tagged facts of real outputs against the tax
       for (const member of ['HeadcountMember', 'Full-TimeEquivalentFTEMember'])
         expect(values).toContain(member);
       expect([...values].filter((value) => value?.includes('Module'))).toHaveLength(2);
+      expect(facts.some((fact) => fact.nil)).toBe(true);
       expect(concepts.size).toBeGreaterThan(30);
     });
   }
@@ -144,6 +151,20 @@ describe.skipIf(!hasVsmeReference)('tagged facts of real outputs against the tax
       'fits none of its hypercubes',
     );
     expect(problems({ ...ghg, dimensions: [[axis, `${ns}RenewableEnergyMember`]] })).toContain('fits none');
+    const nil = facts.find((fact) => fact.nil)!;
+    expect(problems({ ...nil, decimals: '2' })).toContain('is nil but carries a value or decimals');
+    const key = `vsme:${nil.concept.split('}')[1]}`;
+    const notNillable = {
+      ...reference,
+      efrag: {
+        ...reference.efrag,
+        concepts: {
+          ...reference.efrag.concepts,
+          [key]: { ...reference.efrag.concepts[key]!, nillable: false },
+        },
+      },
+    };
+    expect(factProblems(nil, notNillable).join('\n')).toContain('is reported nil but is not nillable');
     const type = find('TypeOfNumberOfEmployees');
     expect(problems({ ...type, value: `${reference.namespace}#RenewableEnergyMember` })).toContain(
       'is not in EFRAG',

@@ -12,6 +12,8 @@ export const NAMESPACES = {
   ix: 'http://www.xbrl.org/2013/inlineXBRL',
   ixt: 'http://www.xbrl.org/inlineXBRL/transformation/2020-02-12',
   xhtml: 'http://www.w3.org/1999/xhtml',
+  /** For xsi:nil on a figure nothing was recorded for (decision 086). */
+  xsi: 'http://www.w3.org/2001/XMLSchema-instance',
   /** Our own namespace for SECR/SEC facts: NOT a regulator taxonomy (there is none for SMEs). */
   esgp: 'https://esg-pilot.example/taxonomy/2026',
 } as const;

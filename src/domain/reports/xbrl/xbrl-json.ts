@@ -16,7 +16,7 @@ import {
   renderEsgpSchema,
   renderTaxonomyPackageXml,
 } from './esgp-taxonomy.ts';
-import { type FactPeriod, isNumericFact } from './fact-model.ts';
+import { type FactPeriod, isNilFact, isNumericFact } from './fact-model.ts';
 import { reportFactSet, usesVsme } from './facts.ts';
 import { FACT_FOOTNOTE_ARCROLE, footnoteText, sourceFootnotes } from './footnotes.ts';
 import { renderInlineXbrl } from './inline-xbrl.ts';
@@ -57,7 +57,8 @@ export interface XbrlJsonDocument {
 }
 
 export interface XbrlJsonFact {
-  value: string;
+  /** null for a nil fact, a figure nothing was recorded for (decision 086). */
+  value: string | null;
   decimals?: number;
   dimensions: Record<string, string>;
   /** link type alias → link group alias → ids of the target facts (here: source footnotes). */
@@ -87,7 +88,12 @@ export function buildXbrlJson(snapshot: ReportSnapshot): XbrlJsonDocument {
       period: oimPeriod(fact.period),
       ...(fact.dimensions ?? {}),
     };
-    if (isNumericFact(fact)) {
+    if (isNilFact(fact)) {
+      // OIM: a nil fact's value is null and it has no decimals; a numeric one keeps its unit.
+      const unit = fact.unit === null ? null : oimUnit(fact.unit);
+      if (unit !== null) dimensions.unit = unit;
+      out[fact.id] = { value: null, dimensions };
+    } else if (isNumericFact(fact)) {
       const unit = oimUnit(fact.unit);
       if (unit !== null) dimensions.unit = unit;
       out[fact.id] = { value: formatLexical(fact.value, fact.decimals), decimals: fact.decimals, dimensions };

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { apiKeys } from '../../../../db/schema/account.ts';
+import { apiKeys } from '../../../../db/schema/api-keys.ts';
 import { companies, memberships } from '../../../../db/schema/auth.ts';
 import { roleAtLeast } from '../../../domain/account/permissions.ts';
 import { entitlementRefusal, hasEntitlement } from '../../../domain/account/plans.ts';

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { apiKeys } from '../../../../db/schema/account.ts';
+import { apiKeys } from '../../../../db/schema/api-keys.ts';
 import { users } from '../../../../db/schema/auth.ts';
 import { roleAtLeast } from '../../../domain/account/permissions.ts';
 import { entitlementRefusal, hasEntitlement } from '../../../domain/account/plans.ts';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { userPhotos } from '../../../../db/schema/account.ts';
 import { memberships, users } from '../../../../db/schema/auth.ts';
+import { userPhotos } from '../../../../db/schema/auth-photo.ts';
 import type { CurrentUser } from '../../../domain/contracts/auth.ts';
 import {
   MAX_PHOTO_BYTES,

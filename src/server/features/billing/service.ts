@@ -2,8 +2,8 @@
 // company's `plan` column, a change is recorded as a request (plan_change_requests) and an operator
 // applies it with `bun scripts/apply-plan.ts` (applyPlan below). Nothing here pretends to charge.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { planChangeRequests } from '../../../../db/schema/account.ts';
 import { companies, users } from '../../../../db/schema/auth.ts';
+import { planChangeRequests } from '../../../../db/schema/billing.ts';
 import { PLANS, type Plan, type PlanDefinition } from '../../../domain/account/plans.ts';
 import type { Billing, PlanChangeRequest, PlanDefinitionView } from '../../../domain/contracts/billing.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';

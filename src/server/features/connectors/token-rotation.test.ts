@@ -2,6 +2,7 @@
 // memory, and a source's store, in memory. The wire-level races are in
 // tests/integration/connectors-*-race.test.ts.
 import { describe, expect, test } from 'bun:test';
+import { recordWaitsForFile } from '../../../../tests/helpers/waits.ts';
 import { type RotationRules, renewCredentials } from './token-rotation.ts';
 import { GrantRefusedError, type StoredSource } from './types.ts';
 
@@ -11,8 +12,10 @@ interface Pair {
   fresh: boolean;
 }
 
+const waited = recordWaitsForFile();
+
 /** A provider whose refresh tokens work once: each refresh issues the next pair. */
-function rotatingProvider() {
+function rotatingProvider(now = () => new Date('2026-11-26T10:00:00Z')) {
   let serial = 0;
   const live = new Set(['r0']);
   const presented: string[] = [];
@@ -26,6 +29,7 @@ function rotatingProvider() {
     },
     parse: (value) => value as Pair,
     isFresh: (pair) => pair.fresh,
+    now,
   };
   return { rules, presented };
 }
@@ -98,5 +102,22 @@ describe('renewing rotating credentials', () => {
     const refused = await renewCredentials(store.source('s0'), revoked, provider.rules).catch((e) => e);
     expect(refused).toBeInstanceOf(GrantRefusedError);
     expect(store.row()?.value).toEqual(revoked);
+    // Once for a winner in another process to store its pair, then final.
+    expect(waited).toEqual([1000]);
+  });
+
+  test('a rotation is forgotten once Xero’s 30-minute grace for the replaced token has passed', async () => {
+    let now = new Date('2026-11-26T10:00:00Z');
+    const clock = () => now;
+    const provider = rotatingProvider(clock);
+    await renewCredentials(memoryStore('source-5', first).source('s0'), first, provider.rules);
+    now = new Date(now.getTime() + 31 * 60 * 1000);
+    // Any later rotation in this process sweeps what it remembers.
+    await renewCredentials(memoryStore('source-6', first).source('s0'), first, rotatingProvider(clock).rules);
+    // The source is deleted; a revocation still holds the token replaced 31 minutes ago.
+    const gone = memoryStore('source-5', null);
+    const refused = await renewCredentials(gone.source(null), first, provider.rules).catch((e) => e);
+    expect(refused).toBeInstanceOf(GrantRefusedError);
+    expect(provider.presented).toEqual(['r0', 'r0']);
   });
 });

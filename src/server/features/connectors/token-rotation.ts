@@ -15,6 +15,7 @@
 //   access token is due too. Only a refusal of the very refresh token that is stored is final;
 // - a new pair is stored only over the sealed text this operation read (StoredSource.replace), so
 //   it never overwrites credentials another process or a reconnection stored meanwhile.
+import { waits } from '../../lib/clock.ts';
 import { GrantRefusedError, type StoredSource } from './types.ts';
 
 /** The parts of a provider's credentials that rotation compares. */
@@ -31,6 +32,8 @@ export interface RotationRules<T extends RotatingCredentials> {
   parse(value: unknown): T | null;
   /** The access token still has time left (the client's own margin before expiry). */
   isFresh(credentials: T): boolean;
+  /** The session's clock, which also ages this process's memory of rotations. */
+  now(): Date;
 }
 
 /** Credentials and the sealed text they are stored as (null: not stored by this operation). */
@@ -112,8 +115,9 @@ async function renew<T extends RotatingCredentials>(
       const value = await rules.refresh(base.value);
       const sealed = base.sealed === null ? null : await stored.replace(base.sealed, value);
       const renewed = { value, sealed };
-      rotations.set(stored.key, { from: base.value.refreshToken, to: renewed, at: Date.now() });
-      forgetOldRotations();
+      const at = rules.now().getTime();
+      rotations.set(stored.key, { from: base.value.refreshToken, to: renewed, at });
+      forgetRotationsBefore(at - REMEMBER_MS);
       return renewed;
     } catch (error) {
       if (!(error instanceof GrantRefusedError) || attempt > 1) throw error;
@@ -132,8 +136,7 @@ function rotatedFrom<T extends RotatingCredentials>(key: string, held: T): Held<
   return rotation.to as Held<T>;
 }
 
-function forgetOldRotations() {
-  const cutoff = Date.now() - REMEMBER_MS;
+function forgetRotationsBefore(cutoff: number) {
   for (const [key, rotation] of rotations) if (rotation.at < cutoff) rotations.delete(key);
 }
 
@@ -167,7 +170,7 @@ async function rotatedElsewhere<T extends RotatingCredentials>(
   rules: RotationRules<T>,
 ): Promise<Held<T> | null> {
   for (const wait of [0, SETTLE_MS]) {
-    if (wait > 0) await new Promise((done) => setTimeout(done, wait));
+    if (wait > 0) await waits.sleep(wait);
     const current = await readStored(stored, rules);
     if (!current) return null;
     if (current.value.refreshToken !== refused.refreshToken) return current;

@@ -49,7 +49,7 @@ export async function getDashboardOverview(
       dashboardDataSources(ctx),
       yearEmissions(ctx, period.year),
       listRecentActivity(ctx, RECENT_ACTIVITY_LIMIT),
-      getCurrentUser(ctx).then((user) => getComplianceStatus(ctx, user.jurisdiction)),
+      getCurrentUser(ctx).then((user) => getComplianceStatus(ctx, user.jurisdiction, period.year)),
       getOffsetPosition(ctx, period.year),
       getLedgerYearState(ctx, period.year),
       isFirstVisit(ctx),

@@ -14,10 +14,8 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getEsgFigures } from '../kpi/esg-figures.ts';
+import { reportingYear } from '../kpi/reporting-year.ts';
 import { buildItem, type FiguresByRegion, ledgerRegions, type StoredAnswer } from './auto-fill.ts';
-
-/** The reporting year when none is asked for: the last full calendar year (UTC). */
-export const defaultReportingYear = (ctx: AuthedContext) => ctx.now().getUTCFullYear() - 1;
 
 /**
  * Who changed a row, as the checklist shows it: "First Last", else the email. The users table
@@ -74,7 +72,8 @@ export async function getProgress(
   query: { jurisdiction: Jurisdiction; year?: number },
 ): Promise<EsgProgressResponse> {
   const { jurisdiction } = query;
-  const year = query.year ?? defaultReportingYear(ctx);
+  // Not asked for: the company's one reporting year, as the dashboard and KPI page (decision 086).
+  const year = query.year ?? (await reportingYear(ctx)).year;
   const pack = rulePackFor(jurisdiction);
   // The ledger figures are read beside the checklist (not after it): one round trip less. SECR
   // reads them twice: its UK items over GB sites, its voluntary items over all sites.
@@ -132,14 +131,15 @@ export async function getProgress(
   };
 }
 
-/** The dashboard's complianceStatus: the checklist of `jurisdiction` for the default year, or null. */
+/** The dashboard's complianceStatus: the checklist of `jurisdiction` for the dashboard's `year`, or null. */
 export async function getComplianceStatus(
   ctx: AuthedContext,
   jurisdiction: Jurisdiction,
+  year: number,
 ): Promise<ComplianceStatus | null> {
   // Most dashboards belong to companies without a checklist yet: skip the ledger reads for them.
   if (!(await checklistQuery(ctx, jurisdiction).get())) return null;
-  return (await getProgress(ctx, { jurisdiction })).complianceStatus;
+  return (await getProgress(ctx, { jurisdiction, year })).complianceStatus;
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Scope } from '../../../domain/emissions/types.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
+import { referenceDataMissing } from '../../lib/errors.ts';
 import { calculatorUnit } from '../ledger/figures/calculation.ts';
 import { entryField } from '../ledger/figures/line-figures.ts';
 import {
@@ -120,6 +121,9 @@ export async function getPeriodInventory(
       oneLineOutsideRegion(ctx, filtered, query),
     ],
   );
+  // A figure whose factor cannot be cited is not reported (decision 083): the library's rows are
+  // missing, which only a deploy that skipped its reference-data step leaves.
+  if (datasets.some((row) => row.unlisted > 0)) throw referenceDataMissing('The emission factor library is');
   // decision 042: reports built on a figure that is not finite are refused, never shown as null.
   return assertFiniteFigures(
     periodInventoryFrom({
@@ -146,6 +150,8 @@ function datasetEntries(ctx: AuthedContext, filtered: boolean, query: PeriodInve
       scope: entryScope,
       scope3Category: entryCategory,
       results: count(),
+      // Entries whose factor id `emission_factors` lacks: no source to cite (decision 083).
+      unlisted: sql<number>`count(*) - count(${emissionFactors.id})`,
     })
     .from(linesWithEntries)
     .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)

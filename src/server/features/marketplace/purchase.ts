@@ -4,7 +4,6 @@
 // INSERT puts NULL into the order's NOT NULL primary key, which aborts the whole batch, so a refused
 // purchase leaves no order, no audit row and no stock change behind, however many run at once.
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { seedOffsetCatalogue } from '../../../../db/reference/marketplace/seed.ts';
 import { offsetProjects } from '../../../../db/schema/marketplace.ts';
 import type { PurchaseRequest, PurchaseResponse } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -60,7 +59,6 @@ export const ORDER_NOTICE =
   'No payment was taken: no payment provider is connected. The order is recorded with status "ordered" and an invoice reference; the credits are retired at the registry once the invoice is paid.';
 
 export async function purchaseOffsets(ctx: AuthedContext, input: PurchaseRequest): Promise<PurchaseResponse> {
-  await seedOffsetCatalogue(ctx.db);
   const { projectId, quantity } = input;
   refuseUnavailable(await readStock(ctx, projectId), quantity);
 

@@ -1,7 +1,6 @@
 // Reads of the carbon-offset marketplace: the global catalogue, its stats, a company's orders, the
 // neutralisation figure and the summary for dashboards and reports.
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
-import { seedOffsetCatalogue } from '../../../../db/reference/marketplace/seed.ts';
 import { offsetOrders, offsetProjects } from '../../../../db/schema/marketplace.ts';
 import type { DashboardOffsets } from '../../../domain/contracts/dashboard.ts';
 import type {
@@ -12,7 +11,7 @@ import type {
   OffsetSummary,
 } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { notFound, referenceDataMissing } from '../../lib/errors.ts';
 import { reportingYear } from '../kpi/reporting-year.ts';
 import { yearEmissions } from '../kpi/service.ts';
 import { centsToDollars } from './catalogue.ts';
@@ -92,12 +91,24 @@ export function toPurchase(row: OrderRow): OffsetPurchase {
   };
 }
 
+/**
+ * The bundled catalogue is loaded with the reference data (decision 083) and projects are never
+ * deleted, so an empty table is a deploy that skipped that step, not "nothing for sale".
+ */
+const catalogueMissing = () => referenceDataMissing('The offset catalogue is');
+
+/** Refuses when the catalogue holds no project at all (see `catalogueMissing`). */
+async function requireCatalogue(ctx: AuthedContext): Promise<void> {
+  const row = await ctx.db.select({ id: offsetProjects.id }).from(offsetProjects).limit(1).get();
+  if (!row) throw catalogueMissing();
+}
+
 export async function listProjects(ctx: AuthedContext): Promise<OffsetProject[]> {
-  await seedOffsetCatalogue(ctx.db);
   const rows = await ctx.db
     .select(projectColumns)
     .from(offsetProjects)
     .orderBy(asc(offsetProjects.projectType), asc(offsetProjects.name));
+  if (rows.length === 0) throw catalogueMissing();
   return rows.map(({ priceCents, updatedAt, ...row }) => ({
     ...row,
     pricePerTon: centsToDollars(priceCents),
@@ -106,7 +117,6 @@ export async function listProjects(ctx: AuthedContext): Promise<OffsetProject[]>
 }
 
 export async function getOffsetStats(ctx: AuthedContext): Promise<OffsetStats> {
-  await seedOffsetCatalogue(ctx.db);
   const rows = await ctx.db
     .select({
       projectType: offsetProjects.projectType,
@@ -114,6 +124,7 @@ export async function getOffsetStats(ctx: AuthedContext): Promise<OffsetStats> {
       priceCents: offsetProjects.priceCents,
     })
     .from(offsetProjects);
+  if (rows.length === 0) throw catalogueMissing();
   const projectTypes: Record<string, number> = {};
   let totalCreditsAvailable = 0;
   let priceSum = 0;
@@ -137,12 +148,13 @@ export async function getOffsetStats(ctx: AuthedContext): Promise<OffsetStats> {
 
 /** The cheapest price (cents per tCO2e) among projects with stock, or null. */
 async function cheapestPriceCents(ctx: AuthedContext): Promise<number | null> {
-  await seedOffsetCatalogue(ctx.db);
   const row = await ctx.db
     .select({ cents: sql<number | null>`min(${offsetProjects.priceCents})` })
     .from(offsetProjects)
     .where(gt(offsetProjects.availableCredits, 0))
     .get();
+  // No price: every project sold out, or no catalogue at all (refused, never "no price").
+  if (row?.cents == null) await requireCatalogue(ctx);
   return row?.cents ?? null;
 }
 
@@ -152,7 +164,6 @@ async function cheapestPriceCents(ctx: AuthedContext): Promise<number | null> {
  * (then an estimate: it takes orders from several projects). Null when no project has stock.
  */
 async function quotePriceCents(ctx: AuthedContext, tonnes: number): Promise<number | null> {
-  await seedOffsetCatalogue(ctx.db);
   const row = await ctx.db
     .select({
       cents: sql<number | null>`coalesce(
@@ -163,6 +174,8 @@ async function quotePriceCents(ctx: AuthedContext, tonnes: number): Promise<numb
     .from(offsetProjects)
     .where(gt(offsetProjects.availableCredits, 0))
     .get();
+  // No price: every project sold out, or no catalogue at all (refused, never "no price").
+  if (row?.cents == null) await requireCatalogue(ctx);
   return row?.cents ?? null;
 }
 

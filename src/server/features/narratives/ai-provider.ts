@@ -6,6 +6,7 @@
 import OpenAI from 'openai';
 import type { NarrativePrompt } from '../../../domain/narratives/types.ts';
 import type { Config } from '../../config.ts';
+import { waits } from '../../lib/clock.ts';
 import { HttpError } from '../../lib/errors.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { type Attempt, classify, clip, finalError, ProviderRefusal, startAttempt } from './ai-failures.ts';
@@ -38,14 +39,6 @@ export interface AiProvider {
   stream(prompt: NarrativePrompt, signal?: AbortSignal): AsyncGenerator<string, void, undefined>;
 }
 
-/**
- * How the server waits between attempts. Integration tests replace `sleep` to record the waits
- * without spending them (the app is built per test file, so this is the one seam they can reach).
- */
-export const providerClock = {
-  sleep: (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)),
-};
-
 /** The configured provider, or null when no `AI_API_KEY` is set (the built-in writer is used). */
 export function providerFromConfig(config: Config, log?: Logger): AiProvider | null {
   if (!config.AI_API_KEY) return null;
@@ -54,7 +47,7 @@ export function providerFromConfig(config: Config, log?: Logger): AiProvider | n
     baseURL: config.AI_BASE_URL,
     model: config.AI_MODEL,
     timeoutMs: config.AI_TIMEOUT_MS,
-    sleep: (ms) => providerClock.sleep(ms),
+    sleep: (ms) => waits.sleep(ms),
     log,
   });
 }
@@ -69,7 +62,7 @@ export function createAiProvider(options: AiProviderOptions): AiProvider {
   const policy: RetryPolicy = {
     ...options,
     maxAttempts: options.maxAttempts ?? MAX_ATTEMPTS,
-    sleep: options.sleep ?? providerClock.sleep,
+    sleep: options.sleep ?? waits.sleep,
     now: options.now ?? Date.now,
   };
   async function complete(prompt: NarrativePrompt, signal?: AbortSignal): Promise<string> {

@@ -11,9 +11,6 @@ import { getMetrics } from '../kpi/service.ts';
 import { listSites } from '../ledger/sites/service.ts';
 import { getOffsetSummary } from '../marketplace/service.ts';
 
-/** The reporting year when none is asked for: the last full calendar year (UTC). */
-export const defaultNarrativeYear = (ctx: AuthedContext) => ctx.now().getUTCFullYear() - 1;
-
 /** The raw material of the facts pack for `year`: the caller's company only. */
 export async function gatherFacts(ctx: AuthedContext, year: number): Promise<FactsInput> {
   const user = await getCurrentUser(ctx);

@@ -10,8 +10,9 @@ import type { FactsPack, NarrativeRequest } from '../../../domain/narratives/typ
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
+import { reportingYear } from '../kpi/reporting-year.ts';
 import { type AiProvider, providerFromConfig } from './ai-provider.ts';
-import { defaultNarrativeYear, factsPackFor } from './facts-gathering.ts';
+import { factsPackFor } from './facts-gathering.ts';
 
 const BUILT_IN_WRITER = 'built-in';
 const PROVIDER_WRITER = 'openai-compatible';
@@ -22,7 +23,8 @@ interface Plan {
 }
 
 async function plan(ctx: AuthedContext, input: GenerateNarrative): Promise<Plan> {
-  const facts = await factsPackFor(ctx, input.year ?? defaultNarrativeYear(ctx));
+  // Not asked for: the company's one reporting year, as every screen shows it (decision 086).
+  const facts = await factsPackFor(ctx, input.year ?? (await reportingYear(ctx)).year);
   return {
     request: { section: input.section, framework: input.framework, facts },
     provider: providerFromConfig(ctx.config, ctx.log),

@@ -16,7 +16,8 @@ import { findUnsupportedNumbers } from '../../../domain/narratives/number-check.
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { defaultNarrativeYear, factsPackFor } from './facts-gathering.ts';
+import { reportingYear } from '../kpi/reporting-year.ts';
+import { factsPackFor } from './facts-gathering.ts';
 import {
   cleanConfirmed,
   factsCache,
@@ -54,13 +55,15 @@ export async function createNarrative(ctx: AuthedContext, input: CreateNarrative
   const now = ctx.now();
   const aiGenerated = input.aiGenerated ?? false;
   const status: NarrativeStatus = 'draft';
+  // Not asked for: the company's one reporting year, as every screen shows it (decision 086).
+  const year = input.year ?? (await reportingYear(ctx)).year;
   await ctx.db.batch([
     ctx.db.insert(narratives).values({
       id,
       companyId: ctx.companyId,
       section: input.section,
       framework: input.framework,
-      year: input.year ?? defaultNarrativeYear(ctx),
+      year,
       content: input.content,
       status,
       aiGenerated,
@@ -170,7 +173,8 @@ export async function checkNarrative(
   ctx: AuthedContext,
   input: { content: string; year?: number; confirmedNumbers?: string[] },
 ): Promise<{ unsupportedNumbers: UnsupportedNumber[] }> {
-  const facts = await factsPackFor(ctx, input.year ?? defaultNarrativeYear(ctx));
+  // Not asked for: the company's one reporting year, as every screen shows it (decision 086).
+  const facts = await factsPackFor(ctx, input.year ?? (await reportingYear(ctx)).year);
   return {
     unsupportedNumbers: findUnsupportedNumbers(
       input.content,

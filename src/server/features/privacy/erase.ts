@@ -1,6 +1,5 @@
 import { and, eq, gte, inArray, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import { ensureSecureDelete, truncateWriteAheadLog } from '../../../../db/client.ts';
-import { teamInvites } from '../../../../db/schema/account.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
 import { auditLogs } from '../../../../db/schema/audit.ts';
 import { companies, memberships, users } from '../../../../db/schema/auth.ts';
@@ -9,6 +8,7 @@ import { activityLines } from '../../../../db/schema/ledger.ts';
 import { offsetOrders } from '../../../../db/schema/marketplace.ts';
 import { rateLimits } from '../../../../db/schema/security.ts';
 import { feedback } from '../../../../db/schema/support.ts';
+import { teamInvites } from '../../../../db/schema/team.ts';
 import { ERASURE_ACTION, erasedPseudonym } from '../../../domain/audit/chain.ts';
 import type { AccountDeletionImpact } from '../../../domain/contracts/privacy.ts';
 import type { ServiceContext } from '../../context.ts';

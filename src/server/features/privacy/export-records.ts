@@ -1,9 +1,11 @@
 import { and, count, eq, gte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
-import { apiKeys, planChangeRequests, teamInvites, userPhotos } from '../../../../db/schema/account.ts';
 import { analyticsEvents, analyticsPageViews, analyticsSessions } from '../../../../db/schema/analytics.ts';
+import { apiKeys } from '../../../../db/schema/api-keys.ts';
 import { auditLogs } from '../../../../db/schema/audit.ts';
 import { companies, memberships, oauthAccounts, sessions, users } from '../../../../db/schema/auth.ts';
+import { userPhotos } from '../../../../db/schema/auth-photo.ts';
+import { planChangeRequests } from '../../../../db/schema/billing.ts';
 import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
 import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg-wizard.ts';
 import { regulatoryFilings } from '../../../../db/schema/export-filings.ts';
@@ -14,6 +16,7 @@ import { offsetOrders } from '../../../../db/schema/marketplace.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
 import { receiptFiles } from '../../../../db/schema/receipts.ts';
 import { feedback } from '../../../../db/schema/support.ts';
+import { teamInvites } from '../../../../db/schema/team.ts';
 
 /**
  * Every row of every table that is about the user or names them as its author (db/schema,

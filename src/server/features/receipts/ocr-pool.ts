@@ -19,7 +19,7 @@
 // gzipped) read from node_modules, the engine is the installed tesseract.js-core; `cacheMethod:
 // 'none'` keeps tesseract.js from writing a model cache into the working directory.
 import { HttpError } from '../../lib/errors.ts';
-import { startInBackgroundPriority } from '../../lib/thread-priority.ts';
+import { hasThreads } from '../../lib/worker-thread.ts';
 
 interface TesseractWorker {
   recognize(image: Uint8Array): Promise<{ data: { text: string } }>;
@@ -81,9 +81,9 @@ const defaultTimeLimit: TimeLimit = () => {
   return { expired, cancel: () => clearTimeout(timer) };
 };
 
-/** Whether image OCR can run here: Bun (or Node) with worker threads, not the Cloudflare Worker. */
+/** Whether image OCR can run here: tesseract.js needs threads (Bun's), which the Cloudflare Worker lacks. */
 export function isOcrAvailable(): boolean {
-  return typeof (globalThis as { Bun?: unknown }).Bun !== 'undefined';
+  return hasThreads();
 }
 
 /**
@@ -104,16 +104,13 @@ async function createEngine(): Promise<Engine> {
     default?: TesseractModule;
   };
   const tesseract = loaded.default ?? loaded;
-  // Below the API threads' priority: a scan takes the CPU requests leave idle.
-  const worker = await startInBackgroundPriority(() =>
-    tesseract.createWorker('eng', OEM_LSTM_ONLY, {
-      langPath: modelDirectory(),
-      gzip: true,
-      cacheMethod: 'none',
-      // The failed job's own promise rejects with the reason; this only stops the rethrow.
-      errorHandler: ignore,
-    }),
-  );
+  const worker = await tesseract.createWorker('eng', OEM_LSTM_ONLY, {
+    langPath: modelDirectory(),
+    gzip: true,
+    cacheMethod: 'none',
+    // The failed job's own promise rejects with the reason; this only stops the rethrow.
+    errorHandler: ignore,
+  });
   const engine = { tesseract: worker, isDead: false } as Engine;
   engine.died = new Promise<never>((_, reject) => {
     const die = (reason: unknown) => {

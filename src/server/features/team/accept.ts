@@ -3,8 +3,8 @@
 // invitation and the membership INSERT of the same batch exists only if that claim succeeded
 // (guards.ts), so two concurrent accepts of one link give one membership and one 409.
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { teamInvites } from '../../../../db/schema/account.ts';
 import { companies, memberships, sessions, users } from '../../../../db/schema/auth.ts';
+import { teamInvites } from '../../../../db/schema/team.ts';
 import type { InviteLookup, InviteSignUp, InviteStatus } from '../../../domain/contracts/team.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { conflict, forbidden, HttpError, isUniqueViolation } from '../../lib/errors.ts';

@@ -2,8 +2,8 @@
 // random token; only its SHA-256 is stored (CONVENTIONS §9: secrets are hashed and shown once).
 // With SMTP the link is emailed and never returned; without it, the API returns it once.
 import { and, count, eq, isNull, lte, ne } from 'drizzle-orm';
-import { teamInvites } from '../../../../db/schema/account.ts';
 import { companies, memberships, users } from '../../../../db/schema/auth.ts';
+import { teamInvites } from '../../../../db/schema/team.ts';
 import { entitlementRefusal, PLANS, type Plan } from '../../../domain/account/plans.ts';
 import type { Role } from '../../../domain/contracts/auth.ts';
 import { type CreatedInvite, type CreateInvite, INVITE_LIFETIME_MS } from '../../../domain/contracts/team.ts';

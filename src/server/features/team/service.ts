@@ -1,8 +1,8 @@
 // Settings → Team (issue 9): the company's members and pending invitations, role changes and
 // removals. Every query filters by ctx.companyId; another company's ids answer 404 like missing ones.
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import { teamInvites } from '../../../../db/schema/account.ts';
 import { memberships, sessions, users } from '../../../../db/schema/auth.ts';
+import { teamInvites } from '../../../../db/schema/team.ts';
 import { PLANS } from '../../../domain/account/plans.ts';
 import type { Role } from '../../../domain/contracts/auth.ts';
 import type { Team, TeamInvite, TeamMember } from '../../../domain/contracts/team.ts';

@@ -17,6 +17,7 @@
 // answers is never shown raw: people read our own sentences, the details go to the server log.
 
 import { describeOdooBase, ODOO_URL_EXAMPLE, odooEndpoint } from '../../../../domain/connectors/odoo-url.ts';
+import { waits } from '../../../lib/clock.ts';
 import { type OutboundAnswer, OutboundError, outboundFetch } from '../../../lib/outbound-fetch.ts';
 import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { ConnectorError } from '../types.ts';
@@ -42,6 +43,8 @@ export interface OdooClientOptions {
   /** Tests: answers for names instead of the system resolver. */
   resolver?: (host: string) => Promise<string[]>;
   sleep?: (ms: number) => Promise<void>;
+  /** The session's clock, against which an HTTP-date Retry-After is read (default: the system's). */
+  now?: () => Date;
 }
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
@@ -126,11 +129,12 @@ export class OdooClient {
   private async post(path: string, body: string, headers: Record<string, string>): Promise<OutboundAnswer> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
+    const sleep = this.options.sleep ?? waits.sleep;
     for (let attempt = 0; ; attempt++) {
       const answer = await this.send(path, body, headers);
       if (answer.status !== 429) return answer;
-      const wait = retryAfterMs(answer.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+      const now = this.options.now?.() ?? new Date();
+      const wait = retryAfterMs(answer.headers.get('Retry-After'), now.getTime()) ?? 2 ** attempt * 1000;
       if (attempt >= maxRetries || wait > maxWait) {
         throw new ConnectorError(
           'rate_limited',

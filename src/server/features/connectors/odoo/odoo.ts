@@ -47,9 +47,9 @@ const MOVE_IDS_PER_QUERY = 500;
 export function odooAdapter(options: OdooClientOptions = {}): ConnectorAdapter<OdooCredentials> {
   return {
     type: 'odoo',
-    async testConnection(credentials) {
+    async testConnection(credentials, session) {
       try {
-        const client = new OdooClient(credentials, options);
+        const client = new OdooClient(credentials, { now: session.now, ...options });
         if (!(await client.canRead('account.move'))) {
           return {
             connected: false,
@@ -62,8 +62,8 @@ export function odooAdapter(options: OdooClientOptions = {}): ConnectorAdapter<O
         throw error;
       }
     },
-    async pull(credentials) {
-      const client = new OdooClient(credentials, options);
+    async pull(credentials, session) {
+      const client = new OdooClient(credentials, { now: session.now, ...options });
       return pullOdoo(client, credentials.database);
     },
   };

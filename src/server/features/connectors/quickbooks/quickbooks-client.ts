@@ -7,6 +7,7 @@
 // throttling: 500 requests a minute per company) waits Retry-After, within bounds.
 
 import { noLongerSetUpMessage } from '../../../../domain/connectors/set-up-words.ts';
+import { waits } from '../../../lib/clock.ts';
 import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { type RotationRules, renewCredentials } from '../token-rotation.ts';
 import { ConnectorError } from '../types.ts';
@@ -100,6 +101,7 @@ export function quickBooksRotation(app: QuickBooksApp, now: () => Date): Rotatio
     refresh: (tokens) => refreshQuickBooksTokens(app, tokens, now()),
     parse: (value) => (isQuickBooksTokens(value) ? value : null),
     isFresh: (tokens) => Date.parse(tokens.accessTokenExpiresAt) - EXPIRY_MARGIN_MS > now().getTime(),
+    now,
   };
 }
 
@@ -145,9 +147,9 @@ export class QuickBooksClient {
     url.searchParams.set('minorversion', QUICKBOOKS_MINOR_VERSION);
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
+    const sleep = this.options.sleep ?? waits.sleep;
     let refreshed = false;
-    for (let waits = 0; ; ) {
+    for (let retries = 0; ; ) {
       const token = await this.accessToken();
       let response: Response;
       try {
@@ -161,15 +163,16 @@ export class QuickBooksClient {
         throw new ConnectorError('unreachable', `Could not reach QuickBooks (${reason})`);
       }
       if (response.status === 429) {
-        const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** waits * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        const wait = retryAfter ?? 2 ** retries * 1000;
         await response.body?.cancel();
-        if (waits >= maxRetries || wait > maxWait) {
+        if (retries >= maxRetries || wait > maxWait) {
           throw new ConnectorError(
             'rate_limited',
             `QuickBooks is limiting requests (HTTP 429); the sync will try again in ${Math.ceil(wait / 1000)} s`,
           );
         }
-        waits++;
+        retries++;
         await sleep(wait);
         continue;
       }

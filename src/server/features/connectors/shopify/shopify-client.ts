@@ -7,6 +7,7 @@
 // `THROTTLED` errors are waited out a bounded number of times; 5xx and network errors are
 // `unreachable` (the sync job retries them).
 import type { Config } from '../../../config.ts';
+import { waits } from '../../../lib/clock.ts';
 import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { renewCredentials } from '../token-rotation.ts';
 import { ConnectorError, type StoredSource } from '../types.ts';
@@ -97,7 +98,7 @@ export class ShopifyClient {
   async query<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
-    const sleep = this.options.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
+    const sleep = this.options.sleep ?? waits.sleep;
     const shop = this.credentials.shop;
     let renewed = false;
     if (!this.rotation.isFresh(this.credentials)) {
@@ -135,7 +136,8 @@ export class ShopifyClient {
       }
       let wait: number | null = null;
       if (response.status === 429) {
-        wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        wait = retryAfter ?? 2 ** attempt * 1000;
         await response.body?.cancel();
       } else {
         const answer = await this.readAnswer<T>(response);

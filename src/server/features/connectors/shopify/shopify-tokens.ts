@@ -195,5 +195,6 @@ export function shopifyRotation(config: Config, now: () => Date): RotationRules<
       credentials.accessTokenExpiresAt !== null &&
       credentials.refreshToken !== '' &&
       Date.parse(credentials.accessTokenExpiresAt) - SHOPIFY_REFRESH_MARGIN_MS > now().getTime(),
+    now,
   };
 }

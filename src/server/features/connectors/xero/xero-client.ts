@@ -15,6 +15,8 @@
 //   which the job retries later;
 // - 5xx → unreachable; Xero's error bodies (ApiException with Message, ValidationException with
 //   Elements[].ValidationErrors[].Message) → provider, with Xero's message.
+
+import { waits } from '../../../lib/clock.ts';
 import { retryAfterMs } from '../../../lib/retry-after.ts';
 import { renewCredentials } from '../token-rotation.ts';
 import { ConnectorError, type ConnectorSession } from '../types.ts';
@@ -92,7 +94,7 @@ export class XeroClient {
     for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
     const maxRetries = this.options.maxRetries ?? 3;
     const maxWait = this.options.maxRetryAfterMs ?? 60_000;
-    const sleep = this.session.sleep ?? ((ms: number) => new Promise((done) => setTimeout(done, ms)));
+    const sleep = this.session.sleep ?? waits.sleep;
     let refreshed = false;
     for (let attempt = 0; ; attempt++) {
       if (this.expiresSoon() && !refreshed) {
@@ -112,7 +114,8 @@ export class XeroClient {
       }
       if (response.status === 429) {
         const problem = response.headers.get('X-Rate-Limit-Problem')?.toLowerCase() ?? 'minute';
-        const wait = retryAfterMs(response.headers.get('Retry-After')) ?? 2 ** attempt * 1000;
+        const retryAfter = retryAfterMs(response.headers.get('Retry-After'), this.session.now().getTime());
+        const wait = retryAfter ?? 2 ** attempt * 1000;
         await response.body?.cancel();
         if (problem === 'day' || attempt >= maxRetries || wait > maxWait) {
           throw new ConnectorError(

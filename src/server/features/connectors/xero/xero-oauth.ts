@@ -67,6 +67,7 @@ export function xeroRotation(
     refresh,
     parse: (value) => (isXeroCredentials(value) ? value : null),
     isFresh: (credentials) => Date.parse(credentials.expiresAt) - now().getTime() > marginMs,
+    now,
   };
 }
 

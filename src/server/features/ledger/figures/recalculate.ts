@@ -3,7 +3,6 @@
 // before/after figures per scope. Adding a dataset version or editing a site changes nothing until
 // someone runs it.
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { seedFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import { activityLines, recalculations, sites } from '../../../../../db/schema/ledger.ts';
 import type { Recalculation } from '../../../../domain/contracts/ledger.ts';
 import type { AuthedContext } from '../../../context.ts';
@@ -27,7 +26,6 @@ export async function recalculate(
       fieldErrors: { to: ['The period must end on or after its start'] },
     });
   }
-  await seedFactorLibrary(ctx.db);
   const inPeriod = and(
     eq(activityLines.companyId, ctx.companyId),
     gte(activityLines.date, period.from),

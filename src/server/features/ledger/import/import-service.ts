@@ -7,7 +7,6 @@
 // everything written under the import id.
 import { and, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../../../../db/client.ts';
-import { seedFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import { activityImports, dataSources } from '../../../../../db/schema/ledger.ts';
 import { fileSha256 } from '../../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../../domain/activity-import/headers.ts';
@@ -104,7 +103,6 @@ export async function importActivities(
   const resolved = resolveAnswers(companySites, remembered, upload.answers ?? { sites: [], values: [] });
   const userMapping = { ...remembered.header, ...upload.userMapping };
   const remember = [...resolved.remember, ...headerEntries(upload.userMapping)];
-  await seedFactorLibrary(ctx.db);
   await discardStaleImports(ctx);
   const otherSources = await linesOfOtherSources(ctx);
 

@@ -9,7 +9,7 @@
 // import runs inline (import-service.ts).
 import { factorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import type { EmissionFactor } from '../../../../domain/emissions/types.ts';
-import { HttpError } from '../../../lib/errors.ts';
+import { hasThreads, reviveError, type SerialisedError, startThread } from '../../../lib/worker-thread.ts';
 import type { SqlQuery } from '../lines/ledger-writer-local.ts';
 import type { LineOrigin } from '../lines/new-lines.ts';
 import type { PreparedSummary, PrepareImportOptions } from './import-batches.ts';
@@ -17,7 +17,7 @@ import type { PreparedSummary, PrepareImportOptions } from './import-batches.ts'
 export type ThreadMessage =
   | { type: 'written'; lines: number }
   | { type: 'done'; summary: PreparedSummary }
-  | { type: 'failed'; error: SerialisedFailure };
+  | { type: 'failed'; error: SerialisedError };
 
 export interface ThreadImport {
   bytes: ArrayBuffer;
@@ -30,44 +30,8 @@ export interface ThreadImport {
   factors: readonly EmissionFactor[];
 }
 
-/** An error crossing the thread boundary: refusals keep their status, code and details. */
-export interface SerialisedFailure {
-  message: string;
-  http?: { status: number; code: string | undefined; details?: unknown };
-}
-
-export function serialiseFailure(error: unknown): SerialisedFailure {
-  if (error instanceof HttpError) {
-    return {
-      message: error.message,
-      http: { status: error.status, code: error.code, details: error.details },
-    };
-  }
-  return { message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
-}
-
-function reviveFailure(failure: SerialisedFailure): Error {
-  if (failure.http) {
-    const { status, code, details } = failure.http;
-    return new HttpError(status as HttpError['status'], failure.message, code, details);
-  }
-  return new Error(`import thread: ${failure.message}`);
-}
-
-/** The part of the Web Worker API used here (the Worker build's types have no Worker). */
-interface ThreadHandle {
-  postMessage(message: ThreadImport, transfer?: ArrayBuffer[]): void;
-  terminate(): void;
-  onmessage: ((event: { data: ThreadMessage }) => void) | null;
-  onerror: ((event: { message: string }) => void) | null;
-}
-type ThreadConstructor = new (url: string) => ThreadHandle;
-
-const runtime = globalThis as { Bun?: unknown; Worker?: ThreadConstructor };
-const ThreadClass = runtime.Bun !== undefined ? runtime.Worker : undefined;
-
 /** True where imports can run on a thread of their own (Bun). */
-export const importThreadAvailable = ThreadClass !== undefined;
+export const importThreadAvailable = hasThreads();
 
 /**
  * Imports on a thread: resolves to the summary once every batch is written. `bytes` is handed
@@ -79,22 +43,23 @@ export function importOnThread(
   job: Omit<ThreadImport, 'factors'>,
   afterBatch: () => Promise<void>,
 ): Promise<PreparedSummary> {
-  if (!ThreadClass) throw new Error('importOnThread: no threads here');
-  const thread = new ThreadClass(new URL('./import-worker.ts', import.meta.url).href);
   return new Promise<PreparedSummary>((resolve, reject) => {
-    const fail = (error: unknown) => {
-      thread.terminate();
+    const thread = startThread<ThreadImport, ThreadMessage>(new URL('./import-worker.ts', import.meta.url), {
+      onMessage(message) {
+        if (message.type === 'written') afterBatch().catch(fail);
+        else if (message.type === 'failed') fail(reviveError(message.error));
+        else {
+          thread.stop();
+          resolve(message.summary);
+        }
+      },
+      onCrash: reject,
+      keepsProcessAlive: true,
+    });
+    function fail(error: unknown) {
+      thread.stop();
       reject(error);
-    };
-    thread.onerror = (event) => fail(new Error(`import thread: ${event.message}`));
-    thread.onmessage = ({ data }) => {
-      if (data.type === 'written') afterBatch().catch(fail);
-      else if (data.type === 'failed') fail(reviveFailure(data.error));
-      else {
-        thread.terminate();
-        resolve(data.summary);
-      }
-    };
-    thread.postMessage({ ...job, factors: factorLibrary().factors }, [job.bytes]);
+    }
+    thread.post({ ...job, factors: factorLibrary().factors }, [job.bytes]);
   });
 }

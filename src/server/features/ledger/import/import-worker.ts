@@ -2,19 +2,17 @@
 // calculates the upload a batch at a time and writes each batch, with the check that the import
 // is still this process's, in one transaction of its own connection; ends with the summary.
 import { installFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
+import { serialiseError, type ThreadScope } from '../../../lib/worker-thread.ts';
 import { LocalLedgerFile } from '../lines/ledger-writer-local.ts';
 import type { NewLine } from '../lines/new-lines.ts';
 import { prepareImport } from './import-batches.ts';
 import { asHttpError, importAbandoned } from './import-refusals.ts';
-import { serialiseFailure, type ThreadImport, type ThreadMessage } from './import-thread.ts';
+import type { ThreadImport, ThreadMessage } from './import-thread.ts';
 
 type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
 const collectGarbage = () => (globalThis as BunGlobal).Bun?.gc(true);
 
-declare const self: {
-  onmessage: ((event: MessageEvent<ThreadImport>) => void) | null;
-  postMessage(message: ThreadMessage): void;
-};
+declare const self: ThreadScope<ThreadImport, ThreadMessage>;
 
 self.onmessage = ({ data }) => {
   installFactorLibrary(data.factors);
@@ -53,7 +51,7 @@ async function run(job: ThreadImport) {
     if (pending.length > 0) write();
     self.postMessage({ type: 'done', summary: step.value });
   } catch (error) {
-    self.postMessage({ type: 'failed', error: serialiseFailure(asHttpError(error)) });
+    self.postMessage({ type: 'failed', error: serialiseError(asHttpError(error)) });
   } finally {
     file?.close();
   }

@@ -9,7 +9,7 @@ import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
-import { chunks, inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
+import { chunks, inDateOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
 
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
 const LINES_PER_STATEMENT = 1000;
@@ -31,7 +31,9 @@ function insertStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[],
   const shared = originValues(origin) as Record<string, unknown>;
   const columns = sql.join(
     Object.keys(getTableColumns(activityLines)).map((key) =>
-      key in shared ? sql`${shared[key]}` : sql.raw(`v->>${LINE_FIELDS.indexOf(key as keyof NewLine)}`),
+      key in shared
+        ? sql`${shared[key]}`
+        : sql.raw(lineValue(key, `v->>${LINE_FIELDS.indexOf(key as keyof NewLine)}`)),
     ),
     sql`, `,
   );

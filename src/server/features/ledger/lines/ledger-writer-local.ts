@@ -19,7 +19,7 @@ import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
-import { inDateOrder, type LineOrigin, type NewLine, originValues } from './new-lines.ts';
+import { inDateOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
 
 /** SQL and its bound values. */
 export interface SqlQuery {
@@ -68,7 +68,7 @@ function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
   const select = COLUMN_KEYS.map((key) =>
     ORIGIN_KEYS.includes(key)
       ? sql.placeholder(key)
-      : sql.raw(`column${LINE_KEYS.indexOf(key as keyof NewLine) + 1}`),
+      : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key as keyof NewLine) + 1}`)),
   );
   const row = sql`(${sql.join(
     LINE_KEYS.map((key) => sql.placeholder(key)),

@@ -40,6 +40,13 @@ export function originValues(origin: LineOrigin) {
   };
 }
 
+/**
+ * The SQL that stores a line's bound value `value` in column `key`: the fingerprint, hex in the
+ * code, goes in as its 32 bytes (decision 081; a value that is not hex becomes NULL, which the
+ * NOT NULL column refuses); every other value as it is.
+ */
+export const lineValue = (key: string, value: string) => (key === 'fingerprint' ? `unhex(${value})` : value);
+
 export function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));

@@ -1,6 +1,5 @@
 import { and, count, desc, eq, gte, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { seedFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import { activityLines, sites } from '../../../../../db/schema/ledger.ts';
 import type { ActivityLine, ActivityPage, SaveActivity } from '../../../../domain/contracts/ledger.ts';
 import { type ListActivitiesQuerySchema, SaveActivitySchema } from '../../../../domain/contracts/ledger.ts';
@@ -138,7 +137,6 @@ async function prepare(ctx: AuthedContext, input: SaveActivity) {
     if (error instanceof LineCalculationError) throw fieldError(error.field, error.message);
     throw error;
   }
-  await seedFactorLibrary(ctx.db);
   return { site, line, result, fingerprint: await lineFingerprint(line, site.name) };
 }
 
