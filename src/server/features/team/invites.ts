@@ -146,13 +146,20 @@ export async function createInvite(
   return { invite, delivery: 'email_failed', link };
 }
 
-/** The replaced invitation's revocation (its address erased) and audit row. */
+/** An invitation of this company still waiting for an answer: the only kind a revocation changes. */
+function openInvite(ctx: AuthedContext, inviteId: string) {
+  return and(
+    eq(teamInvites.id, inviteId),
+    eq(teamInvites.companyId, ctx.companyId),
+    isNull(teamInvites.acceptedAt),
+    isNull(teamInvites.revokedAt),
+  );
+}
+
+/** An invitation's revocation (its address erased) and its audit row. */
 function revokeStatements(ctx: AuthedContext, inviteId: string, now: Date) {
   return [
-    ctx.db
-      .update(teamInvites)
-      .set({ revokedAt: now, email: '' })
-      .where(and(eq(teamInvites.id, inviteId), isNull(teamInvites.acceptedAt))),
+    ctx.db.update(teamInvites).set({ revokedAt: now, email: '' }).where(openInvite(ctx, inviteId)),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
@@ -198,22 +205,11 @@ async function emailInvite(
 
 /** DELETE /api/team/invites/{id} (admin): the link stops working at once. */
 export async function revokeInvite(ctx: AuthedContext, inviteId: string): Promise<void> {
-  const open = and(
-    eq(teamInvites.id, inviteId),
-    eq(teamInvites.companyId, ctx.companyId),
-    isNull(teamInvites.acceptedAt),
-    isNull(teamInvites.revokedAt),
-  );
-  const invite = await ctx.db.select({ id: teamInvites.id }).from(teamInvites).where(open).get();
+  const invite = await ctx.db
+    .select({ id: teamInvites.id })
+    .from(teamInvites)
+    .where(openInvite(ctx, inviteId))
+    .get();
   if (!invite) throw notFound('Invitation');
-  await ctx.db.batch([
-    ctx.db.update(teamInvites).set({ revokedAt: ctx.now(), email: '' }).where(open),
-    auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'team_invite_revoked',
-      entityType: 'team_invite',
-      entityId: inviteId,
-    }),
-  ]);
+  await ctx.db.batch(revokeStatements(ctx, inviteId, ctx.now()));
 }
