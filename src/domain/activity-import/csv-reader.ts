@@ -268,6 +268,40 @@ function notUtf8(): CsvFormatError {
   );
 }
 
+/** A decoder for the first bytes: UTF-16 by its BOM, else UTF-8; an Excel workbook (a zip) is refused. */
+function decoderFor(head: Uint8Array): TextDecoder {
+  if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
+    throw new CsvFormatError(
+      'This looks like an Excel workbook, not a CSV file. In Excel choose "Save As" → "CSV UTF-8 (Comma delimited) (*.csv)" and upload that file.',
+    );
+  }
+  const utf16 = head[0] === 0xff && head[1] === 0xfe;
+  // fatal: invalid bytes throw instead of becoming U+FFFD; ignoreBOM false: the decoder strips the BOM.
+  return new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true, ignoreBOM: false });
+}
+
+/** A piece of the stream as text (undefined: the end, flushing what the decoder holds). */
+function decodePiece(decoder: TextDecoder, bytes: Uint8Array | undefined): string {
+  try {
+    return bytes === undefined ? decoder.decode() : decoder.decode(bytes, { stream: true });
+  } catch {
+    throw notUtf8();
+  }
+}
+
+/** The tokenizer for the text that holds the header line, its separator given or detected there. */
+function startTokenizer(
+  text: string,
+  options: CsvReadOptions,
+  emit: (record: CsvRecord) => void,
+): CsvTokenizer {
+  const separator = options.separator ?? detectSeparator(text);
+  const tokenizer = new CsvTokenizer(separator);
+  options.onSeparator?.(separator);
+  tokenizer.push(text, emit);
+  return tokenizer;
+}
+
 /**
  * Read a byte stream as CSV, yielding the records of each chunk of the stream — or of each 64 KiB piece
  * of a bigger chunk — as one array (cheaper than one `await` per record). Arrays are never empty.
@@ -289,20 +323,6 @@ export async function* readCsvChunks(
     any = true;
     out.push(record);
   };
-  const start = (text: string) => {
-    const separator = options.separator ?? detectSeparator(text);
-    tokenizer = new CsvTokenizer(separator);
-    options.onSeparator?.(separator);
-    tokenizer.push(text, emit);
-  };
-  const decode = (bytes: Uint8Array | undefined, done: boolean): string => {
-    if (!decoder) return '';
-    try {
-      return done ? decoder.decode() : decoder.decode(bytes, { stream: true });
-    } catch {
-      throw notUtf8();
-    }
-  };
 
   try {
     for (;;) {
@@ -313,14 +333,7 @@ export async function* readCsvChunks(
         // Sniff the first 4 bytes (however the stream is chunked) for a zip signature or a UTF-16 BOM.
         if (value && value.length > 0) head = head.length === 0 ? value : concatBytes(head, value);
         if (head.length < 4 && !done) continue;
-        if (head[0] === 0x50 && head[1] === 0x4b && head[2] === 3 && head[3] === 4) {
-          throw new CsvFormatError(
-            'This looks like an Excel workbook, not a CSV file. In Excel choose "Save As" → "CSV UTF-8 (Comma delimited) (*.csv)" and upload that file.',
-          );
-        }
-        const utf16 = head[0] === 0xff && head[1] === 0xfe;
-        // fatal: invalid bytes throw instead of becoming U+FFFD; ignoreBOM false: the decoder strips the BOM.
-        decoder = new TextDecoder(utf16 ? 'utf-16le' : 'utf-8', { fatal: true, ignoreBOM: false });
+        decoder = decoderFor(head);
         value = head;
       }
       // Decode and tokenise a chunk in pieces, handing over each piece's records: Bun's File.stream()
@@ -331,10 +344,10 @@ export async function* readCsvChunks(
       let offset = 0;
       for (;;) {
         const end = Math.min(bytes.length, offset + PIECE_BYTES);
-        let text = end > offset ? decode(bytes.subarray(offset, end), false) : '';
+        let text = end > offset ? decodePiece(decoder, bytes.subarray(offset, end)) : '';
         offset = end;
         const lastPiece = offset >= bytes.length;
-        if (done && lastPiece) text += decode(undefined, true);
+        if (done && lastPiece) text += decodePiece(decoder, undefined);
         if (text.charCodeAt(0) === 0xfeff && !tokenizer && pending === '') text = text.slice(1);
         if (tokenizer) {
           if (text) tokenizer.push(text, emit);
@@ -343,15 +356,17 @@ export async function* readCsvChunks(
           if ((done && lastPiece) || hasFirstLine(pending) || pending.length > MAX_HEADER_SCAN) {
             const all = pending;
             pending = '';
-            start(all);
+            tokenizer = startTokenizer(all, options, emit);
           }
         }
-        if (lastPiece) break;
+        // The file's last records are handed over with those its end() still gives.
+        if (lastPiece && done) break;
         if (out.length > 0) {
           const records = out;
           out = [];
           yield records;
         }
+        if (lastPiece) break;
       }
       if (done) {
         finished = true;
@@ -360,11 +375,6 @@ export async function* readCsvChunks(
         if (out.length > 0) yield out;
         // After end() the line counter stands one past the last line.
         return { separator: tokenizer?.separator ?? ',', lineCount: (tokenizer?.lines ?? 1) - 1 };
-      }
-      if (out.length > 0) {
-        const records = out;
-        out = [];
-        yield records;
       }
     }
   } finally {

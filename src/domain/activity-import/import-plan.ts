@@ -149,6 +149,76 @@ export class ImportRowsInvalid extends Error {
 }
 
 /**
+ * Lines go into `ready`; a full one moves to `full` (in order), which is handed over after each piece
+ * of records. No slicing: the old `ready.slice(batchSize)` copied the rest of a 2 MiB chunk's ~33,000
+ * lines once per batch.
+ */
+class LineBatches {
+  private ready: ImportedLine[] = [];
+  private full: ImportedLine[][] = [];
+  constructor(private readonly size: number) {}
+
+  add(line: ImportedLine): void {
+    this.ready.push(line);
+    if (this.ready.length === this.size) {
+      this.full.push(this.ready);
+      this.ready = [];
+    }
+  }
+
+  takeFull(): ImportedLine[][] {
+    const full = this.full;
+    if (full.length > 0) this.full = [];
+    return full;
+  }
+
+  takeRest(): ImportedLine[] {
+    const rest = this.ready;
+    this.ready = [];
+    return rest;
+  }
+
+  drop(): void {
+    this.ready = [];
+    this.full = [];
+  }
+}
+
+/** The header record: its columns recognised, or HeaderMappingRequired when a required one is missing. */
+function readHeader(
+  fields: string[],
+  options: ReadImportOptions,
+  separator: CsvSeparator,
+): { headers: HeaderRecognition; translate: RecordTranslator; check: RowCheck } {
+  const headers = recogniseHeaders(fields, options.userMapping, { defaultCurrency: options.defaultCurrency });
+  if (headers.missingRequired.length > 0) throw new HeaderMappingRequired(headers);
+  return { headers, ...rowReading(headers, options, separator) };
+}
+
+/**
+ * How each row after the header is read: its values translated by the remembered answers, then
+ * checked against the recognised columns (the separator matters to the decimal mark's guess).
+ */
+function rowReading(
+  headers: HeaderRecognition,
+  options: ReadImportOptions,
+  separator: CsvSeparator,
+): { translate: RecordTranslator; check: RowCheck } {
+  const translated = recordTranslator(
+    headers.mapping,
+    headers.columns.length,
+    options.valueMappings ?? NO_VALUE_MAPPINGS,
+  );
+  const check = rowChecker(translated.mapping, {
+    separator,
+    decimalMark: options.decimalMark,
+    defaults: headers.defaults,
+    plainGallon: options.plainGallon,
+  });
+  return { translate: translated.translate, check };
+}
+
+/**
  * Read an upload: yields batches (≤ batchSize) of valid, fingerprinted lines in file order and returns
  * the summary when done (read it with `.next()` until `done`, or use runImport).
  * Throws HeaderMappingRequired before the first batch; ImportTooLargeError / CsvFormatError whenever met.
@@ -179,11 +249,7 @@ export async function* readImport(
   let validCount = 0;
   let invalidCount = 0;
   const errors: ImportRowError[] = [];
-  // Lines go into `ready`; a full one moves to `full` (in order), which is yielded after each piece of
-  // records. No slicing: the old `ready.slice(batchSize)` copied the rest of a 2 MiB chunk's ~33,000
-  // lines once per batch.
-  let ready: ImportedLine[] = [];
-  let full: ImportedLine[][] = [];
+  const batches = new LineBatches(batchSize);
   const stopped = () => options.stopBatchesAfterError === true && invalidCount > 0;
 
   try {
@@ -192,22 +258,7 @@ export async function* readImport(
       if (step.done) break;
       for (const record of step.value) {
         if (!check) {
-          headers = recogniseHeaders(record.fields, options.userMapping, {
-            defaultCurrency: options.defaultCurrency,
-          });
-          if (headers.missingRequired.length > 0) throw new HeaderMappingRequired(headers);
-          const translated = recordTranslator(
-            headers.mapping,
-            headers.columns.length,
-            options.valueMappings ?? NO_VALUE_MAPPINGS,
-          );
-          translate = translated.translate;
-          check = rowChecker(translated.mapping, {
-            separator,
-            decimalMark: options.decimalMark,
-            defaults: headers.defaults,
-            plainGallon: options.plainGallon,
-          });
+          ({ headers, translate, check } = readHeader(record.fields, options, separator));
           continue;
         }
         if (isBlankRecord(record.fields)) continue;
@@ -222,26 +273,15 @@ export async function* readImport(
         // Fingerprint even when batches are no longer yielded, so repeat counting stays the same.
         const fingerprint = fingerprinter.next(result);
         if (stopped()) continue;
-        ready.push({ line: record.line, fingerprint, row: result });
-        if (ready.length === batchSize) {
-          full.push(ready);
-          ready = [];
-        }
+        batches.add({ line: record.line, fingerprint, row: result });
       }
       // As before, a bad row drops the lines of its whole piece of records not yet handed over.
-      if (stopped()) {
-        ready = [];
-        full = [];
-      }
-      if (full.length > 0) {
-        const batches = full;
-        full = [];
-        for (const batch of batches) yield batch;
-      }
+      if (stopped()) batches.drop();
+      for (const batch of batches.takeFull()) yield batch;
     }
     if (!headers) throw new CsvFormatError('The file is empty.');
-    if (ready.length > 0 && !stopped()) yield ready;
-    ready = [];
+    const rest = batches.takeRest();
+    if (rest.length > 0 && !stopped()) yield rest;
     return {
       rowCount,
       validCount,

@@ -141,6 +141,11 @@ function addEnergy(
   add(sums.monthly, row.date.slice(0, 7), kWh);
 }
 
+/** A part of a whole; null when there is no whole to be a share of. */
+function shareOf(part: number, whole: number | null): number | null {
+  return whole !== null && whole > 0 ? part / whole : null;
+}
+
 /** The sum of the kinds; null when no kind has energy at all. */
 function totalOf(byKind: Record<EnergyKind, number | null>): number | null {
   const values = Object.values(byKind);
@@ -218,11 +223,8 @@ export function energyTotalsFrom(
       .sort((a, b) => a.period.localeCompare(b.period)),
     renewableKWh: renewable,
     renewableElectricityKWh: renewableElectricity,
-    renewableShareOfTotal: total !== null && total > 0 ? renewable / total : null,
-    renewableShareOfElectricity:
-      byKind.electricity !== null && byKind.electricity > 0
-        ? renewableElectricity / byKind.electricity
-        : null,
+    renewableShareOfTotal: shareOf(renewable, total),
+    renewableShareOfElectricity: shareOf(renewableElectricity, byKind.electricity),
     notCounted: [...notCounted.values()].sort(
       (a, b) => a.category.localeCompare(b.category) || a.reason.localeCompare(b.reason),
     ),

@@ -72,6 +72,52 @@ function siteRegionOf(plan: ActivityPlan, input: ActivityInput): string {
 
 const isUkRegion = (region: string) => region === 'GB' || region.startsWith('GB-');
 
+/**
+ * The unit the factor is looked up in and what one input unit is in it: for spend, the currency
+ * converted to the factor set's (null when no FX rate) and deflated to its price year; otherwise the
+ * line's own unit. Assumptions made on the way are added to `assumptions`.
+ */
+function lineUnit(
+  input: ActivityInput,
+  plan: ActivityPlan,
+  fx: FxTable,
+  year: number,
+  siteRegion: string,
+  assumptions: Flag[],
+): { unit: UnitKey; spendToFactorUnit: number } | null {
+  if (!plan.spendBased) {
+    if (input.unit === undefined || !isUnitKey(input.unit)) {
+      throw new ActivityInputError('invalid_unit', `Unknown unit "${String(input.unit)}"`);
+    }
+    if (
+      plan.usesCalorificBasis &&
+      input.calorificBasis === undefined &&
+      dimensionOf(input.unit) === 'energy'
+    ) {
+      assumptions.push('calorific_basis_assumed_gross');
+    }
+    return { unit: input.unit, spendToFactorUnit: 1 };
+  }
+  if (typeof input.currency !== 'string')
+    throw new ActivityInputError('invalid_spend', 'Spend needs a currency');
+  const target = plan.spend?.currency ?? 'USD';
+  const converted = convertSpend(1, input.currency, target, year, fx);
+  if (converted === null) return null;
+  let spendToFactorUnit = converted.amount;
+  assumptions.push(...converted.flags);
+  // US CPI-U takes USD of the spend's year to the factor set's price year (EPA: 2022 USD).
+  const priceYear = plan.spend?.deflateToYear ?? null;
+  const deflator = priceYear === null ? null : usCpiDeflator(year, priceYear);
+  if (deflator !== null) {
+    spendToFactorUnit *= deflator;
+    if (year !== priceYear) assumptions.push('spend_deflated_cpi_u');
+  } else if (year !== 2022) assumptions.push('spend_not_deflated');
+  if (target === 'USD' && siteRegion !== 'US' && !siteRegion.startsWith('US-')) {
+    assumptions.push('spend_proxy_region');
+  }
+  return { unit: target === 'GBP' ? 'gbp' : 'usd', spendToFactorUnit };
+}
+
 export function resolve(
   input: ActivityInput,
   basePlan: ActivityPlan,
@@ -84,43 +130,16 @@ export function resolve(
   const plan = basePlan.spend?.uk !== undefined && isUkRegion(siteRegion) ? basePlan.spend.uk : basePlan;
   const lineFlags: Flag[] = [...plan.lineFlags];
   const assumptions: Flag[] = [];
-  let unit: UnitKey;
-  let spendToFactorUnit = 1;
-  if (plan.spendBased) {
-    if (typeof input.currency !== 'string')
-      throw new ActivityInputError('invalid_spend', 'Spend needs a currency');
-    const target = plan.spend?.currency ?? 'USD';
-    const converted = convertSpend(1, input.currency, target, year, fx);
-    if (converted === null) {
-      return {
-        spendBased: true,
-        entries: [],
-        market: null,
-        lineFlags: union(['fx_rate_missing', 'no_factor']),
-      };
-    }
-    spendToFactorUnit = converted.amount;
-    assumptions.push(...converted.flags);
-    // US CPI-U takes USD of the spend's year to the factor set's price year (EPA: 2022 USD).
-    const priceYear = plan.spend?.deflateToYear ?? null;
-    const deflator = priceYear === null ? null : usCpiDeflator(year, priceYear);
-    if (deflator !== null) {
-      spendToFactorUnit *= deflator;
-      if (year !== priceYear) assumptions.push('spend_deflated_cpi_u');
-    } else if (year !== 2022) assumptions.push('spend_not_deflated');
-    if (target === 'USD' && siteRegion !== 'US' && !siteRegion.startsWith('US-')) {
-      assumptions.push('spend_proxy_region');
-    }
-    unit = target === 'GBP' ? 'gbp' : 'usd';
-  } else {
-    if (input.unit === undefined || !isUnitKey(input.unit)) {
-      throw new ActivityInputError('invalid_unit', `Unknown unit "${String(input.unit)}"`);
-    }
-    unit = input.unit;
-    if (plan.usesCalorificBasis && input.calorificBasis === undefined && dimensionOf(unit) === 'energy') {
-      assumptions.push('calorific_basis_assumed_gross');
-    }
+  const measure = lineUnit(input, plan, fx, year, siteRegion, assumptions);
+  if (measure === null) {
+    return {
+      spendBased: true,
+      entries: [],
+      market: null,
+      lineFlags: union(['fx_rate_missing', 'no_factor']),
+    };
   }
+  const { unit, spendToFactorUnit } = measure;
   const query: FactorQuery = {
     activityKey: '',
     unit,

@@ -1,7 +1,9 @@
 // POST /api/carbon-offsets/sync: refresh the global catalogue from CARBON_OFFSET_FEED. Every record
 // is validated on its own (a bad one is reported, the rest apply); new ids are added, changed ones
 // updated, and a stock cut below what open orders still need is held back.
+
 import { and, eq, sql } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import { offsetOrders, offsetProjects } from '../../../../db/schema/marketplace.ts';
 import type { SyncResult } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
@@ -85,10 +87,8 @@ export function validateFeed(document: unknown): {
   return { records, rejected };
 }
 
-export async function syncOffsetCatalogue(ctx: AuthedContext): Promise<SyncResult> {
-  const feed = ctx.config.CARBON_OFFSET_FEED;
-  const { records, rejected } = validateFeed(await readFeed(feed));
-
+/** The stored catalogue by id and by registry prefix, with the credits ordered and not yet retired. */
+async function catalogueNow(ctx: AuthedContext) {
   const [stored, inFlight] = await Promise.all([
     ctx.db.select(storedColumns).from(offsetProjects).all(),
     // Credits ordered but not yet retired, per project, over every company (the catalogue is global).
@@ -99,9 +99,47 @@ export async function syncOffsetCatalogue(ctx: AuthedContext): Promise<SyncResul
       .groupBy(offsetOrders.projectId)
       .all(),
   ]);
-  const byId = new Map(stored.map((row) => [row.id, row]));
-  const openCredits = new Map(inFlight.map((row) => [row.projectId, Number(row.credits)]));
-  const prefixOwner = new Map(stored.map((row) => [`${row.registryProjectId}-${row.vintageYear}`, row.id]));
+  return {
+    byId: new Map(stored.map((row) => [row.id, row])),
+    openCredits: new Map(inFlight.map((row) => [row.projectId, Number(row.credits)])),
+    prefixOwner: new Map(stored.map((row) => [`${row.registryProjectId}-${row.vintageYear}`, row.id])),
+  };
+}
+
+/**
+ * Writes the sync with its audit row in one batch; returns, in order, the projects whose stock was
+ * not set. The stock is set only if no purchase took some since it was read: the condition makes a
+ * concurrent purchase win, and the project is reported instead of overwriting its decrement.
+ */
+async function writeSync(
+  ctx: AuthedContext,
+  statements: BatchItem<'sqlite'>[],
+  stockUpdates: readonly { id: string; from: number; to: number }[],
+  now: Date,
+): Promise<string[]> {
+  const stockStatements = stockUpdates.map((change) =>
+    ctx.db
+      .update(offsetProjects)
+      .set({ availableCredits: change.to, updatedAt: now })
+      .where(and(eq(offsetProjects.id, change.id), eq(offsetProjects.availableCredits, change.from)))
+      .returning({ id: offsetProjects.id }),
+  );
+  const audit = auditInsert(ctx, {
+    companyId: ctx.companyId,
+    userId: ctx.userId,
+    action: 'offset_catalogue_synced',
+    entityType: 'offset_catalogue',
+  });
+  const results = await ctx.db.batch([audit, ...statements, ...stockStatements]);
+  const stockResults = results.slice(1 + statements.length) as { id: string }[][];
+  return stockUpdates.filter((_, index) => !stockResults[index]?.length).map((change) => change.id);
+}
+
+export async function syncOffsetCatalogue(ctx: AuthedContext): Promise<SyncResult> {
+  const feed = ctx.config.CARBON_OFFSET_FEED;
+  const { records, rejected } = validateFeed(await readFeed(feed));
+
+  const { byId, openCredits, prefixOwner } = await catalogueNow(ctx);
 
   const now = ctx.now();
   const added: string[] = [];
@@ -156,34 +194,17 @@ export async function syncOffsetCatalogue(ctx: AuthedContext): Promise<SyncResul
     else unchanged += 1;
   }
 
-  // The stock is set only if no purchase took some since it was read: the condition makes a
-  // concurrent purchase win, and the project is reported instead of overwriting its decrement.
-  const stockStatements = stockUpdates.map((change) =>
-    ctx.db
-      .update(offsetProjects)
-      .set({ availableCredits: change.to, updatedAt: now })
-      .where(and(eq(offsetProjects.id, change.id), eq(offsetProjects.availableCredits, change.from)))
-      .returning({ id: offsetProjects.id }),
-  );
-  const audit = auditInsert(ctx, {
-    companyId: ctx.companyId,
-    userId: ctx.userId,
-    action: 'offset_catalogue_synced',
-    entityType: 'offset_catalogue',
-  });
-  const results = await ctx.db.batch([audit, ...statements, ...stockStatements]);
-  const stockResults = results.slice(1 + statements.length) as { id: string }[][];
-  stockUpdates.forEach((change, index) => {
-    if (stockResults[index]?.length) return;
+  const stockNotSet = await writeSync(ctx, statements, stockUpdates, now);
+  for (const id of stockNotSet) {
     heldBack.push({
-      id: change.id,
+      id,
       message: 'Credits were bought while the sync ran; stock left as it is. Sync again to apply the feed.',
     });
-    if (!fieldsChanged.has(change.id)) {
-      updated.splice(updated.indexOf(change.id), 1);
+    if (!fieldsChanged.has(id)) {
+      updated.splice(updated.indexOf(id), 1);
       unchanged += 1;
     }
-  });
+  }
 
   rejected.sort((a, b) => a.record - b.record);
   return { source: describeFeed(feed), added, updated, unchanged, rejected, heldBack };

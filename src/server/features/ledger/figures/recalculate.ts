@@ -16,16 +16,8 @@ import { readLedger, visibleLines } from './visibility.ts';
 
 type ScopeKg = Recalculation['before'];
 
-export async function recalculate(
-  ctx: AuthedContext,
-  period: { from: string; to: string },
-): Promise<Recalculation> {
-  if (period.to < period.from) {
-    throw new HttpError(400, 'The period must end on or after its start', 'validation_failed', {
-      formErrors: [],
-      fieldErrors: { to: ['The period must end on or after its start'] },
-    });
-  }
+/** The period's visible lines with what recalculating needs, and the scope totals stored now. */
+async function readPeriod(ctx: AuthedContext, period: { from: string; to: string }) {
   const inPeriod = and(
     eq(activityLines.companyId, ctx.companyId),
     gte(activityLines.date, period.from),
@@ -59,7 +51,20 @@ export async function recalculate(
       .from(activityLines)
       .where(visibleLines(ctx.companyId, filtered, inPeriod)),
   ]);
-  const before = scopeTotals(stored[0]);
+  return { lines, before: scopeTotals(stored[0]) };
+}
+
+export async function recalculate(
+  ctx: AuthedContext,
+  period: { from: string; to: string },
+): Promise<Recalculation> {
+  if (period.to < period.from) {
+    throw new HttpError(400, 'The period must end on or after its start', 'validation_failed', {
+      formErrors: [],
+      fieldErrors: { to: ['The period must end on or after its start'] },
+    });
+  }
+  const { lines, before } = await readPeriod(ctx, period);
 
   const now = ctx.now();
   const replaced: RecalculatedLine[] = [];

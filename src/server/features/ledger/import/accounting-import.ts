@@ -196,42 +196,8 @@ export async function importAccountingExport(
     );
   }
 
-  let imported: { status: 200 | 201 } & Omit<ImportResult, 'errors' | 'errorCount'>;
-  if (plan.lines.length === 0) {
-    imported = {
-      status: 200,
-      importId: null,
-      rowCount: 0,
-      imported: 0,
-      duplicates: 0,
-      notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
-    };
-  } else {
-    const csv = new File([plannedLinesCsv(plan.lines, currency)], file.name || 'accounting-export.csv', {
-      type: 'text/csv',
-    });
-    try {
-      const { status, result } = await importActivities(ctx, { file: csv, onDuplicate: options.onDuplicate });
-      imported = { status, ...result };
-    } catch (error) {
-      throw withExportLines(error, plan.lines);
-    }
-  }
-
-  // Remembered once the lines are in: the accounts of this file, as answered or as they stood.
-  const accounts = summariseAccounts(parsed).filter(
-    (account) => !account.excludedAs && mappings.has(account.key),
-  );
-  if (accounts.length > 0) {
-    const statements = saveCompanyAccountMappingsStatements(
-      ctx,
-      accounts.map((account) => {
-        const target = mappings.get(account.key)!;
-        return { accountCode: account.code, accountName: account.name, ...target };
-      }),
-    );
-    await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
-  }
+  const imported = await importPlannedLines(ctx, file, plan.lines, currency, options.onDuplicate);
+  await rememberAccounts(ctx, parsed, mappings);
   return {
     status: imported.status,
     result: {
@@ -248,6 +214,57 @@ export async function importAccountingExport(
       currency,
     },
   };
+}
+
+type PlannedLines = ReturnType<typeof planAccountingImport>['lines'];
+
+/** The planned lines go in as one CSV import; none at all is an import of nothing (200). */
+async function importPlannedLines(
+  ctx: AuthedContext,
+  file: File,
+  lines: PlannedLines,
+  currency: NonNullable<ReturnType<typeof parseCurrency>>,
+  onDuplicate: AccountingImportOptions['onDuplicate'],
+): Promise<{ status: 200 | 201 } & Omit<ImportResult, 'errors' | 'errorCount'>> {
+  if (lines.length === 0) {
+    return {
+      status: 200,
+      importId: null,
+      rowCount: 0,
+      imported: 0,
+      duplicates: 0,
+      notCounted: { lineCount: 0, spend: [], quantities: [], reasons: [] },
+    };
+  }
+  const csv = new File([plannedLinesCsv(lines, currency)], file.name || 'accounting-export.csv', {
+    type: 'text/csv',
+  });
+  try {
+    const { status, result } = await importActivities(ctx, { file: csv, onDuplicate });
+    return { status, ...result };
+  } catch (error) {
+    throw withExportLines(error, lines);
+  }
+}
+
+/** Remembered once the lines are in: the accounts of this file, as answered or as they stood. */
+async function rememberAccounts(
+  ctx: AuthedContext,
+  parsed: Parameters<typeof summariseAccounts>[0],
+  mappings: ReadonlyMap<string, AccountTarget>,
+): Promise<void> {
+  const accounts = summariseAccounts(parsed).filter(
+    (account) => !account.excludedAs && mappings.has(account.key),
+  );
+  if (accounts.length === 0) return;
+  const statements = saveCompanyAccountMappingsStatements(
+    ctx,
+    accounts.map((account) => {
+      const target = mappings.get(account.key)!;
+      return { accountCode: account.code, accountName: account.name, ...target };
+    }),
+  );
+  await ctx.db.batch(statements as [(typeof statements)[number], ...typeof statements]);
 }
 
 /** A refusal of the planned lines names the export's own lines, not the generated CSV's. */

@@ -69,31 +69,8 @@ export async function importActivities(
   // The same file again adds nothing: answered from the first import without reading a row.
   const bytes = await upload.file.arrayBuffer();
   const sha = await fileSha256(new Uint8Array(bytes));
-  const earlier = await ctx.db
-    .select({ id: activityImports.id, rowCount: activityImports.rowCount })
-    .from(activityImports)
-    .where(
-      and(
-        eq(activityImports.companyId, ctx.companyId),
-        eq(activityImports.fileSha256, sha),
-        sql`${activityImports.importedCount} >= 0`,
-      ),
-    )
-    .get();
-  if (earlier) {
-    return {
-      status: 200,
-      result: {
-        importId: earlier.id,
-        rowCount: earlier.rowCount,
-        imported: 0,
-        duplicates: earlier.rowCount,
-        errors: [],
-        errorCount: 0,
-        notCounted: await getNotCountedSummary(ctx, { importId: earlier.id }),
-      },
-    };
-  }
+  const earlier = await answerFromEarlierImport(ctx, sha);
+  if (earlier) return earlier;
 
   // The company's own sites, remembered answers and this upload's answers (decision 049). New
   // sites go in before the lines that name them (the lines' foreign key) and are removed again if
@@ -133,111 +110,21 @@ export async function importActivities(
     rowsPerRead: ROWS_PER_READ,
     linesPerBatch: LINES_PER_WRITE,
   };
-  // Still ours (decision 042): had another process taken the import for abandoned, stop here.
-  const heartbeatOrStop = () => refreshImportHeartbeat(ctx, importId);
-  const databasePath = localDatabasePath(ctx.db);
-  // On the import thread every write first checks, inside its own transaction, that the import is
-  // still ours: the beat after it only keeps the row fresh. It may wait out busy_timeout behind the
-  // thread's next write (two connections on one file, decision 068); then the timer beats again,
-  // and a refusal (the import taken for abandoned) still stops the import.
-  const beatAfterThreadWrite = () =>
-    refreshImportHeartbeat(ctx, importId).catch((error: unknown) => {
-      if (error instanceof HttpError) throw error;
-    });
-
-  // Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead).
-  const heartbeat = setInterval(() => {
-    refreshImportHeartbeat(ctx, importId).catch(() => undefined);
-  }, IMPORT_HEARTBEAT_MS);
-  (heartbeat as { unref?: () => void }).unref?.();
+  const heartbeat = startHeartbeatTimer(ctx, importId);
 
   try {
     // A line whose fingerprint is already in the ledger is skipped (ON CONFLICT DO NOTHING), its
     // stored result with it; the lines added are counted by import id at the end.
-    const summary: PreparedSummary =
-      importThreadAvailable && databasePath
-        ? await importOnThread(
-            { bytes, options, databasePath, origin, stillOurs: statementQuery(stillOurs(ctx, importId)) },
-            beatAfterThreadWrite,
-          )
-        : await importInline(ctx, bytes, options, origin, heartbeatOrStop);
-    if (summary.errorCount > 0) {
-      throw new HttpError(
-        422,
-        `${summary.errorCount.toLocaleString('en-GB')} of ${summary.rowCount.toLocaleString('en-GB')} rows have problems; nothing was imported. Fix them and upload the file again.`,
-        'import_rows_invalid',
-        // `problems`: one per distinct problem with its rows (decision 049); `errors` as before.
-        { errors: summary.errors, errorCount: summary.errorCount, problems: groupProblems(summary.errors) },
-      );
-    }
-    await refreshImportHeartbeat(ctx, importId);
-    const written = await linesOfImport(ctx, importId);
-    const probable = await settleImportDuplicates(ctx, importId, otherSources, upload.onDuplicate);
-    const imported = written - probable.counts.skipped;
-    const duplicates = summary.validCount - written;
-    await ctx.db.batch([
-      ctx.db
-        .update(activityImports)
-        .set({
-          rowCount: summary.rowCount,
-          importedCount: imported,
-          duplicateCount: duplicates,
-          ownerInstance: null,
-          heartbeatAt: null,
-        })
-        .where(eq(activityImports.id, importId)),
-      // Skipped probable duplicates go in the transaction that makes the import visible.
-      ...probable.statements,
-      ...(dataSourceId
-        ? [
-            ctx.db
-              .update(dataSources)
-              .set({ lastSyncAt: now, status: 'connected' })
-              .where(eq(dataSources.id, dataSourceId)),
-          ]
-        : []),
-      auditInsert(ctx, {
-        companyId: ctx.companyId,
-        userId: ctx.userId,
-        action: 'activities_imported',
-        entityType: 'activity_import',
-        entityId: importId,
-      }),
-      ...resolved.newSites.map((site) =>
-        auditInsert(ctx, {
-          companyId: ctx.companyId,
-          userId: ctx.userId,
-          action: 'site_created',
-          entityType: 'site',
-          entityId: site.id,
-        }),
-      ),
-      ...saveMappingStatements(ctx, remember),
-      ...(remember.length > 0
-        ? [
-            auditInsert(ctx, {
-              companyId: ctx.companyId,
-              userId: ctx.userId,
-              action: 'import_mappings_saved',
-              entityType: 'activity_import',
-              entityId: importId,
-            }),
-          ]
-        : []),
-    ]);
-    return {
-      status: 201,
-      result: {
-        importId,
-        rowCount: summary.rowCount,
-        imported,
-        duplicates,
-        errors: [],
-        errorCount: 0,
-        notCounted: await getNotCountedSummary(ctx, { importId }),
-        probableDuplicates: probable.counts,
-      },
-    };
+    const summary = await writeLines(ctx, importId, bytes, options, origin);
+    if (summary.errorCount > 0) throw rowsHaveProblems(summary);
+    return await completeImport(ctx, importId, summary, {
+      otherSources,
+      onDuplicate: upload.onDuplicate,
+      dataSourceId,
+      now,
+      newSites: resolved.newSites,
+      remember,
+    });
   } catch (error) {
     // Left behind only if this fails too; discardStaleImports removes it later.
     await discardImport(ctx, importId)
@@ -247,6 +134,161 @@ export async function importActivities(
   } finally {
     clearInterval(heartbeat);
   }
+}
+
+interface Completion {
+  otherSources: Awaited<ReturnType<typeof linesOfOtherSources>>;
+  onDuplicate: ImportDuplicateChoice | undefined;
+  dataSourceId: string | null;
+  now: Date;
+  newSites: readonly { id: string }[];
+  remember: Parameters<typeof saveMappingStatements>[1];
+}
+
+/**
+ * Settles probable duplicates and, in one transaction, flips the import to complete with its
+ * audit rows: the lines written under it become visible together.
+ */
+async function completeImport(
+  ctx: AuthedContext,
+  importId: string,
+  summary: PreparedSummary,
+  done: Completion,
+): Promise<{ status: 201; result: ImportResult }> {
+  await refreshImportHeartbeat(ctx, importId);
+  const written = await linesOfImport(ctx, importId);
+  const probable = await settleImportDuplicates(ctx, importId, done.otherSources, done.onDuplicate);
+  const imported = written - probable.counts.skipped;
+  const duplicates = summary.validCount - written;
+  await ctx.db.batch([
+    ctx.db
+      .update(activityImports)
+      .set({
+        rowCount: summary.rowCount,
+        importedCount: imported,
+        duplicateCount: duplicates,
+        ownerInstance: null,
+        heartbeatAt: null,
+      })
+      .where(eq(activityImports.id, importId)),
+    // Skipped probable duplicates go in the transaction that makes the import visible.
+    ...probable.statements,
+    ...completionRecords(ctx, importId, done),
+  ]);
+  return {
+    status: 201,
+    result: {
+      importId,
+      rowCount: summary.rowCount,
+      imported,
+      duplicates,
+      errors: [],
+      errorCount: 0,
+      notCounted: await getNotCountedSummary(ctx, { importId }),
+      probableDuplicates: probable.counts,
+    },
+  };
+}
+
+/** Over a local file on the import thread, elsewhere inline (decision 068). */
+function writeLines(
+  ctx: AuthedContext,
+  importId: string,
+  bytes: ArrayBuffer,
+  options: PrepareImportOptions,
+  origin: LineOrigin,
+): Promise<PreparedSummary> {
+  const databasePath = localDatabasePath(ctx.db);
+  if (!importThreadAvailable || !databasePath) {
+    // Still ours (decision 042): had another process taken the import for abandoned, stop here.
+    return importInline(ctx, bytes, options, origin, () => refreshImportHeartbeat(ctx, importId));
+  }
+  // On the import thread every write first checks, inside its own transaction, that the import is
+  // still ours: the beat after it only keeps the row fresh. It may wait out busy_timeout behind the
+  // thread's next write (two connections on one file, decision 068); then the timer beats again,
+  // and a refusal (the import taken for abandoned) still stops the import.
+  const beatAfterThreadWrite = () =>
+    refreshImportHeartbeat(ctx, importId).catch((error: unknown) => {
+      if (error instanceof HttpError) throw error;
+    });
+  return importOnThread(
+    { bytes, options, databasePath, origin, stillOurs: statementQuery(stillOurs(ctx, importId)) },
+    beatAfterThreadWrite,
+  );
+}
+
+/** All or nothing: any row with a problem refuses the whole file. */
+function rowsHaveProblems(summary: PreparedSummary): HttpError {
+  return new HttpError(
+    422,
+    `${summary.errorCount.toLocaleString('en-GB')} of ${summary.rowCount.toLocaleString('en-GB')} rows have problems; nothing was imported. Fix them and upload the file again.`,
+    'import_rows_invalid',
+    // `problems`: one per distinct problem with its rows (decision 049); `errors` as before.
+    { errors: summary.errors, errorCount: summary.errorCount, problems: groupProblems(summary.errors) },
+  );
+}
+
+/** The same file again adds nothing: answered from the first import without reading a row. */
+async function answerFromEarlierImport(
+  ctx: AuthedContext,
+  sha: string,
+): Promise<{ status: 200; result: ImportResult } | null> {
+  const earlier = await ctx.db
+    .select({ id: activityImports.id, rowCount: activityImports.rowCount })
+    .from(activityImports)
+    .where(
+      and(
+        eq(activityImports.companyId, ctx.companyId),
+        eq(activityImports.fileSha256, sha),
+        sql`${activityImports.importedCount} >= 0`,
+      ),
+    )
+    .get();
+  if (!earlier) return null;
+  return {
+    status: 200,
+    result: {
+      importId: earlier.id,
+      rowCount: earlier.rowCount,
+      imported: 0,
+      duplicates: earlier.rowCount,
+      errors: [],
+      errorCount: 0,
+      notCounted: await getNotCountedSummary(ctx, { importId: earlier.id }),
+    },
+  };
+}
+
+/** Between batches the heartbeat is kept fresh by a timer too (a slow read must not look dead). */
+function startHeartbeatTimer(ctx: AuthedContext, importId: string): ReturnType<typeof setInterval> {
+  const heartbeat = setInterval(() => {
+    refreshImportHeartbeat(ctx, importId).catch(() => undefined);
+  }, IMPORT_HEARTBEAT_MS);
+  (heartbeat as { unref?: () => void }).unref?.();
+  return heartbeat;
+}
+
+/**
+ * What goes in with the import's completion, in its transaction: the data source's sync time, the
+ * audit rows (the import, each new site, remembered answers) and the answers remembered (decision 049).
+ */
+function completionRecords(ctx: AuthedContext, importId: string, done: Completion) {
+  const audit = (action: string, entityType: string, entityId: string) =>
+    auditInsert(ctx, { companyId: ctx.companyId, userId: ctx.userId, action, entityType, entityId });
+  return [
+    ...(done.dataSourceId
+      ? [
+          ctx.db
+            .update(dataSources)
+            .set({ lastSyncAt: done.now, status: 'connected' })
+            .where(eq(dataSources.id, done.dataSourceId)),
+        ]
+      : []),
+    audit('activities_imported', 'activity_import', importId),
+    ...done.newSites.map((site) => audit('site_created', 'site', site.id)),
+    ...saveMappingStatements(ctx, done.remember),
+    ...(done.remember.length > 0 ? [audit('import_mappings_saved', 'activity_import', importId)] : []),
+  ];
 }
 
 /** Reads and writes on this thread (the Cloudflare Worker; remote databases), batch by batch. */
