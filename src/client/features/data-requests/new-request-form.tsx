@@ -112,15 +112,43 @@ function TemplateItems({ template }: { template: DataRequestTemplateList['templa
   );
 }
 
-/** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
-export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
-  const form = useNewRequestForm();
-  // The period starts on the company's one reporting year (decision 086) until the person types one.
+/** The period starts on the company's one reporting year (decision 086) until the person types one. */
+function usePeriodFromReportingYear(form: ReturnType<typeof useNewRequestForm>) {
   const reportingYear = useReportingYear().data?.year;
   useEffect(() => {
     if (reportingYear !== undefined && !form.getFieldState('period').isDirty)
       form.setValue('period', String(reportingYear));
   }, [reportingYear, form]);
+}
+
+/** Who asks, what kind of requester they are, for which period and by when. */
+function RequestFields() {
+  return (
+    <div className="grid gap-4 md:grid-cols-2">
+      <TextField
+        name="requesterName"
+        label="Requester"
+        maxLength={200}
+        placeholder="e.g. Harbour Foods plc"
+      />
+      <SelectField
+        name="requesterType"
+        label="Requester type"
+        choices={RequesterTypeSchema.options.map((option) => ({
+          value: option,
+          label: REQUESTER_TYPE_LABELS[option],
+        }))}
+      />
+      <TextField name="period" label="Period" maxLength={7} placeholder="2025 or 2025-q1" />
+      <TextField name="dueDate" label="Due date (optional)" type="date" />
+    </div>
+  );
+}
+
+/** Records an incoming request (issue 22 item 1) and opens it to see its answers. */
+export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
+  const form = useNewRequestForm();
+  usePeriodFromReportingYear(form);
   const templates = useTemplates();
   const mutation = useCreateDataRequest();
   const [formError, setFormError] = useState<string | null>(null);
@@ -152,24 +180,7 @@ export function NewRequestForm({ onCancel }: { onCancel: () => void }) {
       className="grid gap-5"
     >
       <FormAlert message={formError} />
-      <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          name="requesterName"
-          label="Requester"
-          maxLength={200}
-          placeholder="e.g. Harbour Foods plc"
-        />
-        <SelectField
-          name="requesterType"
-          label="Requester type"
-          choices={RequesterTypeSchema.options.map((option) => ({
-            value: option,
-            label: REQUESTER_TYPE_LABELS[option],
-          }))}
-        />
-        <TextField name="period" label="Period" maxLength={7} placeholder="2025 or 2025-q1" />
-        <TextField name="dueDate" label="Due date (optional)" type="date" />
-      </div>
+      <RequestFields />
       <div className="grid gap-1.5">
         <SelectField
           name="template"

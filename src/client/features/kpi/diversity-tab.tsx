@@ -27,56 +27,64 @@ function compositionItems(record: WorkforceRecord | null) {
   }));
 }
 
-function WorkforceFigures({ workforce, record }: { workforce: Workforce; record: WorkforceRecord | null }) {
+/** Headcount by age band as bars, each with its share of those with a stated age. */
+function ageItems(workforce: Workforce) {
   const ageTotal = workforce.ageBands.reduce((sum, band) => sum + band.count, 0);
-  const ages = (ageTotal > 0 ? workforce.ageBands : []).map((band) => ({
+  return (ageTotal > 0 ? workforce.ageBands : []).map((band) => ({
     label: ageBandLabel(band.band),
     value: band.count,
     display: `${formatNumber(band.count, 0)}${ageTotal > 0 ? ` (${formatShare(band.count / ageTotal)})` : ''}`,
   }));
-  const composition = compositionItems(record);
+}
+
+function WorkforceStatCards({ workforce }: { workforce: Workforce }) {
   const largest = largestAgeBand(workforce.ageBands);
+  const training = workforce.trainingHoursPerEmployee;
+  return (
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <StatCard title="Gender balance" value={formatShare(workforce.femaleShare)} unit="women">
+        <p>Of {formatNumber(workforce.headcount, 0)} people employed.</p>
+      </StatCard>
+      <StatCard
+        title="Leadership diversity"
+        value={formatShare(workforce.leadershipFemaleShare)}
+        unit="women"
+      >
+        <p>
+          {workforce.leadershipFemaleShare == null
+            ? 'Enter the leadership figures to see this.'
+            : 'Share of leadership roles held by women.'}
+        </p>
+      </StatCard>
+      <StatCard
+        title="Age diversity"
+        value={largest ? formatShare(largest.share) : '—'}
+        unit={largest ? `aged ${largest.label.toLowerCase()}` : undefined}
+      >
+        <p>
+          {largest
+            ? 'The largest age group; all bands are shown below.'
+            : 'Enter headcount by age to see this.'}
+        </p>
+      </StatCard>
+      <StatCard
+        title="Training hours"
+        value={training == null ? '—' : formatNumber(training, 1)}
+        unit={training == null ? undefined : 'hours per employee'}
+      >
+        {training == null ? <p>Enter total training hours to see this.</p> : null}
+      </StatCard>
+    </div>
+  );
+}
+
+function WorkforceFigures({ workforce, record }: { workforce: Workforce; record: WorkforceRecord | null }) {
+  const ages = ageItems(workforce);
+  const composition = compositionItems(record);
   return (
     <div className="grid gap-6">
       <h2 className="sr-only">Workforce figures</h2>
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <StatCard title="Gender balance" value={formatShare(workforce.femaleShare)} unit="women">
-          <p>Of {formatNumber(workforce.headcount, 0)} people employed.</p>
-        </StatCard>
-        <StatCard
-          title="Leadership diversity"
-          value={formatShare(workforce.leadershipFemaleShare)}
-          unit="women"
-        >
-          <p>
-            {workforce.leadershipFemaleShare == null
-              ? 'Enter the leadership figures to see this.'
-              : 'Share of leadership roles held by women.'}
-          </p>
-        </StatCard>
-        <StatCard
-          title="Age diversity"
-          value={largest ? formatShare(largest.share) : '—'}
-          unit={largest ? `aged ${largest.label.toLowerCase()}` : undefined}
-        >
-          <p>
-            {largest
-              ? 'The largest age group; all bands are shown below.'
-              : 'Enter headcount by age to see this.'}
-          </p>
-        </StatCard>
-        <StatCard
-          title="Training hours"
-          value={
-            workforce.trainingHoursPerEmployee == null
-              ? '—'
-              : formatNumber(workforce.trainingHoursPerEmployee, 1)
-          }
-          unit={workforce.trainingHoursPerEmployee == null ? undefined : 'hours per employee'}
-        >
-          {workforce.trainingHoursPerEmployee == null ? <p>Enter total training hours to see this.</p> : null}
-        </StatCard>
-      </div>
+      <WorkforceStatCards workforce={workforce} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card aria-labelledby="composition-title">
           <CardHeader>

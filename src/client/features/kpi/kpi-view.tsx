@@ -54,29 +54,86 @@ function KpiSkeleton() {
 /** The trend's grain on arrival; the page preloads the metrics for it. */
 export const INITIAL_GRAIN: PeriodGrain = 'monthly';
 
+function KpiLoadFailed({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  return (
+    <div className="grid gap-6">
+      <ReportingYearPicker />
+      <div
+        role="alert"
+        className="grid justify-items-start gap-3 rounded-lg border border-border bg-surface p-6"
+      >
+        <h2 className="text-lg font-semibold text-ink">Couldn't load your KPIs</h2>
+        <p className="text-sm text-muted">{getErrorMessage(error)}</p>
+        <Button variant="outline" onClick={onRetry}>
+          Retry
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+function KpiTabsList() {
+  return (
+    <div className="overflow-x-auto [contain:inline-size]">
+      <TabsList aria-label="KPI categories">
+        <TabsTrigger value="carbon">Carbon Emissions</TabsTrigger>
+        <TabsTrigger value="energy">Energy &amp; Water</TabsTrigger>
+        <TabsTrigger value="diversity" onPointerEnter={prefetchDiversityTab} onFocus={prefetchDiversityTab}>
+          Diversity &amp; Inclusion
+        </TabsTrigger>
+      </TabsList>
+    </div>
+  );
+}
+
+/** The targets and recalculation panels, or in a year without lines the offer to set a target. */
+function CarbonPanels({
+  data,
+  hasData,
+  currentYear,
+}: {
+  data: KpiMetrics;
+  hasData: boolean;
+  currentYear: number;
+}) {
+  if (!hasData) {
+    return (
+      <TargetsOffer
+        load={loadTargetsPanel}
+        year={data.year}
+        currentYear={currentYear}
+        target={data.carbon.target}
+      />
+    );
+  }
+  return (
+    <>
+      <DeferredPanel
+        load={loadTargetsPanel}
+        props={{ year: data.year, currentYear }}
+        title="Targets and company figures"
+        description="Set your reduction target and the figures intensity is measured against."
+        height="h-56"
+      />
+      {/* Without lines in the year there is nothing to recompute (decision 082). */}
+      <DeferredPanel
+        load={loadRecalculatePanel}
+        props={{ year: data.year }}
+        title="Recalculate with the current factor library"
+        description="Stored figures never change by themselves: this recomputes every line in the period with today's emission factors and records an audit entry."
+        height="h-40"
+      />
+    </>
+  );
+}
+
 export function KpiView({ currentYear }: { currentYear: number }) {
   const [grain, setGrain] = useState<PeriodGrain>(INITIAL_GRAIN);
   // decision 053: the company's reporting year (the picker changes it for everyone); no ?year=.
   const metrics = useMetrics(null, grain);
 
-  const yearSelect = <ReportingYearPicker />;
-
   if (metrics.isError && !metrics.data) {
-    return (
-      <div className="grid gap-6">
-        {yearSelect}
-        <div
-          role="alert"
-          className="grid justify-items-start gap-3 rounded-lg border border-border bg-surface p-6"
-        >
-          <h2 className="text-lg font-semibold text-ink">Couldn't load your KPIs</h2>
-          <p className="text-sm text-muted">{getErrorMessage(metrics.error)}</p>
-          <Button variant="outline" onClick={() => metrics.refetch()}>
-            Retry
-          </Button>
-        </div>
-      </div>
-    );
+    return <KpiLoadFailed error={metrics.error} onRetry={() => metrics.refetch()} />;
   }
   if (!metrics.data) return <KpiSkeleton />;
 
@@ -87,7 +144,7 @@ export function KpiView({ currentYear }: { currentYear: number }) {
   return (
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {yearSelect}
+        <ReportingYearPicker />
         {refreshing ? (
           <p role="status" className="text-sm text-muted">
             Updating…
@@ -96,19 +153,7 @@ export function KpiView({ currentYear }: { currentYear: number }) {
       </div>
       <NotCountedCard from={`${data.year}-01-01`} to={`${data.year}-12-31`} />
       <Tabs defaultValue="carbon">
-        <div className="overflow-x-auto [contain:inline-size]">
-          <TabsList aria-label="KPI categories">
-            <TabsTrigger value="carbon">Carbon Emissions</TabsTrigger>
-            <TabsTrigger value="energy">Energy &amp; Water</TabsTrigger>
-            <TabsTrigger
-              value="diversity"
-              onPointerEnter={prefetchDiversityTab}
-              onFocus={prefetchDiversityTab}
-            >
-              Diversity &amp; Inclusion
-            </TabsTrigger>
-          </TabsList>
-        </div>
+        <KpiTabsList />
         <TabsContent value="carbon" className="grid gap-6">
           {hasData ? (
             <>
@@ -123,32 +168,7 @@ export function KpiView({ currentYear }: { currentYear: number }) {
           ) : (
             <EmptyLedger year={data.year} />
           )}
-          {hasData ? (
-            <>
-              <DeferredPanel
-                load={loadTargetsPanel}
-                props={{ year: data.year, currentYear }}
-                title="Targets and company figures"
-                description="Set your reduction target and the figures intensity is measured against."
-                height="h-56"
-              />
-              {/* Without lines in the year there is nothing to recompute (decision 082). */}
-              <DeferredPanel
-                load={loadRecalculatePanel}
-                props={{ year: data.year }}
-                title="Recalculate with the current factor library"
-                description="Stored figures never change by themselves: this recomputes every line in the period with today's emission factors and records an audit entry."
-                height="h-40"
-              />
-            </>
-          ) : (
-            <TargetsOffer
-              load={loadTargetsPanel}
-              year={data.year}
-              currentYear={currentYear}
-              target={data.carbon.target}
-            />
-          )}
+          <CarbonPanels data={data} hasData={hasData} currentYear={currentYear} />
           <MethodologyNote datasets={data.carbon.datasets} />
         </TabsContent>
         <TabsContent value="energy">

@@ -127,41 +127,145 @@ function ImportedSummary({ result }: { result: AccountingImportResult }) {
   );
 }
 
-export function AccountingImport({ file, onClose }: { file: File; onClose: () => void }) {
-  const id = useId();
-  const sites = useSites();
-  const preview = useAccountingPreview();
+type Sites = ReturnType<typeof useSites>['data'];
+
+function SiteField({
+  id,
+  sites,
+  siteColumn,
+  value,
+  onChange,
+}: {
+  id: string;
+  sites: Sites;
+  siteColumn: string | null | undefined;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5 sm:max-w-sm">
+      <Label htmlFor={`${id}-site`}>Site for these lines</Label>
+      <Select
+        value={value || NOT_CHOSEN}
+        onValueChange={(chosen) => onChange(chosen === NOT_CHOSEN ? '' : chosen)}
+      >
+        <SelectTrigger id={`${id}-site`}>
+          <SelectValue />
+        </SelectTrigger>
+        <SelectContent>
+          <SelectItem value={NOT_CHOSEN}>Choose a site…</SelectItem>
+          {(sites ?? []).map((option) => (
+            <SelectItem key={option.id} value={option.id}>
+              {option.name}
+            </SelectItem>
+          ))}
+          {siteColumn ? <SelectItem value={FROM_COLUMN}>Each row’s “{siteColumn}” column</SelectItem> : null}
+        </SelectContent>
+      </Select>
+    </div>
+  );
+}
+
+function CurrencyField({
+  id,
+  value,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="grid gap-1.5 sm:max-w-xs">
+      <Label htmlFor={`${id}-currency`}>Currency of the amounts</Label>
+      <input
+        id={`${id}-currency`}
+        className={fieldClasses}
+        value={value}
+        maxLength={3}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value.toUpperCase())}
+      />
+    </div>
+  );
+}
+
+function ExportHeading({ id, shown }: { id: string; shown: AccountingPreview }) {
+  return (
+    <div className="grid gap-1">
+      <h3 id={`${id}-title`} className="font-semibold text-ink">
+        {shown.formatLabel} export
+      </h3>
+      <p className="text-sm text-slate-800">
+        {shown.transactionCount} transactions. Spend is counted net of VAT, in the currency of your books;
+        energy and fuel bills whose description states kWh, litres or m³ count by that quantity.
+      </p>
+    </div>
+  );
+}
+
+type Choices = Record<string, string>;
+
+function AccountsTable({
+  shown,
+  choices,
+  onChoose,
+}: {
+  shown: AccountingPreview;
+  choices: Choices;
+  onChoose: (account: string, value: string) => void;
+}) {
+  const counted = shown.accounts.filter((account) => !account.excludedAs);
+  if (counted.length === 0) return null;
+  return (
+    <Table label="What each account is" className="bg-surface">
+      <TableCaption>
+        What each account is (remembered for your next import and your connected books)
+      </TableCaption>
+      <thead>
+        <tr>
+          <TableHeaderCell scope="col">Account</TableHeaderCell>
+          <TableHeaderCell scope="col">Lines · net amount</TableHeaderCell>
+          <TableHeaderCell scope="col">Counts as</TableHeaderCell>
+        </tr>
+      </thead>
+      <tbody>
+        {counted.map((account) => (
+          <AccountRow
+            key={account.key}
+            account={account}
+            preview={shown}
+            value={choices[account.key] ?? NOT_CHOSEN}
+            onChange={(value) => onChoose(account.key, value)}
+          />
+        ))}
+      </tbody>
+    </Table>
+  );
+}
+
+function ExcludedAccounts({ shown }: { shown: AccountingPreview }) {
+  const excluded = shown.accounts.filter((account) => account.excludedAs);
+  if (excluded.length === 0) return null;
+  return (
+    <p className="text-sm text-slate-800">
+      Left out by their type:{' '}
+      {excluded.map((account) => `${account.name} (${account.excludedLabel})`).join(', ')}.
+    </p>
+  );
+}
+
+/** The person's answers (site, currency, what each account is) and sending the import with them. */
+function useAccountingImportAnswers(file: File, shown: AccountingPreview) {
   const importing = useImportAccountingExport();
-  const [choices, setChoices] = useState<Record<string, string>>({});
+  const [choices, setChoices] = useState<Choices>(() => initialChoices(shown.accounts));
   const [site, setSite] = useState('');
-  const [currency, setCurrency] = useState('');
+  const [currency, setCurrency] = useState(shown.currency ?? '');
   const [message, setMessage] = useState<string | null>(null);
   const [rows, setRows] = useState<{ line: number; message: string }[]>([]);
   const [result, setResult] = useState<AccountingImportResult | null>(null);
   // A 409 probable_duplicates (decision 052): the person chooses, and the same import is sent again.
   const [duplicates, setDuplicates] = useState<ProbableDuplicatesProblem | null>(null);
-  const { mutate: readPreview } = preview;
-
-  useEffect(() => {
-    readPreview(file, {
-      onSuccess: (answer) => {
-        setChoices(initialChoices(answer.accounts));
-        setCurrency(answer.currency ?? '');
-      },
-    });
-  }, [file, readPreview]);
-
-  if (preview.isPending || preview.isIdle) return <p className="text-sm text-muted">Reading the export…</p>;
-  if (preview.isError) {
-    return (
-      <p role="alert" className="text-sm text-danger">
-        {readAccountingProblem(preview.error).message}
-      </p>
-    );
-  }
-  const shown = preview.data;
-  const counted = shown.accounts.filter((account) => !account.excludedAs);
-  const excluded = shown.accounts.filter((account) => account.excludedAs);
 
   const submit = (onDuplicate?: ImportDuplicateChoice) => {
     const { mappings, missing } = mappingAnswers(shown.accounts, choices);
@@ -170,16 +274,9 @@ export function AccountingImport({ file, onClose }: { file: File; onClose: () =>
     if (!/^[A-Za-z]{3}$/.test(currency)) return setMessage('Enter the currency of the amounts, e.g. GBP.');
     setMessage(null);
     setRows([]);
+    const where = site === FROM_COLUMN ? { siteFromColumn: true } : { siteId: site };
     importing.mutate(
-      {
-        file,
-        options: {
-          ...(site === FROM_COLUMN ? { siteFromColumn: true } : { siteId: site }),
-          currency: currency.toUpperCase(),
-          mappings,
-          onDuplicate,
-        },
-      },
+      { file, options: { ...where, currency: currency.toUpperCase(), mappings, onDuplicate } },
       {
         onSuccess: (answer) => {
           setDuplicates(null);
@@ -199,11 +296,32 @@ export function AccountingImport({ file, onClose }: { file: File; onClose: () =>
       },
     );
   };
+  const choose = (account: string, value: string) =>
+    setChoices((current) => ({ ...current, [account]: value }));
+  return {
+    ...{ choices, site, currency, message, rows, result, duplicates, pending: importing.isPending },
+    ...{ choose, setSite, setCurrency, setDuplicates, submit },
+  };
+}
 
-  if (result) {
+function AccountingImportForm({
+  file,
+  shown,
+  onClose,
+}: {
+  file: File;
+  shown: AccountingPreview;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const sites = useSites();
+  const answers = useAccountingImportAnswers(file, shown);
+  const { pending } = answers;
+
+  if (answers.result) {
     return (
       <div className="grid gap-3">
-        <ImportedSummary result={result} />
+        <ImportedSummary result={answers.result} />
         <Button variant="outline" className="justify-self-start" onClick={onClose}>
           Import another file
         </Button>
@@ -218,110 +336,76 @@ export function AccountingImport({ file, onClose }: { file: File; onClose: () =>
       aria-labelledby={`${id}-title`}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        answers.submit();
       }}
     >
-      <div className="grid gap-1">
-        <h3 id={`${id}-title`} className="font-semibold text-ink">
-          {shown.formatLabel} export
-        </h3>
-        <p className="text-sm text-slate-800">
-          {shown.transactionCount} transactions. Spend is counted net of VAT, in the currency of your books;
-          energy and fuel bills whose description states kWh, litres or m³ count by that quantity.
-        </p>
-      </div>
-      <div className="grid gap-1.5 sm:max-w-sm">
-        <Label htmlFor={`${id}-site`}>Site for these lines</Label>
-        <Select
-          value={site || NOT_CHOSEN}
-          onValueChange={(value) => setSite(value === NOT_CHOSEN ? '' : value)}
-        >
-          <SelectTrigger id={`${id}-site`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value={NOT_CHOSEN}>Choose a site…</SelectItem>
-            {(sites.data ?? []).map((option) => (
-              <SelectItem key={option.id} value={option.id}>
-                {option.name}
-              </SelectItem>
-            ))}
-            {shown.siteColumn ? (
-              <SelectItem value={FROM_COLUMN}>Each row’s “{shown.siteColumn}” column</SelectItem>
-            ) : null}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5 sm:max-w-xs">
-        <Label htmlFor={`${id}-currency`}>Currency of the amounts</Label>
-        <input
-          id={`${id}-currency`}
-          className={fieldClasses}
-          value={currency}
-          maxLength={3}
-          autoComplete="off"
-          onChange={(event) => setCurrency(event.target.value.toUpperCase())}
-        />
-      </div>
-      {counted.length > 0 ? (
-        <Table label="What each account is" className="bg-surface">
-          <TableCaption>
-            What each account is (remembered for your next import and your connected books)
-          </TableCaption>
-          <thead>
-            <tr>
-              <TableHeaderCell scope="col">Account</TableHeaderCell>
-              <TableHeaderCell scope="col">Lines · net amount</TableHeaderCell>
-              <TableHeaderCell scope="col">Counts as</TableHeaderCell>
-            </tr>
-          </thead>
-          <tbody>
-            {counted.map((account) => (
-              <AccountRow
-                key={account.key}
-                account={account}
-                preview={shown}
-                value={choices[account.key] ?? NOT_CHOSEN}
-                onChange={(value) => setChoices((current) => ({ ...current, [account.key]: value }))}
-              />
-            ))}
-          </tbody>
-        </Table>
-      ) : null}
-      {excluded.length > 0 ? (
-        <p className="text-sm text-slate-800">
-          Left out by their type:{' '}
-          {excluded.map((account) => `${account.name} (${account.excludedLabel})`).join(', ')}.
-        </p>
-      ) : null}
+      <ExportHeading id={id} shown={shown} />
+      <SiteField
+        id={id}
+        sites={sites.data}
+        siteColumn={shown.siteColumn}
+        value={answers.site}
+        onChange={answers.setSite}
+      />
+      <CurrencyField id={id} value={answers.currency} onChange={answers.setCurrency} />
+      <AccountsTable shown={shown} choices={answers.choices} onChoose={answers.choose} />
+      <ExcludedAccounts shown={shown} />
       <LeftOutTable
         rows={shown.leftOut}
-        currency={currency || shown.currency}
+        currency={answers.currency || shown.currency}
         caption="What the import leaves out"
       />
       {shown.problemCount > 0 ? <RowErrorsTable errors={shown.problems} total={shown.problemCount} /> : null}
-      {message ? (
+      {answers.message ? (
         <p role="alert" className="text-sm font-medium text-danger">
-          {message}
+          {answers.message}
         </p>
       ) : null}
-      {rows.length > 0 ? <RowErrorsTable errors={rows} total={rows.length} /> : null}
-      {duplicates ? (
+      {answers.rows.length > 0 ? <RowErrorsTable errors={answers.rows} total={answers.rows.length} /> : null}
+      {answers.duplicates ? (
         <ImportDuplicatesPrompt
-          problem={duplicates}
-          pending={importing.isPending}
-          onChoose={(choice) => submit(choice)}
-          onCancel={() => setDuplicates(null)}
+          problem={answers.duplicates}
+          pending={pending}
+          onChoose={(choice) => answers.submit(choice)}
+          onCancel={() => answers.setDuplicates(null)}
         />
       ) : null}
       <div className="flex flex-wrap gap-2">
-        <Button type="submit" disabled={importing.isPending}>
-          {importing.isPending ? 'Importing…' : 'Import'}
+        <Button type="submit" disabled={pending}>
+          {pending ? 'Importing…' : 'Import'}
         </Button>
         <Button variant="outline" onClick={onClose}>
           Cancel
         </Button>
       </div>
     </form>
+  );
+}
+
+/** Reads the export's preview once per file, then shows the form that answers it. */
+export function AccountingImport({ file, onClose }: { file: File; onClose: () => void }) {
+  const preview = useAccountingPreview();
+  const { mutate: readPreview } = preview;
+
+  useEffect(() => {
+    readPreview(file);
+  }, [file, readPreview]);
+
+  if (preview.isPending || preview.isIdle) return <p className="text-sm text-muted">Reading the export…</p>;
+  if (preview.isError) {
+    return (
+      <p role="alert" className="text-sm text-danger">
+        {readAccountingProblem(preview.error).message}
+      </p>
+    );
+  }
+  // Keyed by file: a new export starts from its own suggested choices and currency.
+  return (
+    <AccountingImportForm
+      key={`${file.name}-${file.size}-${file.lastModified}`}
+      file={file}
+      shown={preview.data}
+      onClose={onClose}
+    />
   );
 }
