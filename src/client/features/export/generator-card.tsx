@@ -10,7 +10,7 @@ import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
 import { Label } from '../../ui/label';
 import { Progress } from '../../ui/progress';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { SelectField } from '../../ui/select-field';
 import { SegmentedControl } from '../../ui/toggle-group';
 import { useReportingYear } from '../reporting-year/api';
 import { canGenerate, FORMAT_OPTIONS, FRAMEWORK_OPTIONS, periodLabel, reportingPeriods } from './export';
@@ -218,36 +218,21 @@ function FrameworkAndPeriodFields({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-framework`}>Reporting framework</Label>
-        <Select value={framework} onValueChange={(value) => onFrameworkChange(value as ReportFramework)}>
-          <SelectTrigger id={`${id}-framework`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {FRAMEWORK_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-period`}>Reporting period</Label>
-        <Select value={period} onValueChange={onPeriodChange}>
-          <SelectTrigger id={`${id}-period`}>
-            <SelectValue placeholder="Loading the reporting year…" />
-          </SelectTrigger>
-          <SelectContent>
-            {periods.map((value) => (
-              <SelectItem key={value} value={value}>
-                {periodLabel(value)}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        id={`${id}-framework`}
+        label="Reporting framework"
+        value={framework}
+        options={FRAMEWORK_OPTIONS}
+        onValueChange={onFrameworkChange}
+      />
+      <SelectField
+        id={`${id}-period`}
+        label="Reporting period"
+        value={period}
+        options={periods.map((value) => ({ value, label: periodLabel(value) }))}
+        onValueChange={onPeriodChange}
+        placeholder="Loading the reporting year…"
+      />
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { ACTIVITY_CATEGORIES } from '../../../domain/emissions/activity-variants';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { SelectField } from '../../ui/select-field';
 import type { ActivityFilters } from './api';
 import { CATEGORY_LABELS } from './format';
 
@@ -28,22 +28,13 @@ function FilterSelect({
   onValueChange: (value: string | undefined) => void;
 }) {
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>{label}</Label>
-      <Select value={value ?? ALL} onValueChange={(next) => onValueChange(next === ALL ? undefined : next)}>
-        <SelectTrigger id={id}>
-          <SelectValue />
-        </SelectTrigger>
-        <SelectContent>
-          <SelectItem value={ALL}>{allLabel}</SelectItem>
-          {options.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {option.label}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
+    <SelectField
+      id={id}
+      label={label}
+      value={value ?? ALL}
+      options={[{ value: ALL, label: allLabel }, ...options]}
+      onValueChange={(next) => onValueChange(next === ALL ? undefined : next)}
+    />
   );
 }
 

@@ -2,9 +2,8 @@ import { useId } from 'react';
 import type { NarrativeFramework, NarrativeSection } from '../../../domain/contracts/narratives';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
-import { Label } from '../../ui/label';
 import { PermissionNote } from '../../ui/permission-note';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import { SelectField } from '../../ui/select-field';
 import { FRAMEWORK_OPTIONS, SECTION_OPTIONS } from './narratives';
 
 export interface ToolbarProps {
@@ -31,36 +30,20 @@ export function Toolbar({
   const canEdit = useCan('narratives.edit');
   return (
     <div className="grid gap-4 rounded-lg border border-border bg-surface p-4 shadow-sm sm:p-5 lg:grid-cols-[1fr_1fr_auto] lg:items-end">
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-framework`}>Framework</Label>
-        <Select value={framework} onValueChange={(value) => onFrameworkChange(value as NarrativeFramework)}>
-          <SelectTrigger id={`${id}-framework`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {FRAMEWORK_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-section`}>Section</Label>
-        <Select value={section} onValueChange={(value) => onSectionChange(value as NarrativeSection)}>
-          <SelectTrigger id={`${id}-section`}>
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            {SECTION_OPTIONS.map((option) => (
-              <SelectItem key={option.value} value={option.value}>
-                {option.label}
-              </SelectItem>
-            ))}
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        id={`${id}-framework`}
+        label="Framework"
+        value={framework}
+        options={FRAMEWORK_OPTIONS}
+        onValueChange={onFrameworkChange}
+      />
+      <SelectField
+        id={`${id}-section`}
+        label="Section"
+        value={section}
+        options={SECTION_OPTIONS}
+        onValueChange={onSectionChange}
+      />
       {canEdit ? (
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button variant="outline" onClick={onWrite} disabled={isGenerating}>
