@@ -16,9 +16,10 @@ import {
   type GeneratorDefaults,
   type GeneratorFormValues,
   generatorFormSchema,
+  type ResolvedGenerator,
   resolveGenerator,
 } from './generator-form';
-import { IdentifierField } from './identifier-field';
+import { IdentifierField, useRecheckIdentifier } from './identifier-field';
 import { TaxonomyVersionField } from './taxonomy-version-field';
 import type { useReportGeneration } from './use-report-generation';
 import { useReportIdentifier } from './use-report-identifier';
@@ -72,15 +73,10 @@ export function GeneratorForm({ generation, email, canWrite, jurisdiction }: Gen
   const [schema] = useState(() => generatorFormSchema(() => latest.current));
   // An identifier is checked once left, then as it changes (it is not refused mid-typing).
   const form = useContractForm<GeneratorFormValues, GenerateReport>(schema, START, 'onTouched');
-  const { control, setValue, getFieldState, trigger } = form;
+  const { control, setValue } = form;
   const resolved = resolveGenerator(useWatch({ control }) as GeneratorFormValues, defaults);
   const identifier = useReportIdentifier(resolved, isProfileLoaded, setValue);
   const { isGenerating, isPending, progress } = generation;
-
-  /** The identifier's check depends on the format and the kind: a message it shows is checked again. */
-  const recheckIdentifier = () => {
-    if (getFieldState('identifier').error) void trigger('identifier');
-  };
 
   const submit = (request: GenerateReport) => {
     identifier.saveIfAsked();
@@ -89,6 +85,36 @@ export function GeneratorForm({ generation, email, canWrite, jurisdiction }: Gen
 
   return (
     <ContractFormRoot form={form} onSubmit={submit} className="grid gap-5">
+      <ReportChoices resolved={resolved} periods={periods} />
+      {resolved.isVsmeXbrl ? <TaxonomyVersionField /> : null}
+      <IdentifierField resolved={resolved} />
+      {identifier.offerSave ? (
+        <Checkbox
+          name="saveIdentifier"
+          label="Save this identifier to the company profile"
+          hint="Later reports and Export XBRL then use it without asking."
+        />
+      ) : null}
+      <DeliveryFields email={email} />
+      <GenerateActions
+        canWrite={canWrite}
+        hasPeriod={resolved.period !== ''}
+        isGenerating={isGenerating}
+        isPending={isPending}
+        progress={progress}
+      />
+    </ContractFormRoot>
+  );
+}
+
+/** Format, framework and period; the identifier's message is checked again after a change. */
+function ReportChoices({ resolved, periods }: { resolved: ResolvedGenerator; periods: readonly string[] }) {
+  const { setValue } = useFormContext<GeneratorFormValues>();
+  const recheckIdentifier = useRecheckIdentifier();
+  const frameworkId = useFieldId('framework');
+  const periodId = useFieldId('period');
+  return (
+    <>
       <div className="grid gap-1.5">
         <span aria-hidden="true" className="text-sm font-medium text-ink">
           Format
@@ -106,7 +132,7 @@ export function GeneratorForm({ generation, email, canWrite, jurisdiction }: Gen
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
-          id={`${form.idPrefix}-framework`}
+          id={frameworkId}
           label="Reporting framework"
           value={resolved.framework}
           options={FRAMEWORK_OPTIONS}
@@ -116,7 +142,7 @@ export function GeneratorForm({ generation, email, canWrite, jurisdiction }: Gen
           }}
         />
         <SelectField
-          id={`${form.idPrefix}-period`}
+          id={periodId}
           label="Reporting period"
           value={resolved.period || undefined}
           options={periods.map((value) => ({ value, label: periodLabel(value) }))}
@@ -124,32 +150,7 @@ export function GeneratorForm({ generation, email, canWrite, jurisdiction }: Gen
           placeholder="Loading the reporting year…"
         />
       </div>
-      {resolved.isVsmeXbrl ? <TaxonomyVersionField /> : null}
-      <IdentifierField
-        resolved={resolved}
-        onKindChange={(kind) => {
-          setValue('identifierKind', kind);
-          // Another kind starts from the profile's identifier of that kind again.
-          setValue('identifier', null);
-          recheckIdentifier();
-        }}
-      />
-      {identifier.offerSave ? (
-        <Checkbox
-          name="saveIdentifier"
-          label="Save this identifier to the company profile"
-          hint="Later reports and Export XBRL then use it without asking."
-        />
-      ) : null}
-      <DeliveryFields email={email} />
-      <GenerateActions
-        canWrite={canWrite}
-        hasPeriod={resolved.period !== ''}
-        isGenerating={isGenerating}
-        isPending={isPending}
-        progress={progress}
-      />
-    </ContractFormRoot>
+    </>
   );
 }
 

@@ -6,19 +6,22 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '.
 import type { GeneratorFormValues, ResolvedGenerator } from './generator-form';
 import { IDENTIFIER_KINDS, type IdentifierKind } from './identifier';
 
+/** The identifier's check depends on the format and its kind: a message it shows is checked again. */
+export function useRecheckIdentifier() {
+  const { getFieldState, trigger } = useFormContext<GeneratorFormValues>();
+  return () => {
+    if (getFieldState('identifier').error) void trigger('identifier');
+  };
+}
+
 /**
  * The company identifier an XBRL report names the company by: an LEI or a UK company number,
  * starting from the company profile's. Its message shows once the person has left a filled field
  * or tried to generate, and then follows what they type.
  */
-export function IdentifierField({
-  resolved,
-  onKindChange,
-}: {
-  resolved: ResolvedGenerator;
-  onKindChange: (kind: IdentifierKind) => void;
-}) {
-  const { control, clearErrors } = useFormContext<GeneratorFormValues>();
+export function IdentifierField({ resolved }: { resolved: ResolvedGenerator }) {
+  const { control, clearErrors, setValue } = useFormContext<GeneratorFormValues>();
+  const recheckIdentifier = useRecheckIdentifier();
   const { field } = useController({ control, name: 'identifier' });
   const kindId = useFieldId('identifierKind');
   const hintId = `${useFieldId('identifier')}-hint`;
@@ -29,7 +32,12 @@ export function IdentifierField({
         <Label htmlFor={kindId}>Company identifier for XBRL</Label>
         <Select
           value={resolved.identifierKind}
-          onValueChange={(next) => onKindChange(next as IdentifierKind)}
+          onValueChange={(kind) => {
+            setValue('identifierKind', kind as IdentifierKind);
+            // Another kind starts from the profile's identifier of that kind again.
+            setValue('identifier', null);
+            recheckIdentifier();
+          }}
         >
           <SelectTrigger id={kindId}>
             <SelectValue />
