@@ -27,10 +27,8 @@ import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
-import { calculateLine, LineCalculationError } from '../ledger/figures/calculation.ts';
-import { lineFigures } from '../ledger/figures/line-figures.ts';
-import { uuidv7 } from '../ledger/lines/ids.ts';
-import { ledgerWriter, type NewLine } from '../ledger/lines/ledger-writer.ts';
+import { calculateLine, LineCalculationError, lineFigures } from '../ledger/figures/service.ts';
+import { ledgerWriter, type NewLine, uuidv7 } from '../ledger/lines/service.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,
