@@ -1,7 +1,7 @@
 // The ledger's figures as other features read them (decision 080): which lines count, a line's
 // calculation and stored figures, the scope and category sums, the not-counted summary and the
-// probable-duplicate check. Re-exported, not moved: each file is a unit with its own tests, and
-// moving them would make one long file (the kpi and connectors features are the callers).
+// probable-duplicate check, read by kpi, connectors and export. Re-exported, not moved: each file
+// is a unit with its own tests, and moved together they would make one long file.
 export { calculateLine, calculatorUnit, LineCalculationError } from './calculation.ts';
 export { entryField, lineFigures } from './line-figures.ts';
 export {
