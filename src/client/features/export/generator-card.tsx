@@ -8,8 +8,11 @@ import type { GeneratorFormProps } from './generator-fields';
 // behind a skeleton (decision 064).
 const GeneratorForm = lazyForm(() => import('./generator-fields').then((module) => module.GeneratorForm));
 
-/** spec §2: the "Generate a report" card; its form loads after the page. */
-export function GeneratorCard(props: GeneratorFormProps) {
+/**
+ * spec §2: the "Generate a report" card. Its form loads after the page, once the signed-in user
+ * is known (the framework starts on their jurisdiction), so the server's render shows the skeleton.
+ */
+export function GeneratorCard({ hasUser, ...props }: GeneratorFormProps & { hasUser: boolean }) {
   const id = useId();
   return (
     <Card aria-labelledby={`${id}-title`}>
@@ -20,10 +23,16 @@ export function GeneratorCard(props: GeneratorFormProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Suspense fallback={<Skeleton className="h-96 w-full" />}>
-          <GeneratorForm {...props} />
-        </Suspense>
+        {hasUser ? (
+          <Suspense fallback={<FormSkeleton />}>
+            <GeneratorForm {...props} />
+          </Suspense>
+        ) : (
+          <FormSkeleton />
+        )}
       </CardContent>
     </Card>
   );
 }
+
+const FormSkeleton = () => <Skeleton className="h-96 w-full" />;
