@@ -1,4 +1,5 @@
 import type { DashboardOverview } from '../../../domain/contracts/dashboard';
+import { builtOnFirstUse } from '../../lib/built-on-first-use';
 
 /** spec §9: the compliance card says 'On Track' from 80 % overall progress. */
 export const ON_TRACK_THRESHOLD = 80;
@@ -7,10 +8,12 @@ export const RECENT_ACTIVITY_LIMIT = 5;
 type CarbonEmissions = DashboardOverview['metrics']['carbonEmissionsDetail'];
 type DataSources = DashboardOverview['dataSources'];
 
-const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+const oneDecimal = builtOnFirstUse(
+  () => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
 
 export function formatTonnes(value: number): string {
-  return oneDecimal.format(value);
+  return oneDecimal().format(value);
 }
 
 /**
@@ -58,8 +61,8 @@ const SOURCE_TYPE_LABELS: Record<string, string> = {
   manual: 'Entered by hand',
 };
 
-const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const lines = (value: number) => `${count.format(value)} ${value === 1 ? 'line' : 'lines'}`;
+const count = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }));
+const lines = (value: number) => `${count().format(value)} ${value === 1 ? 'line' : 'lines'}`;
 
 /** One source in words, e.g. 'Xero', 'Xero (sync failed)', '2 receipts', 'Fuel card (no file yet)'. */
 function describeSource(source: DataSources[number]): string {
@@ -83,7 +86,7 @@ export function describeDataSources(sources: DataSources): string[] {
   const described: string[] = [];
   if (imports.length === 1) described.push(`CSV import (${lines(importLines)})`);
   if (imports.length > 1)
-    described.push(`${count.format(imports.length)} CSV imports (${lines(importLines)})`);
+    described.push(`${count().format(imports.length)} CSV imports (${lines(importLines)})`);
   for (const source of sources) if (source.kind !== 'import') described.push(describeSource(source));
   return described;
 }
@@ -138,23 +141,23 @@ export function latestActivity(
 
 type Offsets = DashboardOverview['offsets'];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeCount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const usd = builtOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const upToOneDecimal = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 /** Dollars with cents ('$216.00'). */
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  return usd().format(amount);
 }
 
 /** Whole tonnes of credits with thousands separators ('1,250'). */
 export function formatCredits(tonnes: number): string {
-  return wholeCount.format(tonnes);
+  return count().format(tonnes);
 }
 
 /** The neutralisation figure with at most one decimal ('62.9%'), clamped to 0–100. */
 export function formatNeutralization(percentage: number): string {
   const clamped = Math.min(100, Math.max(0, percentage));
-  return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(clamped)}%`;
+  return `${upToOneDecimal().format(clamped)}%`;
 }
 
 /**
