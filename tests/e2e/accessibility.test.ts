@@ -39,7 +39,16 @@ const userLoaded = (page: Page) =>
     .waitFor({ timeout: WAIT_MS });
 
 const SIGNED_IN: PageCheck[] = [
-  { path: '/', ready: async (page) => Promise.all([userLoaded(page), waitForDashboard(page)]) },
+  {
+    path: '/',
+    // The panels below the first screen render after the first paint (decision 082): axe checks them too.
+    ready: async (page) =>
+      Promise.all([
+        userLoaded(page),
+        waitForDashboard(page),
+        page.getByRole('region', { name: 'Recommendations' }).waitFor({ timeout: WAIT_MS }),
+      ]),
+  },
   {
     path: '/support',
     ready: async (page) =>

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { getErrorMessage } from '../../lib/api';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
+import { DeferredSection } from '../../ui/deferred-section';
 import { Skeleton } from '../../ui/skeleton';
 import { NotCountedCard } from '../ledger/not-counted-notice';
 import { ReportingYearPicker } from '../reporting-year/reporting-year-picker';
@@ -85,12 +86,19 @@ export function DashboardView() {
         from={`${data.metrics.carbonEmissionsDetail.year}-01-01`}
         to={`${data.metrics.carbonEmissionsDetail.year}-12-31`}
       />
-      <CarbonCredits offsets={data.offsets} />
-      <div className="grid gap-4 lg:grid-cols-2">
-        {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
-        <RecentActivity activity={data.recentActivity} />
-      </div>
-      <Recommendations overview={data} />
+      {/* Below a phone's first view: rendered after the first paint (decision 082). */}
+      <DeferredSection reservedHeight="min-h-84 md:min-h-60 lg:min-h-38">
+        <CarbonCredits offsets={data.offsets} />
+      </DeferredSection>
+      <DeferredSection reservedHeight="min-h-91 lg:min-h-41">
+        <div className="grid gap-4 lg:grid-cols-2">
+          {compliance ? <ComplianceProgress compliance={compliance} /> : <GetStartedPanel />}
+          <RecentActivity activity={data.recentActivity} />
+        </div>
+      </DeferredSection>
+      <DeferredSection reservedHeight="min-h-264 md:min-h-160 xl:min-h-118">
+        <Recommendations overview={data} />
+      </DeferredSection>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ComplianceStatus, DashboardOverview } from '../../../domain/contracts/dashboard';
+import { builtOnFirstUse } from '../../lib/built-on-first-use';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../../ui/card';
 import { Progress } from '../../ui/progress';
@@ -99,11 +100,13 @@ export function ComplianceProgress({ compliance }: { compliance: ComplianceStatu
   );
 }
 
-const activityDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const activityDate = builtOnFirstUse(
+  () => new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }),
+);
 
 function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : activityDate.format(date);
+  return Number.isNaN(date.getTime()) ? iso : activityDate().format(date);
 }
 
 export function RecentActivity({ activity }: { activity: DashboardOverview['recentActivity'] }) {

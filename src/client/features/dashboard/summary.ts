@@ -1,4 +1,5 @@
 import type { DashboardOverview } from '../../../domain/contracts/dashboard';
+import { builtOnFirstUse } from '../../lib/built-on-first-use';
 
 /** spec §9: the compliance card says 'On Track' from 80 % overall progress. */
 export const ON_TRACK_THRESHOLD = 80;
@@ -7,10 +8,37 @@ export const RECENT_ACTIVITY_LIMIT = 5;
 type CarbonEmissions = DashboardOverview['metrics']['carbonEmissionsDetail'];
 type DataSources = DashboardOverview['dataSources'];
 
-const oneDecimal = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+/**
+ * The first screen's figures (counts of lines and sources, tonnes to one decimal) in en-GB digits
+ * without Intl: the first Intl formatter a page builds loads the browser's locale data, which was
+ * the dearest step of the dashboard's first render on a slow phone (decision 082). The output is
+ * Intl.NumberFormat('en-GB')'s, which rounds the number's shortest decimal form half away from
+ * zero (summary.test.ts compares them); the panels below the first screen use Intl.
+ */
+function formatDecimal(value: number, decimals: 0 | 1): string {
+  const shortest = String(Math.abs(value));
+  // Below a millionth and from 10^21 JavaScript writes an exponent: those are left to Intl.
+  if (shortest.includes('e')) {
+    const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
+    return new Intl.NumberFormat('en-GB', options).format(value);
+  }
+  const [whole = '0', fraction = ''] = shortest.split('.');
+  // The kept digits as one integer (12.35 → 123 at one decimal), one more when the next is 5 or more.
+  const kept = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+  const rounded = String(fraction.charAt(decimals) >= '5' ? kept + 1n : kept).padStart(decimals + 1, '0');
+  const integer = rounded.slice(0, rounded.length - decimals).replace(/\B(?=(\d{3})+$)/g, ',');
+  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
+  return decimals === 0 ? `${sign}${integer}` : `${sign}${integer}.${rounded.slice(-decimals)}`;
+}
 
+/** A whole number as en-GB writes it ('1,250'). */
+export function formatCount(value: number): string {
+  return formatDecimal(value, 0);
+}
+
+/** Tonnes with one decimal as en-GB writes them ('1,234.6'). */
 export function formatTonnes(value: number): string {
-  return oneDecimal.format(value);
+  return formatDecimal(value, 1);
 }
 
 /**
@@ -58,8 +86,7 @@ const SOURCE_TYPE_LABELS: Record<string, string> = {
   manual: 'Entered by hand',
 };
 
-const count = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const lines = (value: number) => `${count.format(value)} ${value === 1 ? 'line' : 'lines'}`;
+const lines = (value: number) => `${formatCount(value)} ${value === 1 ? 'line' : 'lines'}`;
 
 /** One source in words, e.g. 'Xero', 'Xero (sync failed)', '2 receipts', 'Fuel card (no file yet)'. */
 function describeSource(source: DataSources[number]): string {
@@ -83,7 +110,7 @@ export function describeDataSources(sources: DataSources): string[] {
   const described: string[] = [];
   if (imports.length === 1) described.push(`CSV import (${lines(importLines)})`);
   if (imports.length > 1)
-    described.push(`${count.format(imports.length)} CSV imports (${lines(importLines)})`);
+    described.push(`${formatCount(imports.length)} CSV imports (${lines(importLines)})`);
   for (const source of sources) if (source.kind !== 'import') described.push(describeSource(source));
   return described;
 }
@@ -138,23 +165,24 @@ export function latestActivity(
 
 type Offsets = DashboardOverview['offsets'];
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const wholeCount = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const usd = builtOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
+const wholeCount = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }));
+const upToOneDecimal = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 /** Dollars with cents ('$216.00'). */
 export function formatUsd(amount: number): string {
-  return usd.format(amount);
+  return usd().format(amount);
 }
 
 /** Whole tonnes of credits with thousands separators ('1,250'). */
 export function formatCredits(tonnes: number): string {
-  return wholeCount.format(tonnes);
+  return wholeCount().format(tonnes);
 }
 
 /** The neutralisation figure with at most one decimal ('62.9%'), clamped to 0–100. */
 export function formatNeutralization(percentage: number): string {
   const clamped = Math.min(100, Math.max(0, percentage));
-  return `${new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }).format(clamped)}%`;
+  return `${upToOneDecimal().format(clamped)}%`;
 }
 
 /**

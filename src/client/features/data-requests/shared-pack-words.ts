@@ -1,4 +1,5 @@
 import type { AnswerPeriod, AnswerSource, PackFact } from '../../../domain/contracts/data-requests';
+import { builtOnFirstUse } from '../../lib/built-on-first-use';
 
 /**
  * Words of the public shared-pack page (and of the request screens), apart from the DOM so they
@@ -16,7 +17,7 @@ export function sharedTokenFromHash(hash: string): string | null {
   return match ? match[1]! : null;
 }
 
-const numberFormat = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 });
+const numberFormat = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 6 }));
 
 /**
  * A fact's value as a person reads it, with its unit; 'Not answered' when the company gave none.
@@ -27,7 +28,7 @@ export function factValueWords(fact: Pick<PackFact, 'value' | 'displayValue' | '
   if (fact.displayValue) return fact.displayValue;
   const value =
     typeof fact.value === 'number'
-      ? numberFormat.format(fact.value)
+      ? numberFormat().format(fact.value)
       : typeof fact.value === 'boolean'
         ? fact.value
           ? 'Yes'
@@ -68,17 +69,15 @@ export function refusalWords(status: number, code: string | undefined): { title:
   };
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const dateFormat = builtOnFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }),
+);
 
 /** '2026-12-01' or an ISO timestamp → '1 Dec 2026' (dates are calendar days: read in UTC). */
 export function formatDate(iso: string): string {
   const date = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat().format(date);
 }
 
 /** An answer's period in words: '1 Jan 2025 – 31 Dec 2025', or 'At 31 Dec 2025' for an instant. */
