@@ -1,10 +1,10 @@
 // Entry of the thread that runs a CSV import over a local file (import-thread.ts): reads and
-// calculates the upload a read at a time and writes each read's lines at once into the open
-// batch transaction of its own connection, which first checks that the import is still this
-// process's; commits every linesPerBatch lines; ends with the summary.
+// calculates the upload a batch at a time and writes each batch, with the check that the import
+// is still this process's, in one transaction of its own connection; ends with the summary.
 import { installFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import { serialiseError, type ThreadScope } from '../../../lib/worker-thread.ts';
 import { LocalLedgerFile } from '../lines/ledger-writer-local.ts';
+import type { NewLine } from '../lines/new-lines.ts';
 import { prepareImport, uploadStream } from './import-batches.ts';
 import { asHttpError, importAbandoned } from './import-refusals.ts';
 import type { ThreadImport, ThreadMessage } from './import-thread.ts';
@@ -26,39 +26,33 @@ async function run(job: Omit<ThreadImport, 'factors'>) {
   try {
     file = await LocalLedgerFile.open(job.databasePath);
     const ledger = file;
-    // Each read's lines go into the open batch transaction as soon as they are calculated: none
-    // wait in memory for a write's worth (decision 087). The read's garbage (its text, rows,
-    // calculations and lines) is then collected, on this thread's small heap: without that
-    // collection the 100,000-row import goes past its 300 MB budget (decisions 068, 087).
-    const reads = prepareImport(uploadStream(job.bytes), {
+    // Each read's lines wait here until a write's worth. The read's own garbage (its text, rows and
+    // calculations) is collected after each read, on this thread's small heap: without it the
+    // 100,000-row import goes past its 300 MB budget (decisions 068, 087).
+    const batches = prepareImport(uploadStream(job.bytes), {
       ...job.options,
       linesPerBatch: job.options.rowsPerRead,
     });
-    let inBatch = 0;
-    const commit = () => {
-      ledger.commit();
-      self.postMessage({ type: 'written', lines: inBatch });
-      inBatch = 0;
+    let pending: NewLine[] = [];
+    const write = () => {
+      ledger.transaction(() => {
+        // Had another process taken the import for abandoned, stop here (decision 042).
+        if (!ledger.get(job.stillOurs)) throw importAbandoned();
+        ledger.insertLines(job.origin, pending, 'skip');
+      });
+      self.postMessage({ type: 'written', lines: pending.length });
+      pending = [];
     };
-    let step = await reads.next();
+    let step = await batches.next();
     while (!step.done) {
-      if (step.value.length > 0) {
-        if (inBatch === 0) {
-          ledger.begin();
-          // Had another process taken the import for abandoned, stop here (decision 042).
-          if (!ledger.get(job.stillOurs)) throw importAbandoned();
-        }
-        ledger.insertLines(job.origin, step.value, 'skip');
-        inBatch += step.value.length;
-        if (inBatch >= job.options.linesPerBatch) commit();
-      }
+      for (const line of step.value) pending.push(line);
       collectGarbage();
-      step = await reads.next();
+      if (pending.length >= job.options.linesPerBatch) write();
+      step = await batches.next();
     }
-    if (inBatch > 0) commit();
+    if (pending.length > 0) write();
     self.postMessage({ type: 'done', summary: step.value });
   } catch (error) {
-    file?.rollback();
     self.postMessage({ type: 'failed', error: serialiseError(asHttpError(error)) });
   } finally {
     file?.close();

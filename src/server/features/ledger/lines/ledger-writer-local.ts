@@ -173,32 +173,15 @@ export class LocalLedgerFile {
 
   /** Runs `work` in one BEGIN IMMEDIATE transaction: committed when it returns, rolled back if it throws. */
   transaction<T>(work: () => T): T {
-    this.begin();
+    this.#database.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
-      this.commit();
+      this.#database.exec('COMMIT');
       return result;
     } catch (error) {
-      this.rollback();
+      if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
       throw error;
     }
-  }
-
-  /**
-   * Opens a BEGIN IMMEDIATE transaction that stays open until commit() or rollback(), across
-   * awaits: the import thread writes each read into it (decision 087). Prefer transaction().
-   */
-  begin(): void {
-    this.#database.exec('BEGIN IMMEDIATE');
-  }
-
-  commit(): void {
-    this.#database.exec('COMMIT');
-  }
-
-  /** Rolls back the open transaction, if any. */
-  rollback(): void {
-    if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
   }
 
   /** Runs one statement (inside transaction()); answers the rows it changed. */
