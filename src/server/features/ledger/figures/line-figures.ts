@@ -155,7 +155,9 @@ export function lineFigures(result: LineResult): LineFigures {
   if (result.entries.length === 0) return figures;
   const lineOnly = lineOnlyFlags(result);
   const datasets: string[] = [];
-  let entries = '[';
+  // Joined once rather than concatenated: a concatenation is a tree of its parts (a rope) that a
+  // line would hold until written (decision 087).
+  const entries: string[] = ['['];
   for (const entry of result.entries) {
     const key = SCOPE_KG_KEYS[entry.scope];
     figures[key] = add(figures[key], entry.kgCO2e);
@@ -169,11 +171,12 @@ export function lineFigures(result: LineResult): LineFigures {
     }
     if (!datasets.includes(entry.dataset)) datasets.push(entry.dataset);
     const { head, middle, tail } = entryTemplate(entry, lineOnly);
-    if (entries.length > 1) entries += ',';
-    entries += `${head}${jsonNumber(entry.kgCO2e)}${middle}${jsonNumber(entry.activityQuantity)}${tail}`;
+    if (entries.length > 1) entries.push(',');
+    entries.push(head, jsonNumber(entry.kgCO2e), middle, jsonNumber(entry.activityQuantity), tail);
   }
+  entries.push(']');
   figures.datasets = datasetsJson(datasets);
-  figures.entries = `${entries}]`;
+  figures.entries = entries.join('');
   return figures;
 }
 

@@ -38,6 +38,28 @@ export interface PreparedSummary {
   errors: { line: number; message: string }[];
 }
 
+/** Bytes a stream chunk of uploadStream holds (the CSV reader decodes 64 KiB at a time). */
+const UPLOAD_CHUNK_BYTES = 64 * 1024;
+
+/**
+ * The upload's bytes as a stream of views into them, copying nothing (`new Blob([bytes])` copies
+ * the whole upload once more; decision 087).
+ */
+export function uploadStream(bytes: ArrayBuffer): ReadableStream<Uint8Array> {
+  let offset = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(controller) {
+      if (offset >= bytes.byteLength) {
+        controller.close();
+        return;
+      }
+      const end = Math.min(bytes.byteLength, offset + UPLOAD_CHUNK_BYTES);
+      controller.enqueue(new Uint8Array(bytes, offset, end - offset));
+      offset = end;
+    },
+  });
+}
+
 /** Site names as the fingerprint compares them: NFC, case and spacing ignored. */
 export const siteKey = (name: string) => name.normalize('NFC').toLowerCase().replace(/\s+/g, ' ').trim();
 

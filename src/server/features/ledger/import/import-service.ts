@@ -24,7 +24,12 @@ import { getNotCountedSummary } from '../figures/not-counted.ts';
 import { type LineOrigin, ledgerWriter } from '../lines/ledger-writer.ts';
 import { statementQuery } from '../lines/ledger-writer-local.ts';
 import { headerEntries, resolveAnswers } from './import-answers.ts';
-import { type PreparedSummary, type PrepareImportOptions, prepareImport } from './import-batches.ts';
+import {
+  type PreparedSummary,
+  type PrepareImportOptions,
+  prepareImport,
+  uploadStream,
+} from './import-batches.ts';
 import { linesOfOtherSources, settleImportDuplicates } from './import-duplicates.ts';
 import { loadImportMappings, saveMappingStatements } from './import-mappings.ts';
 import { asHttpError, fileTooLarge } from './import-refusals.ts';
@@ -300,7 +305,7 @@ async function importInline(
   heartbeatOrStop: () => Promise<void>,
 ): Promise<PreparedSummary> {
   const writer = ledgerWriter(ctx.db);
-  const batches = prepareImport(new Blob([bytes]).stream(), options);
+  const batches = prepareImport(uploadStream(bytes), options);
   let step = await batches.next();
   while (!step.done) {
     if (step.value.length > 0) {

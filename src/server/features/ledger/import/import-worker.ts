@@ -5,7 +5,7 @@ import { installFactorLibrary } from '../../../../../db/reference/factors/seed.t
 import { serialiseError, type ThreadScope } from '../../../lib/worker-thread.ts';
 import { LocalLedgerFile } from '../lines/ledger-writer-local.ts';
 import type { NewLine } from '../lines/new-lines.ts';
-import { prepareImport } from './import-batches.ts';
+import { prepareImport, uploadStream } from './import-batches.ts';
 import { asHttpError, importAbandoned } from './import-refusals.ts';
 import type { ThreadImport, ThreadMessage } from './import-thread.ts';
 
@@ -15,19 +15,21 @@ const collectGarbage = () => (globalThis as BunGlobal).Bun?.gc(true);
 declare const self: ThreadScope<ThreadImport, ThreadMessage>;
 
 self.onmessage = ({ data }) => {
-  installFactorLibrary(data.factors);
-  void run(data);
+  // The posted factors are a copy as large as the library built from them: not kept past here.
+  const { factors, ...job } = data;
+  installFactorLibrary(factors);
+  void run(job);
 };
 
-async function run(job: ThreadImport) {
+async function run(job: Omit<ThreadImport, 'factors'>) {
   let file: LocalLedgerFile | undefined;
   try {
     file = await LocalLedgerFile.open(job.databasePath);
     const ledger = file;
     // Each read's lines wait here until a write's worth. The read's own garbage (its text, rows and
     // calculations) is collected after each read, on this thread's small heap: without it the
-    // 100,000-row import went past its 300 MB budget (decision 068).
-    const batches = prepareImport(new Blob([job.bytes]).stream(), {
+    // 100,000-row import goes past its 300 MB budget (decisions 068, 087).
+    const batches = prepareImport(uploadStream(job.bytes), {
       ...job.options,
       linesPerBatch: job.options.rowsPerRead,
     });
