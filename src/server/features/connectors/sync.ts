@@ -30,6 +30,7 @@ import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError } from '../ledger/figures/calculation.ts';
 import { lineFigures } from '../ledger/figures/line-figures.ts';
 import { uuidv7 } from '../ledger/lines/ids.ts';
+import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
 import { ledgerWriter, type NewLine } from '../ledger/lines/ledger-writer.ts';
 import {
   companyAccountMappingsOf,
@@ -158,7 +159,7 @@ async function readSyncState(ctx: ServiceContext, target: SyncTarget) {
     .from(activityLines)
     .where(
       and(
-        eq(activityLines.companyId, target.companyId),
+        eq(activityLines.companyKey, companyKeyOf(target.companyId)),
         eq(activityLines.dataSourceId, target.sourceId),
         like(activityLines.reference, `${target.type}:%`),
       ),
@@ -405,7 +406,7 @@ function replacementStatements(ctx: ServiceContext, target: SyncTarget, plan: Pl
             .delete(activityLines)
             .where(
               and(
-                eq(activityLines.companyId, target.companyId),
+                eq(activityLines.companyKey, companyKeyOf(target.companyId)),
                 sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(plan.removeIds)}))`,
               ),
             ),

@@ -5,6 +5,7 @@ import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
 import { categorySums, scopeSums } from '../ledger/figures/line-sums.ts';
 import { visibleLines } from '../ledger/figures/visibility.ts';
+import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
 
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
@@ -23,7 +24,7 @@ export function linesIn(
     ctx.companyId,
     filtered,
     and(
-      eq(activityLines.companyId, ctx.companyId),
+      eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
       gte(activityLines.date, from),
       lte(activityLines.date, to),
       ...more,
