@@ -38,13 +38,13 @@ describe('migration: integer ledger keys', () => {
     for (const [id, name] of [
       ['c1', 'One'],
       ['c2', 'Two'],
-    ])
+    ] as const)
       await client.execute({ sql: COMPANY, args: [id, name] });
     for (const [id, company, name] of [
       ['s1', 'c1', 'A'],
       ['s2', 'c1', 'B'],
       ['s3', 'c2', 'A'],
-    ])
+    ] as const)
       await client.execute({ sql: SITE, args: [id, company, name] });
     await client.execute({ sql: IMPORT, args: ['i1', 'c1'] });
     await client.execute({ sql: IMPORT, args: ['i2', 'c2'] });

@@ -22,7 +22,7 @@ import {
   type RecalculationOutcome,
 } from '../../../../domain/emissions/not-counted.ts';
 import type { ServiceContext } from '../../../context.ts';
-import { companyKeyOf, importKeyOf } from '../lines/ledger-keys.ts';
+import { companyKeyOf, importKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
 import { calculateLine, LineCalculationError } from './calculation.ts';
 import { readLedger, visibleLines } from './visibility.ts';
 
@@ -125,7 +125,7 @@ function notCountedWhere(companyId: string, scope: Scope): SQL {
 }
 
 const shapeColumns = {
-  siteId: sites.id,
+  siteId: joinedSiteId,
   category: activityLines.category,
   variant: activityLines.variant,
   unit: activityLines.unit,

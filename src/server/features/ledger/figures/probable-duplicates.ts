@@ -17,7 +17,7 @@ import {
   mergeWindows,
   searchWindow,
 } from '../../../../domain/emissions/probable-duplicates.ts';
-import { companyKeyOf } from '../lines/ledger-keys.ts';
+import { companyKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
 
 /** A ledger line as the matcher and the prompt read it. */
 export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief {
@@ -27,7 +27,7 @@ export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief 
 
 export const ledgerLineColumns = {
   id: activityLines.id,
-  siteId: sites.id,
+  siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,
   periodEnd: activityLines.periodEnd,

@@ -23,10 +23,22 @@ export const importKeyOf = (companyId: string, importId: string): SQL<number> =>
 /** A line's import as its public id (null for a line entered on its own). */
 export const lineImportId = sql<
   string | null
->`(SELECT ${activityImports.id} FROM ${activityImports} WHERE ${activityImports.ledgerKey} = ${activityLines.importKey})`;
+>`(SELECT ${activityImports.id} FROM ${activityImports} WHERE ${activityImports.ledgerKey} = ${activityLines.importKey})`.as(
+  'import_id',
+);
 
-/** A line's site as its public id. */
-export const lineSiteId = sql<string>`(SELECT ${sites.id} FROM ${sites} WHERE ${sites.ledgerKey} = ${activityLines.siteKey})`;
+/**
+ * The public id of the site joined on a line's key (`innerJoin(sites, eq(sites.ledgerKey,
+ * activityLines.siteKey))`), named `site_id`: D1 answers a join's columns by name, so a second `id`
+ * beside the line's would be lost.
+ */
+export const joinedSiteId = sql<string>`${sites.id}`.as('site_id');
+
+/** A line's site as its public id, without a join. */
+export const lineSiteId =
+  sql<string>`(SELECT ${sites.id} FROM ${sites} WHERE ${sites.ledgerKey} = ${activityLines.siteKey})`.as(
+    'site_id',
+  );
 
 /** `lineValue` around a bound value (a parameter or placeholder) instead of SQL text: the writers' shared columns. */
 export function boundLineValue(key: string, value: unknown): SQL {

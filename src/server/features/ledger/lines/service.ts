@@ -15,14 +15,14 @@ import { notCountedExplainer, notCountedLines } from '../figures/not-counted.ts'
 import { lineIsVisible, readLedger, visibleLines } from '../figures/visibility.ts';
 import { getSite } from '../sites/service.ts';
 import { uuidv7 } from './ids.ts';
-import { companyKeyOf, siteKeyOf } from './ledger-keys.ts';
+import { companyKeyOf, joinedSiteId, siteKeyOf } from './ledger-keys.ts';
 import { ledgerWriter } from './ledger-writer.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 import { decideReceiptLine } from './receipt-duplicates.ts';
 
 const lineColumns = {
   id: activityLines.id,
-  siteId: sites.id,
+  siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,
   periodEnd: activityLines.periodEnd,
