@@ -3,6 +3,7 @@
 // nothing else — no 'unsafe-inline' (CSP Level 3, "hash-source").
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sha256Digest } from '../src/domain/sha256.ts';
 
 const dist = join(import.meta.dir, '..', 'dist');
 const hashes = new Set<string>();
@@ -21,8 +22,7 @@ for await (const file of htmlFiles(dist)) {
   for (const match of html.matchAll(inlineScript)) {
     const body = match[1] ?? '';
     if (body.trim() === '' || /type=["']application\/(ld\+)?json["']/.test(match[0])) continue;
-    const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(body)));
-    hashes.add(`sha256-${Buffer.from(digest).toString('base64')}`);
+    hashes.add(`sha256-${Buffer.from(sha256Digest(body)).toString('base64')}`);
   }
 }
 const sorted = [...hashes].sort();

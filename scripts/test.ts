@@ -42,7 +42,12 @@ const bunTest = (timeoutMs: number, ...paths: string[]) => [
 ];
 
 const TIERS = {
-  unit: { name: 'unit', command: bunTest(60_000, './src', './scripts'), countsTests: true },
+  // The feature-boundary walk (decision 080) lives beside the tests it guards, but runs with the units.
+  unit: {
+    name: 'unit',
+    command: bunTest(60_000, './src', './scripts', './tests/architecture.test.ts'),
+    countsTests: true,
+  },
   integration: {
     name: 'integration',
     command: bunTest(60_000, './tests/integration'),

@@ -87,6 +87,8 @@ const SIGNED_IN: PageCheck[] = [
         page.getByText('No reports yet.').waitFor({ timeout: WAIT_MS }),
         page.getByText('No filings yet.', { exact: false }).waitFor({ timeout: WAIT_MS }),
         page.getByRole('list', { name: 'Regulators' }).waitFor({ timeout: WAIT_MS }),
+        // The generator's form loads after the page (decision 071).
+        page.getByRole('button', { name: 'Generate report' }).waitFor({ timeout: WAIT_MS }),
       ]),
   },
   {

@@ -4,23 +4,27 @@
  * 'Download immediately'), marks it final, saves its company number in the company profile, exports
  * XBRL of that PDF report, generates an SECR XBRL report with the number from the profile, exports
  * XBRL, files it with Companies House in the sandbox and watches the filing reach Accepted and the
- * report Filed. Axe at a wide and a phone width. Expected values come from the API, never literals.
+ * report Filed. A mistyped company number is refused on the form with the contract's message.
+ * Axe at a wide and a phone width. Expected values come from the API, never literals.
  */
 import { describe, expect, test } from 'bun:test';
 import type { Locator, Page } from 'playwright-core';
 import { xbrlFileName } from '../../src/client/features/export/export.ts';
+import { companyNumberProblem } from '../../src/domain/company-profile/identifiers.ts';
 import type { Filing, Regulator, Report } from '../../src/domain/contracts/export.ts';
 import { VSME_DEFAULT_VERSION_REASON } from '../../src/domain/contracts/export.ts';
 import type { ReportingYear } from '../../src/domain/contracts/reporting-year.ts';
 import { eventually } from '../helpers/eventually.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFieldRefused, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 /** The year of the company's ledger lines: its reporting year (the latest with data), so the default period. */
 const YEAR = new Date().getFullYear() - 1;
 /** Companies House names UK companies by their registration number (8 digits). */
 const COMPANY_NUMBER = '01234567';
+/** Seven digits: Companies House pads it with a leading zero. */
+const SHORT_NUMBER = COMPANY_NUMBER.slice(1);
 /** Generation and the filing decision are jobs: allow them time on a busy machine. */
 const JOB_WAIT_MS = 20_000;
 
@@ -213,9 +217,28 @@ describe('Export & Filing', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await choose(page, generator(page), 'Reporting framework', 'UK SECR');
     expect(await version.count()).toBe(0);
+    const companyNumber = generator(page).getByRole('textbox', { name: 'Company number (Companies House)' });
+    expect(await companyNumber.inputValue()).toBe(COMPANY_NUMBER);
+    // A number the contract refuses is refused before anything is sent, with the contract's own
+    // message on the field, focus on it and the typed text kept; fixed, the message goes.
+    await companyNumber.fill(SHORT_NUMBER);
+    await generator(page)
+      .getByRole('checkbox', { name: 'Save this identifier to the company profile' })
+      .waitFor();
+    // Left, the field says what is wrong; Generate then moves focus back to it.
+    await companyNumber.press('Tab');
+    await generator(page).getByText(companyNumberProblem(SHORT_NUMBER)!).waitFor();
+    await generator(page).getByRole('button', { name: 'Generate report' }).click();
+    await expectFieldRefused(page, companyNumber, companyNumberProblem(SHORT_NUMBER)!);
+    expect(await companyNumber.inputValue()).toBe(SHORT_NUMBER);
+    await companyNumber.fill(COMPANY_NUMBER);
+    await generator(page).getByText(companyNumberProblem(SHORT_NUMBER)!).waitFor({ state: 'detached' });
+    expect(await companyNumber.getAttribute('aria-invalid')).toBeNull();
     expect(
-      await generator(page).getByRole('textbox', { name: 'Company number (Companies House)' }).inputValue(),
-    ).toBe(COMPANY_NUMBER);
+      await generator(page)
+        .getByRole('checkbox', { name: 'Save this identifier to the company profile' })
+        .count(),
+    ).toBe(0);
     await generator(page).getByRole('checkbox', { name: 'Download immediately' }).uncheck();
     const xbrl = await generate(page);
     expect(xbrl).toMatchObject({ format: 'xbrl', framework: 'secr' });

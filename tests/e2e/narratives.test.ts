@@ -3,18 +3,20 @@
  * the browser tests) over the company's own ledger figures, saved as a draft and approved from its
  * card; a hand-written draft whose made-up number is flagged and blocks approval until confirmed;
  * an edit saved with Ctrl+S becoming version 2, Reviewed; restoring version 1; axe at both widths.
+ * A text the contract refuses shows its message on the field and keeps what was typed.
  */
 import { describe, expect, test } from 'bun:test';
 import type { Page } from 'playwright-core';
 import type { Narrative } from '../../src/domain/contracts/narratives.ts';
 import { seriousAccessibilityViolations, startE2E } from './harness.ts';
-import { WAIT_MS, waitForToast } from './helpers.ts';
+import { expectFieldRefused, WAIT_MS, waitForToast } from './helpers.ts';
 
 const e2e = startE2E();
 /** The server's default reporting year: the last full calendar year. */
 const reportingYear = new Date().getFullYear() - 1;
 const PLANTED = '987654';
 const MANUAL_TEXT = `Our team planted ${PLANTED} trees along the canal.`;
+const REFUSED_TEXT = 'Our team planted trees\u0007 along the canal.';
 
 const main = (page: Page) => page.getByRole('main');
 const editor = (page: Page) => page.getByRole('dialog', { name: 'Edit & Review' });
@@ -140,7 +142,20 @@ describe('Narrative Builder', () => {
       await main(page).getByRole('button', { name: 'Write your own' }).click();
       const save = editor(page).getByRole('button', { name: 'Save', exact: true });
       expect(await save.isDisabled()).toBe(true);
-      await editor(page).getByRole('textbox', { name: 'Narrative text' }).fill(MANUAL_TEXT);
+      const manualText = editor(page).getByRole('textbox', { name: 'Narrative text' });
+      // The contract refuses a control character (a stray bell pasted in) before anything is sent;
+      // the text stays as typed so it can be fixed.
+      await manualText.fill(REFUSED_TEXT);
+      await save.click();
+      await expectFieldRefused(page, manualText, 'The narrative contains characters that are not allowed');
+      expect(await manualText.inputValue()).toBe(REFUSED_TEXT);
+      // Emptied, it is refused as typed with the spec's message, and Save is off (spec §5).
+      await manualText.fill('   ');
+      await editor(page).getByText('Please enter narrative content', { exact: true }).waitFor();
+      expect(await save.isDisabled()).toBe(true);
+      await manualText.fill(MANUAL_TEXT);
+      await editor(page).getByText('Please enter narrative content').waitFor({ state: 'detached' });
+      expect(await manualText.getAttribute('aria-invalid')).toBeNull();
       await editor(page)
         .getByText("1 number doesn't match any figure in your data.")
         .waitFor({ timeout: WAIT_MS });

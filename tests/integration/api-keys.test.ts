@@ -3,8 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships } from '../../db/schema/auth.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
 import { callWithKey, createKey, joinCompany } from '../helpers/api-keys.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -46,7 +46,7 @@ describe('API keys: create, list, regenerate, revoke', () => {
     expect(listed.text).not.toContain(secret);
 
     const stored = await t.db.select().from(apiKeys).where(eq(apiKeys.id, key.id)).get();
-    expect(stored!.keyHash).toBe(await sha256Hex(secret));
+    expect(stored!.keyHash).toBe(sha256Hex(secret));
     expect(JSON.stringify(stored)).not.toContain(secret.slice(12));
     expect(await auditActions(user.companyId)).toContain('api_key_created');
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { emailChangeRequests, memberships, users } from '../../db/schema/auth.ts';
 import { teamInvites } from '../../db/schema/team.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -75,7 +75,7 @@ describe('changing the sign-in email', () => {
       .from(emailChangeRequests)
       .where(eq(emailChangeRequests.userId, user.id))
       .get();
-    expect(row!.tokenHash).toBe(await sha256Hex(token!));
+    expect(row!.tokenHash).toBe(sha256Hex(token!));
     expect(JSON.stringify(row)).not.toContain(token!);
 
     // Opened on another device, signed out: the token alone proves the inbox.

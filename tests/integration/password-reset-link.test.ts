@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { memberships, passwordResetTokens } from '../../db/schema/auth.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { companyWithMember, invite } from '../helpers/team.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
 
@@ -32,9 +32,7 @@ describe('POST /api/team/members/{id}/reset-link without SMTP', () => {
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, member.user.id));
-    expect(stored.map((row) => [row.tokenHash, row.issuedBy])).toEqual([
-      [await sha256Hex(token), admin.user.id],
-    ]);
+    expect(stored.map((row) => [row.tokenHash, row.issuedBy])).toEqual([[sha256Hex(token), admin.user.id]]);
     expect(response.json.expiresAt).toBe(stored[0]!.expiresAt.toISOString());
     const audit = await t.db
       .select()

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { memberships, passwordResetTokens, sessions, users } from '../../db/schema/auth.ts';
 import { PASSWORD_MESSAGES } from '../../src/domain/account/password-policy.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { uniqueEmail } from '../helpers/team.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
@@ -88,7 +88,7 @@ describe('forgot password with email set up', () => {
       .select()
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, owner.user.id));
-    expect(rows.map((row) => row.tokenHash)).toEqual([await sha256Hex(token)]);
+    expect(rows.map((row) => row.tokenHash)).toEqual([sha256Hex(token)]);
     expect(rows[0]!.expiresAt.getTime() - clock.getTime()).toBe(HOUR);
 
     const checked = await t.call('POST', '/api/auth/password/reset/check', { body: { token } });

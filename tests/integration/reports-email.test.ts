@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, test } from 'bun:test';
-import { sha256Hex } from '../../src/server/features/export/reports/files.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite } from '../helpers/ledger.ts';
@@ -58,7 +58,7 @@ describe('report delivery by email', () => {
     expect(mail.data).toContain(`report-${report.id}.pdf`);
     const attachment = attachmentOf(mail.data, 'application/pdf');
     expect(attachment).not.toBeNull();
-    expect(await sha256Hex(attachment!)).toBe(report.sha256);
+    expect(sha256Hex(attachment!)).toBe(report.sha256);
   });
 
   test('records failed when the server refuses the recipient, and the file stays downloadable', async () => {

@@ -9,7 +9,7 @@ import { parseFactsCsv } from '../../src/domain/reports/csv/render-csv.ts';
 import { formatNumber, formatTonnes } from '../../src/domain/reports/pdf/format.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
 import { MissingEntityIdentifierError } from '../../src/domain/reports/xbrl/entity.ts';
-import { sha256Hex } from '../../src/server/features/export/reports/files.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { renderReportFile } from '../../src/server/features/export/reports/render.ts';
 import { JOB_HANDLERS } from '../../src/server/jobs/handlers.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
@@ -124,7 +124,7 @@ describe('POST /api/reports/generate', () => {
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     const bytes = await file.arrayBuffer();
     expect(bytes.byteLength).toBe(report.size);
-    expect(await sha256Hex(new Uint8Array(bytes))).toBe(report.sha256);
+    expect(sha256Hex(new Uint8Array(bytes))).toBe(report.sha256);
 
     const snapshot = await storedSnapshot(id);
     // The same figure the KPI Dashboard shows for the year.
@@ -275,7 +275,7 @@ describe('POST /api/reports/generate', () => {
       const report = await generated(cookie, body);
       expect(report.generation).toBe('succeeded');
       const again = await renderReportFile(await storedSnapshot(report.id));
-      expect(await sha256Hex(again.bytes)).toBe(report.sha256);
+      expect(sha256Hex(again.bytes)).toBe(report.sha256);
     }
     // A job that runs again (a crash after its writes) replaces the chunks instead of adding more.
     const report = (await t.call('GET', '/api/reports', { cookie })).json[0];

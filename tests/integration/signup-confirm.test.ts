@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, spyOn, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { companies, memberships, pendingSignups, users } from '../../db/schema/auth.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import * as passwordHashing from '../../src/server/lib/password.ts';
 import { startFakeSmtp } from '../fakes/smtp.ts';
 import { mailBody, signUpLinkToken, waitForMailTo } from '../helpers/mail.ts';
@@ -107,7 +107,7 @@ describe('sign-up with email set up', () => {
     expect(await userCount()).toBe(users0);
     const pending = await t.db.select().from(pendingSignups).where(eq(pendingSignups.email, email)).get();
     expect(pending).toMatchObject({
-      tokenHash: await sha256Hex(token!),
+      tokenHash: sha256Hex(token!),
       expiresAt: new Date(clock.getTime() + 24 * HOUR),
     });
     expect(pending!.passwordHash).not.toContain(PASSWORD);

@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { companies, memberships, users } from '../../db/schema/auth.ts';
 import { teamInvites } from '../../db/schema/team.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { invite, PASSWORD, signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
 
@@ -46,7 +46,7 @@ describe('POST /api/invites/lookup (public)', () => {
     const admin = await t.signUpCompany();
     const sent = await invite(t, admin.cookie, uniqueEmail('hash'));
     const row = await t.db.select().from(teamInvites).where(eq(teamInvites.id, sent.invite.id)).get();
-    expect(row!.tokenHash).toBe(await sha256Hex(sent.token));
+    expect(row!.tokenHash).toBe(sha256Hex(sent.token));
     expect(JSON.stringify(row)).not.toContain(sent.token);
     const dump = await t.db.all<Record<string, unknown>>(sql`select * from team_invites`);
     expect(JSON.stringify(dump)).not.toContain(sent.token);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { teamInvites } from '../../db/schema/team.ts';
-import { sha256Hex } from '../../src/server/lib/hash.ts';
+import { sha256Hex } from '../../src/domain/sha256.ts';
 import { mailText, startFakeSmtp } from '../fakes/smtp.ts';
 import { signUpFromInvite, uniqueEmail } from '../helpers/team.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -46,7 +46,7 @@ describe('invitations with SMTP configured', () => {
       .from(teamInvites)
       .where(eq(teamInvites.id, response.json.invite.id))
       .get();
-    expect(row!.tokenHash).toBe(await sha256Hex(token!));
+    expect(row!.tokenHash).toBe(sha256Hex(token!));
     const joined = await signUpFromInvite(t, token!);
     expect(joined.user).toMatchObject({ email, companyName: 'Mailed Ltd', role: 'viewer' });
   });

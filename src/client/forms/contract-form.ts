@@ -1,7 +1,7 @@
 /**
  * The one form approach of the client (CONVENTIONS 15b, decision 071): react-hook-form with the
  * zod resolver over the feature's contract schema, so a form refuses exactly what the server
- * would. Errors show after a submit and stay until the next one (the forms' behaviour before);
+ * would. Errors show after a submit and stay until the next one (unless `checkAs` says otherwise);
  * focus then moves to the first field in error in the page's order, whether the message came from
  * the contract or from the server's 4xx `details.fieldErrors`.
  */
@@ -38,9 +38,17 @@ export interface ContractForm<Values extends FieldValues, Output>
   showFieldErrors: (messages: Record<string, string>) => boolean;
 }
 
+/**
+ * When the contract's messages show: after a submit (every form's default, decision 071), once a
+ * field was left and then as it changes (`onTouched`: an identifier is not refused mid-typing),
+ * or as it is typed (`onChange`: the narrative's one text, whose Save is off while it is blank).
+ */
+export type CheckTiming = 'onSubmit' | 'onTouched' | 'onChange';
+
 export function useContractForm<Values extends FieldValues, Output = Values>(
   schema: ZodType<Output, Values>,
   defaultValues: DefaultValues<Values>,
+  checkAs: CheckTiming = 'onSubmit',
 ): ContractForm<Values, Output> {
   const idPrefix = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,8 +56,8 @@ export function useContractForm<Values extends FieldValues, Output = Values>(
   const form = useForm<Values, unknown, Output>({
     resolver: zodResolver(schema),
     defaultValues,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
+    mode: checkAs,
+    reValidateMode: checkAs === 'onSubmit' ? 'onSubmit' : 'onChange',
     // Our own focus below follows the page's order; react-hook-form's follows registration order.
     shouldFocusError: false,
   });

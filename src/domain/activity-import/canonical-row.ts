@@ -7,8 +7,8 @@
 // encoded instead (NFC, Unicode case and whitespace need it). fingerprint.test.ts checks that both give
 // the same digests, and pins some digests: the canonical form must never change (ledgers store it).
 
+import { sha256Hex } from '../sha256.ts';
 import type { ImportedActivityRow } from './rows.ts';
-import { isAscii, sha256Hex } from './sha256.ts';
 import { memo } from './vocabulary.ts';
 
 export const FIELD_SEP = '\u001f';
@@ -54,7 +54,7 @@ buffer.set(PREFIX);
 
 /** Hex SHA-256 of the first `length` bytes written (by writeCanonicalRow, then appendOccurrence). */
 export function hashCanonical(length: number): string {
-  return sha256Hex(buffer, length);
+  return sha256Hex(buffer.subarray(0, length));
 }
 
 function room(size: number, used: number): Uint8Array {
@@ -185,4 +185,10 @@ export function appendOccurrence(length: number, occurrence: number): number {
   b[length] = SEP;
   b[length + 1] = 35; // #
   return copyNumber(b, length + 2, occurrence);
+}
+
+/** True when every UTF-16 unit of `text` is ASCII (then its UTF-8 bytes are its char codes, and it is NFC). */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
 }

@@ -1,11 +1,7 @@
 import { describe, expect, test } from 'bun:test';
-import {
-  canonicalRow,
-  FileFingerprint,
-  fileSha256,
-  RowFingerprinter,
-  rowFingerprint,
-} from './fingerprint.ts';
+import { sha256Hex } from '../sha256.ts';
+import { isAscii } from './canonical-row.ts';
+import { canonicalRow, FileFingerprint, RowFingerprinter, rowFingerprint } from './fingerprint.ts';
 import type { ImportedActivityRow } from './rows.ts';
 import { drainImport, streamOf } from './test-helpers.ts';
 
@@ -226,7 +222,7 @@ describe('dedupe across uploads', () => {
 describe('file fingerprint', () => {
   test('the incremental SHA-256 equals the one-shot digest, however the bytes are chunked', async () => {
     const bytes = new TextEncoder().encode('date,site\n'.repeat(10_000));
-    const oneShot = await fileSha256(bytes);
+    const oneShot = sha256Hex(bytes);
     for (const size of [1, 63, 64, 65, 4096]) {
       const file = new FileFingerprint();
       for (let i = 0; i < bytes.length; i += size) file.update(bytes.subarray(i, i + size));
@@ -235,7 +231,14 @@ describe('file fingerprint', () => {
     }
     const { summary } = await drainImport(streamOf('date,site,category,quantity,unit\n', 5));
     expect(summary.fileSha256).toBe(
-      await fileSha256(new TextEncoder().encode('date,site,category,quantity,unit\n')),
+      sha256Hex(new TextEncoder().encode('date,site,category,quantity,unit\n')),
     );
   });
+});
+
+test('isAscii: only text whose every unit is ASCII takes the byte path', () => {
+  expect(isAscii('')).toBe(true);
+  expect(isAscii('MPAN 1200012345678\t\u007f')).toBe(true);
+  expect(isAscii('Café')).toBe(false);
+  expect(isAscii('a\u00a0b')).toBe(false);
 });

@@ -19,9 +19,9 @@
 // digests these fingerprints were first stored with (a WebCrypto promise per row was too slow for
 // an import, decision 069).
 
+import { incrementalSha256, type Sha256Stream, toHex } from '../sha256.ts';
 import { appendOccurrence, canonicalRow, hashCanonical, writeCanonicalRow } from './canonical-row.ts';
 import type { ImportedActivityRow } from './rows.ts';
-import { incrementalSha256, type Sha256Stream, toHex } from './sha256.ts';
 
 export { canonicalRow, toHex };
 
@@ -83,9 +83,4 @@ export class FileFingerprint {
   digest(): string {
     return toHex(this.hash.digest());
   }
-}
-
-/** SHA-256 of a whole buffer, hex (convenience for tests and small files). */
-export async function fileSha256(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
 }

@@ -1,5 +1,4 @@
-import { sha256 } from '@noble/hashes/sha2.js';
-import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { sha256Hex } from '../sha256.ts';
 
 /**
  * The audit log's hash chain (issue 9). Each entry's content is hashed when it is written; the
@@ -56,7 +55,7 @@ export type ErasedRefs = ReadonlySet<string>;
 const NO_ERASURES: ErasedRefs = new Set();
 
 function hex(text: string): string {
-  return bytesToHex(sha256(utf8ToBytes(text)));
+  return sha256Hex(text);
 }
 
 /** A pseudonymous, company-scoped stand-in for a user id (or an entity id naming a person). */

@@ -2,11 +2,11 @@
 // the body takes, a manifest.json describing them, and a zip of both. Pure and deterministic: the
 // same report gives the same bytes (timestamps come from the report snapshot, never the clock), so
 // the filing job can re-validate a stored package by building it again.
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
+
 import type { ReportFormat, ReportFramework } from '../contracts/export.ts';
 import type { ReportSnapshot } from '../reports/snapshot.ts';
 import { deterministicZip } from '../reports/xbrl/zip.ts';
+import { sha256Hex } from '../sha256.ts';
 import {
   type FilingTypeDefinition,
   findFilingType,
@@ -128,7 +128,7 @@ export function buildSubmissionPackage(
     files: files.map((file) => ({
       name: file.name,
       size: file.bytes.length,
-      sha256: encodeHexLowerCase(sha256(file.bytes)),
+      sha256: sha256Hex(file.bytes),
     })),
   };
   return { ok: true, files, manifest };

@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { sha256Hex } from './hash.ts';
+import { sha256Hex } from '../../domain/sha256.ts';
 
 /**
  * The one way to make a bearer secret the database must not hold (CONVENTIONS §9: secrets hashed,
@@ -12,7 +12,7 @@ export function generateSecretToken(): string {
 }
 
 /** What is stored and looked up instead of the token: SHA-256, so a leaked table cannot be replayed. */
-export function secretTokenHash(token: string): Promise<string> {
+export function secretTokenHash(token: string): string {
   return sha256Hex(token);
 }
 

@@ -38,6 +38,7 @@ export function ExportView() {
     <div className="grid gap-6">
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
         <GeneratorCard
+          hasUser={user !== null}
           generation={generation}
           email={user?.email ?? null}
           canWrite={canWrite}

@@ -1,42 +1,45 @@
-import { useId } from 'react';
-import { FieldError, Input } from '../../ui/input';
+import { useController, useFormContext } from 'react-hook-form';
+import { FormField, useFieldId } from '../../forms/form-field';
+import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
+import type { GeneratorFormValues, ResolvedGenerator } from './generator-form';
 import { IDENTIFIER_KINDS, type IdentifierKind } from './identifier';
 
-export interface IdentifierFieldProps {
-  /** The input's id, so the form can move focus to it when it is refused. */
-  inputId: string;
-  kind: IdentifierKind;
-  onKindChange: (kind: IdentifierKind) => void;
-  value: string;
-  onValueChange: (value: string) => void;
-  /** Shown once the person has left the field or tried to generate. */
-  problem: string | null;
-  onBlur: () => void;
-  /** The value shown is the company profile's (decision 057). */
-  fromProfile: boolean;
+/** The identifier's check depends on the format and its kind: a message it shows is checked again. */
+export function useRecheckIdentifier() {
+  const { getFieldState, trigger } = useFormContext<GeneratorFormValues>();
+  return () => {
+    if (getFieldState('identifier').error) void trigger('identifier');
+  };
 }
 
-/** The company identifier an XBRL report names the company by: an LEI or a UK company number. */
-export function IdentifierField({
-  inputId,
-  kind,
-  onKindChange,
-  value,
-  onValueChange,
-  problem,
-  onBlur,
-  fromProfile,
-}: IdentifierFieldProps) {
-  const id = useId();
-  const describedBy = problem ? `${id}-hint ${id}-error` : `${id}-hint`;
+/**
+ * The company identifier an XBRL report names the company by: an LEI or a UK company number,
+ * starting from the company profile's. Its message shows once the person has left a filled field
+ * or tried to generate, and then follows what they type.
+ */
+export function IdentifierField({ resolved }: { resolved: ResolvedGenerator }) {
+  const { control, clearErrors, setValue } = useFormContext<GeneratorFormValues>();
+  const recheckIdentifier = useRecheckIdentifier();
+  const { field } = useController({ control, name: 'identifier' });
+  const kindId = useFieldId('identifierKind');
+  const hintId = `${useFieldId('identifier')}-hint`;
+  const fromProfile = resolved.savedIdentifier !== '' && resolved.identifier === resolved.savedIdentifier;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <div className="grid content-start gap-1.5">
-        <Label htmlFor={`${id}-kind`}>Company identifier for XBRL</Label>
-        <Select value={kind} onValueChange={(next) => onKindChange(next as IdentifierKind)}>
-          <SelectTrigger id={`${id}-kind`}>
+        <Label htmlFor={kindId}>Company identifier for XBRL</Label>
+        <Select
+          value={resolved.identifierKind}
+          onValueChange={(kind) => {
+            setValue('identifierKind', kind as IdentifierKind);
+            // Another kind starts from the profile's identifier of that kind again.
+            setValue('identifier', null);
+            recheckIdentifier();
+          }}
+        >
+          <SelectTrigger id={kindId}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
@@ -48,23 +51,25 @@ export function IdentifierField({
           </SelectContent>
         </Select>
       </div>
-      <div className="grid content-start gap-1.5">
-        <Label htmlFor={inputId}>{IDENTIFIER_KINDS[kind].field}</Label>
-        <Input
-          id={inputId}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          onBlur={onBlur}
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={24}
-          className="font-mono uppercase"
-          aria-describedby={describedBy}
-          aria-invalid={problem ? true : undefined}
-        />
-        <FieldError id={`${id}-error`}>{problem ?? undefined}</FieldError>
-      </div>
-      <p id={`${id}-hint`} className="text-xs text-muted sm:col-span-2">
+      <FormField name="identifier" label={IDENTIFIER_KINDS[resolved.identifierKind].field}>
+        {(a11y) => (
+          <Input
+            {...a11y}
+            aria-describedby={[hintId, a11y['aria-describedby']].filter(Boolean).join(' ')}
+            ref={field.ref}
+            name={field.name}
+            value={resolved.identifier}
+            onChange={(event) => field.onChange(event.target.value)}
+            // Leaving the field empty is not a mistake yet: Generate says so when XBRL needs one.
+            onBlur={() => (resolved.identifier.trim() === '' ? clearErrors('identifier') : field.onBlur())}
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={24}
+            className="font-mono uppercase"
+          />
+        )}
+      </FormField>
+      <p id={hintId} className="text-xs text-muted sm:col-span-2">
         {fromProfile ? 'From your company profile. ' : ''}Needed for XBRL; optional for PDF and CSV. Export
         XBRL of a report later uses the company profile's when the report has none. Companies House files UK
         accounts under the company number; EU registers expect an LEI.

@@ -1,8 +1,6 @@
 import {
   COMPANIES_HOUSE_SCHEME,
-  companyNumberProblem,
   LEI_SCHEME,
-  leiProblem,
   normaliseIdentifier,
 } from '../../../domain/company-profile/identifiers';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
@@ -46,19 +44,20 @@ export function defaultIdentifierKind(framework: ReportFramework): IdentifierKin
 }
 
 /**
- * Null when the value is acceptable. Optional for PDF and CSV; needed for XBRL (the server refuses
- * XBRL, 'Export XBRL' of the report later included, without one in the request or the profile).
- * Checked with the profile's own rules (ISO 17442 check digits; Companies House formats).
+ * The message for an empty identifier where one is needed: optional for PDF and CSV, needed for
+ * XBRL (the server refuses XBRL, 'Export XBRL' of the report later included, without one in the
+ * request or the profile). A typed one is checked by the contract (EntityIdentifierSchema: ISO
+ * 17442 check digits, Companies House formats).
  */
-export function identifierProblem(kind: IdentifierKind, value: string, format: ReportFormat): string | null {
-  const identifier = normaliseIdentifier(value);
-  if (identifier === '') {
-    if (format !== 'xbrl') return null;
-    return kind === 'lei'
-      ? 'Enter your LEI: an XBRL report names your company by it'
-      : 'Enter your company number: an XBRL report names your company by it';
-  }
-  return kind === 'lei' ? leiProblem(identifier) : companyNumberProblem(identifier);
+export function missingIdentifierMessage(
+  kind: IdentifierKind,
+  value: string,
+  format: ReportFormat,
+): string | null {
+  if (format !== 'xbrl' || normaliseIdentifier(value) !== '') return null;
+  return kind === 'lei'
+    ? 'Enter your LEI: an XBRL report names your company by it'
+    : 'Enter your company number: an XBRL report names your company by it';
 }
 
 /** The profile's identifier of this kind, or '' when it has none (or is still loading). */

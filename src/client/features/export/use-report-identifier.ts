@@ -1,47 +1,31 @@
-import { useState } from 'react';
-import type { ReportFormat, ReportFramework } from '../../../domain/contracts/export';
+import type { UseFormSetValue } from 'react-hook-form';
 import { isUnauthorizedError } from '../../lib/api';
 import { useCan } from '../../lib/permissions';
 import { toastError, toastSuccess } from '../../stores/toasts';
-import { useCompanyProfile, useUpdateCompanyProfile } from '../auth/api';
-import {
-  defaultIdentifierKind,
-  type IdentifierKind,
-  identifierProblem,
-  normaliseIdentifier,
-  profileChangeOf,
-  profileIdentifierValue,
-} from './identifier';
+import { useUpdateCompanyProfile } from '../auth/api';
+import type { GeneratorFormValues, ResolvedGenerator } from './generator-form';
+import { isTypedIdentifier } from './generator-form';
+import { profileChangeOf } from './identifier';
 
 /**
- * The report's entity identifier: its kind follows the framework and its value the company profile
- * (decision 057) until the person picks or types one; a typed value can be saved to the profile.
+ * Saving a typed identifier to the company profile: offered to those who may edit the company when
+ * the identifier differs from the profile's; the report goes on either way.
  */
-export function useReportIdentifier(framework: ReportFramework, format: ReportFormat) {
-  const [chosenKind, setChosenKind] = useState<IdentifierKind | null>(null);
-  const kind = chosenKind ?? defaultIdentifierKind(framework);
-  const profile = useCompanyProfile();
+export function useReportIdentifier(
+  resolved: ResolvedGenerator,
+  isProfileLoaded: boolean,
+  setValue: UseFormSetValue<GeneratorFormValues>,
+) {
   const saveProfile = useUpdateCompanyProfile();
   const canEditCompany = useCan('company.edit');
-  const saved = profileIdentifierValue(profile.data, kind);
-  const [typed, setTyped] = useState<string | null>(null);
-  const value = typed ?? saved;
-  const [saveToProfile, setSaveToProfile] = useState(true);
-  const [showProblem, setShowProblem] = useState(false);
-  const problem = identifierProblem(kind, value, format);
-  const differsFromProfile = normaliseIdentifier(value) !== '' && normaliseIdentifier(value) !== saved;
-  const offerSave = canEditCompany && profile.isSuccess && differsFromProfile;
+  const offerSave = canEditCompany && isProfileLoaded && isTypedIdentifier(resolved);
 
-  const changeKind = (next: IdentifierKind) => {
-    setChosenKind(next);
-    setTyped(null);
-  };
-  /** Saves the typed identifier to the profile when offered and ticked; the report goes on either way. */
   const saveIfAsked = () => {
-    if (!offerSave || !saveToProfile) return;
-    saveProfile.mutate(profileChangeOf(kind, value), {
+    if (!offerSave || !resolved.saveIdentifier) return;
+    saveProfile.mutate(profileChangeOf(resolved.identifierKind, resolved.identifier), {
+      // The field follows the profile again, which now holds what was typed.
       onSuccess: () => {
-        setTyped(null);
+        setValue('identifier', null);
         toastSuccess('Identifier saved to the company profile');
       },
       onError: (error) => {
@@ -50,18 +34,5 @@ export function useReportIdentifier(framework: ReportFramework, format: ReportFo
     });
   };
 
-  return {
-    kind,
-    value,
-    problem,
-    showProblem,
-    setShowProblem,
-    fromProfile: saved !== '' && typed === null,
-    offerSave,
-    saveToProfile,
-    setSaveToProfile,
-    changeKind,
-    setTyped,
-    saveIfAsked,
-  };
+  return { offerSave, saveIfAsked };
 }

@@ -134,8 +134,9 @@ export function useVersions(id: string | null) {
  * The number check of the text being edited. Each answer names the text it checked, and the last
  * one stays while the next loads, so the editor knows whether its flags are current.
  */
-export function useNumberCheck(content: string, year: number | undefined) {
+export function useNumberCheck(content: string, year: number | undefined, isEnabled = true) {
   return useQuery({
+    enabled: isEnabled,
     queryKey: narrativeKeys.check(content, year),
     queryFn: async () => ({ content, ...(await checkNumbers(content, year)) }),
     placeholderData: keepPreviousData,

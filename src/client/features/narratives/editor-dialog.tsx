@@ -1,4 +1,6 @@
+import { Suspense, useEffect } from 'react';
 import { Button } from '../../ui/button';
+import { loadOnce } from '../../ui/deferred-control';
 import {
   Dialog,
   DialogClose,
@@ -8,9 +10,15 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { EditorForm } from './editor-form';
+import { lazyForm } from '../../ui/lazy-form';
+import { Skeleton } from '../../ui/skeleton';
 import type { EditorTarget } from './editor-target';
 import { FRAMEWORK_OPTIONS, sectionLabel, statusLabel } from './narratives';
+
+// The editor's form code (react-hook-form and the contract, decision 071) loads when the editor
+// first opens, or while a draft streams in, not with the page (decision 064).
+const loadEditorForm = loadOnce(() => import('./editor-form').then((module) => module.EditorForm));
+const EditorForm = lazyForm(loadEditorForm);
 
 function describeTarget(target: EditorTarget): string {
   if (target.kind === 'existing') {
@@ -29,6 +37,10 @@ function describeTarget(target: EditorTarget): string {
 
 /** The draft as it streams in: plain text, with a polite "Writing…" for screen readers. */
 function StreamingDraft({ text }: { text: string }) {
+  // The editor follows the stream: its code downloads meanwhile.
+  useEffect(() => {
+    loadEditorForm().catch(() => undefined);
+  }, []);
   return (
     <div className="grid gap-4">
       <p
@@ -75,11 +87,13 @@ export function EditorDialog({ target, onClose }: { target: EditorTarget | null;
           {target.kind === 'generating' ? (
             <StreamingDraft text={target.text} />
           ) : (
-            <EditorForm
-              key={target.kind === 'existing' ? target.narrative.id : 'new'}
-              target={target}
-              onDone={onClose}
-            />
+            <Suspense fallback={<Skeleton className="h-96 w-full" />}>
+              <EditorForm
+                key={target.kind === 'existing' ? target.narrative.id : 'new'}
+                target={target}
+                onDone={onClose}
+              />
+            </Suspense>
           )}
         </DialogContent>
       ) : null}

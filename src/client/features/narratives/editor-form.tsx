@@ -1,36 +1,29 @@
-import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { UnsupportedNumber } from '../../../domain/contracts/narratives';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, FormField, useFieldId } from '../../forms/form-field';
 import { Button } from '../../ui/button';
 import { DialogClose, DialogFooter } from '../../ui/dialog';
-import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
 import type { EditableTarget } from './editor-target';
+import {
+  type NarrativeFormValues,
+  type NarrativeSave,
+  narrativeFormSchema,
+  narrativeFormStart,
+} from './narrative-form';
 import {
   approvalBlockReason,
   countWords,
   describeWordCount,
   isDraft,
-  keptConfirmations,
   locateNumber,
   writerLabel,
 } from './narratives';
 import { NumberFlags } from './number-flags';
 import { useNumberFlags } from './use-number-flags';
 import { useSaveNarrative } from './use-save-narrative';
-
-function initialState(target: EditableTarget) {
-  if (target.kind === 'existing') {
-    const { content, confirmedNumbers, unsupportedNumbers, year } = target.narrative;
-    return { content, confirmed: confirmedNumbers, flags: unsupportedNumbers, year };
-  }
-  const generated = target.generated;
-  return {
-    content: generated?.content ?? '',
-    confirmed: [] as string[],
-    flags: generated?.unsupportedNumbers ?? [],
-    year: generated?.year,
-  };
-}
 
 /** Where a generated draft came from and what it could not say. */
 function GeneratedNote({ target }: { target: EditableTarget }) {
@@ -87,45 +80,42 @@ function useSaveShortcut(save: () => void) {
   }, []);
 }
 
-/** The text, "please enter" once touched while blank, and the word count. */
+/**
+ * The text with the contract's message (checked as typed: "Please enter narrative content" once
+ * it has been emptied), the word count and the Ctrl+S hint.
+ */
 function NarrativeTextField({
-  id,
   textareaRef,
-  content,
-  showBlank,
   summaryId,
-  onChange,
 }: {
-  id: string;
   textareaRef: RefObject<HTMLTextAreaElement | null>;
-  content: string;
-  showBlank: boolean;
   /** The number check's summary, which also describes the text. */
   summaryId: string;
-  onChange: (content: string) => void;
 }) {
-  const describedBy = [showBlank ? `${id}-blank` : null, `${id}-count`, summaryId].filter(Boolean).join(' ');
+  const { register, control } = useFormContext<NarrativeFormValues>();
+  const content = useWatch({ control, name: 'content' });
+  const { ref, ...field } = register('content');
+  const countId = `${useFieldId('content')}-count`;
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-content`}>Narrative text</Label>
-      <Textarea
-        ref={textareaRef}
-        id={`${id}-content`}
-        value={content}
-        rows={14}
-        maxLength={20_000}
-        className="min-h-64 leading-relaxed whitespace-pre-wrap"
-        aria-describedby={describedBy}
-        aria-invalid={showBlank ? true : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {showBlank ? (
-        <p id={`${id}-blank`} className="text-sm text-danger">
-          Please enter narrative content
-        </p>
-      ) : null}
+      <FormField name="content" label="Narrative text">
+        {(a11y) => (
+          <Textarea
+            {...a11y}
+            {...field}
+            ref={(element) => {
+              ref(element);
+              textareaRef.current = element;
+            }}
+            rows={14}
+            maxLength={20_000}
+            className="min-h-64 leading-relaxed whitespace-pre-wrap"
+            aria-describedby={[a11y['aria-describedby'], countId, summaryId].filter(Boolean).join(' ')}
+          />
+        )}
+      </FormField>
       <div className="flex flex-wrap justify-between gap-x-4 gap-y-1 text-xs text-muted">
-        <p id={`${id}-count`}>{describeWordCount(countWords(content))}</p>
+        <p id={countId}>{describeWordCount(countWords(content))}</p>
         <p>Press Ctrl+S to save quickly</p>
       </div>
     </div>
@@ -179,57 +169,45 @@ function EditorActions({
 
 /** spec §2/§5 editor: the text, word count, number check, Cancel, Save / Update Draft, Approve & Save. */
 export function EditorForm({ target, onDone }: { target: EditableTarget; onDone: () => void }) {
-  const id = useId();
   const textareaRef = useFocusedTextarea();
-  const [initial] = useState(() => initialState(target));
-  const [content, setContent] = useState(initial.content);
-  const [confirmed, setConfirmed] = useState(initial.confirmed);
-  const [isTouched, setIsTouched] = useState(false);
+  // The dialog keys the editor by narrative, so its target and start stay those it opened with.
+  const [start] = useState(() => narrativeFormStart(target));
+  const [schema] = useState(() => narrativeFormSchema(target));
+  const form = useContractForm<NarrativeFormValues, NarrativeSave>(schema, start.values, 'onChange');
+  const { control, setValue } = form;
+  const [content, confirmed] = useWatch({ control, name: ['content', 'confirmedNumbers'] });
   const flags = useNumberFlags({
     content,
-    year: initial.year,
+    year: start.year,
     confirmed,
-    initialContent: initial.content,
-    initialFlags: initial.flags,
+    initialContent: start.values.content,
+    initialFlags: start.flags,
   });
-  const { save, isSaving } = useSaveNarrative(target, onDone);
+  const { save, isSaving } = useSaveNarrative(onDone, (error) => form.showServerErrors(error));
 
-  const isBlank = content.trim() === '';
   // spec §5: saving is disabled while the text is blank or a save is in flight.
-  const canSave = !isBlank && !isSaving;
+  const canSave = content.trim() !== '' && !isSaving;
   const canApproveHere = target.kind === 'new' || isDraft(target.narrative.status);
   const blockReason = approvalBlockReason(flags.unconfirmed.length, flags.isChecking);
   const isNew = target.kind === 'new';
 
-  const submit = (approve: boolean) => {
-    setIsTouched(true);
-    if (!canSave || (approve && blockReason !== null)) return;
-    save({ content, confirmedNumbers: keptConfirmations(content, confirmed), approve });
-  };
+  const submit = (approve: boolean) =>
+    form.submitWith((payload) => {
+      if (approve && blockReason !== null) return;
+      save(payload, approve);
+    })();
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit(false);
-  };
+  // A blank text is refused with the contract's message; a save in flight is not repeated.
+  useSaveShortcut(() => {
+    if (!isSaving) void submit(false);
+  });
 
-  useSaveShortcut(() => submit(false));
-
-  const summaryId = `${id}-flags`;
+  const summaryId = `${form.idPrefix}-flags`;
 
   return (
-    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+    <ContractFormRoot form={form} onSubmit={(payload) => save(payload, false)} className="grid gap-4">
       <GeneratedNote target={target} />
-      <NarrativeTextField
-        id={id}
-        textareaRef={textareaRef}
-        content={content}
-        showBlank={isBlank && isTouched}
-        summaryId={summaryId}
-        onChange={(next) => {
-          setIsTouched(true);
-          setContent(next);
-        }}
-      />
+      <NarrativeTextField textareaRef={textareaRef} summaryId={summaryId} />
       <NumberFlags
         summaryId={summaryId}
         checkedContent={flags.checkedContent}
@@ -237,18 +215,25 @@ export function EditorForm({ target, onDone }: { target: EditableTarget; onDone:
         confirmed={confirmed}
         isChecking={flags.isChecking}
         hasFailed={flags.hasFailed}
-        onConfirm={(text) => setConfirmed((list) => (list.includes(text) ? list : [...list, text]))}
-        onUnconfirm={(text) => setConfirmed((list) => list.filter((entry) => entry !== text))}
+        onConfirm={(text) => {
+          if (!confirmed.includes(text)) setValue('confirmedNumbers', [...confirmed, text]);
+        }}
+        onUnconfirm={(text) =>
+          setValue(
+            'confirmedNumbers',
+            confirmed.filter((entry) => entry !== text),
+          )
+        }
         onJump={(flag) => selectNumber(textareaRef.current, content, flag)}
       />
       <EditorActions
         canApproveHere={canApproveHere}
         canSave={canSave}
         blockReason={blockReason}
-        reasonId={`${id}-reason`}
+        reasonId={`${form.idPrefix}-reason`}
         saveLabel={isSaving ? 'Saving…' : isNew ? 'Save' : 'Update Draft'}
-        onApprove={() => submit(true)}
+        onApprove={() => void submit(true)}
       />
-    </form>
+    </ContractFormRoot>
   );
 }

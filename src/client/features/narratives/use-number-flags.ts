@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { UnsupportedNumber } from '../../../domain/contracts/narratives';
+import { CheckNarrativeSchema, type UnsupportedNumber } from '../../../domain/contracts/narratives';
 import { useNumberCheck } from './api';
 import { unconfirmedNumbers } from './narratives';
 
@@ -30,14 +30,16 @@ export interface NumberFlagsInput {
  */
 export function useNumberFlags({ content, year, confirmed, initialContent, initialFlags }: NumberFlagsInput) {
   const debounced = useDebouncedValue(content, CHECK_DELAY_MS);
-  const check = useNumberCheck(debounced, year);
+  // A text the contract refuses (the editor already says why) is not sent to be refused again.
+  const isCheckable = CheckNarrativeSchema.shape.content.safeParse(debounced).success;
+  const check = useNumberCheck(debounced, year, isCheckable);
   const latest = check.data ?? { content: initialContent, unsupportedNumbers: initialFlags };
   // A failed check leaves the last flags in place; the server still refuses an unchecked approval.
   const hasFailed = check.isError && !check.isFetching;
   return {
     checkedContent: latest.content,
     unconfirmed: unconfirmedNumbers(latest.unsupportedNumbers, confirmed),
-    isChecking: latest.content !== content && !hasFailed,
+    isChecking: isCheckable && latest.content !== content && !hasFailed,
     hasFailed,
   };
 }

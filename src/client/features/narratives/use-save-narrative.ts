@@ -1,15 +1,8 @@
 import { isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { useCreateNarrative, useUpdateNarrative } from './api';
-import type { EditableTarget } from './editor-target';
+import type { NarrativeSave } from './narrative-form';
 import { failureText } from './narratives';
-
-export interface SaveInput {
-  content: string;
-  confirmedNumbers: string[];
-  /** 'Approve & Save' rather than Save / Update Draft. */
-  approve: boolean;
-}
 
 function showFailure(context: string, error: unknown) {
   // A lost session has its own toast and redirect (query client).
@@ -20,39 +13,34 @@ function showFailure(context: string, error: unknown) {
  * Saves the editor's text with the spec §8 toasts. An existing narrative is updated (the server
  * marks saved edits reviewed, spec §4; approval in the same request). A new one is created as a
  * draft (spec §4: the server never creates it approved), then approved by a second request when
- * 'Approve & Save' was chosen.
+ * 'Approve & Save' was chosen. `onRefused` gets a refused save's error, whose field messages the
+ * editor shows on its fields.
  */
-export function useSaveNarrative(target: EditableTarget, onSaved: () => void) {
+export function useSaveNarrative(onSaved: () => void, onRefused: (error: unknown) => void) {
   const create = useCreateNarrative();
   const update = useUpdateNarrative();
 
-  const saveExisting = (id: string, { content, confirmedNumbers, approve }: SaveInput) =>
+  const saveExisting = ({ id, changes }: Extract<NarrativeSave, { kind: 'existing' }>, approve: boolean) =>
     update.mutate(
-      { id, changes: { content, confirmedNumbers, ...(approve ? { status: 'approved' as const } : {}) } },
+      { id, changes: { ...changes, ...(approve ? { status: 'approved' as const } : {}) } },
       {
         onSuccess: () => {
           toastSuccess('Narrative updated successfully');
           onSaved();
         },
-        onError: (error) => showFailure('Failed to update narrative', error),
+        onError: (error) => {
+          onRefused(error);
+          showFailure('Failed to update narrative', error);
+        },
       },
     );
 
-  const saveNew = async (
-    { section, framework, generated }: Extract<EditableTarget, { kind: 'new' }>,
-    { content, confirmedNumbers, approve }: SaveInput,
-  ) => {
+  const saveNew = async ({ request }: Extract<NarrativeSave, { kind: 'new' }>, approve: boolean) => {
     let id: string;
     try {
-      ({ id } = await create.mutateAsync({
-        section,
-        framework,
-        content,
-        aiGenerated: generated !== null,
-        year: generated?.year,
-        confirmedNumbers,
-      }));
+      ({ id } = await create.mutateAsync(request));
     } catch (error) {
+      onRefused(error);
       showFailure('Failed to save narrative', error);
       return;
     }
@@ -71,9 +59,10 @@ export function useSaveNarrative(target: EditableTarget, onSaved: () => void) {
     onSaved();
   };
 
-  const save = (input: SaveInput) => {
-    if (target.kind === 'existing') saveExisting(target.narrative.id, input);
-    else void saveNew(target, input);
+  /** Saves what the editor's contract check returned; `approve` is 'Approve & Save'. */
+  const save = (input: NarrativeSave, approve: boolean) => {
+    if (input.kind === 'existing') saveExisting(input, approve);
+    else void saveNew(input, approve);
   };
 
   return { save, isSaving: create.isPending || update.isPending };

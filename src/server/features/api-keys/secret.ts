@@ -1,6 +1,6 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { API_KEY_DISPLAY_PREFIX_LENGTH, API_KEY_PREFIX } from '../../../domain/contracts/api-keys.ts';
-import { sha256Hex } from '../../lib/hash.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 
 /** `esgp_` + 32 random bytes, base64url: 256 bits, like GitHub's and Stripe's prefixed tokens. */
 export function generateApiKey(): string {
@@ -8,7 +8,7 @@ export function generateApiKey(): string {
 }
 
 /** The stored form: SHA-256 only, so a leaked table cannot be replayed (CONVENTIONS §9). */
-export function apiKeyHash(key: string): Promise<string> {
+export function apiKeyHash(key: string): string {
   return sha256Hex(key);
 }
 

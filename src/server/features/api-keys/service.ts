@@ -15,8 +15,10 @@ import type { Role } from '../../../domain/contracts/auth.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { companyPlan, requireEntitlement } from '../billing/entitlements.ts';
+import { companyPlan, requireEntitlement } from '../billing/service.ts';
 import { newApiKeySecret } from './secret.ts';
+
+export { browserSessionContext } from './session-only.ts';
 
 /**
  * Only admins manage API keys (`apiKeys.manage`, docs/decisions/019-roles.md and 020): the routes

@@ -3,7 +3,7 @@ import { AUDIT_TOTAL_HEADER, AuditLogQuerySchema } from '../../../domain/contrac
 import type { AppEnv } from '../../context.ts';
 import { authedContext, requireRole } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
-import { requireEntitlement } from '../billing/entitlements.ts';
+import { requireEntitlement } from '../billing/service.ts';
 import { listAuditLogFilters, listAuditLogs } from './list.ts';
 import { pageLinks } from './page-links.ts';
 import { verifyAuditLog } from './verify-service.ts';

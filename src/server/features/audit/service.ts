@@ -10,6 +10,15 @@ import type { SnapshotAuditCheckpoint } from '../../../domain/reports/snapshot.t
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { ensureChainHead, headCheckpoint, sealCompanyChain } from './chain-store.ts';
 
+export {
+  type EntryRow,
+  ensureChainHead,
+  entryColumns,
+  erasedRefsOf,
+  sealAllChains,
+  toChainEntry,
+} from './chain-store.ts';
+
 export interface AuditEntry {
   companyId: string;
   userId: string | null;

@@ -7,8 +7,8 @@
 // OWASP "Slow Down Online Guessing Attacks with Device Cookies", applied to addresses).
 import { and, eq, gt } from 'drizzle-orm';
 import { knownSignInAddresses } from '../../../../db/schema/auth.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 import type { ServiceContext } from '../../context.ts';
-import { sha256Hex } from '../../lib/hash.ts';
 import { assertUnderRateLimit, consumeRateLimit, isRateLimited } from '../../lib/rate-limit.ts';
 import { SESSION_LIFETIME_MS } from './session.ts';
 
@@ -73,7 +73,7 @@ async function isKnownAddress(ctx: ServiceContext, userId: string): Promise<bool
     .where(
       and(
         eq(knownSignInAddresses.userId, userId),
-        eq(knownSignInAddresses.addressHash, await sha256Hex(ctx.ip)),
+        eq(knownSignInAddresses.addressHash, sha256Hex(ctx.ip)),
         gt(knownSignInAddresses.lastSignedInAt, since),
       ),
     )
@@ -87,7 +87,7 @@ export async function rememberSignInAddress(ctx: ServiceContext, userId: string)
   const now = ctx.now();
   await ctx.db
     .insert(knownSignInAddresses)
-    .values({ userId, addressHash: await sha256Hex(ctx.ip), lastSignedInAt: now })
+    .values({ userId, addressHash: sha256Hex(ctx.ip), lastSignedInAt: now })
     .onConflictDoUpdate({
       target: [knownSignInAddresses.userId, knownSignInAddresses.addressHash],
       set: { lastSignedInAt: now },

@@ -12,7 +12,7 @@ import { publicOrigin } from '../../lib/origin.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { serviceContext } from '../../lib/request.ts';
 import { validate } from '../../lib/validate.ts';
-import { issueMemberResetLink } from '../team/reset-link.ts';
+import { issueMemberResetLink } from '../team/service.ts';
 import { changePassword } from './password-change.ts';
 import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset.ts';
 

@@ -3,7 +3,7 @@ import { MAX_PHOTO_BYTES, PHOTO_FIELD, PHOTO_UPLOAD_PATH } from '../../../domain
 import type { AppEnv } from '../../context.ts';
 import { requireRole } from '../../lib/request.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
-import { browserSessionContext } from '../api-keys/session-only.ts';
+import { browserSessionContext } from '../api-keys/service.ts';
 import { photoTooLarge, readPhoto, removePhoto, uploadPhoto } from './photo.ts';
 
 const signedIn = requireRole('viewer');

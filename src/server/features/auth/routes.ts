@@ -14,7 +14,7 @@ import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { authedContext, requireRole, serviceContext } from '../../lib/request.ts';
 import { clearSessionCookie, readSessionCookie, setSessionCookie } from '../../lib/session-cookie.ts';
 import { validate } from '../../lib/validate.ts';
-import { browserSessionContext } from '../api-keys/session-only.ts';
+import { browserSessionContext } from '../api-keys/service.ts';
 import { listMyCompanies, switchCompany } from './companies.ts';
 import { cancelEmailChange, getEmailChange } from './email-change.ts';
 import { confirmEmailChange } from './email-change-confirm.ts';

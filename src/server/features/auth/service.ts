@@ -27,6 +27,11 @@ import {
 import { forgetCachedSessions, newSessionValues, sessionIdFromToken, touchLastActive } from './session.ts';
 import { requestSignUpLink } from './signup-request.ts';
 
+export { isFirstVisit } from './first-visit.ts';
+export { forgetLastCompany, rememberLastCompany } from './last-company.ts';
+export { issueResetLinkStatements, resetLink } from './password-reset.ts';
+export { forgetCachedSessions, newSessionValues, sessionIdFromToken } from './session.ts';
+
 export interface RequestMeta {
   userAgent: string | null;
   /** The cookie token the browser already had, if any: it is revoked when a new session starts. */

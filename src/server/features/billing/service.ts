@@ -4,12 +4,39 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { companies, users } from '../../../../db/schema/auth.ts';
 import { planChangeRequests } from '../../../../db/schema/billing.ts';
-import { PLANS, type Plan, type PlanDefinition } from '../../../domain/account/plans.ts';
+import {
+  type Entitlement,
+  entitlementRefusal,
+  hasEntitlement,
+  PLANS,
+  type Plan,
+  type PlanDefinition,
+} from '../../../domain/account/plans.ts';
 import type { Billing, PlanChangeRequest, PlanDefinitionView } from '../../../domain/contracts/billing.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
-import { conflict, notFound } from '../../lib/errors.ts';
+import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { companyPlan } from './entitlements.ts';
+
+/** The plan the company is on (spec §9 entitlements are enforced from it, issue 9). */
+export async function companyPlan(ctx: ServiceContext, companyId: string): Promise<Plan> {
+  const row = await ctx.db
+    .select({ plan: companies.plan })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .get();
+  return row?.plan ?? 'starter';
+}
+
+/** 403 `plan_required` with a sentence naming the plan that includes it. */
+export async function requireEntitlement(
+  ctx: ServiceContext & { companyId: string },
+  entitlement: Entitlement,
+): Promise<void> {
+  const plan = await companyPlan(ctx, ctx.companyId);
+  if (!hasEntitlement(plan, entitlement)) {
+    throw new HttpError(403, entitlementRefusal(plan, entitlement), 'plan_required');
+  }
+}
 
 function toView(definition: PlanDefinition): PlanDefinitionView {
   const { id, name, priceUsdPerMonth, mostPopular, features, maxUsers } = definition;

@@ -9,7 +9,7 @@ import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { readUploadForm } from '../../lib/upload-form.ts';
 import { validate } from '../../lib/validate.ts';
-import { requireEntitlement } from '../billing/entitlements.ts';
+import { requireEntitlement } from '../billing/service.ts';
 import { LOGO_FORM, logoTooLarge } from './logo.ts';
 import { getBranding, readLogo, removeLogo, updateBranding, uploadLogo } from './service.ts';
 

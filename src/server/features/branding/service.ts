@@ -15,7 +15,7 @@ import type { SnapshotBranding } from '../../../domain/reports/snapshot.ts';
 import type { AuthedContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { companyPlan, requireEntitlement } from '../billing/entitlements.ts';
+import { companyPlan, requireEntitlement } from '../billing/service.ts';
 import { checkLogo } from './logo.ts';
 
 const audit = (ctx: AuthedContext, action: string) =>

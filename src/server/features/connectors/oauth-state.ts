@@ -4,9 +4,9 @@
 import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { and, eq, gt } from 'drizzle-orm';
 import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 import type { AuthedContext, ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { sha256Hex } from '../../lib/hash.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 
 export type OAuthProvider = 'shopify' | 'quickbooks' | 'xero';
@@ -39,7 +39,7 @@ function randomState(): string {
 /** Records a new flow for the caller and returns the state to put in the authorisation URL. */
 export async function createOAuthState(ctx: AuthedContext, start: OAuthStart): Promise<string> {
   const state = randomState();
-  const stateHash = await sha256Hex(state);
+  const stateHash = sha256Hex(state);
   await ctx.db.insert(connectorOauthStates).values({
     stateHash,
     provider: start.provider,
@@ -75,7 +75,7 @@ export async function consumeOAuthState(
   caller?: { userId: string; companyId: string } | null,
 ): Promise<OAuthInFlight> {
   if (!state || state.length > 200) throw oauthStateRefused();
-  const stateHash = await sha256Hex(state);
+  const stateHash = sha256Hex(state);
   const row = await ctx.db
     .delete(connectorOauthStates)
     .where(

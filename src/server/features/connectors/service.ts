@@ -26,6 +26,14 @@ import { adapterFor, connectorSession, openCredentials } from './registry.ts';
 import { storeConnectedSource } from './store-source.ts';
 import { queueSyncStatements } from './sync-queue.ts';
 
+export {
+  companyAccountMappingsOf,
+  saveCompanyAccountMappingsStatements,
+} from './company-account-mappings.ts';
+export { adapterFor, oauthConnectorRefusal } from './registry.ts';
+export { prepareRevocation, revokeDeletedSource } from './revoke.ts';
+export { prepareCompanyRevocations, revokeErasedSources } from './revoke-company.ts';
+
 const ownSource = (ctx: AuthedContext, id: string) =>
   and(eq(dataSources.id, id), eq(dataSources.companyId, ctx.companyId));
 

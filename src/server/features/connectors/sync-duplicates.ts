@@ -8,8 +8,7 @@ import { and, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client.ts';
 import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { DuplicateLine } from '../../../domain/emissions/probable-duplicates.ts';
-import { findProbableDuplicates, type LedgerLine } from '../ledger/figures/probable-duplicates.ts';
-import { lineIsVisible } from '../ledger/figures/visibility.ts';
+import { findProbableDuplicates, type LedgerLine, lineIsVisible } from '../ledger/figures/service.ts';
 
 /** Pairs named on the sync record; the count says how many there are. */
 const NAMED_PAIRS = 3;

@@ -20,18 +20,15 @@ import {
 } from '../../../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import { isSpendVariant } from '../../../domain/activity-import/accounting-export/account-targets.ts';
-import { toHex } from '../../../domain/activity-import/fingerprint.ts';
 import { defaultAccountMapping } from '../../../domain/connectors/account-mapping.ts';
 import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
-import { calculateLine, LineCalculationError } from '../ledger/figures/calculation.ts';
-import { lineFigures } from '../ledger/figures/line-figures.ts';
-import { uuidv7 } from '../ledger/lines/ids.ts';
-import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
-import { ledgerWriter, type NewLine } from '../ledger/lines/ledger-writer.ts';
+import { calculateLine, LineCalculationError, lineFigures } from '../ledger/figures/service.ts';
+import { companyKeyOf, ledgerWriter, type NewLine, uuidv7 } from '../ledger/lines/service.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,
@@ -47,13 +44,10 @@ export const SYNC_MAX_ATTEMPTS = 4;
 
 const SyncPayload = { parse: (value: unknown) => value as { dataSourceId: string } };
 
-const encoder = new TextEncoder();
-
-export async function lineFingerprint(parts: readonly (string | number | null)[]): Promise<string> {
-  const text = ['connector-line/v1', ...parts.map((part) => (part === null ? '' : String(part)))].join(
-    '\u001f',
+export function lineFingerprint(parts: readonly (string | number | null)[]): string {
+  return sha256Hex(
+    ['connector-line/v1', ...parts.map((part) => (part === null ? '' : String(part)))].join('\u001f'),
   );
-  return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text))));
 }
 
 interface Planned {

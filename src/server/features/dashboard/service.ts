@@ -2,17 +2,19 @@ import type { DashboardOverview } from '../../../domain/contracts/dashboard.ts';
 import { recommendationsFrom } from '../../../domain/dashboard/recommendations.ts';
 import type { AuthedContext } from '../../context.ts';
 import { listRecentActivity } from '../audit/service.ts';
-import { isFirstVisit } from '../auth/first-visit.ts';
-import { getCurrentUser } from '../auth/service.ts';
-import { dashboardDataSources } from '../data-sources/dashboard-sources.ts';
+import { getCurrentUser, isFirstVisit } from '../auth/service.ts';
 import { getComplianceStatus } from '../esg-wizard/service.ts';
 import { listReports } from '../export/reports/service.ts';
-import { getLedgerYearState } from '../kpi/ledger-state.ts';
-import { listFinancials, listWorkforce } from '../kpi/records.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
-import { yearEmissions } from '../kpi/service.ts';
+import {
+  getLedgerYearState,
+  listFinancials,
+  listWorkforce,
+  reportingYear,
+  yearEmissions,
+} from '../kpi/service.ts';
 import { getOffsetPosition } from '../marketplace/service.ts';
-import { getNarrativeProgress } from '../narratives/progress.ts';
+import { getNarrativeProgress } from '../narratives/service.ts';
+import { dashboardDataSources } from './data-sources.ts';
 
 /** spec §9: the dashboard lists the five latest actions. */
 const RECENT_ACTIVITY_LIMIT = 5;

@@ -9,8 +9,8 @@ import type { ReportSnapshot } from '../../../domain/reports/snapshot.ts';
 import type { ReportFact } from '../../../domain/reports/xbrl/fact-model.ts';
 import { vsmeFacts } from '../../../domain/reports/xbrl/facts-vsme.ts';
 import type { AuthedContext } from '../../context.ts';
-import { buildReportSnapshot } from '../export/reports/snapshot.ts';
-import { type EsgFigures, getEsgFigures } from '../kpi/esg-figures.ts';
+import { buildReportSnapshot } from '../export/reports/service.ts';
+import { type EsgFigures, getEsgFigures } from '../kpi/service.ts';
 import { scopeScores } from './lender-view.ts';
 
 export interface CompanyData {

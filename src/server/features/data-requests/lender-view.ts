@@ -3,8 +3,7 @@
 import type { LenderView } from '../../../domain/contracts/data-requests.ts';
 import { PCAF_SOURCE, type ScopeScore, scoreScope } from '../../../domain/data-requests/pcaf.ts';
 import type { AuthedContext } from '../../context.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
-import { getScopeDataQuality } from '../kpi/scope-data-quality.ts';
+import { getScopeDataQuality, reportingYear } from '../kpi/service.ts';
 
 export async function scopeScores(
   ctx: AuthedContext,

@@ -22,7 +22,7 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateSecretToken, secretTokenHash } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
-import { readableRenderError, renderReportFile } from '../export/reports/render.ts';
+import { readableRenderError, renderReportFile } from '../export/reports/service.ts';
 import { readDataRequest } from './service.ts';
 import { shareState } from './share-summary.ts';
 import { currentSigningKey } from './signing-keys.ts';

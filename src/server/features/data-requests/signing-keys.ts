@@ -6,6 +6,7 @@ import { encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { desc, isNull } from 'drizzle-orm';
 import { packSigningKeys } from '../../../../db/schema/data-requests.ts';
 import type { Jwks } from '../../../domain/contracts/data-requests.ts';
+import { sha256Digest } from '../../../domain/sha256.ts';
 import type { ServiceContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { openSecret, SecretsKeyMissing, sealSecret } from '../../lib/secret-box.ts';
@@ -29,10 +30,8 @@ const notConfigured = () =>
   );
 
 /** RFC 7638 thumbprint of an OKP key: SHA-256 of its required members in lexical order, base64url. */
-async function thumbprint(x: string): Promise<string> {
-  const canonical = JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x });
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonical));
-  return encodeBase64urlNoPadding(new Uint8Array(digest));
+function thumbprint(x: string): string {
+  return encodeBase64urlNoPadding(sha256Digest(JSON.stringify({ crv: 'Ed25519', kty: 'OKP', x })));
 }
 
 const publicJwk = (keyId: string, x: string): Jwk => ({
@@ -52,7 +51,7 @@ async function newKey(ctx: ServiceContext) {
   ])) as CryptoKeyPair;
   const privateJwk = (await crypto.subtle.exportKey('jwk', pair.privateKey)) as JsonWebKey;
   const x = privateJwk.x as string;
-  const keyId = await thumbprint(x);
+  const keyId = thumbprint(x);
   let sealed: string;
   try {
     sealed = await sealSecret(ctx.config, JSON.stringify(privateJwk), sealContext(keyId), ctx.log);

@@ -13,10 +13,16 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { validationError } from '../../lib/validate.ts';
 import { auditInsert } from '../audit/service.ts';
-import { adapterFor, oauthConnectorRefusal } from '../connectors/registry.ts';
-import { prepareRevocation, revokeDeletedSource } from '../connectors/revoke.ts';
-import { connectOdoo, queueConnectorSync, testConnectorSource } from '../connectors/service.ts';
-import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
+import {
+  adapterFor,
+  connectOdoo,
+  oauthConnectorRefusal,
+  prepareRevocation,
+  queueConnectorSync,
+  revokeDeletedSource,
+  testConnectorSource,
+} from '../connectors/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
 const TYPE_LABELS: Record<DataSourceType, string> = {

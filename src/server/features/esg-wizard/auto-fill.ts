@@ -8,7 +8,7 @@ import { formatFigure } from '../../../domain/esg/figures.ts';
 import { describeIndicator, humaniseIndicator } from '../../../domain/esg/indicators.ts';
 import { mappingLabel } from '../../../domain/esg/rule-packs/index.ts';
 import type { AutoFillRegion, IndicatorDefinition, RulePack } from '../../../domain/esg/types.ts';
-import type { EsgFigures } from '../kpi/esg-figures.ts';
+import type { EsgFigures } from '../kpi/service.ts';
 
 /** An `esg_answers` row as the service reads it, with the name of who last changed it. */
 export interface StoredAnswer {

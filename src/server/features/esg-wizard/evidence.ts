@@ -1,12 +1,12 @@
 // Evidence files attached to checklist indicators. Bytes are stored in the database in chunks of
 // at most 1 MB (D1 refuses a row or BLOB above ~2 MB), written in one batch with the evidence row
 // and its audit row, and streamed back one chunk at a time.
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq } from 'drizzle-orm';
 import { users } from '../../../../db/schema/auth.ts';
 import { esgEvidence, esgEvidenceChunks } from '../../../../db/schema/esg-wizard.ts';
 import type { Jurisdiction } from '../../../domain/contracts/auth.ts';
 import type { Evidence } from '../../../domain/contracts/esg-wizard.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 import type { AuthedContext } from '../../context.ts';
 import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
@@ -59,7 +59,7 @@ export async function addEvidence(ctx: AuthedContext, upload: EvidenceUpload): P
   if (!contentType) throw new HttpError(415, EVIDENCE_TYPE_MESSAGE, 'unsupported_media_type');
 
   const id = crypto.randomUUID();
-  const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+  const sha256 = sha256Hex(bytes);
   const fileName = cleanFileName(file.name, 'evidence');
   const createdAt = ctx.now();
   const chunkInserts = splitIntoChunks(bytes).map((data, seq) =>

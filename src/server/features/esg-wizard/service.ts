@@ -13,8 +13,7 @@ import type { IndicatorDefinition } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { conflict, HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { getEsgFigures } from '../kpi/esg-figures.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
+import { getEsgFigures, reportingYear } from '../kpi/service.ts';
 import { buildItem, type FiguresByRegion, ledgerRegions, type StoredAnswer } from './auto-fill.ts';
 
 /**

@@ -3,9 +3,8 @@
 import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
-import { categorySums, scopeSums } from '../ledger/figures/line-sums.ts';
-import { visibleLines } from '../ledger/figures/visibility.ts';
-import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
+import { categorySums, scopeSums, visibleLines } from '../ledger/figures/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 

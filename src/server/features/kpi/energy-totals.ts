@@ -9,8 +9,7 @@ import { activityLines } from '../../../../db/schema/ledger.ts';
 import { ENERGY_CATEGORIES, FUEL_OF_CATEGORY } from '../../../domain/emissions/energy.ts';
 import { type EnergyTotals, energyTotalsFrom } from '../../../domain/emissions/energy-totals.ts';
 import type { AuthedContext } from '../../context.ts';
-import { calculatorUnit } from '../ledger/figures/calculation.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+import { calculatorUnit, readLedger } from '../ledger/figures/service.ts';
 import { linesIn } from './aggregates.ts';
 
 export type { EnergyTotals } from '../../../domain/emissions/energy-totals.ts';

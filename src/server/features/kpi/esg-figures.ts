@@ -21,9 +21,7 @@ import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { LedgerFigure } from '../../../domain/esg/figures.ts';
 import type { AutoFillRegion, AutoFillSource } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
-import { calculatorUnit } from '../ledger/figures/calculation.ts';
-import { scopeSums, scopeTotalRows } from '../ledger/figures/line-sums.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+import { calculatorUnit, readLedger, scopeSums, scopeTotalRows } from '../ledger/figures/service.ts';
 import { linesIn, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {

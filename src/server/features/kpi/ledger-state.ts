@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+import { readLedger } from '../ledger/figures/service.ts';
 import { linesIn, yearRange } from './aggregates.ts';
 import { ledgerMemo } from './ledger-memo.ts';
 

@@ -12,16 +12,16 @@ import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { referenceDataMissing } from '../../lib/errors.ts';
-import { calculatorUnit } from '../ledger/figures/calculation.ts';
-import { entryField } from '../ledger/figures/line-figures.ts';
 import {
   assertFiniteFigures,
+  calculatorUnit,
   categorySums,
+  entryField,
+  readLedger,
   type ScopeRow,
   scopeRows,
   scopeSums,
-} from '../ledger/figures/line-sums.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+} from '../ledger/figures/service.ts';
 import { linesIn } from './aggregates.ts';
 import {
   type EnergyTotals,

@@ -13,8 +13,8 @@ import {
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { lineIsVisible, readLedger } from '../ledger/figures/visibility.ts';
-import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
+import { lineIsVisible, readLedger } from '../ledger/figures/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 /**
  * The calendar years with visible ledger lines, oldest first, as one statement that skips from

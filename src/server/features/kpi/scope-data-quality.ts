@@ -9,7 +9,7 @@ import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { LedgerDataQuality } from '../../../domain/contracts/data-requests.ts';
 import { CATEGORY_LABELS } from '../../../domain/emissions/category-labels.ts';
 import type { AuthedContext } from '../../context.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+import { readLedger } from '../ledger/figures/service.ts';
 import { linesIn } from './aggregates.ts';
 
 export type DataQualityScope = 'scope_1' | 'scope_2' | 'scope_3';

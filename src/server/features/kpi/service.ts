@@ -3,14 +3,14 @@ import { companyFinancials, workforceFigures } from '../../../../db/schema/ledge
 import type { KpiMetrics, Metric } from '../../../domain/contracts/kpi.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { AuthedContext } from '../../context.ts';
-import { calculatorUnit } from '../ledger/figures/calculation.ts';
 import {
   assertFiniteFigures,
+  calculatorUnit,
   categoryTotalRows,
+  readLedger,
   scopeTotalRows,
   scopeTotals,
-} from '../ledger/figures/line-sums.ts';
-import { readLedger } from '../ledger/figures/visibility.ts';
+} from '../ledger/figures/service.ts';
 import { emissionsByDay, emissionsByYear, scope3ByCategory, waterByUnit, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
@@ -29,6 +29,16 @@ import {
 import { ledgerMemo } from './ledger-memo.ts';
 import { getTarget } from './records.ts';
 import { reportingYear } from './reporting-year.ts';
+
+export { financialsWithConnectorRevenue } from './connector-revenue.ts';
+export { type EsgFigures, getEsgFigures } from './esg-figures.ts';
+export { ledgerMemo } from './ledger-memo.ts';
+export { getLedgerYearState } from './ledger-state.ts';
+export type { DatasetsByFigure } from './period-datasets.ts';
+export { getPeriodInventory, type PeriodInventory } from './period-inventory.ts';
+export { getTarget, listFinancials, listWorkforce } from './records.ts';
+export { reportingYear } from './reporting-year.ts';
+export { getScopeDataQuality } from './scope-data-quality.ts';
 
 type Grain = 'monthly' | 'quarterly' | 'yearly';
 

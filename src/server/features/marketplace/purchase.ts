@@ -10,7 +10,7 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { getCurrentUser } from '../auth/service.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
+import { reportingYear } from '../kpi/service.ts';
 import { getOrder, toPurchase } from './service.ts';
 
 const projectNotFound = () => notFound('Project');

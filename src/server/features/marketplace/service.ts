@@ -12,8 +12,7 @@ import type {
 } from '../../../domain/contracts/marketplace.ts';
 import type { AuthedContext } from '../../context.ts';
 import { notFound, referenceDataMissing } from '../../lib/errors.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
-import { yearEmissions } from '../kpi/service.ts';
+import { reportingYear, yearEmissions } from '../kpi/service.ts';
 import { centsToDollars } from './catalogue.ts';
 
 const projectColumns = {

@@ -10,7 +10,7 @@ import type { FactsPack, NarrativeRequest } from '../../../domain/narratives/typ
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
+import { reportingYear } from '../kpi/service.ts';
 import { type AiProvider, providerFromConfig } from './ai-provider.ts';
 import { factsPackFor } from './facts-gathering.ts';
 

@@ -16,7 +16,7 @@ import { findUnsupportedNumbers } from '../../../domain/narratives/number-check.
 import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { reportingYear } from '../kpi/reporting-year.ts';
+import { reportingYear } from '../kpi/service.ts';
 import { factsPackFor } from './facts-gathering.ts';
 import {
   cleanConfirmed,
@@ -29,6 +29,8 @@ import {
   toNarrative,
 } from './rows.ts';
 import { saveVersion } from './versions.ts';
+
+export { getNarrativeProgress } from './progress.ts';
 
 /** GET /api/narratives?section=: the company's narratives, most recently saved first. */
 export async function listNarratives(

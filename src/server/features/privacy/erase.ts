@@ -14,8 +14,8 @@ import type { AccountDeletionImpact } from '../../../domain/contracts/privacy.ts
 import type { ServiceContext } from '../../context.ts';
 import { conflict } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
-import { forgetCachedSessions } from '../auth/session.ts';
-import { prepareCompanyRevocations, revokeErasedSources } from '../connectors/revoke-company.ts';
+import { forgetCachedSessions } from '../auth/service.ts';
+import { prepareCompanyRevocations, revokeErasedSources } from '../connectors/service.ts';
 
 /**
  * Erasing a person (GDPR Art. 17): the one deletion used by `DELETE /api/gdpr/delete-account` and

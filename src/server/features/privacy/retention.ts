@@ -22,7 +22,7 @@ import {
   erasedRefsOf,
   sealAllChains,
   toChainEntry,
-} from '../audit/chain-store.ts';
+} from '../audit/service.ts';
 import { eraseUser } from './erase.ts';
 
 /**

@@ -1,7 +1,7 @@
 // A small pool of warm tesseract.js workers for receipt images.
 //
-// Creating a worker costs ~1 s (WASM compile + loading the 3 MB English model), recognising a
-// one-page receipt ~0.3 s once warm, so workers are created on first use and kept. Load isolation:
+// Creating a worker compiles the WASM engine and loads the English model, which costs several
+// recognitions' time (bench/ocr.ts, decision 017), so workers are created on first use and kept. Load isolation:
 // tesseract.js runs the WASM engine of each worker in its own `worker_threads` thread
 // (tesseract.js/src/worker/node/spawnWorker.js), so recognition never blocks this process's event
 // loop and other API requests keep their latency (checked in ocr.test.ts). The pool bounds the

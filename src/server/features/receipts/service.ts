@@ -2,7 +2,6 @@
 // and draft ledger line read from it, and the original file kept as evidence. The ledger line is
 // not written here: a person confirms or corrects the draft, and POST /api/activities writes it
 // with `receiptFileId` (activities/service.ts asks `receiptEvidence` below for the link).
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq } from 'drizzle-orm';
 import { receiptFileChunks, receiptFiles } from '../../../../db/schema/receipts.ts';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../../../domain/contracts/receipts.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
 import { extractReceipt } from '../../../domain/receipts/extract.ts';
+import { sha256Hex } from '../../../domain/sha256.ts';
 import type { AuthedContext } from '../../context.ts';
 import { splitIntoChunks, streamChunks } from '../../lib/chunked-bytes.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
@@ -70,7 +70,7 @@ export async function scanReceipt(ctx: AuthedContext, file: File): Promise<OcrUp
   const { receiptData, suggestedLine } = extractReceipt(text);
 
   const id = crypto.randomUUID();
-  const sha256 = encodeHexLowerCase(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)));
+  const sha256 = sha256Hex(bytes);
   const chunkInserts = splitIntoChunks(bytes).map((data, seq) =>
     ctx.db.insert(receiptFileChunks).values({ receiptFileId: id, companyId: ctx.companyId, seq, data }),
   );

@@ -12,10 +12,14 @@ import { assertPasswordAllowed, hashPassword } from '../../lib/password.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { secretTokenHash } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
-import { rememberLastCompany } from '../auth/last-company.ts';
 import type { RequestMeta, StartedSession } from '../auth/service.ts';
-import { forgetCachedSessions, newSessionValues, sessionIdFromToken } from '../auth/session.ts';
-import { companyPlan } from '../billing/entitlements.ts';
+import {
+  forgetCachedSessions,
+  newSessionValues,
+  rememberLastCompany,
+  sessionIdFromToken,
+} from '../auth/service.ts';
+import { companyPlan } from '../billing/service.ts';
 import { guardFailure, guardSeatLimit, insertMembershipFromClaim } from './guards.ts';
 import { assertSeatAvailable, seatLimitRefusal } from './invites.ts';
 

@@ -12,7 +12,7 @@ import { conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isMailerAvailable, linkExpiryLine, sendEmail } from '../../lib/mailer.ts';
 import { issueLinkToken } from '../../lib/secret-token.ts';
 import { auditInsert } from '../audit/service.ts';
-import { companyPlan } from '../billing/entitlements.ts';
+import { companyPlan } from '../billing/service.ts';
 import { inviteColumns, pendingInviteFilter, toInvite } from './service.ts';
 
 export function inviteLink(origin: string, token: string): string {

@@ -7,7 +7,7 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { isLinkEmailAvailable } from '../../lib/mailer.ts';
 import { auditInsert } from '../audit/service.ts';
-import { issueResetLinkStatements, resetLink } from '../auth/password-reset.ts';
+import { issueResetLinkStatements, resetLink } from '../auth/service.ts';
 
 /**
  * POST /api/team/members/{id}/reset-link (admin). Refused (409) when email is set up (the person

@@ -10,10 +10,11 @@ import type { AuthedContext } from '../../context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { isLinkEmailAvailable, isMailerAvailable } from '../../lib/mailer.ts';
 import { auditInsert } from '../audit/service.ts';
-import { forgetLastCompany } from '../auth/last-company.ts';
-import { forgetCachedSessions } from '../auth/session.ts';
-import { companyPlan } from '../billing/entitlements.ts';
+import { forgetCachedSessions, forgetLastCompany } from '../auth/service.ts';
+import { companyPlan } from '../billing/service.ts';
 import { guardFailure, guardHasAdmin } from './guards.ts';
+
+export { issueMemberResetLink } from './reset-link.ts';
 
 export const LAST_ADMIN_DEMOTE =
   'This is the only admin of the company and cannot stop being one. Make another member an admin first.';

@@ -4,12 +4,11 @@
 // and match, byte for byte, the package that was stored. Each step is one batch with its audit row
 // and checks the current status first, so running a job twice moves a filing once.
 
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { regulatoryFilings } from '../../../../../db/schema/export-filings.ts';
 import { buildSubmissionPackage, zipSubmissionPackage } from '../../../../domain/regulators/packages.ts';
+import { sha256Hex } from '../../../../domain/sha256.ts';
 import { type JobDeps, type JobHandler, PermanentJobError } from '../../../jobs/job-handler.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import { HttpError } from '../../../lib/errors.ts';
@@ -99,7 +98,7 @@ async function revalidate(ctx: CompanyContext, filing: FilingRow): Promise<strin
   const { forPackage } = await loadReportForFiling(ctx, filing.reportId);
   const built = buildSubmissionPackage(filing.regulatorCode, filing.filingType, forPackage);
   if (!built.ok) return built.problems.join('; ');
-  const digest = encodeHexLowerCase(sha256(zipSubmissionPackage(built)));
+  const digest = sha256Hex(zipSubmissionPackage(built));
   if (digest !== filing.packageSha256) return 'The report changed after its filing package was built';
   return null;
 }

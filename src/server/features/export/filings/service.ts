@@ -3,8 +3,6 @@
 // filing is recorded as a labelled sandbox filing that the `filing.advance` job moves
 // pending → submitted → accepted | rejected.
 
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { regulatoryFilings } from '../../../../../db/schema/export-filings.ts';
 import type { Filing, Regulator, ReportStatus, SubmitFiling } from '../../../../domain/contracts/export.ts';
 import {
@@ -19,6 +17,7 @@ import {
   regulatorsIn,
   toRegulator,
 } from '../../../../domain/regulators/regulators.ts';
+import { sha256Hex } from '../../../../domain/sha256.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { enqueueJob } from '../../../jobs/queue.ts';
 import { conflict, HttpError } from '../../../lib/errors.ts';
@@ -169,7 +168,7 @@ function filingStatements(
       sandbox: true,
       packageFileName: packageFileName(regulator.code, report),
       packageSize: zip.length,
-      packageSha256: encodeHexLowerCase(sha256(zip)),
+      packageSha256: sha256Hex(zip),
       createdBy: ctx.userId,
       createdAt: now,
       updatedAt: now,

@@ -1,9 +1,9 @@
 // The energy parts of a report snapshot, from the one energy-totals function (decision 048): the
 // energy section (VSME B3), the SECR kWh table and how market-based scope 2 was made. Pure.
 import { KIND_OF_CATEGORY } from '../../../../domain/emissions/energy.ts';
+import type { EnergyTotals } from '../../../../domain/emissions/energy-totals.ts';
 import type { ActivityCategory } from '../../../../domain/emissions/types.ts';
 import type { EnergyBasis, ReportSnapshot, Scope2MarketBasis } from '../../../../domain/reports/snapshot.ts';
-import type { EnergyTotals } from '../../kpi/energy-totals.ts';
 
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 const percent = (share: number | null) => (share === null ? null : round(share * 100, 2));

@@ -1,17 +1,10 @@
 // A rendered report's bytes, stored in `report_files` in chunks of at most 1 MB (D1 refuses a row
 // or BLOB above about 2 MB; the same rule as ESG evidence, decision 010).
-import { encodeHexLowerCase } from '@oslojs/encoding';
 import { and, asc, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../../../../../db/client.ts';
 import { reportFiles } from '../../../../../db/schema/export-reports.ts';
 import { joinChunks, splitIntoChunks, streamChunks } from '../../../lib/chunked-bytes.ts';
-
-export async function sha256Hex(bytes: Uint8Array): Promise<string> {
-  return encodeHexLowerCase(
-    new Uint8Array(await crypto.subtle.digest('SHA-256', bytes as Uint8Array<ArrayBuffer>)),
-  );
-}
 
 /**
  * The statements that replace a report's stored bytes: delete what a previous attempt may have

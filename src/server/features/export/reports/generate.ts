@@ -7,6 +7,7 @@ import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { reports } from '../../../../../db/schema/export-reports.ts';
 import type { ReportSnapshot } from '../../../../domain/reports/snapshot.ts';
+import { sha256Hex } from '../../../../domain/sha256.ts';
 import type { ServiceContext } from '../../../context.ts';
 import { runCpuTask } from '../../../jobs/cpu-thread.ts';
 import {
@@ -16,7 +17,7 @@ import {
   type RunningJob,
 } from '../../../jobs/job-handler.ts';
 import { auditInsert } from '../../audit/service.ts';
-import { readFileBytes, replaceFileStatements, sha256Hex } from './files.ts';
+import { readFileBytes, replaceFileStatements } from './files.ts';
 import { buildReportEmail, isMailerAvailable, sendReportEmail } from './mailer.ts';
 import { readableRenderError, type renderReportFile } from './render.ts';
 import { REPORT_JOB_ATTEMPTS } from './service.ts';
@@ -150,7 +151,7 @@ async function renderAndStore(
   } catch (error) {
     throw await recordRenderFailure({ deps, ctx, own, companyId, reportId }, error);
   }
-  const sha256 = await sha256Hex(rendered.bytes);
+  const sha256 = sha256Hex(rendered.bytes);
   await deps.db.batch([
     ...replaceFileStatements(deps.db, companyId, reportId, rendered.bytes),
     deps.db

@@ -22,6 +22,9 @@ import { profileIdentifier } from '../../company-profile/service.ts';
 import { readFileBytes } from './files.ts';
 import { buildReportSnapshot } from './snapshot.ts';
 
+export { readableRenderError, renderReportFile } from './render.ts';
+export { buildReportSnapshot } from './snapshot.ts';
+
 /** Who asked for the report, as lists show people: "First Last", else the email. */
 const personName = sql<
   string | null

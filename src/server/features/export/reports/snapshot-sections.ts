@@ -11,8 +11,7 @@ import { SCOPE_3_CATEGORY_NAMES } from '../../../../domain/emissions/scope3-cate
 import { rulePackFor } from '../../../../domain/esg/rule-packs/index.ts';
 import { answerNumber, secrIntensityRatios } from '../../../../domain/reports/secr-figures.ts';
 import type { FigureDatasets, InventoryTotals, ReportSnapshot } from '../../../../domain/reports/snapshot.ts';
-import type { DatasetsByFigure } from '../../kpi/period-datasets.ts';
-import type { PeriodInventory } from '../../kpi/period-inventory.ts';
+import type { DatasetsByFigure, PeriodInventory } from '../../kpi/service.ts';
 import { energyBasisOf, scope2MarketBasisOf, secrEnergyKwh } from './energy-section.ts';
 import type { ReportingPeriod } from './period.ts';
 

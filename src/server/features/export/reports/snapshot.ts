@@ -20,10 +20,14 @@ import { getCurrentUser } from '../../auth/service.ts';
 import { brandingForReport } from '../../branding/service.ts';
 import { getCompanyProfile } from '../../company-profile/service.ts';
 import { getProgress } from '../../esg-wizard/service.ts';
-import { financialsWithConnectorRevenue } from '../../kpi/connector-revenue.ts';
-import { getPeriodInventory } from '../../kpi/period-inventory.ts';
-import { getTarget, listFinancials, listWorkforce } from '../../kpi/records.ts';
-import { getNotCountedSummary } from '../../ledger/figures/not-counted.ts';
+import {
+  financialsWithConnectorRevenue,
+  getPeriodInventory,
+  getTarget,
+  listFinancials,
+  listWorkforce,
+} from '../../kpi/service.ts';
+import { getNotCountedSummary } from '../../ledger/figures/service.ts';
 import { listSites } from '../../ledger/sites/service.ts';
 import { getOffsetSummary, listPurchases } from '../../marketplace/service.ts';
 import { listNarratives } from '../../narratives/service.ts';

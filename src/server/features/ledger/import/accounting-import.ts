@@ -36,10 +36,7 @@ import type {
 } from '../../../../domain/contracts/ledger-accounting-import.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { HttpError } from '../../../lib/errors.ts';
-import {
-  companyAccountMappingsOf,
-  saveCompanyAccountMappingsStatements,
-} from '../../connectors/company-account-mappings.ts';
+import { companyAccountMappingsOf, saveCompanyAccountMappingsStatements } from '../../connectors/service.ts';
 import { fieldError } from '../lines/line-input.ts';
 import { fileTooLarge } from './import-refusals.ts';
 import { importActivities } from './import-service.ts';

@@ -8,13 +8,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../../../../db/client.ts';
 import { activityImports, dataSources } from '../../../../../db/schema/ledger.ts';
-import { fileSha256 } from '../../../../domain/activity-import/fingerprint.ts';
 import type { UserColumnMapping } from '../../../../domain/activity-import/headers.ts';
 import { MAX_IMPORT_BYTES } from '../../../../domain/activity-import/limits.ts';
 import { groupProblems } from '../../../../domain/activity-import/problem-groups.ts';
 import type { ImportResult } from '../../../../domain/contracts/ledger.ts';
 import type { ImportAnswers } from '../../../../domain/contracts/ledger-import.ts';
 import type { ImportDuplicateChoice } from '../../../../domain/contracts/ledger-probable-duplicates.ts';
+import { sha256Hex } from '../../../../domain/sha256.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { HttpError } from '../../../lib/errors.ts';
 import { cleanFileName } from '../../../lib/file-name.ts';
@@ -68,7 +68,7 @@ export async function importActivities(
 
   // The same file again adds nothing: answered from the first import without reading a row.
   const bytes = await upload.file.arrayBuffer();
-  const sha = await fileSha256(new Uint8Array(bytes));
+  const sha = sha256Hex(new Uint8Array(bytes));
   const earlier = await answerFromEarlierImport(ctx, sha);
   if (earlier) return earlier;
 

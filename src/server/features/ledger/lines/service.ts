@@ -20,6 +20,10 @@ import { ledgerWriter } from './ledger-writer.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 import { decideReceiptLine } from './receipt-duplicates.ts';
 
+export { uuidv7 } from './ids.ts';
+export { companyKeyOf, importKeyOf, siteKeyOf } from './ledger-keys.ts';
+export { ledgerWriter, type NewLine } from './ledger-writer.ts';
+
 const lineColumns = {
   id: activityLines.id,
   siteId: joinedSiteId,

@@ -7,9 +7,9 @@ import type { DashboardDataSource } from '../../../domain/contracts/dashboard.ts
 import type { DataSource } from '../../../domain/contracts/data-sources.ts';
 import type { AuthedContext } from '../../context.ts';
 import { readBatch } from '../../lib/read-thread.ts';
-import { ledgerMemo } from '../kpi/ledger-memo.ts';
-import { companyKeyOf } from '../ledger/lines/ledger-keys.ts';
-import { listDataSources } from './service.ts';
+import { listDataSources } from '../data-sources/service.ts';
+import { ledgerMemo } from '../kpi/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 const count = (value: number, one: string, many = `${one}s`) =>
   `${value.toLocaleString('en-GB')} ${value === 1 ? one : many}`;
