@@ -2,7 +2,7 @@
 // the bench's 100,000-row file (bench/import.ts) read and calculated by the real import code
 // (prepareImport), then written in date order into one table per layout, plain SQL on a scratch
 // file, and measured per b-tree with SQLite's dbstat. Each layout adds one change to the one
-// above it, so each row of the output reads as "what this change saves".
+// above it, so each row of the output reads as "what this change saves"; "today" is the schema's.
 // `bun bench/ledger-layout.ts [rows]` (default 100,000; every line is held in memory).
 import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,7 +33,7 @@ interface Layout {
   name: string;
   /** Integer keys for the line (INTEGER PRIMARY KEY) instead of a text UUID. */
   integerId: boolean;
-  /** Integer company, site, import and user keys instead of text UUIDs. */
+  /** Integer company, site and import keys instead of text UUIDs (decision 088; created_by stays a UUID). */
   integerKeys: boolean;
   fingerprint: 'hex' | 'blob32' | 'blob16';
   entries: 'arrays' | 'compact';
@@ -43,7 +43,7 @@ interface Layout {
 
 const LAYOUTS: Layout[] = [
   {
-    name: 'today',
+    name: 'before 081 (UUID keys, hex fingerprint)',
     integerId: false,
     integerKeys: false,
     fingerprint: 'hex',
@@ -51,7 +51,7 @@ const LAYOUTS: Layout[] = [
     derivedNull: false,
   },
   {
-    name: '+ fingerprint BLOB (32 bytes)',
+    name: 'after 081 (fingerprint BLOB, 32 bytes)',
     integerId: false,
     integerKeys: false,
     fingerprint: 'blob32',
@@ -59,9 +59,17 @@ const LAYOUTS: Layout[] = [
     derivedNull: false,
   },
   {
+    name: 'today (088: integer company/site/import keys)',
+    integerId: false,
+    integerKeys: true,
+    fingerprint: 'blob32',
+    entries: 'arrays',
+    derivedNull: false,
+  },
+  {
     name: '+ compact entries',
     integerId: false,
-    integerKeys: false,
+    integerKeys: true,
     fingerprint: 'blob32',
     entries: 'compact',
     derivedNull: false,
@@ -69,21 +77,13 @@ const LAYOUTS: Layout[] = [
   {
     name: '+ derivable columns null',
     integerId: false,
-    integerKeys: false,
+    integerKeys: true,
     fingerprint: 'blob32',
     entries: 'compact',
     derivedNull: true,
   },
   {
     name: '+ INTEGER PRIMARY KEY',
-    integerId: true,
-    integerKeys: false,
-    fingerprint: 'blob32',
-    entries: 'compact',
-    derivedNull: true,
-  },
-  {
-    name: '+ integer company/site/import keys',
     integerId: true,
     integerKeys: true,
     fingerprint: 'blob32',
@@ -108,21 +108,25 @@ const SITE_IDS = SITES.map(() => uuid());
 
 function ddl(layout: Layout): string[] {
   const key = layout.integerKeys ? 'integer' : 'text';
+  // As db/schema/ledger.ts: the ledger keys' columns are company_key, site_key, import_key.
+  const [company, site, anImport] = layout.integerKeys
+    ? ['company_key', 'site_key', 'import_key']
+    : ['company_id', 'site_id', 'import_id'];
   return [
     `CREATE TABLE lines (
       id ${layout.integerId ? 'integer PRIMARY KEY' : 'text PRIMARY KEY NOT NULL'},
-      company_id ${key} NOT NULL, site_id ${key} NOT NULL, date text NOT NULL, period_end text,
+      ${company} ${key} NOT NULL, ${site} ${key} NOT NULL, date text NOT NULL, period_end text,
       category text NOT NULL, variant text, quantity real, unit text, spend real, currency text,
       calorific_basis text, supplier_kg_co2e_per_kwh real, instrument text, radiative_forcing integer,
-      source text NOT NULL, data_source_id ${key}, import_id ${key}, evidence_url text, reference text,
+      source text NOT NULL, data_source_id text, ${anImport} ${key}, evidence_url text, reference text,
       data_quality text NOT NULL, fingerprint ${layout.fingerprint === 'hex' ? 'text' : 'blob'} NOT NULL,
-      created_by ${key}, created_at integer NOT NULL, updated_at integer,
+      created_by text, created_at integer NOT NULL, updated_at integer,
       ${KG.map((c) => `${c} real`).join(', ')},
       datasets text NOT NULL, entries text NOT NULL, calculated_at integer)`,
-    'CREATE UNIQUE INDEX fingerprint_unique ON lines (company_id, date, fingerprint)',
-    `CREATE INDEX covering ON lines (company_id, date, datasets, category, unit, instrument, quantity, ${KG.join(', ')}, site_id)`,
-    'CREATE INDEX import_idx ON lines (import_id)',
-    'CREATE INDEX single_source_idx ON lines (company_id, source, created_at) WHERE import_id IS NULL',
+    `CREATE UNIQUE INDEX fingerprint_unique ON lines (${company}, date, fingerprint)`,
+    `CREATE INDEX covering ON lines (${company}, date, datasets, category, unit, instrument, quantity, ${KG.join(', ')}, ${site})`,
+    `CREATE INDEX import_idx ON lines (${anImport})`,
+    `CREATE INDEX single_source_idx ON lines (${company}, source, created_at) WHERE ${anImport} IS NULL`,
   ];
 }
 
@@ -145,8 +149,8 @@ function fingerprint(hex: string, layout: Layout): string | Uint8Array {
 function row(line: NewLine, n: number, layout: Layout, now: number): unknown[] {
   const site = SITES.findIndex((_, i) => SITE_IDS[i] === line.siteId);
   const keys = layout.integerKeys
-    ? { company: 1, site: site + 1, import: 1, user: 1 }
-    : { company: COMPANY, site: line.siteId, import: IMPORT, user: USER };
+    ? { company: 1, site: site + 1, import: 1 }
+    : { company: COMPANY, site: line.siteId, import: IMPORT };
   return [
     layout.integerId ? n + 1 : line.id,
     keys.company,
@@ -170,7 +174,7 @@ function row(line: NewLine, n: number, layout: Layout, now: number): unknown[] {
     line.reference,
     line.dataQuality,
     fingerprint(line.fingerprint, layout),
-    layout.derivedNull ? null : keys.user,
+    layout.derivedNull ? null : USER,
     now,
     layout.derivedNull ? null : now,
     ...KG_KEYS.map((key) => line[key as keyof NewLine]),

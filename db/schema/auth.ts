@@ -7,7 +7,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core';
-import { createdAt, id, timestamp } from './columns.ts';
+import { createdAt, id, ledgerKey, timestamp } from './columns.ts';
 
 /** Jurisdictions offered at sign-up and in the profile (spec §9). */
 export const jurisdictions = ['CSRD', 'SECR', 'SEC'] as const;
@@ -49,6 +49,8 @@ export const users = sqliteTable(
 
 export const companies = sqliteTable('companies', {
   id: id(),
+  /** The company in the ledger's columns and indexes (decision 088); never leaves the server. */
+  ledgerKey: ledgerKey('companies'),
   name: text().notNull(),
   jurisdiction: text({ enum: jurisdictions }).notNull().default('CSRD'),
   /** The plan in force; changed only by an operator after a recorded request (no payment provider). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { customType, integer, text } from 'drizzle-orm/sqlite-core';
 
 // Shared column shapes so every table spells ids and timestamps the same way.
@@ -43,3 +44,25 @@ export const sha256Bytes = customType<{ data: string; driverData: Uint8Array | A
     return hex;
   },
 });
+
+/**
+ * The integer a company, site or import is known by in the ledger's columns and indexes (decision
+ * 088): a few bytes where its UUID took 37, in the row and every index that repeats it. The public
+ * id stays the UUID; this key never leaves the server.
+ *
+ * Assigned in the INSERT itself, one more than the table's highest, so two writers cannot take the
+ * same one (SQLite writes one statement at a time). A key freed by a delete can be taken again: no
+ * line still points at it (the ledger's foreign keys cascade, restrict or set null). A multi-row
+ * INSERT passes `nextLedgerKey(table, n)` for its n-th row (every row of one statement reads the
+ * same highest key); one without it fails on the unique index instead of sharing a key. (The
+ * migration's DEFAULT 0 is only there because SQLite adds a NOT NULL column with a default.)
+ */
+export const ledgerKey = (table: 'companies' | 'sites' | 'activity_imports') =>
+  integer()
+    .notNull()
+    .unique(`${table}_ledger_key_unique`)
+    .$defaultFn(() => nextLedgerKey(table));
+
+/** The key for the `offset`-th new row of one INSERT (1 for a single row); see ledgerKey. */
+export const nextLedgerKey = (table: 'companies' | 'sites' | 'activity_imports', offset = 1) =>
+  sql`(SELECT coalesce(max(ledger_key), 0) + ${sql.raw(String(Math.trunc(offset)))} FROM ${sql.raw(table)})`;

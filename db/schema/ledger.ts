@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { companies, users } from './auth.ts';
-import { createdAt, id, sha256Bytes, timestamp } from './columns.ts';
+import { createdAt, id, ledgerKey, sha256Bytes, timestamp } from './columns.ts';
 
 /**
  * A company's sites. The country (ISO 3166-1 alpha-2) chooses grid and hotel factors; `region`
@@ -11,6 +11,8 @@ export const sites = sqliteTable(
   'sites',
   {
     id: id(),
+    /** The site in the ledger's columns and indexes (decision 088). */
+    ledgerKey: ledgerKey('sites'),
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -79,6 +81,8 @@ export const activityImports = sqliteTable(
   'activity_imports',
   {
     id: id(),
+    /** The import in the ledger's columns and indexes (decision 088). */
+    ledgerKey: ledgerKey('activity_imports'),
     companyId: text()
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
@@ -118,12 +122,15 @@ export const activityLines = sqliteTable(
   'activity_lines',
   {
     id: id(),
-    companyId: text()
+    // The company, site and import by their integer ledger keys, not their UUIDs: a few bytes
+    // instead of 37 in the row and in every index below (decision 088). Services reach a line only
+    // through its company's key (ledger-keys.ts).
+    companyKey: integer()
       .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    siteId: text()
+      .references(() => companies.ledgerKey, { onDelete: 'cascade' }),
+    siteKey: integer()
       .notNull()
-      .references(() => sites.id, { onDelete: 'restrict' }),
+      .references(() => sites.ledgerKey, { onDelete: 'restrict' }),
     /** First day the activity covers, `YYYY-MM-DD`; `periodEnd` for bills covering a span. */
     date: text().notNull(),
     periodEnd: text(),
@@ -141,7 +148,7 @@ export const activityLines = sqliteTable(
     /** manual, csv, receipt, or a connector name. */
     source: text().notNull(),
     dataSourceId: text().references(() => dataSources.id, { onDelete: 'set null' }),
-    importId: text().references(() => activityImports.id, { onDelete: 'set null' }),
+    importKey: integer().references(() => activityImports.ledgerKey, { onDelete: 'set null' }),
     evidenceUrl: text(),
     reference: text(),
     dataQuality: text({
@@ -186,7 +193,7 @@ export const activityLines = sqliteTable(
     // is unique per (company, fingerprint); keyed by date first, an import sorted by date writes it
     // in key order like the covering index below, instead of at random (decision 069).
     uniqueIndex('activity_lines_company_date_fingerprint_unique').on(
-      table.companyId,
+      table.companyKey,
       table.date,
       table.fingerprint,
     ),
@@ -194,10 +201,10 @@ export const activityLines = sqliteTable(
     // the table rows; one date-ordered b-tree instead of three is what lets a 100,000-row import
     // approach its budget (decision 069). The KPI groups by (date, datasets, category, unit,
     // instrument), this order, so SQLite streams the groups instead of sorting 100,000 entries.
-    // `site_id` last: the regional figures (SECR's UK sites, a report's region) filter by site and
+    // `site_key` last: the regional figures (SECR's UK sites, a report's region) filter by site and
     // stay on this index instead of reading every line's row (decision 065).
     index('activity_lines_company_date_idx').on(
-      table.companyId,
+      table.companyKey,
       table.date,
       table.datasets,
       table.category,
@@ -224,20 +231,20 @@ export const activityLines = sqliteTable(
       table.kgScope3Cat13,
       table.kgScope3Cat14,
       table.kgScope3Cat15,
-      table.siteId,
+      table.siteKey,
     ),
     // Rolling back or hiding an import in progress.
-    index('activity_lines_import_idx').on(table.importId),
+    index('activity_lines_import_idx').on(table.importKey),
     // The lines written one at a time (receipts, hand entries) that the dashboard counts by source:
     // partial, so imported lines (nearly all of a big ledger) add no entry (decision 065).
     index('activity_lines_single_source_idx')
-      .on(table.companyId, table.source, table.createdAt)
-      .where(sql`${table.importId} IS NULL`),
+      .on(table.companyKey, table.source, table.createdAt)
+      .where(sql`${table.importKey} IS NULL`),
     // The few fuel lines whose kWh need their CV basis or variant (energy-adjustments.ts, decision
     // 048): partial, so an import writes an entry only for such a line, and the energy totals read
     // them without visiting every fuel row of the year.
     index('activity_lines_energy_fix_idx')
-      .on(table.companyId, table.date)
+      .on(table.companyKey, table.date)
       .where(sql`${table.calorificBasis} = 'net' OR ${table.variant} = 'distillate_no2'`),
   ],
 );

@@ -4,6 +4,7 @@ import { memberships, sessions } from '../../db/schema/auth.ts';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
 import { storedEntries } from '../../src/server/features/ledger/figures/line-figures.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { type createTestApp, ORIGIN } from './test-app.ts';
 
 type TestApp = Awaited<ReturnType<typeof createTestApp>>;
@@ -64,11 +65,15 @@ export const storedEntryCount = sql<number>`coalesce(sum(json_array_length(${act
 /** Lines, results and imports stored for a company: what an import wrote, or left behind. */
 export async function storedCounts(t: TestApp, companyId: string) {
   const [lines, results, imports] = await Promise.all([
-    t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get(),
+    t.db
+      .select({ n: count() })
+      .from(activityLines)
+      .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
+      .get(),
     t.db
       .select({ n: storedEntryCount })
       .from(activityLines)
-      .where(eq(activityLines.companyId, companyId))
+      .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
       .get(),
     t.db.select({ n: count() }).from(activityImports).where(eq(activityImports.companyId, companyId)).get(),
   ]);
@@ -97,7 +102,7 @@ export async function storedResults(t: TestApp, companyId: string) {
   const lines = await t.db
     .select({ id: activityLines.id, entries: activityLines.entries })
     .from(activityLines)
-    .where(eq(activityLines.companyId, companyId))
+    .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
     .orderBy(activityLines.id)
     .all();
   return lines.flatMap((line) =>

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { connectorConnections } from '../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import type { XeroCredentials } from '../../src/server/features/connectors/xero/xero-oauth.ts';
+import { lineSiteId } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { createLogger } from '../../src/server/lib/logger.ts';
 import { openSecret } from '../../src/server/lib/secret-box.ts';
 import type { createTestApp } from './test-app.ts';
@@ -54,7 +55,7 @@ export function sourceLines(t: TestApp, sourceId: string) {
   return t.db
     .select({
       reference: activityLines.reference,
-      siteId: activityLines.siteId,
+      siteId: lineSiteId,
       spend: activityLines.spend,
       currency: activityLines.currency,
       date: activityLines.date,

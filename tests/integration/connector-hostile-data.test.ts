@@ -5,6 +5,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { connectorAccountMappings } from '../../db/schema/connectors.ts';
 import { activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { syncedOdooCompany } from '../helpers/odoo.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -33,7 +34,7 @@ describe('hostile provider data', () => {
     const lines = await t.db
       .select({ reference: activityLines.reference, spend: activityLines.spend })
       .from(activityLines)
-      .where(eq(activityLines.companyId, company.user.companyId));
+      .where(eq(activityLines.companyKey, companyKeyOf(company.user.companyId)));
     expect(lines.map((line) => line.reference)).not.toContain('odoo:acme-prod:1002');
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => (line.spend ?? 0) <= 1e13)).toBe(true);

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { connectorConnections } from '../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { type FakeOdooData, sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addSite, makeViewer, storedResults } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
@@ -311,7 +312,7 @@ describe('Odoo connector', () => {
     const keptLines = await t.db
       .select()
       .from(activityLines)
-      .where(eq(activityLines.companyId, kept.user.companyId))
+      .where(eq(activityLines.companyKey, companyKeyOf(kept.user.companyId)))
       .all();
     expect(keptLines.length).toBe(3);
     expect(keptLines.every((line) => line.dataSourceId === null)).toBe(true);
@@ -329,7 +330,7 @@ describe('Odoo connector', () => {
       await t.db
         .select()
         .from(activityLines)
-        .where(eq(activityLines.companyId, removed.user.companyId))
+        .where(eq(activityLines.companyKey, companyKeyOf(removed.user.companyId)))
         .all(),
     ).toEqual([]);
     expect(await storedResults(t, removed.user.companyId)).toEqual([]);

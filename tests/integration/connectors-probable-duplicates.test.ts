@@ -3,6 +3,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { sampleOdooData, startFakeOdoo } from '../fakes/odoo.ts';
 import { addLine, addSite } from '../helpers/ledger.ts';
 import { createTestApp, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
@@ -55,7 +56,7 @@ describe('connector sync and probable duplicates', () => {
     const lines = await t.db
       .select({ source: activityLines.source })
       .from(activityLines)
-      .where(eq(activityLines.companyId, company.user.companyId));
+      .where(eq(activityLines.companyKey, companyKeyOf(company.user.companyId)));
     // Both kept: the manual line and Odoo's three.
     expect(lines.length).toBe(4);
   });

@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import { receiptFiles } from '../../db/schema/receipts.ts';
 import { DashboardOverviewSchema } from '../../src/domain/contracts/dashboard.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { addLine, addSite, companyWithSites, IMPORT_ROWS, importCsv, upload } from '../helpers/ledger.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
 
@@ -123,7 +124,7 @@ describe('dashboard data sources', () => {
       fileName: 'one.csv',
     });
     expect(imported.status).toBe(201);
-    await t.db.delete(activityLines).where(eq(activityLines.companyId, companyId));
+    await t.db.delete(activityLines).where(eq(activityLines.companyKey, companyKeyOf(companyId)));
     await t.db.insert(dataSources).values([
       { companyId, type: 'shopify', name: 'Shop', status: 'error', createdAt: clock },
       { companyId, type: 'quickbooks', name: 'Books', status: 'connected', createdAt: clock },
@@ -234,7 +235,9 @@ describe('dashboard recommendations', () => {
     await t.db
       .update(activityLines)
       .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
-      .where(and(eq(activityLines.id, line.id), eq(activityLines.companyId, owner.user.companyId)));
+      .where(
+        and(eq(activityLines.id, line.id), eq(activityLines.companyKey, companyKeyOf(owner.user.companyId))),
+      );
     // Every line write of the product is audited, which is how the remembered counts know the
     // ledger moved; this direct write is not, so an audited action stands in for that row.
     await t.call('POST', '/api/support/feedback', {

@@ -1,6 +1,7 @@
 import { describe, expect, spyOn, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf, importKeyOf, siteKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -55,7 +56,12 @@ describe('CSV import atomicity', () => {
     const lines = await t.db
       .select({ id: activityLines.id })
       .from(activityLines)
-      .where(and(eq(activityLines.companyId, user.companyId), eq(activityLines.importId, importId)))
+      .where(
+        and(
+          eq(activityLines.companyKey, companyKeyOf(user.companyId)),
+          eq(activityLines.importKey, importKeyOf(user.companyId, importId)),
+        ),
+      )
       .all();
     expect(lines).toHaveLength(4);
     expect((await t.call('GET', '/api/metrics/summary?year=2025', { cookie })).json.carbon.total).toEqual(
@@ -89,14 +95,14 @@ describe('CSV import atomicity', () => {
       .set({ createdAt: new Date(Date.now() - 60 * 60 * 1000) })
       .where(eq(activityImports.id, pendingId));
     await t.db.insert(activityLines).values({
-      companyId: user.companyId,
-      siteId: site.id,
+      companyKey: companyKeyOf(user.companyId),
+      siteKey: siteKeyOf(user.companyId, site.id),
       date: '2025-01-01',
       category: 'diesel',
       quantity: 1,
       unit: 'litre',
       source: 'csv',
-      importId: pendingId,
+      importKey: importKeyOf(user.companyId, pendingId),
       dataQuality: 'measured',
       fingerprint: 'f'.repeat(64),
     });

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import {
   companyWithSites,
   IMPORT_HEADER,
@@ -244,7 +245,7 @@ describe('CSV import', () => {
           kgScope3Cat3: activityLines.kgScope3Cat3,
         })
         .from(activityLines)
-        .where(eq(activityLines.companyId, companyId))
+        .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
         .get();
     const imported = await storedOf(a.user.companyId);
     expect(imported).toEqual((await storedOf(b.user.companyId))!);

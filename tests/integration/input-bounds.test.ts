@@ -271,12 +271,18 @@ describe('number bounds', () => {
     });
     expect(created.status).toBe(201);
     // As a ledger written before the bounds could hold it: two lines whose sum is past 1.8e308.
-    await t.db.update(activityLines).set({ kgScope2Location: 1.5e308 }).where(sql`site_id = ${site}`);
+    await t.db
+      .update(activityLines)
+      .set({ kgScope2Location: 1.5e308 })
+      .where(sql`site_key = (SELECT ledger_key FROM sites WHERE id = ${site})`);
     await t.call('POST', '/api/activities', {
       cookie: company.cookie,
       body: { siteId: site, date: '2025-03-02', category: 'electricity', quantity: 100, unit: 'kWh' },
     });
-    await t.db.update(activityLines).set({ kgScope2Location: 1.5e308 }).where(sql`site_id = ${site}`);
+    await t.db
+      .update(activityLines)
+      .set({ kgScope2Location: 1.5e308 })
+      .where(sql`site_key = (SELECT ledger_key FROM sites WHERE id = ${site})`);
 
     const metrics = await t.call('GET', '/api/metrics/summary?year=2025', { cookie: company.cookie });
     expect(metrics.status).toBe(422);

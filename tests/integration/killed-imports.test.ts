@@ -10,6 +10,12 @@ import {
   IMPORT_LEASE_MS,
   processInstance,
 } from '../../src/server/features/ledger/import/import-store.ts';
+import {
+  companyKeyOf,
+  importKeyOf,
+  lineImportId,
+  siteKeyOf,
+} from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { enqueueRecurringJobs } from '../../src/server/jobs/recurring.ts';
 import { companyWithSites, IMPORT_ROWS, importCsv, storedCounts, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -36,15 +42,15 @@ async function leftImport(companyId: string, siteId: string, dataSourceId: strin
   });
   for (const n of [1, 2, 3]) {
     await t.db.insert(activityLines).values({
-      companyId,
-      siteId,
+      companyKey: companyKeyOf(companyId),
+      siteKey: siteKeyOf(companyId, siteId),
       dataSourceId,
       date: `2025-01-0${n}`,
       category: 'diesel',
       quantity: 1000,
       unit: 'litre',
       source: 'csv',
-      importId: id,
+      importKey: importKeyOf(companyId, id),
       dataQuality: 'measured',
       fingerprint: (id.replaceAll('-', '') + String(n)).padStart(64, '0'),
       kgScope1: 2500,
@@ -120,9 +126,9 @@ describe('killed imports', () => {
     expect(importIds).not.toContain(alsoDead);
     expect(importIds).toContain(alive);
     const staged = await t.db
-      .select({ importId: activityLines.importId })
+      .select({ importId: lineImportId })
       .from(activityLines)
-      .where(eq(activityLines.companyId, b.user.companyId));
+      .where(eq(activityLines.companyKey, companyKeyOf(b.user.companyId)));
     expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
   });
 
@@ -142,9 +148,9 @@ describe('killed imports', () => {
     ).map((row) => row.id);
     expect(importIds).toEqual([alive]);
     const staged = await t.db
-      .select({ importId: activityLines.importId })
+      .select({ importId: lineImportId })
       .from(activityLines)
-      .where(eq(activityLines.companyId, user.companyId));
+      .where(eq(activityLines.companyKey, companyKeyOf(user.companyId)));
     expect(staged.map((line) => line.importId)).toEqual([alive, alive, alive]);
     expect(importIds).not.toContain(dead);
   });

@@ -2,19 +2,23 @@ import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { addLine, addSite, makeViewer, storedEntryCount } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
 
 const lineCount = async (companyId: string) =>
-  (await t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get())!
-    .n;
+  (await t.db
+    .select({ n: count() })
+    .from(activityLines)
+    .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
+    .get())!.n;
 const resultCount = async (companyId: string) =>
   (await t.db
     .select({ n: storedEntryCount })
     .from(activityLines)
-    .where(eq(activityLines.companyId, companyId))
+    .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
     .get())!.n;
 
 const byScope = (line: { results: { scope: string; kgCO2e: number }[] }) =>

@@ -6,6 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import { importThreadAvailable } from '../../src/server/features/ledger/import/import-thread.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { type LedgerWriter, ledgerWriter } from '../../src/server/features/ledger/lines/ledger-writer.ts';
 import { batchedLedgerWriter } from '../../src/server/features/ledger/lines/ledger-writer-batched.ts';
 import { LINES_PER_INSERT } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
@@ -71,23 +72,26 @@ const insert = (
   duplicates: 'skip' | 'refuse' = 'skip',
 ) => writer.write({ insert: { origin, lines, duplicates } });
 
-/** Every column of a company's lines, each value with SQLite's type, by fingerprint; the ids of the
- * line, company, site and user aside (each company has its own). */
+/** Every column of a company's lines, each value with SQLite's type, by fingerprint; the line's id,
+ * company and site keys and user aside (each company has its own). */
 async function storedRows(companyId: string) {
   const columns = (
     await t.db.all<{ name: string }>(sql`SELECT name FROM pragma_table_info('activity_lines')`)
   )
     .map((column) => column.name)
-    .filter((name) => !['id', 'company_id', 'site_id', 'created_by'].includes(name));
+    .filter((name) => !['id', 'company_key', 'site_key', 'created_by'].includes(name));
   const select = columns.map((name) => `${name}, typeof(${name}) AS ${name}_type`).join(', ');
   return t.db.all(
-    sql`SELECT ${sql.raw(select)} FROM activity_lines WHERE company_id = ${companyId} ORDER BY fingerprint`,
+    sql`SELECT ${sql.raw(select)} FROM activity_lines WHERE company_key = ${companyKeyOf(companyId)} ORDER BY fingerprint`,
   );
 }
 
 const linesOf = async (companyId: string) =>
-  (await t.db.select({ n: count() }).from(activityLines).where(eq(activityLines.companyId, companyId)).get())!
-    .n;
+  (await t.db
+    .select({ n: count() })
+    .from(activityLines)
+    .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
+    .get())!.n;
 
 describe('the ledger writer', () => {
   test('a local file and remote statements store the same lines exactly alike, value and type', async () => {
@@ -109,7 +113,7 @@ describe('the ledger writer', () => {
     expect(all).toMatchObject({ fingerprint_type: 'blob' });
     expect(
       await t.db.all(
-        sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_id = ${viaLocal.origin.companyId} ORDER BY fingerprint`,
+        sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_key = ${companyKeyOf(viaLocal.origin.companyId)} ORDER BY fingerprint`,
       ),
     ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(64).toUpperCase() })));
     // Drizzle reads it back as the hex the code compares (connectors' sync), and refuses to store
@@ -117,14 +121,14 @@ describe('the ledger writer', () => {
     const read = await t.db
       .select({ fingerprint: activityLines.fingerprint })
       .from(activityLines)
-      .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+      .where(eq(activityLines.companyKey, companyKeyOf(viaLocal.origin.companyId)))
       .orderBy(activityLines.fingerprint);
     expect(read.map((row) => row.fingerprint)).toEqual(['a', 'b', 'c'].map((digit) => digit.repeat(64)));
     expect(() =>
       t.db
         .update(activityLines)
         .set({ fingerprint: 'not a digest' })
-        .where(eq(activityLines.companyId, viaLocal.origin.companyId))
+        .where(eq(activityLines.companyKey, companyKeyOf(viaLocal.origin.companyId)))
         .toSQL(),
     ).toThrow('64 hex digits');
   });
@@ -167,7 +171,7 @@ describe('the ledger writer', () => {
       const dates = await t.db
         .select({ date: activityLines.date })
         .from(activityLines)
-        .where(eq(activityLines.companyId, origin.companyId))
+        .where(eq(activityLines.companyKey, companyKeyOf(origin.companyId)))
         .orderBy(sql`rowid`);
       expect(dates.map((row) => row.date)).toEqual(['2025-01-15', '2025-02-01', '2025-03-01']);
 
@@ -190,12 +194,12 @@ describe('the ledger writer', () => {
     test(`${name}: a change that fails at its last statement writes nothing, and the writer goes on`, async () => {
       const { origin, siteId } = await company();
       const renamed = t.db.update(sites).set({ name: 'Renamed' }).where(eq(sites.id, siteId));
-      // The last line names a site that does not exist: the ledger's foreign key refuses it.
+      // The last line names a site that does not exist: it has no ledger key, which NOT NULL refuses.
       const lines = fixtureLines(siteId);
       lines[2] = { ...lines[2]!, siteId: crypto.randomUUID() };
       await expect(
         writer.write({ before: [renamed], insert: { origin, lines, duplicates: 'skip' } }),
-      ).rejects.toThrow(/FOREIGN KEY/);
+      ).rejects.toThrow(/NOT NULL constraint failed: activity_lines.site_key/);
       expect(await linesOf(origin.companyId)).toBe(0);
       expect(
         (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).get())?.name,

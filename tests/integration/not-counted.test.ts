@@ -6,6 +6,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { reports } from '../../db/schema/export-reports.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
 import { addLine, addSite, importCsv, upload } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
@@ -165,7 +166,7 @@ describe('GET /api/emissions/not-counted (dashboard, KPI page, wizard review)', 
     await t.db
       .update(activityLines)
       .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
-      .where(and(eq(activityLines.id, line.id), eq(activityLines.companyId, companyId)));
+      .where(and(eq(activityLines.id, line.id), eq(activityLines.companyKey, companyKeyOf(companyId))));
     const before = await t.call('GET', '/api/emissions/not-counted', { cookie });
     expect(before.json.reasons).toMatchObject([
       { reason: 'factor_now_available', fix: { action: 'recalculate', label: 'Recalculate' }, lineCount: 1 },

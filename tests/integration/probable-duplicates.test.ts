@@ -4,6 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { and, eq, inArray } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { OCTOPUS_PDF_LINES, renderBillPdf } from '../fixtures/receipts/render.ts';
 import { addSite, importCsv, storedCounts } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
@@ -80,7 +81,7 @@ async function sources(companyId: string) {
   const lines = await t.db
     .select({ id: activityLines.id, source: activityLines.source })
     .from(activityLines)
-    .where(eq(activityLines.companyId, companyId))
+    .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
     .orderBy(activityLines.source);
   return lines;
 }

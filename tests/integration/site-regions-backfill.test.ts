@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
+import { nextLedgerKey } from '../../db/schema/columns.ts';
 import { sites } from '../../db/schema/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -23,8 +24,10 @@ describe('site regions backfill (decision 049)', () => {
       ['e', 'GB', 'North'],
     ] as const;
     await t.db.insert(sites).values(
-      stored.map(([name, country, region]) => ({
+      stored.map(([name, country, region], n) => ({
         id: crypto.randomUUID(),
+        // One statement, five rows: each its own ledger key (decision 088).
+        ledgerKey: nextLedgerKey('sites', n + 1),
         companyId,
         name,
         country,

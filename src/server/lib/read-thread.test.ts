@@ -6,6 +6,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { createLibsqlDb } from '../../../db/client.ts';
 import { migrateDatabase } from '../../../db/migrate.ts';
 import { companies } from '../../../db/schema/auth.ts';
+import { nextLedgerKey } from '../../../db/schema/columns.ts';
 import { sites } from '../../../db/schema/ledger.ts';
 import { openReadThread } from './read-thread.ts';
 
@@ -21,8 +22,23 @@ afterAll(() => {
 const now = new Date('2026-01-01T00:00:00Z');
 await db.insert(companies).values({ id: 'company-a', name: 'A Ltd', createdAt: now, updatedAt: now });
 await db.insert(sites).values([
-  { id: 'site-1', companyId: 'company-a', name: 'Bristol', country: 'GB', createdAt: now },
-  { id: 'site-2', companyId: 'company-a', name: 'Lyon', country: 'FR', createdAt: now },
+  // One statement, two rows: each its own ledger key (decision 088).
+  {
+    id: 'site-1',
+    ledgerKey: nextLedgerKey('sites', 1),
+    companyId: 'company-a',
+    name: 'Bristol',
+    country: 'GB',
+    createdAt: now,
+  },
+  {
+    id: 'site-2',
+    ledgerKey: nextLedgerKey('sites', 2),
+    companyId: 'company-a',
+    name: 'Lyon',
+    country: 'FR',
+    createdAt: now,
+  },
 ]);
 
 const queries = () =>

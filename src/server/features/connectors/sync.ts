@@ -28,7 +28,7 @@ import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, lineFigures } from '../ledger/figures/service.ts';
-import { ledgerWriter, type NewLine, uuidv7 } from '../ledger/lines/service.ts';
+import { companyKeyOf, ledgerWriter, type NewLine, uuidv7 } from '../ledger/lines/service.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,
@@ -153,7 +153,7 @@ async function readSyncState(ctx: ServiceContext, target: SyncTarget) {
     .from(activityLines)
     .where(
       and(
-        eq(activityLines.companyId, target.companyId),
+        eq(activityLines.companyKey, companyKeyOf(target.companyId)),
         eq(activityLines.dataSourceId, target.sourceId),
         like(activityLines.reference, `${target.type}:%`),
       ),
@@ -400,7 +400,7 @@ function replacementStatements(ctx: ServiceContext, target: SyncTarget, plan: Pl
             .delete(activityLines)
             .where(
               and(
-                eq(activityLines.companyId, target.companyId),
+                eq(activityLines.companyKey, companyKeyOf(target.companyId)),
                 sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(plan.removeIds)}))`,
               ),
             ),

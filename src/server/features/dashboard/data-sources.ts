@@ -9,6 +9,7 @@ import type { AuthedContext } from '../../context.ts';
 import { readBatch } from '../../lib/read-thread.ts';
 import { listDataSources } from '../data-sources/service.ts';
 import { ledgerMemo } from '../kpi/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 const count = (value: number, one: string, many = `${one}s`) =>
   `${value.toLocaleString('en-GB')} ${value === 1 ? one : many}`;
@@ -22,7 +23,7 @@ function listImports(ctx: AuthedContext) {
       dataSourceId: activityImports.dataSourceId,
       createdAt: activityImports.createdAt,
       // activity_lines_import_idx: one index range per import.
-      lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_id = "activity_imports"."id")`,
+      lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_key = "activity_imports"."ledger_key")`,
     })
     .from(activityImports)
     .where(and(eq(activityImports.companyId, ctx.companyId), gte(activityImports.importedCount, 0)))
@@ -31,7 +32,7 @@ function listImports(ctx: AuthedContext) {
 
 /**
  * Receipt and hand-entered lines: written one by one, outside any import or connector. Read from
- * the partial index activity_lines_single_source_idx, whose WHERE (`import_id IS NULL`) this repeats.
+ * the partial index activity_lines_single_source_idx, whose WHERE (`import_key IS NULL`) this repeats.
  */
 function countSingleLines(ctx: AuthedContext) {
   return ctx.db
@@ -43,8 +44,8 @@ function countSingleLines(ctx: AuthedContext) {
     .from(activityLines)
     .where(
       and(
-        eq(activityLines.companyId, ctx.companyId),
-        isNull(activityLines.importId),
+        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+        isNull(activityLines.importKey),
         inArray(activityLines.source, ['receipt', 'manual']),
       ),
     )

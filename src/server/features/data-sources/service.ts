@@ -22,6 +22,7 @@ import {
   revokeDeletedSource,
   testConnectorSource,
 } from '../connectors/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
 const TYPE_LABELS: Record<DataSourceType, string> = {
@@ -61,7 +62,7 @@ const sourceColumns = {
     string | null
   >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
   // Lines of an import still pending (being written, or left by a killed process) do not count.
-  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_id = "data_sources"."company_id" AND l.data_source_id = "data_sources"."id" AND (l.import_id IS NULL OR l.import_id NOT IN (SELECT i.id FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.imported_count < 0)))`,
+  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_key = (SELECT k.ledger_key FROM companies k WHERE k.id = "data_sources"."company_id") AND l.data_source_id = "data_sources"."id" AND (l.import_key IS NULL OR l.import_key NOT IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.imported_count < 0)))`,
 };
 
 type SourceRow = Omit<DataSource, 'lastSyncAt' | 'createdAt'> & { lastSyncAt: Date | null; createdAt: Date };
@@ -156,7 +157,12 @@ export async function deleteDataSource(
       : [
           ctx.db
             .delete(activityLines)
-            .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.dataSourceId, id))),
+            .where(
+              and(
+                eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+                eq(activityLines.dataSourceId, id),
+              ),
+            ),
         ]),
     ctx.db.delete(dataSources).where(ownSource(ctx, id)),
     auditInsert(ctx, {

@@ -4,6 +4,7 @@ import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
 import { categorySums, scopeSums, visibleLines } from '../ledger/figures/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 export const yearRange = (year: number) => ({ from: `${year}-01-01`, to: `${year}-12-31` });
 
@@ -22,7 +23,7 @@ export function linesIn(
     ctx.companyId,
     filtered,
     and(
-      eq(activityLines.companyId, ctx.companyId),
+      eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
       gte(activityLines.date, from),
       lte(activityLines.date, to),
       ...more,

@@ -63,15 +63,15 @@ export const isRecoveredWaste = (variant: string | null) =>
 type ScopeRows = { scope: string; kg: number }[];
 type WaterRows = { unit: string | null; quantity: number }[];
 
-/** `column` (a site id) is one of the company's sites in `region`; no condition without a region. */
+/** `column` (a site's ledger key) is one of the company's sites in `region`; no condition without a region. */
 function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
   if (region === undefined) return undefined;
-  return inArray(column, regionSiteIds(ctx, region));
+  return inArray(column, regionSiteKeys(ctx, region));
 }
 
-const regionSiteIds = (ctx: AuthedContext, region: AutoFillRegion) =>
+const regionSiteKeys = (ctx: AuthedContext, region: AutoFillRegion) =>
   ctx.db
-    .select({ id: sites.id })
+    .select({ key: sites.ledgerKey })
     .from(sites)
     .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
 
@@ -97,7 +97,7 @@ const linesAt = (
   to: string,
   region: AutoFillRegion | undefined,
   ...conditions: SQL[]
-) => linesIn(ctx, filtered, from, to, atSitesIn(ctx, activityLines.siteId, region), ...conditions);
+) => linesIn(ctx, filtered, from, to, atSitesIn(ctx, activityLines.siteKey, region), ...conditions);
 
 /** Water quantities by unit (energy is energy-totals.ts's). */
 function waterIn(
@@ -138,10 +138,10 @@ function lineOutside(
 ) {
   // Without a region nothing is outside: `0 = 1` keeps the batch the same shape either way.
   const outside =
-    region === undefined ? sql`0 = 1` : notInArray(activityLines.siteId, regionSiteIds(ctx, region));
-  // The site id, not the line's: the covering index holds it, so no line row is read (decision 065).
+    region === undefined ? sql`0 = 1` : notInArray(activityLines.siteKey, regionSiteKeys(ctx, region));
+  // The site key, not the line's id: the covering index holds it, so no line row is read (decision 065).
   return ctx.db
-    .select({ siteId: activityLines.siteId })
+    .select({ siteKey: activityLines.siteKey })
     .from(activityLines)
     .where(linesAt(ctx, filtered, from, to, undefined, outside))
     .limit(1);
@@ -196,7 +196,7 @@ async function computeEsgFigures(
 ): Promise<EsgFigures> {
   const current = yearRange(year);
   const prior = yearRange(year - 1);
-  const sitesOf = atSitesIn(ctx, activityLines.siteId, region);
+  const sitesOf = atSitesIn(ctx, activityLines.siteKey, region);
   const [
     scopes,
     priorScopes,

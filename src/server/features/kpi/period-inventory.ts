@@ -78,19 +78,19 @@ export interface PeriodInventory {
   hasActivityOutsideRegion: boolean;
 }
 
-const regionSiteIds = (ctx: AuthedContext, region: AutoFillRegion) =>
+const regionSiteKeys = (ctx: AuthedContext, region: AutoFillRegion) =>
   ctx.db
-    .select({ id: sites.id })
+    .select({ key: sites.ledgerKey })
     .from(sites)
     .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
 
 function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
-  return region === undefined ? undefined : inArray(column, regionSiteIds(ctx, region));
+  return region === undefined ? undefined : inArray(column, regionSiteKeys(ctx, region));
 }
 
 /** The period's lines at the sites of the query's region (aggregates.ts `linesIn`). */
 const linesOf = (ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) =>
-  linesIn(ctx, filtered, query.from, query.to, atSitesIn(ctx, activityLines.siteId, query.region), ...more);
+  linesIn(ctx, filtered, query.from, query.to, atSitesIn(ctx, activityLines.siteKey, query.region), ...more);
 
 /** The inventory of [from, to] (inclusive), at the region's sites when one is given. */
 export async function getPeriodInventory(
@@ -114,8 +114,8 @@ export async function getPeriodInventory(
         .from(activityLines)
         .where(linesOf(ctx, filtered, query)),
       datasetEntries(ctx, filtered, query),
-      energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
-      energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteId, query.region)),
+      energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteKey, query.region)),
+      energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteKey, query.region)),
       waterQuantities(ctx, filtered, query),
       wasteQuantities(ctx, filtered, query),
       oneLineOutsideRegion(ctx, filtered, query),
@@ -205,7 +205,7 @@ function oneLineOutsideRegion(ctx: AuthedContext, filtered: boolean, query: Peri
         // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
         query.region === undefined
           ? sql`0 = 1`
-          : notInArray(activityLines.siteId, regionSiteIds(ctx, query.region)),
+          : notInArray(activityLines.siteKey, regionSiteKeys(ctx, query.region)),
       ),
     )
     .limit(1);

@@ -14,6 +14,7 @@ import type { AuthedContext } from '../../context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { auditInsert } from '../audit/service.ts';
 import { lineIsVisible, readLedger } from '../ledger/figures/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 /**
  * The calendar years with visible ledger lines, oldest first, as one statement that skips from
@@ -25,7 +26,7 @@ function yearsWithDataQuery(ctx: AuthedContext, filtered: boolean) {
   const firstDateFrom = (from: ReturnType<typeof sql>) =>
     // ORDER BY … LIMIT 1 rather than min(): it stops at the first index entry (measured: min()
     // read the rest of the company's lines).
-    sql`(SELECT ${activityLines.date} FROM ${activityLines} WHERE ${activityLines.companyId} = ${ctx.companyId} AND ${activityLines.date} >= ${from} ${visible} ORDER BY ${activityLines.date} LIMIT 1)`;
+    sql`(SELECT ${activityLines.date} FROM ${activityLines} WHERE ${activityLines.companyKey} = ${companyKeyOf(ctx.companyId)} AND ${activityLines.date} >= ${from} ${visible} ORDER BY ${activityLines.date} LIMIT 1)`;
   return ctx.db.all<{ year: string }>(sql`
     WITH RECURSIVE found(first_date) AS (
       SELECT ${firstDateFrom(sql`''`)}

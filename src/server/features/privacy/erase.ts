@@ -154,14 +154,15 @@ function erasureStatements(
     ...(deletedIds.length > 0
       ? [
           // Ledger lines restrict the deletion of their site, so they go first.
-          ctx.db
-            .delete(activityLines)
-            .where(
-              and(
-                inArray(activityLines.companyId, deletedIds),
-                noOtherMember(activityLines.companyId, userId),
-              ),
+          ctx.db.delete(activityLines).where(
+            inArray(
+              activityLines.companyKey,
+              ctx.db
+                .select({ key: companies.ledgerKey })
+                .from(companies)
+                .where(and(inArray(companies.id, deletedIds), noOtherMember(companies.id, userId))),
             ),
+          ),
           // Only while nobody else has joined since the check.
           ctx.db
             .delete(companies)

@@ -295,7 +295,7 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
       .where(
         and(
           eq(activityLines.createdBy, userId),
-          sql`(${activityLines.importId} IS NULL OR ${activityLines.importId} NOT IN (SELECT id FROM activity_imports WHERE imported_count < 0))`,
+          sql`(${activityLines.importKey} IS NULL OR ${activityLines.importKey} NOT IN (SELECT ledger_key FROM activity_imports WHERE imported_count < 0))`,
         ),
       ),
     db.select({ total: count() }).from(recalculations).where(eq(recalculations.createdBy, userId)),

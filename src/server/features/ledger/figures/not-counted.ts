@@ -22,6 +22,7 @@ import {
   type RecalculationOutcome,
 } from '../../../../domain/emissions/not-counted.ts';
 import type { ServiceContext } from '../../../context.ts';
+import { companyKeyOf, importKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
 import { calculateLine, LineCalculationError } from './calculation.ts';
 import { readLedger, visibleLines } from './visibility.ts';
 
@@ -35,7 +36,7 @@ import { readLedger, visibleLines } from './visibility.ts';
 export function notCountedLines(companyId: string, period: { from?: string; to?: string } = {}): SQL {
   const from = period.from ? sql` AND nc.date >= ${period.from}` : sql``;
   const to = period.to ? sql` AND nc.date <= ${period.to}` : sql``;
-  return sql`${activityLines}.rowid IN (SELECT nc.rowid FROM ${activityLines} AS nc INDEXED BY activity_lines_company_date_idx WHERE nc.company_id = ${companyId} AND nc.datasets = '[]'${from}${to})`;
+  return sql`${activityLines}.rowid IN (SELECT nc.rowid FROM ${activityLines} AS nc INDEXED BY activity_lines_company_date_idx WHERE nc.company_key = ${companyKeyOf(companyId)} AND nc.datasets = '[]'${from}${to})`;
 }
 
 /** A stored line as the explanation reads it (an `activity_lines` row with its site's place). */
@@ -116,15 +117,15 @@ export function notCountedExplainer(): (line: StoredLineShape) => NotCountedStat
 type Scope = Pick<NotCountedQuery, 'from' | 'to' | 'importId'>;
 
 function notCountedWhere(companyId: string, scope: Scope): SQL {
-  // The tenant filter is inside notCountedLines: an outer `company_id = ?` would make the planner
+  // The tenant filter is inside notCountedLines: an outer `company_key = ?` would make the planner
   // walk the company's whole ledger instead of looking up the few lines by rowid.
   const filters: SQL[] = [notCountedLines(companyId, scope)];
-  if (scope.importId) filters.push(eq(activityLines.importId, scope.importId));
+  if (scope.importId) filters.push(eq(activityLines.importKey, importKeyOf(companyId, scope.importId)));
   return and(...filters)!;
 }
 
 const shapeColumns = {
-  siteId: activityLines.siteId,
+  siteId: joinedSiteId,
   category: activityLines.category,
   variant: activityLines.variant,
   unit: activityLines.unit,
@@ -220,10 +221,10 @@ function notCountedGroups(ctx: Pick<ServiceContext, 'db'>, condition: SQL | unde
       quantity: sql<number | null>`sum(${activityLines.quantity})`,
     })
     .from(activityLines)
-    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
     .where(condition)
     .groupBy(
-      activityLines.siteId,
+      activityLines.siteKey,
       year,
       activityLines.category,
       activityLines.variant,
@@ -252,7 +253,7 @@ function notCountedPage(
       spend: activityLines.spend,
     })
     .from(activityLines)
-    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
     .where(condition)
     .orderBy(desc(activityLines.date), desc(activityLines.id))
     .limit(pageSize)

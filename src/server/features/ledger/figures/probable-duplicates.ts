@@ -17,6 +17,7 @@ import {
   mergeWindows,
   searchWindow,
 } from '../../../../domain/emissions/probable-duplicates.ts';
+import { companyKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
 
 /** A ledger line as the matcher and the prompt read it. */
 export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief {
@@ -26,7 +27,7 @@ export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief 
 
 export const ledgerLineColumns = {
   id: activityLines.id,
-  siteId: activityLines.siteId,
+  siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,
   periodEnd: activityLines.periodEnd,
@@ -66,10 +67,10 @@ export async function findProbableDuplicates(
     scope.db
       .select(ledgerLineColumns)
       .from(activityLines)
-      .innerJoin(sites, eq(sites.id, activityLines.siteId))
+      .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
       .where(
         and(
-          eq(activityLines.companyId, scope.companyId),
+          eq(activityLines.companyKey, companyKeyOf(scope.companyId)),
           gte(activityLines.date, window.from),
           lte(activityLines.date, window.to),
           inArray(activityLines.category, categories),

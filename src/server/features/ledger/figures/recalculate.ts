@@ -8,6 +8,7 @@ import type { Recalculation } from '../../../../domain/contracts/ledger.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { HttpError } from '../../../lib/errors.ts';
 import { auditInsert } from '../../audit/service.ts';
+import { companyKeyOf } from '../lines/ledger-keys.ts';
 import { ledgerWriter, type RecalculatedLine } from '../lines/ledger-writer.ts';
 import { calculateLine, LineCalculationError } from './calculation.ts';
 import { lineFigures, SCOPE_KG_KEYS } from './line-figures.ts';
@@ -19,7 +20,7 @@ type ScopeKg = Recalculation['before'];
 /** The period's visible lines with what recalculating needs, and the scope totals stored now. */
 async function readPeriod(ctx: AuthedContext, period: { from: string; to: string }) {
   const inPeriod = and(
-    eq(activityLines.companyId, ctx.companyId),
+    eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
     gte(activityLines.date, period.from),
     lte(activityLines.date, period.to),
   );
@@ -44,7 +45,7 @@ async function readPeriod(ctx: AuthedContext, period: { from: string; to: string
         region: sites.region,
       })
       .from(activityLines)
-      .innerJoin(sites, eq(sites.id, activityLines.siteId))
+      .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
       .where(visibleLines(ctx.companyId, filtered, inPeriod)),
     ctx.db
       .select(scopeSums())

@@ -16,12 +16,12 @@ import { readBatch } from '../../../lib/read-thread.ts';
 /** imported_count while an import is still being written (decision 069). */
 export const PENDING_IMPORT = -1;
 
-const pendingIds = (companyId: string) =>
-  sql`SELECT ${activityImports.id} FROM ${activityImports} WHERE ${activityImports.companyId} = ${companyId} AND ${activityImports.importedCount} < 0`;
+const pendingKeys = (companyId: string) =>
+  sql`SELECT ${activityImports.ledgerKey} FROM ${activityImports} WHERE ${activityImports.companyId} = ${companyId} AND ${activityImports.importedCount} < 0`;
 
 /** SQL condition on `activity_lines`: the line is not part of an import still being written. */
 export function lineIsVisible(companyId: string): SQL {
-  return sql`(${activityLines.importId} IS NULL OR ${activityLines.importId} NOT IN (${pendingIds(companyId)}))`;
+  return sql`(${activityLines.importKey} IS NULL OR ${activityLines.importKey} NOT IN (${pendingKeys(companyId)}))`;
 }
 
 type Batch = readonly [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]];

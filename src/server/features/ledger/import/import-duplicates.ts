@@ -28,16 +28,17 @@ import {
   listedPairs,
 } from '../figures/probable-duplicates.ts';
 import { lineIsVisible } from '../figures/visibility.ts';
+import { companyKeyOf, importKeyOf } from '../lines/ledger-keys.ts';
 
 /** Before the import starts: the company's visible ledger lines from other routes than CSV. */
 export function linesOfOtherSources(ctx: AuthedContext): Promise<LedgerLine[]> {
   return ctx.db
     .select(ledgerLineColumns)
     .from(activityLines)
-    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
     .where(
       and(
-        eq(activityLines.companyId, ctx.companyId),
+        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
         ne(activityLines.source, 'csv'),
         lineIsVisible(ctx.companyId),
       ),
@@ -58,7 +59,11 @@ export async function settleImportDuplicates(
   choice: ImportDuplicateChoice | undefined,
 ) {
   if (others.length === 0) return { counts: NONE, statements: [] };
-  const pairs = await findProbableDuplicates(ctx, others, eq(activityLines.importId, importId));
+  const pairs = await findProbableDuplicates(
+    ctx,
+    others,
+    eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
+  );
   const lineIds = [...new Set(pairs.map(({ existing }) => existing.id))];
   if (lineIds.length === 0) return { counts: NONE, statements: [] };
   if (!choice) {
@@ -86,8 +91,8 @@ export async function settleImportDuplicates(
         .delete(activityLines)
         .where(
           and(
-            eq(activityLines.companyId, ctx.companyId),
-            eq(activityLines.importId, importId),
+            eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+            eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
             sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(lineIds)}))`,
           ),
         ),

@@ -2,6 +2,7 @@
 // answers (decision 049): created just before the import's lines (their foreign key), removed
 // again if the import does not complete.
 import { and, eq, inArray } from 'drizzle-orm';
+import { nextLedgerKey } from '../../../../../db/schema/columns.ts';
 import { sites } from '../../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { conflict } from '../../../lib/errors.ts';
@@ -21,9 +22,15 @@ export async function insertNewSites(
 ): Promise<void> {
   if (created.length === 0) return;
   try {
-    await ctx.db
-      .insert(sites)
-      .values(created.map((site) => ({ ...site, companyId: ctx.companyId, createdAt: now, updatedAt: now })));
+    await ctx.db.insert(sites).values(
+      created.map((site, n) => ({
+        ...site,
+        ledgerKey: nextLedgerKey('sites', n + 1),
+        companyId: ctx.companyId,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
   } catch (error) {
     // Another request created a site of that name since the answers were read.
     if (

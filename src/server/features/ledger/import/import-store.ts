@@ -8,10 +8,12 @@
 // than IMPORT_LEASE_MS is abandoned and removed, at every process start and before each import.
 import { and, count, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
+import { nextLedgerKey } from '../../../../../db/schema/columns.ts';
 import { activityImports, activityLines } from '../../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { PENDING_IMPORT } from '../figures/visibility.ts';
+import { companyKeyOf, importKeyOf } from '../lines/ledger-keys.ts';
 import { importAbandoned } from './import-refusals.ts';
 
 let instance: string | undefined;
@@ -49,7 +51,12 @@ export function discardImport(ctx: AuthedContext, importId: string) {
   return ctx.db.batch([
     ctx.db
       .delete(activityLines)
-      .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.importId, importId))),
+      .where(
+        and(
+          eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+          eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
+        ),
+      ),
     ctx.db.delete(activityImports).where(eq(activityImports.id, importId)),
   ]);
 }
@@ -76,7 +83,12 @@ export async function discardAbandonedImports(db: Db, now: Date): Promise<number
     await db.batch([
       db
         .delete(activityLines)
-        .where(and(eq(activityLines.companyId, companyId), eq(activityLines.importId, id))),
+        .where(
+          and(
+            eq(activityLines.companyKey, companyKeyOf(companyId)),
+            eq(activityLines.importKey, importKeyOf(companyId, id)),
+          ),
+        ),
       db.delete(activityImports).where(eq(activityImports.id, id)),
     ]);
   }
@@ -127,9 +139,9 @@ export async function startPendingImport(
 ): Promise<string> {
   const id = crypto.randomUUID();
   const created = await ctx.db.all<{ id: string }>(sql`
-    INSERT INTO activity_imports (id, company_id, data_source_id, file_name, file_sha256, row_count,
+    INSERT INTO activity_imports (id, ledger_key, company_id, data_source_id, file_name, file_sha256, row_count,
       imported_count, duplicate_count, created_by, created_at, owner_instance, heartbeat_at)
-    SELECT ${id}, ${ctx.companyId}, ${file.dataSourceId}, ${file.fileName}, ${file.sha}, 0,
+    SELECT ${id}, ${nextLedgerKey('activity_imports')}, ${ctx.companyId}, ${file.dataSourceId}, ${file.fileName}, ${file.sha}, 0,
       ${PENDING_IMPORT}, 0, ${ctx.userId}, ${file.createdAt.getTime()}, ${processInstance()},
       ${file.createdAt.getTime()}
     WHERE NOT EXISTS (SELECT 1 FROM activity_imports WHERE company_id = ${ctx.companyId} AND imported_count < 0)
@@ -145,7 +157,12 @@ export async function linesOfImport(ctx: AuthedContext, importId: string): Promi
   const row = await ctx.db
     .select({ n: count() })
     .from(activityLines)
-    .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.importId, importId)))
+    .where(
+      and(
+        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+        eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
+      ),
+    )
     .get();
   return row?.n ?? 0;
 }

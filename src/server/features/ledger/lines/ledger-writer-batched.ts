@@ -9,16 +9,24 @@ import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
-import { chunks, inDateOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
+import { boundLineValue, companyKeyOf } from './ledger-keys.ts';
+import {
+  chunks,
+  inDateOrder,
+  type LineOrigin,
+  lineField,
+  lineValue,
+  type NewLine,
+  originValues,
+} from './new-lines.ts';
 
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
 const LINES_PER_STATEMENT = 1000;
 
 /** The line fields sent per row, in the order of the JSON arrays: every column not in the origin. */
 const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_FIELDS = Object.keys(getTableColumns(activityLines)).filter(
-  (key) => !ORIGIN_KEYS.includes(key),
-) as (keyof NewLine)[];
+const LINE_COLUMNS = Object.keys(getTableColumns(activityLines)).filter((key) => !ORIGIN_KEYS.includes(key));
+const LINE_FIELDS = LINE_COLUMNS.map(lineField);
 
 /** The rows of a JSON array parameter, each as JSONB `v`, converted once (see the header). */
 const jsonRows = (payload: string) =>
@@ -32,8 +40,8 @@ function insertStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[],
   const columns = sql.join(
     Object.keys(getTableColumns(activityLines)).map((key) =>
       key in shared
-        ? sql`${shared[key]}`
-        : sql.raw(lineValue(key, `v->>${LINE_FIELDS.indexOf(key as keyof NewLine)}`)),
+        ? boundLineValue(key, shared[key])
+        : sql.raw(lineValue(key, `v->>${LINE_COLUMNS.indexOf(key)}`)),
     ),
     sql`, `,
   );
@@ -58,7 +66,7 @@ function updateStatements(db: Db, companyId: string, calculatedAt: Date, lines: 
       .set(set)
       .from(sql`${jsonRows(JSON.stringify(part.map((line) => fields.map((field) => line[field]))))} AS j`)
       .where(
-        sql`${activityLines.id} = j.v->>0 AND ${activityLines.updatedAt} = j.v->>1 AND ${activityLines.companyId} = ${companyId}`,
+        sql`${activityLines.id} = j.v->>0 AND ${activityLines.updatedAt} = j.v->>1 AND ${activityLines.companyKey} = ${companyKeyOf(companyId)}`,
       ),
   );
 }

@@ -16,10 +16,19 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../../db/client.ts';
+import { companies } from '../../../../../db/schema/auth.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
-import { inDateOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
+import { boundLineValue } from './ledger-keys.ts';
+import {
+  inDateOrder,
+  type LineOrigin,
+  lineField,
+  lineValue,
+  type NewLine,
+  originValues,
+} from './new-lines.ts';
 
 /** SQL and its bound values. */
 export interface SqlQuery {
@@ -56,7 +65,8 @@ export const LINES_PER_INSERT = 32;
 
 /** What every line of a write shares (bound once per statement), and each line's own columns. */
 const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key)) as (keyof NewLine)[];
+const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key));
+const LINE_FIELDS = LINE_KEYS.map(lineField);
 
 /**
  * The INSERT of `rows` lines: each line binds only its own values (a VALUES row), the origin's
@@ -67,8 +77,8 @@ const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key)) as (ke
 function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
   const select = COLUMN_KEYS.map((key) =>
     ORIGIN_KEYS.includes(key)
-      ? sql.placeholder(key)
-      : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key as keyof NewLine) + 1}`)),
+      ? boundLineValue(key, sql.placeholder(key))
+      : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key) + 1}`)),
   );
   const row = sql`(${sql.join(
     LINE_KEYS.map((key) => sql.placeholder(key)),
@@ -100,7 +110,7 @@ const UPDATE_FIGURES = prepared(
     .update(activityLines)
     .set(placeholders([...FIGURE_FIELDS, 'calculatedAt']) as never)
     .where(
-      sql`${activityLines.id} = ${sql.placeholder('id')} AND ${activityLines.updatedAt} = ${sql.placeholder('updatedAt')} AND ${activityLines.companyId} = ${sql.placeholder('companyId')}`,
+      sql`${activityLines.id} = ${sql.placeholder('id')} AND ${activityLines.updatedAt} = ${sql.placeholder('updatedAt')} AND ${activityLines.companyKey} = (SELECT ${companies.ledgerKey} FROM ${companies} WHERE ${companies.id} = ${sql.placeholder('companyId')})`,
     )
     .toSQL(),
 );
@@ -206,7 +216,7 @@ export class LocalLedgerFile {
       values.push(...originValuesBound);
       for (let n = from; n < to; n++) {
         const line = ordered[n]!;
-        for (const key of LINE_KEYS) values.push(stored(line[key]));
+        for (const field of LINE_FIELDS) values.push(stored(line[field]));
       }
       return values;
     };

@@ -7,6 +7,7 @@ import type { LineFigures } from '../figures/line-figures.ts';
 /** A new ledger line: the fields the calculation read, its stored result, and its identity. */
 export interface NewLine extends LedgerLineFields, LineFigures {
   id: string;
+  /** Stored in the `siteKey` column as the site's ledger key (`lineField`, `lineValue`). */
   siteId: string;
   periodEnd: string | null;
   evidenceUrl: string | null;
@@ -25,14 +26,17 @@ export interface LineOrigin {
   createdAt: Date;
 }
 
-/** The columns every line of one write shares, as stored (timestamps in ms). */
+/**
+ * The columns every line of one write shares, as bound (timestamps in ms): the company and import
+ * by their UUIDs, which `lineValue` turns into their ledger keys (decision 088).
+ */
 export function originValues(origin: LineOrigin) {
   const at = origin.createdAt.getTime();
   return {
-    companyId: origin.companyId,
+    companyKey: origin.companyId,
     source: origin.source,
     dataSourceId: origin.dataSourceId,
-    importId: origin.importId,
+    importKey: origin.importId,
     createdBy: origin.createdBy,
     createdAt: at,
     updatedAt: at,
@@ -40,12 +44,29 @@ export function originValues(origin: LineOrigin) {
   };
 }
 
+/** The line's field that a column of activity_lines takes its value from. */
+export const lineField = (column: string): keyof NewLine =>
+  (column === 'siteKey' ? 'siteId' : column) as keyof NewLine;
+
+/** The ledger-key columns, each with the table whose UUID (the bound value) it stores the key of. */
+const KEYED: Record<string, string> = {
+  companyKey: 'companies',
+  siteKey: 'sites',
+  importKey: 'activity_imports',
+};
+
 /**
  * The SQL that stores a line's bound value `value` in column `key`: the fingerprint, hex in the
  * code, goes in as its 32 bytes (decision 081; a value that is not hex becomes NULL, which the
- * NOT NULL column refuses); every other value as it is.
+ * NOT NULL column refuses); a company, site or import, a UUID in the code, as its ledger key
+ * (decision 088; an unknown id becomes NULL, which NOT NULL or the count of lines written shows);
+ * every other value as it is.
  */
-export const lineValue = (key: string, value: string) => (key === 'fingerprint' ? `unhex(${value})` : value);
+export function lineValue(key: string, value: string): string {
+  if (key === 'fingerprint') return `unhex(${value})`;
+  const table = KEYED[key];
+  return table ? `(SELECT ledger_key FROM ${table} WHERE id = ${value})` : value;
+}
 
 export function chunks<T>(rows: readonly T[], size: number): T[][] {
   const out: T[][] = [];
@@ -54,7 +75,7 @@ export function chunks<T>(rows: readonly T[], size: number): T[][] {
 }
 
 /**
- * Lines in date order, the order of the ledger's (company_id, date, …) indexes: written in it,
+ * Lines in date order, the order of the ledger's (company_key, date, …) indexes: written in it,
  * they land on neighbouring b-tree pages instead of a random page each (decision 069).
  */
 export const inDateOrder = (lines: readonly NewLine[]): NewLine[] =>

@@ -15,16 +15,18 @@ import { notCountedExplainer, notCountedLines } from '../figures/not-counted.ts'
 import { lineIsVisible, readLedger, visibleLines } from '../figures/visibility.ts';
 import { getSite } from '../sites/service.ts';
 import { uuidv7 } from './ids.ts';
+import { companyKeyOf, joinedSiteId, siteKeyOf } from './ledger-keys.ts';
 import { ledgerWriter } from './ledger-writer.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 import { decideReceiptLine } from './receipt-duplicates.ts';
 
 export { uuidv7 } from './ids.ts';
+export { companyKeyOf, importKeyOf, siteKeyOf } from './ledger-keys.ts';
 export { ledgerWriter, type NewLine } from './ledger-writer.ts';
 
 const lineColumns = {
   id: activityLines.id,
-  siteId: activityLines.siteId,
+  siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,
   periodEnd: activityLines.periodEnd,
@@ -79,10 +81,10 @@ type ListQuery = z.infer<typeof ListActivitiesQuerySchema>;
 
 /** A page of the ledger, newest first, with each line's site name and stored results. */
 export async function listActivities(ctx: AuthedContext, query: ListQuery): Promise<ActivityPage> {
-  const filters: (SQL | undefined)[] = [eq(activityLines.companyId, ctx.companyId)];
+  const filters: (SQL | undefined)[] = [eq(activityLines.companyKey, companyKeyOf(ctx.companyId))];
   if (query.from) filters.push(gte(activityLines.date, query.from));
   if (query.to) filters.push(lte(activityLines.date, query.to));
-  if (query.siteId) filters.push(eq(activityLines.siteId, query.siteId));
+  if (query.siteId) filters.push(eq(activityLines.siteKey, siteKeyOf(ctx.companyId, query.siteId)));
   if (query.category) filters.push(eq(activityLines.category, query.category));
   if (query.status === 'not_counted') filters.push(notCountedLines(ctx.companyId, query));
   const where = and(...filters);
@@ -90,7 +92,7 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
     ctx.db
       .select(lineColumns)
       .from(activityLines)
-      .innerJoin(sites, eq(sites.id, activityLines.siteId))
+      .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
       .where(visibleLines(ctx.companyId, filtered, where))
       .orderBy(desc(activityLines.date), desc(activityLines.createdAt), desc(activityLines.id))
       .limit(query.pageSize)
@@ -114,9 +116,13 @@ async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
   const row = await ctx.db
     .select(lineColumns)
     .from(activityLines)
-    .innerJoin(sites, eq(sites.id, activityLines.siteId))
+    .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
     .where(
-      and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId), lineIsVisible(ctx.companyId)),
+      and(
+        eq(activityLines.id, id),
+        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+        lineIsVisible(ctx.companyId),
+      ),
     )
     .get();
   if (!row) throw notFound('Activity line');
@@ -218,14 +224,14 @@ export async function updateActivity(
       ctx.db
         .update(activityLines)
         .set({
-          siteId: site.id,
+          siteKey: siteKeyOf(ctx.companyId, site.id),
           ...lineValues(line),
           fingerprint,
           ...lineFigures(result),
           updatedAt: now,
           calculatedAt: now,
         })
-        .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
+        .where(and(eq(activityLines.id, id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
       auditInsert(ctx, {
         companyId: ctx.companyId,
         userId: ctx.userId,
@@ -274,7 +280,7 @@ function deleteLineStatements(ctx: AuthedContext, id: string) {
   return [
     ctx.db
       .delete(activityLines)
-      .where(and(eq(activityLines.id, id), eq(activityLines.companyId, ctx.companyId))),
+      .where(and(eq(activityLines.id, id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,

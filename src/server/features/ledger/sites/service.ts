@@ -5,6 +5,7 @@ import { readSiteRegion } from '../../../../domain/emissions/site-regions.ts';
 import type { AuthedContext } from '../../../context.ts';
 import { conflict, HttpError, isUniqueViolation, notFound } from '../../../lib/errors.ts';
 import { auditInsert } from '../../audit/service.ts';
+import { companyKeyOf, siteKeyOf } from '../lines/ledger-keys.ts';
 
 const siteColumns = {
   id: sites.id,
@@ -128,7 +129,12 @@ export async function deleteSite(ctx: AuthedContext, id: string): Promise<void> 
   const used = await ctx.db
     .select({ n: count() })
     .from(activityLines)
-    .where(and(eq(activityLines.companyId, ctx.companyId), eq(activityLines.siteId, id)))
+    .where(
+      and(
+        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+        eq(activityLines.siteKey, siteKeyOf(ctx.companyId, id)),
+      ),
+    )
     .get();
   if (used && used.n > 0) throw siteInUse();
   try {

@@ -1,0 +1,47 @@
+// The ledger holds its company, site and import by integer keys, not their UUIDs (decision 088);
+// everything outside the ledger's own columns, the API and audit rows included, keeps the UUIDs.
+// A service turns its UUID into the key inside the statement, once per statement: SQLite runs an
+// uncorrelated scalar subquery once, and the equality on its result still picks the same index
+// (bench/ledger-plans.ts), so no query needs the key read beforehand.
+import { type SQL, sql } from 'drizzle-orm';
+import { companies } from '../../../../../db/schema/auth.ts';
+import { activityImports, activityLines, sites } from '../../../../../db/schema/ledger.ts';
+import { lineValue } from './new-lines.ts';
+
+/** The ledger key of the caller's company: a line is reached only through it (tenant isolation). */
+export const companyKeyOf = (companyId: string): SQL<number> =>
+  sql<number>`(SELECT ${companies.ledgerKey} FROM ${companies} WHERE ${companies.id} = ${companyId})`;
+
+/** The ledger key of one of the company's sites; null (matching no line) for another company's. */
+export const siteKeyOf = (companyId: string, siteId: string): SQL<number> =>
+  sql<number>`(SELECT ${sites.ledgerKey} FROM ${sites} WHERE ${sites.id} = ${siteId} AND ${sites.companyId} = ${companyId})`;
+
+/** The ledger key of one of the company's imports; null (matching no line) for another company's. */
+export const importKeyOf = (companyId: string, importId: string): SQL<number> =>
+  sql<number>`(SELECT ${activityImports.ledgerKey} FROM ${activityImports} WHERE ${activityImports.id} = ${importId} AND ${activityImports.companyId} = ${companyId})`;
+
+/** A line's import as its public id (null for a line entered on its own). */
+export const lineImportId = sql<
+  string | null
+>`(SELECT ${activityImports.id} FROM ${activityImports} WHERE ${activityImports.ledgerKey} = ${activityLines.importKey})`.as(
+  'import_id',
+);
+
+/**
+ * The public id of the site joined on a line's key (`innerJoin(sites, eq(sites.ledgerKey,
+ * activityLines.siteKey))`), named `site_id`: D1 answers a join's columns by name, so a second `id`
+ * beside the line's would be lost.
+ */
+export const joinedSiteId = sql<string>`${sites.id}`.as('site_id');
+
+/** A line's site as its public id, without a join. */
+export const lineSiteId =
+  sql<string>`(SELECT ${sites.id} FROM ${sites} WHERE ${sites.ledgerKey} = ${activityLines.siteKey})`.as(
+    'site_id',
+  );
+
+/** `lineValue` around a bound value (a parameter or placeholder) instead of SQL text: the writers' shared columns. */
+export function boundLineValue(key: string, value: unknown): SQL {
+  const [before = '', after = ''] = lineValue(key, '?').split('?');
+  return sql`${sql.raw(before)}${value}${sql.raw(after)}`;
+}
