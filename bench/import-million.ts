@@ -3,8 +3,11 @@
 // (bench/child-app.ts). Figures: each file's time, the tenth against the first (linearity), the
 // server's peak resident memory over the ten, the ledger's bytes per line on disk and the total.
 // Budgets: the tenth file within 1.3× of the first, ≤ 500 bytes per line, < 300 MB, ≤ 30 s.
+// Each file's server CPU and bytes written are printed beside its time: on a loaded machine they
+// say whether the ledger's size or the load made a file slower (bench/notes/ledger-import.md).
 // Heavy (about half a minute): `bun bench/import-million.ts` alone, or `npm run bench`.
 import { Database } from 'bun:sqlite';
+import { readFileSync } from 'node:fs';
 import { serveChildApp, signUpBenchUser, startChildApp } from './child-app.ts';
 import { IMPORT_ROWS, importCsv, peakRssMB, resetPeak, SITES } from './import.ts';
 
@@ -21,11 +24,31 @@ function databaseBytes(path: string): number {
   }
 }
 
+/**
+ * The server's CPU seconds (user + system; Linux counts them in USER_HZ, 100 a second) and the
+ * bytes it has written to storage (`write_bytes`, MB), from /proc; NaN elsewhere. On a shared
+ * machine a file's CPU and writes move far less with the load than its wall time.
+ */
+function serverWork(pid: number): { cpuSeconds: number; writtenMB: number } {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    const io = /^write_bytes: (\d+)/m.exec(readFileSync(`/proc/${pid}/io`, 'utf8'));
+    return { cpuSeconds: (Number(stat[11]) + Number(stat[12])) / 100, writtenMB: Number(io?.[1]) / 1e6 };
+  } catch {
+    return { cpuSeconds: Number.NaN, writtenMB: Number.NaN };
+  }
+}
+
 export interface MillionImport {
   fileSeconds: number[];
+  /** Each file's server CPU (s) and bytes written to storage (MB): the write-ahead log and its checkpoints. */
+  fileCpuSeconds: number[];
+  fileWrittenMB: number[];
   totalSeconds: number;
   /** The tenth file's time over the first's. */
   linearity: number;
+  /** The same for the server's CPU. */
+  cpuLinearity: number;
   bytesPerLine: number;
   peakRssMB: number;
 }
@@ -44,10 +67,13 @@ export async function benchImportMillion(): Promise<MillionImport> {
     const emptyBytes = databaseBytes(databasePath);
     resetPeak(child.pid);
     const fileSeconds: number[] = [];
+    const fileCpuSeconds: number[] = [];
+    const fileWrittenMB: number[] = [];
     for (let file = 0; file < MILLION_FILES; file++) {
       const form = new FormData();
       const csv = importCsv(IMPORT_ROWS, file * IMPORT_ROWS);
       form.append('file', new File([csv], `bench-${file}.csv`, { type: 'text/csv' }));
+      const before = serverWork(child.pid);
       const started = performance.now();
       const response = await fetch(`${origin}/api/activities/import`, {
         method: 'POST',
@@ -56,6 +82,9 @@ export async function benchImportMillion(): Promise<MillionImport> {
       });
       const answer = (await response.json()) as { imported?: number };
       fileSeconds.push((performance.now() - started) / 1000);
+      const after = serverWork(child.pid);
+      fileCpuSeconds.push(after.cpuSeconds - before.cpuSeconds);
+      fileWrittenMB.push(after.writtenMB - before.writtenMB);
       if (response.status !== 201 || answer.imported !== IMPORT_ROWS) {
         throw new Error(
           `million bench, file ${file}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`,
@@ -65,8 +94,11 @@ export async function benchImportMillion(): Promise<MillionImport> {
     const lines = MILLION_FILES * IMPORT_ROWS;
     return {
       fileSeconds,
+      fileCpuSeconds,
+      fileWrittenMB,
       totalSeconds: fileSeconds.reduce((sum, seconds) => sum + seconds, 0),
       linearity: fileSeconds.at(-1)! / fileSeconds[0]!,
+      cpuLinearity: fileCpuSeconds.at(-1)! / fileCpuSeconds[0]!,
       bytesPerLine: (databaseBytes(databasePath) - emptyBytes) / lines,
       peakRssMB: peakRssMB(child.pid),
     };

@@ -162,7 +162,7 @@ results.push({
 });
 results.push({
   name: 'CSV import to 1,000,000 lines: tenth file / first',
-  value: `${million.linearity.toFixed(2)}×`,
+  value: `${million.linearity.toFixed(2)}× (server CPU ${million.cpuLinearity.toFixed(2)}×; CPU s ${million.fileCpuSeconds.map((s) => s.toFixed(1)).join(', ')}; MB written ${million.fileWrittenMB.map((mb) => mb.toFixed(0)).join(', ')})`,
   budget: '≤ 1.3×',
   ok: million.linearity <= 1.3,
 });

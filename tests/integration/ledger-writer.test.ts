@@ -209,6 +209,30 @@ describe('the ledger writer', () => {
     });
   }
 
+  test('another thread cannot take the write lock while a connection holds BEGIN IMMEDIATE, and can after', async () => {
+    const path = localDatabasePath(t.db);
+    if (!path) throw new Error('the test app runs on a local file');
+    const { default: Database } = await import('libsql');
+    const holder = new Database(path);
+    const probe = () =>
+      new Promise<string>((resolve) => {
+        const worker = new Worker(new URL('../helpers/write-lock-probe.ts', import.meta.url).href);
+        worker.onmessage = ({ data }) => {
+          worker.terminate();
+          resolve(data as string);
+        };
+        worker.postMessage({ path });
+      });
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      expect(await probe()).toBe('refused: database is locked');
+      holder.exec('COMMIT');
+      expect(await probe()).toBe('acquired');
+    } finally {
+      holder.close();
+    }
+  });
+
   test('a local file gets the local writer and imports on a thread here', () => {
     expect(localDatabasePath(t.db)).not.toBeNull();
     // So every import in the integration suite writes through the import thread (the Worker
