@@ -35,6 +35,7 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
   className,
   labelledBy,
   label,
+  nested,
   children,
 }: {
   form: ContractForm<Values, Output>;
@@ -46,15 +47,24 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
   className?: string;
   /** The id of the form's heading, when the form is a landmark of its own. */
   labelledBy?: string;
+  /**
+   * The form is portalled out of another form (a prompt over a dialog): React events bubble
+   * through portals, so its submit stops here and the outer form's onSubmit never sees it.
+   */
+  nested?: boolean;
   children: ReactNode;
 }) {
+  const submit = form.submitWith(onSubmit, onInvalid);
   return (
     <FormProvider {...form}>
       <IdPrefix.Provider value={form.idPrefix}>
         <form
           ref={form.formRef}
           noValidate
-          onSubmit={form.submitWith(onSubmit, onInvalid)}
+          onSubmit={(event) => {
+            if (nested) event.stopPropagation();
+            return submit(event);
+          }}
           className={className}
           aria-labelledby={labelledBy}
           aria-label={label}

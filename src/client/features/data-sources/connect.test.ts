@@ -20,8 +20,10 @@ import {
   readConnectOutcome,
   removedToast,
   SOURCE_TYPE_NAMES,
+  STORE_NAME_MESSAGE,
   shopifyConnectPath,
   sourceStatusBadge,
+  storeNameCheck,
   unavailableReason,
   validateConnectForm,
   withoutConnectOutcome,
@@ -211,6 +213,17 @@ describe('Shopify store name (spec §5: without .myshopify.com)', () => {
     ]) {
       expect(normalizeStoreName(input)).toBeNull();
     }
+  });
+
+  test("the prompt's check sends the tidied name, or says why on the field", () => {
+    expect(storeNameCheck({ store: ' https://Acme-Outdoor.myshopify.com/ ' })).toEqual({
+      ok: true,
+      payload: { store: 'acme-outdoor' },
+    });
+    expect(storeNameCheck({ store: 'acme outdoor' })).toEqual({
+      ok: false,
+      errors: { store: STORE_NAME_MESSAGE },
+    });
   });
 
   test('the connect navigation carries the store and the display name, encoded', () => {

@@ -5,6 +5,7 @@ import type {
   DataSourceDeleted,
   DataSourceType,
 } from '../../../domain/contracts/data-sources';
+import type { FormCheck } from '../../forms/checked-form-schema';
 import { getErrorMessage, getErrorStatus } from '../../lib/api';
 import type { ToastInput } from '../../stores/toasts';
 import type { BadgeTone } from '../../ui/badge';
@@ -126,6 +127,16 @@ export function normalizeStoreName(input: string): string | null {
     .replace(/\.myshopify\.com$/, '');
   return /^[a-z0-9][a-z0-9-]{0,59}$/.test(name) ? name : null;
 }
+
+/**
+ * The store name prompt's check (decision 071: a typed value keeps its pure check). No contract
+ * in src/domain/contracts covers it: the store name goes in the connect URL's query, and the
+ * server checks it with the same pattern (shopify-oauth.ts `shopDomainFromName`).
+ */
+export const storeNameCheck: FormCheck<{ store: string }, { store: string }> = ({ store }) => {
+  const name = normalizeStoreName(store);
+  return name ? { ok: true, payload: { store: name } } : { ok: false, errors: { store: STORE_NAME_MESSAGE } };
+};
 
 /** The navigation that starts a Shopify connection (spec §7: shop in the query; name too). */
 export function shopifyConnectPath(store: string, name: string): string {
