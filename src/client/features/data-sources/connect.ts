@@ -5,7 +5,6 @@ import type {
   DataSourceDeleted,
   DataSourceType,
 } from '../../../domain/contracts/data-sources';
-import type { FormCheck } from '../../forms/checked-form-schema';
 import { getErrorMessage, getErrorStatus } from '../../lib/api';
 import type { ToastInput } from '../../stores/toasts';
 import type { BadgeTone } from '../../ui/badge';
@@ -109,34 +108,6 @@ export function canTestAndSync(type: string): boolean {
 export function hasAccountMapping(type: string): boolean {
   return type === 'odoo' || type === 'shopify' || type === 'quickbooks' || type === 'xero';
 }
-
-export const STORE_NAME_MESSAGE =
-  'Enter the store name from your-store.myshopify.com: lowercase letters, digits and hyphens';
-
-/**
- * The store name the server expects (spec §5: without .myshopify.com) from what people paste:
- * surrounding spaces, capitals, https://, the .myshopify.com suffix and a trailing path go.
- * Returns null when what is left is not a store name.
- */
-export function normalizeStoreName(input: string): string | null {
-  const name = input
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/.*$/, '')
-    .replace(/\.myshopify\.com$/, '');
-  return /^[a-z0-9][a-z0-9-]{0,59}$/.test(name) ? name : null;
-}
-
-/**
- * The store name prompt's check (decision 071: a typed value keeps its pure check). No contract
- * in src/domain/contracts covers it: the store name goes in the connect URL's query, and the
- * server checks it with the same pattern (shopify-oauth.ts `shopDomainFromName`).
- */
-export const storeNameCheck: FormCheck<{ store: string }, { store: string }> = ({ store }) => {
-  const name = normalizeStoreName(store);
-  return name ? { ok: true, payload: { store: name } } : { ok: false, errors: { store: STORE_NAME_MESSAGE } };
-};
 
 /** The navigation that starts a Shopify connection (spec §7: shop in the query; name too). */
 export function shopifyConnectPath(store: string, name: string): string {

@@ -13,7 +13,7 @@ import {
 } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { storeNameCheck } from './connect';
+import { storeNameCheck } from './store-name';
 
 const storeNameSchema = checkedFormSchema(storeNameCheck);
 
