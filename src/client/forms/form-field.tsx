@@ -6,6 +6,7 @@
  */
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
 import {
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   get,
@@ -40,8 +41,8 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
 }: {
   form: ContractForm<Values, Output>;
   onSubmit: SubmitHandler<Output>;
-  /** After a submit the contract refused (the fields already show why). */
-  onInvalid?: () => void;
+  /** After a submit the contract refused (the fields already show why), with its messages. */
+  onInvalid?: (errors: FieldErrors<Values>) => void;
   /** The form's accessible name, when no heading names it. */
   label?: string;
   className?: string;
