@@ -29,6 +29,9 @@ describe('Odoo connector', () => {
     await dialog.getByLabel('Server URL').fill(odoo.url);
     await dialog.getByLabel('Database name').fill(odoo.data.database);
     await dialog.getByLabel('Username').fill(odoo.data.login);
+    // spec §8: a missing detail is said in a toast and the dialog stays open.
+    await dialog.getByRole('button', { name: 'Connect Data Source' }).click();
+    await waitForToast(page, 'Error', 'Please fill in all Odoo connection details');
     await dialog.getByLabel('API key').fill(odoo.data.apiKey);
     await dialog.getByRole('button', { name: 'Connect Data Source' }).click();
     await waitForToast(page, 'Success', 'Odoo ERP connected successfully');

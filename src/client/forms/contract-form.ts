@@ -9,6 +9,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { type BaseSyntheticEvent, type RefObject, useEffect, useId, useRef } from 'react';
 import {
   type DefaultValues,
+  type FieldErrors,
   type FieldValues,
   type Path,
   type SubmitHandler,
@@ -23,10 +24,13 @@ export interface ContractForm<Values extends FieldValues, Output>
   /** Prefix of every field's id, error id and hint id (see ui/form-field). */
   idPrefix: string;
   formRef: RefObject<HTMLFormElement | null>;
-  /** The form's onSubmit: checks the values with the contract, then calls `onValid` with its output. */
+  /**
+   * The form's onSubmit: checks the values with the contract, then calls `onValid` with its output,
+   * or `onInvalid` with the messages (the form state read in a handler is the last render's).
+   */
   submitWith: (
     onValid: SubmitHandler<Output>,
-    onInvalid?: () => void,
+    onInvalid?: (errors: FieldErrors<Values>) => void,
   ) => (event?: BaseSyntheticEvent) => Promise<unknown>;
   /**
    * Puts a 4xx answer's field messages on the fields of this form and focuses the first; returns
@@ -73,10 +77,10 @@ export function useContractForm<Values extends FieldValues, Output = Values>(
     formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [errors, submitCount]);
 
-  const submitWith = (onValid: SubmitHandler<Output>, onInvalid?: () => void) =>
-    form.handleSubmit(onValid, () => {
+  const submitWith = (onValid: SubmitHandler<Output>, onInvalid?: (errors: FieldErrors<Values>) => void) =>
+    form.handleSubmit(onValid, (errors) => {
       wantsFocus.current = true;
-      onInvalid?.();
+      onInvalid?.(errors);
     });
 
   const showFieldErrors = (messages: Record<string, string>): boolean => {

@@ -6,6 +6,7 @@
  */
 import { type ComponentProps, createContext, type ReactNode, useContext } from 'react';
 import {
+  type FieldErrors,
   type FieldValues,
   FormProvider,
   get,
@@ -35,26 +36,36 @@ export function ContractFormRoot<Values extends FieldValues, Output>({
   className,
   labelledBy,
   label,
+  nested,
   children,
 }: {
   form: ContractForm<Values, Output>;
   onSubmit: SubmitHandler<Output>;
-  /** After a submit the contract refused (the fields already show why). */
-  onInvalid?: () => void;
+  /** After a submit the contract refused (the fields already show why), with its messages. */
+  onInvalid?: (errors: FieldErrors<Values>) => void;
   /** The form's accessible name, when no heading names it. */
   label?: string;
   className?: string;
   /** The id of the form's heading, when the form is a landmark of its own. */
   labelledBy?: string;
+  /**
+   * The form is portalled out of another form (a prompt over a dialog): React events bubble
+   * through portals, so its submit stops here and the outer form's onSubmit never sees it.
+   */
+  nested?: boolean;
   children: ReactNode;
 }) {
+  const submit = form.submitWith(onSubmit, onInvalid);
   return (
     <FormProvider {...form}>
       <IdPrefix.Provider value={form.idPrefix}>
         <form
           ref={form.formRef}
           noValidate
-          onSubmit={form.submitWith(onSubmit, onInvalid)}
+          onSubmit={(event) => {
+            if (nested) event.stopPropagation();
+            return submit(event);
+          }}
           className={className}
           aria-labelledby={labelledBy}
           aria-label={label}

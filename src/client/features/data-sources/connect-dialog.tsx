@@ -1,5 +1,10 @@
-import { type ComponentProps, type ReactNode, useId, useState } from 'react';
-import type { ConnectorAvailability, DataSourceType } from '../../../domain/contracts/data-sources';
+import type { ComponentProps, ReactNode } from 'react';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import type { ConnectorAvailability } from '../../../domain/contracts/data-sources';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, useFieldId } from '../../forms/form-field';
+import { toastError } from '../../stores/toasts';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -24,8 +29,11 @@ import {
   type OdooDetails,
   unavailableReason,
 } from './connect';
+import { connectCheck, connectRefusal } from './connect-form';
 import { StoreNamePrompt } from './store-name-prompt';
 import { useConnectSubmit } from './use-connect-submit';
+
+const connectSchema = checkedFormSchema(connectCheck);
 
 function Note({ children, tone = 'info' }: { children: ReactNode; tone?: 'info' | 'warning' }) {
   return (
@@ -49,18 +57,23 @@ export function ConnectDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const id = useId();
-  const [values, setValues] = useState<ConnectFormValues>(EMPTY_CONNECT_FORM);
-  const type = values.type;
+  const form = useContractForm(connectSchema, EMPTY_CONNECT_FORM);
+  const id = form.idPrefix;
+  const type = useWatch({ control: form.control, name: 'type' });
   const availability = useConnectorAvailability(open).data;
   /** Not set up on this server: said before Connect is clicked, and Connect is off (decision 054). */
   const notSetUp = unavailableReason(type, availability);
 
   const close = (next: boolean) => {
     onOpenChange(next);
-    if (!next) setValues(EMPTY_CONNECT_FORM);
+    if (!next) form.reset(EMPTY_CONNECT_FORM);
   };
-  const { onSubmit, pending, leaving, storePrompt } = useConnectSubmit(values, () => close(false));
+  const { onSubmit, pending, leaving, storePrompt } = useConnectSubmit(() => close(false));
+  // spec §8: a refused connect says why in a toast.
+  const onInvalid = (errors: Partial<Record<string, { message?: unknown }>>) => {
+    const message = connectRefusal(errors);
+    if (message) toastError(message);
+  };
 
   return (
     <Dialog open={open} onOpenChange={close}>
@@ -71,31 +84,14 @@ export function ConnectDialog({
             Choose where your activity data comes from and give it a name.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <SourceTypeSelect
-            id={`${id}-type`}
-            type={type}
-            availability={availability}
-            onChange={(value) => setValues((current) => ({ ...current, type: value }))}
-          />
+        <ContractFormRoot form={form} onSubmit={onSubmit} onInvalid={onInvalid} className="grid gap-4">
+          <SourceTypeSelect availability={availability} />
 
-          <SourceNameField
-            id={`${id}-name`}
-            name={values.name}
-            onChange={(name) => setValues((current) => ({ ...current, name }))}
-          />
+          <SourceNameField />
 
           <SourceTypeNotes id={id} type={type} notSetUp={notSetUp} />
 
-          {type === 'odoo' ? (
-            <OdooFields
-              id={id}
-              details={values.odoo}
-              onChange={(field, value) =>
-                setValues((current) => ({ ...current, odoo: { ...current.odoo, [field]: value } }))
-              }
-            />
-          ) : null}
+          {type === 'odoo' ? <OdooFields /> : null}
 
           <DialogFooter>
             <Button variant="outline" onClick={() => close(false)}>
@@ -109,7 +105,7 @@ export function ConnectDialog({
               {leaving ? 'Redirecting...' : pending ? 'Connecting...' : 'Connect Data Source'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
       <StoreNamePrompt {...storePrompt} />
     </Dialog>
@@ -117,60 +113,49 @@ export function ConnectDialog({
 }
 
 /** The source types, each saying when it is not set up on this server. */
-function SourceTypeSelect({
-  id,
-  type,
-  availability,
-  onChange,
-}: {
-  id: string;
-  type: ConnectFormValues['type'];
-  availability: readonly ConnectorAvailability[] | undefined;
-  onChange: (type: DataSourceType) => void;
-}) {
+function SourceTypeSelect({ availability }: { availability: readonly ConnectorAvailability[] | undefined }) {
+  const id = useFieldId('type');
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>Source type</Label>
-      <Select
-        value={type || undefined}
-        onValueChange={(value) => {
-          if (isDataSourceType(value)) onChange(value);
-        }}
-      >
-        <SelectTrigger id={id} aria-required="true">
-          <SelectValue placeholder="Select a source type" />
-        </SelectTrigger>
-        <SelectContent>
-          {CONNECT_TYPE_OPTIONS.map((option) => (
-            <SelectItem key={option.value} value={option.value}>
-              {connectOptionLabel(option, availability)}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <Controller<ConnectFormValues, 'type'>
+        name="type"
+        render={({ field }) => (
+          <Select
+            value={field.value || undefined}
+            onValueChange={(value) => {
+              if (isDataSourceType(value)) field.onChange(value);
+            }}
+          >
+            <SelectTrigger id={id} ref={field.ref} onBlur={field.onBlur} aria-required="true">
+              <SelectValue placeholder="Select a source type" />
+            </SelectTrigger>
+            <SelectContent>
+              {CONNECT_TYPE_OPTIONS.map((option) => (
+                <SelectItem key={option.value} value={option.value}>
+                  {connectOptionLabel(option, availability)}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+        )}
+      />
     </div>
   );
 }
 
-function SourceNameField({
-  id,
-  name,
-  onChange,
-}: {
-  id: string;
-  name: string;
-  onChange: (name: string) => void;
-}) {
+function SourceNameField() {
+  const { register } = useFormContext<ConnectFormValues>();
+  const id = useFieldId('name');
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>Display Name</Label>
       <Input
         id={id}
-        value={name}
         maxLength={100}
         placeholder="e.g. Utility bills 2025"
         aria-required="true"
-        onChange={(event) => onChange(event.target.value)}
+        {...register('name')}
       />
     </div>
   );
@@ -220,25 +205,13 @@ function SourceTypeNotes({
 }
 
 /** spec §7: the Odoo server, database and login, tested before anything is stored. */
-function OdooFields({
-  id,
-  details,
-  onChange,
-}: {
-  id: string;
-  details: OdooDetails;
-  onChange: (field: keyof OdooDetails, value: string) => void;
-}) {
+function OdooFields() {
+  const { register } = useFormContext<ConnectFormValues>();
+  const id = useFieldId('odoo');
   const odooField = (field: keyof OdooDetails, label: string, props: ComponentProps<'input'> = {}) => (
     <div className="grid gap-1.5">
       <Label htmlFor={`${id}-${field}`}>{label}</Label>
-      <Input
-        id={`${id}-${field}`}
-        value={details[field]}
-        onChange={(event) => onChange(field, event.target.value)}
-        aria-required="true"
-        {...props}
-      />
+      <Input id={`${id}-${field}`} aria-required="true" {...props} {...register(`odoo.${field}`)} />
     </div>
   );
   return (

@@ -109,24 +109,6 @@ export function hasAccountMapping(type: string): boolean {
   return type === 'odoo' || type === 'shopify' || type === 'quickbooks' || type === 'xero';
 }
 
-export const STORE_NAME_MESSAGE =
-  'Enter the store name from your-store.myshopify.com: lowercase letters, digits and hyphens';
-
-/**
- * The store name the server expects (spec §5: without .myshopify.com) from what people paste:
- * surrounding spaces, capitals, https://, the .myshopify.com suffix and a trailing path go.
- * Returns null when what is left is not a store name.
- */
-export function normalizeStoreName(input: string): string | null {
-  const name = input
-    .trim()
-    .toLowerCase()
-    .replace(/^https?:\/\//, '')
-    .replace(/\/.*$/, '')
-    .replace(/\.myshopify\.com$/, '');
-  return /^[a-z0-9][a-z0-9-]{0,59}$/.test(name) ? name : null;
-}
-
 /** The navigation that starts a Shopify connection (spec §7: shop in the query; name too). */
 export function shopifyConnectPath(store: string, name: string): string {
   return `/api/integrations/shopify/connect?shop=${encodeURIComponent(store)}&name=${encodeURIComponent(name)}`;

@@ -1,4 +1,7 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, useFieldControl } from '../../forms/form-field';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -10,42 +13,36 @@ import {
 } from '../../ui/dialog';
 import { Input } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { normalizeStoreName, STORE_NAME_MESSAGE } from './connect';
+import { storeNameCheck } from './store-name';
 
-/** The name with the .myshopify.com suffix beside it; the suffix describes the field until an error does. */
-function StoreNameField({
-  id,
-  value,
-  error,
-  onChange,
-}: {
-  id: string;
-  value: string;
-  error: string | undefined;
-  onChange: (value: string) => void;
-}) {
+const storeNameSchema = checkedFormSchema(storeNameCheck);
+
+/**
+ * The name with the .myshopify.com suffix beside it, as the field's hint. The message is an alert
+ * (read out as it appears) and goes as soon as the name is edited, as the prompt has no other field.
+ */
+function StoreNameField() {
+  const { register, clearErrors } = useFormContext<{ store: string }>();
+  const { error, ...control } = useFieldControl('store', true);
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-store`}>Store name</Label>
+      <Label htmlFor={control.id}>Store name</Label>
       <div className="flex items-center gap-2">
         <Input
-          id={`${id}-store`}
-          value={value}
+          {...control}
           autoComplete="off"
           autoCapitalize="none"
           spellCheck={false}
           placeholder="your-store"
           aria-required="true"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : `${id}-suffix`}
-          onChange={(event) => onChange(event.target.value)}
+          {...register('store', { onChange: () => clearErrors('store') })}
         />
-        <span id={`${id}-suffix`} className="shrink-0 text-sm text-muted">
+        <span id={`${control.id}-hint`} className="shrink-0 text-sm text-muted">
           .myshopify.com
         </span>
       </div>
       {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+        <p id={`${control.id}-error`} role="alert" className="text-sm text-danger">
           {error}
         </p>
       ) : null}
@@ -69,35 +66,18 @@ export function StoreNamePrompt({
   onCancel: () => void;
   onContinue: (store: string) => void;
 }) {
-  const id = useId();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useContractForm(storeNameSchema, { store: '' });
 
-  const reset = () => {
-    setValue('');
-    setError(undefined);
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    // The connect dialog's form must not see this submit (the prompt is portalled, not nested).
-    event.stopPropagation();
-    const store = normalizeStoreName(value);
-    if (!store) {
-      setError(STORE_NAME_MESSAGE);
-      return;
-    }
-    onContinue(store);
+  const cancel = () => {
+    form.reset();
+    onCancel();
   };
 
   return (
     <Dialog
       open={open}
       onOpenChange={(next) => {
-        if (!next && !redirecting) {
-          reset();
-          onCancel();
-        }
+        if (!next && !redirecting) cancel();
       }}
     >
       <DialogContent>
@@ -108,32 +88,23 @@ export function StoreNamePrompt({
             read your orders, and come back here.
           </DialogDescription>
         </DialogHeader>
-        <form noValidate onSubmit={submit} className="grid gap-4">
-          <StoreNameField
-            id={id}
-            value={value}
-            error={error}
-            onChange={(next) => {
-              setValue(next);
-              setError(undefined);
-            }}
-          />
+        {/* Portalled, not nested: the connect dialog's form must not see this submit. */}
+        <ContractFormRoot
+          form={form}
+          onSubmit={({ store }) => onContinue(store)}
+          nested
+          className="grid gap-4"
+        >
+          <StoreNameField />
           <DialogFooter>
-            <Button
-              variant="outline"
-              disabled={redirecting}
-              onClick={() => {
-                reset();
-                onCancel();
-              }}
-            >
+            <Button variant="outline" disabled={redirecting} onClick={cancel}>
               Cancel
             </Button>
             <Button type="submit" disabled={redirecting}>
               {redirecting ? 'Redirecting to Shopify...' : 'Continue to Shopify'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
   );

@@ -1,46 +1,37 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import type { CreateDataSource } from '../../../domain/contracts/data-sources';
 import { trackEvent } from '../../lib/analytics';
 import { isUnauthorizedError } from '../../lib/api';
 import { toastError, toastSuccess } from '../../stores/toasts';
 import { useConnectOdoo, useCreateDataSource, useStartOAuthConnect } from './api';
-import {
-  type ConnectFormValues,
-  describeConnectError,
-  describeOdooError,
-  type OdooDetails,
-  shopifyConnectPath,
-  validateConnectForm,
-} from './connect';
+import { describeConnectError, describeOdooError, type OdooDetails, shopifyConnectPath } from './connect';
 
 /** A full-page navigation: the OAuth flows leave the app and come back to /data-sources. */
 function navigateTo(url: string) {
   window.location.assign(url);
 }
 
-/** Shopify: the store-name prompt is open (spec §5), then the browser is leaving for Shopify. */
-type StorePromptState = 'closed' | 'open' | 'redirecting';
+/**
+ * Shopify: the store-name prompt is open (spec §5) for the source's display name, then the browser
+ * is leaving for Shopify.
+ */
+type StorePromptState = { step: 'closed' } | { step: 'open' | 'redirecting'; name: string };
 
 /**
- * Submits the connect form the way its source type connects: Odoo tests its login first, Shopify
- * asks for the store name, QuickBooks and Xero leave for the provider, the rest are created here.
- * `onConnected` runs once a source is stored; `storePrompt` is the Shopify store-name prompt's props.
+ * Sends the connect form's checked request the way its source type connects: Odoo tests its login
+ * first, Shopify asks for the store name, QuickBooks and Xero leave for the provider, the rest are
+ * created here. `onConnected` runs once a source is stored; `storePrompt` is the Shopify
+ * store-name prompt's props.
  */
-export function useConnectSubmit(values: ConnectFormValues, onConnected: () => void) {
+export function useConnectSubmit(onConnected: () => void) {
   const create = useCreateDataSource();
   const connectOdoo = useConnectOdoo();
   const startOAuth = useStartOAuthConnect();
-  const [storePrompt, setStorePrompt] = useState<StorePromptState>('closed');
+  const [storePrompt, setStorePrompt] = useState<StorePromptState>({ step: 'closed' });
   const [leaving, setLeaving] = useState(false);
   const pending = create.isPending || connectOdoo.isPending || startOAuth.isPending || leaving;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const result = validateConnectForm(values);
-    if (!result.ok) {
-      toastError(result.message);
-      return;
-    }
-    const { payload } = result;
+  const onSubmit = (payload: CreateDataSource) => {
     if (payload.type === 'odoo') {
       // spec §7: Odoo connects through its own endpoint, which tests the login before storing.
       const details = payload.config as unknown as OdooDetails;
@@ -60,7 +51,7 @@ export function useConnectSubmit(values: ConnectFormValues, onConnected: () => v
       return;
     }
     if (payload.type === 'shopify') {
-      setStorePrompt('open');
+      setStorePrompt({ step: 'open', name: payload.name });
       return;
     }
     if (payload.type === 'quickbooks' || payload.type === 'xero') {
@@ -93,12 +84,13 @@ export function useConnectSubmit(values: ConnectFormValues, onConnected: () => v
   };
 
   const storePromptProps = {
-    open: storePrompt !== 'closed',
-    redirecting: storePrompt === 'redirecting',
-    onCancel: () => setStorePrompt('closed'),
+    open: storePrompt.step !== 'closed',
+    redirecting: storePrompt.step === 'redirecting',
+    onCancel: () => setStorePrompt({ step: 'closed' }),
     onContinue: (store: string) => {
-      setStorePrompt('redirecting');
-      navigateTo(shopifyConnectPath(store, values.name.trim()));
+      const name = storePrompt.step === 'closed' ? '' : storePrompt.name;
+      setStorePrompt({ step: 'redirecting', name });
+      navigateTo(shopifyConnectPath(store, name));
     },
   };
 

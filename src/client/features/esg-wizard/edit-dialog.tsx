@@ -1,7 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { Controller, useFormContext } from 'react-hook-form';
 import type { Jurisdiction } from '../../../domain/contracts/auth';
 import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg-wizard';
 import { isCompletedValue } from '../../../domain/esg/compliance';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, FormField, TextareaField, useFieldId } from '../../forms/form-field';
 import { Button } from '../../ui/button';
 import {
   Dialog,
@@ -16,24 +19,10 @@ import { Label } from '../../ui/label';
 import { Textarea } from '../../ui/textarea';
 import { EvidenceList } from './evidence-list';
 import { IndicatorBadges } from './indicator-badges';
+import { type IndicatorEditValues, indicatorEditCheck, indicatorEditStart } from './indicator-edit';
 import { Switch } from './switch';
 import { type IndicatorChange, useSaveIndicator } from './use-save-indicator';
-import { describeOrigin, dialogSaveValue, formatValue, indicatorTitle, ledgerScope } from './wizard';
-
-/** What the dialog sends: only what changed (an untouched ledger value stays the ledger's). */
-function changesOf(
-  item: EsgProgressItem,
-  text: string,
-  markCompleted: boolean,
-  note: string,
-): IndicatorChange {
-  const change: IndicatorChange = {};
-  const value = dialogSaveValue(text, markCompleted);
-  if (value !== item.value) change.value = value;
-  const trimmedNote = note.trim();
-  if (trimmedNote !== (item.note ?? '')) change.note = trimmedNote === '' ? null : trimmedNote;
-  return change;
-}
+import { describeOrigin, formatValue, indicatorTitle, ledgerScope } from './wizard';
 
 function LedgerFigure({
   item,
@@ -83,73 +72,59 @@ function IndicatorFacts({ item, year }: { item: EsgProgressItem; year: number })
   );
 }
 
-/** The answer; `id` is the dialog's, the field and its unit hint are `-value` and `-unit`. */
-function ValueField({
-  id,
-  text,
-  unit,
-  onChange,
-}: {
-  id: string;
-  text: string;
-  unit: EsgProgressItem['unit'];
-  onChange: (text: string) => void;
-}) {
+/** The answer; typing one into an empty indicator completes it (spec §4: completion = a value). */
+function ValueField({ unit }: { unit: EsgProgressItem['unit'] }) {
+  const { control, setValue } = useFormContext<IndicatorEditValues>();
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={`${id}-value`}>Value/Description</Label>
-      <Textarea
-        id={`${id}-value`}
-        value={text}
-        maxLength={10_000}
-        aria-describedby={unit ? `${id}-unit` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {unit ? (
-        <p id={`${id}-unit`} className="text-xs text-muted">
-          Unit: {unit}
-        </p>
-      ) : null}
-    </div>
+    <FormField name="text" label="Value/Description" hint={unit ? `Unit: ${unit}` : undefined}>
+      {(wiring) => (
+        <Controller
+          control={control}
+          name="text"
+          render={({ field }) => (
+            <Textarea
+              {...wiring}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              maxLength={10_000}
+              onBlur={field.onBlur}
+              onChange={(event) => {
+                const next = event.target.value;
+                if (!isCompletedValue(field.value) && isCompletedValue(next)) setValue('markCompleted', true);
+                field.onChange(next);
+              }}
+            />
+          )}
+        />
+      )}
+    </FormField>
   );
 }
 
-function CompletedSwitch({
-  id,
-  checked,
-  onChange,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
+function CompletedSwitch() {
+  const id = useFieldId('markCompleted');
   return (
     <div className="grid gap-1">
       <div className="flex items-center gap-3">
-        <Switch id={id} checked={checked} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <Controller
+          name="markCompleted"
+          render={({ field }) => (
+            <Switch
+              id={id}
+              ref={field.ref}
+              name={field.name}
+              checked={field.value}
+              onCheckedChange={field.onChange}
+              onBlur={field.onBlur}
+              aria-describedby={`${id}-hint`}
+            />
+          )}
+        />
         <Label htmlFor={id}>Mark as completed</Label>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted">
         An indicator counts as completed when it has a value; saving with this off clears the value.
-      </p>
-    </div>
-  );
-}
-
-function NoteField({ id, note, onChange }: { id: string; note: string; onChange: (note: string) => void }) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Note</Label>
-      <Textarea
-        id={id}
-        value={note}
-        maxLength={2000}
-        className="min-h-20"
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        How the figure was worked out or where it comes from, for whoever checks the report.
       </p>
     </div>
   );
@@ -169,22 +144,14 @@ export function EditDialog({
   evidence: Evidence[];
   onClose: () => void;
 }) {
-  const id = useId();
-  const [text, setText] = useState(item.value);
-  const [markCompleted, setMarkCompleted] = useState(item.isCompleted);
-  const [note, setNote] = useState(item.note ?? '');
+  const form = useContractForm(
+    checkedFormSchema(indicatorEditCheck(item, jurisdiction)),
+    indicatorEditStart(item),
+  );
   const { save, isPending } = useSaveIndicator(jurisdiction, item);
   const title = indicatorTitle(item);
 
-  const onTextChange = (next: string) => {
-    // Typing an answer into an empty indicator completes it (spec §4: completion = a value).
-    if (!isCompletedValue(text) && isCompletedValue(next)) setMarkCompleted(true);
-    setText(next);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const change = changesOf(item, text, markCompleted, note);
+  const onSubmit = (change: IndicatorChange) => {
     if (Object.keys(change).length === 0) {
       onClose();
       return;
@@ -206,10 +173,16 @@ export function EditDialog({
           isPending={isPending}
           onUseLedger={() => save({ useLedger: true }, onClose)}
         />
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <ValueField id={id} text={text} unit={item.unit} onChange={onTextChange} />
-          <CompletedSwitch id={`${id}-completed`} checked={markCompleted} onChange={setMarkCompleted} />
-          <NoteField id={`${id}-note`} note={note} onChange={setNote} />
+        <ContractFormRoot form={form} onSubmit={onSubmit} className="grid gap-4">
+          <ValueField unit={item.unit} />
+          <CompletedSwitch />
+          <TextareaField
+            name="note"
+            label="Note"
+            hint="How the figure was worked out or where it comes from, for whoever checks the report."
+            maxLength={2000}
+            className="min-h-20"
+          />
           <EvidenceList jurisdiction={jurisdiction} indicator={item.indicator} files={evidence} />
           <DialogFooter>
             <DialogClose asChild>
@@ -221,7 +194,7 @@ export function EditDialog({
               {isPending ? 'Saving…' : 'Save'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
   );

@@ -4,11 +4,14 @@ import type { EsgProgressItem, Evidence } from '../../../domain/contracts/esg-wi
 import { isCompletedValue, toggledValue } from '../../../domain/esg/compliance';
 import { useCan } from '../../lib/permissions';
 import { Button } from '../../ui/button';
-import { EditDialog } from './edit-dialog';
+import { loadOnce, useLoadedWhen } from '../../ui/deferred-control';
 import { IndicatorBadges } from './indicator-badges';
 import { Switch } from './switch';
 import { useSaveIndicator } from './use-save-indicator';
 import { describeOrigin, formatValue, indicatorTitle } from './wizard';
+
+/** The edit dialog's form code downloads when a dialog is first opened (decisions 070, 071). */
+const loadEditDialog = loadOnce(() => import('./edit-dialog').then((module) => module.EditDialog));
 
 /** spec §2 checklist row: completion toggle, title, description, badges, value, edit dialog. */
 export function IndicatorRow({
@@ -26,6 +29,10 @@ export function IndicatorRow({
   const [isEditing, setIsEditing] = useState(false);
   const { save, pendingChange } = useSaveIndicator(jurisdiction, item);
   const canEdit = useCan('esg.edit');
+  const EditDialog = useLoadedWhen(canEdit && isEditing, loadEditDialog, {
+    failure: "Couldn't open this dialog. Check your connection and try again.",
+    onFailed: () => setIsEditing(false),
+  });
   const title = indicatorTitle(item);
   // While a toggle is on its way, show where it is going.
   const isChecked =
@@ -68,7 +75,7 @@ export function IndicatorRow({
           Edit<span className="sr-only"> {title}</span>
         </Button>
       ) : null}
-      {canEdit && isEditing ? (
+      {canEdit && isEditing && EditDialog ? (
         <EditDialog
           item={item}
           jurisdiction={jurisdiction}

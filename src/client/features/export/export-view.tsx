@@ -2,15 +2,18 @@ import { useStore } from '@nanostores/react';
 import { useState } from 'react';
 import { useCan } from '../../lib/permissions';
 import { $currentUser } from '../../stores/user';
+import { loadOnce, useLoadedWhen } from '../../ui/deferred-control';
 import { useFilings, useRegulators, useReports } from './api';
 import { isAnyFilingUndecided, summarizeExport } from './export';
-import { FilingDialog } from './filing-dialog';
 import { FilingsList, SandboxNote } from './filings-list';
 import { GeneratorCard } from './generator-card';
 import { RegulatorsList } from './regulators-list';
 import { ReportsList } from './reports-list';
 import { SummaryCard } from './summary-card';
 import { useReportGeneration } from './use-report-generation';
+
+/** The filing dialog's form code downloads when it is first opened (decisions 070, 071). */
+const loadFilingDialog = loadOnce(() => import('./filing-dialog').then((module) => module.FilingDialog));
 
 /** spec §7: regulators and filings use the user's jurisdiction, or US when there is none. */
 const DEFAULT_JURISDICTION = 'US';
@@ -31,6 +34,11 @@ export function ExportView() {
   // Looked up by id, so the dialog closes by itself if the report stops being final elsewhere.
   const filingReport =
     reports.data?.find((report) => report.id === filingReportId && report.status === 'final') ?? null;
+
+  const FilingDialog = useLoadedWhen(filingReport !== null, loadFilingDialog, {
+    failure: "Couldn't open this dialog. Check your connection and try again.",
+    onFailed: () => setFilingReportId(null),
+  });
 
   const summary = reports.data && filings.data ? summarizeExport(reports.data, filings.data) : undefined;
 
@@ -64,12 +72,14 @@ export function ExportView() {
         />
         <FilingsList filings={filings.data} error={filings.error} onRetry={() => filings.refetch()} />
       </div>
-      <FilingDialog
-        report={filingReport}
-        regulators={regulators.data ?? []}
-        jurisdiction={jurisdiction ?? DEFAULT_JURISDICTION}
-        onClose={() => setFilingReportId(null)}
-      />
+      {FilingDialog ? (
+        <FilingDialog
+          report={filingReport}
+          regulators={regulators.data ?? []}
+          jurisdiction={jurisdiction ?? DEFAULT_JURISDICTION}
+          onClose={() => setFilingReportId(null)}
+        />
+      ) : null}
     </div>
   );
 }

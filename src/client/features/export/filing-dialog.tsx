@@ -1,5 +1,10 @@
-import { type FormEvent, useId, useRef, useState } from 'react';
-import type { Regulator, Report } from '../../../domain/contracts/export';
+import { useRef } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { Regulator, Report, SubmitFiling } from '../../../domain/contracts/export';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot } from '../../forms/form-field';
+import { SelectField } from '../../forms/select-field';
 import { getErrorBody, isUnauthorizedError } from '../../lib/api';
 import { addToast } from '../../stores/toasts';
 import { Button } from '../../ui/button';
@@ -12,10 +17,9 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
-import { Label } from '../../ui/label';
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../ui/select';
 import { useSubmitFiling } from './api';
 import { canSubmitFiling, frameworkLabel, periodLabel } from './export';
+import { FILING_START, type FilingValues, filingCheck } from './filing-form';
 import { SandboxNote } from './filings-list';
 import { RegulatorDates } from './regulators-list';
 
@@ -30,33 +34,23 @@ interface FilingFormProps {
 }
 
 /** The regulators, then the chosen one's accepted formats, notes when not in force, and dates. */
-function RegulatorField({
-  id,
-  regulators,
-  value,
-  onChange,
-}: {
-  id: string;
-  regulators: Regulator[];
-  value: string;
-  onChange: (code: string) => void;
-}) {
-  const regulator = regulators.find((candidate) => candidate.code === value);
+function RegulatorField({ regulators }: { regulators: Regulator[] }) {
+  const { setValue } = useFormContext<FilingValues>();
+  const code = useWatch<FilingValues, 'regulatorCode'>({ name: 'regulatorCode' });
+  const regulator = regulators.find((candidate) => candidate.code === code);
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Regulator</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue placeholder="Choose a regulator" />
-        </SelectTrigger>
-        <SelectContent>
-          {regulators.map((option) => (
-            <SelectItem key={option.code} value={option.code}>
-              {option.inForce ? option.name : `${option.name} (not in force)`}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
+      <SelectField
+        name="regulatorCode"
+        label="Regulator"
+        placeholder="Choose a regulator"
+        choices={regulators.map((option) => ({
+          value: option.code,
+          label: option.inForce ? option.name : `${option.name} (not in force)`,
+        }))}
+        // Filing types belong to one regulator: a new regulator starts the choice again.
+        onPicked={() => setValue('filingType', '')}
+      />
       {regulator ? (
         <p className="text-sm text-muted">
           Accepts {regulator.supportedFormats.map((format) => format.toUpperCase()).join(', ')}.
@@ -68,88 +62,48 @@ function RegulatorField({
   );
 }
 
-function FilingTypeField({
-  id,
-  regulator,
-  value,
-  onChange,
-}: {
-  id: string;
-  regulator: Regulator;
-  value: string;
-  onChange: (type: string) => void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Filing type</Label>
-      <Select value={value} onValueChange={onChange}>
-        <SelectTrigger id={id}>
-          <SelectValue placeholder="Choose a filing type" />
-        </SelectTrigger>
-        <SelectContent>
-          {regulator.filingTypes.map((type) => (
-            <SelectItem key={type} value={type}>
-              {type}
-            </SelectItem>
-          ))}
-        </SelectContent>
-      </Select>
-    </div>
-  );
-}
-
 function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProps) {
-  const id = useId();
   const submitFiling = useSubmitFiling();
-  const [regulatorCode, setRegulatorCode] = useState('');
-  const [filingType, setFilingType] = useState('');
+  const form = useContractForm(checkedFormSchema(filingCheck(report.id, jurisdiction)), FILING_START);
+  const [regulatorCode, filingType] = useWatch({
+    control: form.control,
+    name: ['regulatorCode', 'filingType'],
+  });
   const regulator = regulators.find((candidate) => candidate.code === regulatorCode);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!canSubmitFiling(regulatorCode, filingType, submitFiling.isPending)) return;
-    submitFiling.mutate(
-      { reportId: report.id, regulatorCode, jurisdiction, filingType },
-      {
-        onSuccess: ({ regulatorCode: code, confirmationNumber }) => {
-          addToast({
-            title: 'Sandbox filing recorded',
-            description: `${code} sandbox confirmation number: ${confirmationNumber}`,
-          });
-          onDone();
-        },
-        onError: (error) => {
-          if (isUnauthorizedError(error)) return;
-          const message = getErrorBody(error)?.message;
-          addToast({
-            title: 'Filing Failed',
-            description: typeof message === 'string' && message.trim() ? message : FILING_FALLBACK,
-            variant: 'destructive',
-          });
-        },
+  const submit = (request: SubmitFiling) => {
+    if (submitFiling.isPending) return;
+    submitFiling.mutate(request, {
+      onSuccess: ({ regulatorCode: code, confirmationNumber }) => {
+        addToast({
+          title: 'Sandbox filing recorded',
+          description: `${code} sandbox confirmation number: ${confirmationNumber}`,
+        });
+        onDone();
       },
-    );
+      onError: (error) => {
+        if (isUnauthorizedError(error)) return;
+        if (form.showServerErrors(error)) return;
+        const message = getErrorBody(error)?.message;
+        addToast({
+          title: 'Filing Failed',
+          description: typeof message === 'string' && message.trim() ? message : FILING_FALLBACK,
+          variant: 'destructive',
+        });
+      },
+    });
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4">
-      <RegulatorField
-        id={`${id}-regulator`}
-        regulators={regulators}
-        value={regulatorCode}
-        onChange={(code) => {
-          setRegulatorCode(code);
-          // Filing types belong to one regulator: a new regulator starts the choice again.
-          setFilingType('');
-        }}
-      />
+    <ContractFormRoot form={form} onSubmit={submit} className="grid gap-4">
+      <RegulatorField regulators={regulators} />
       {/* spec §2: the filing type appears only once a regulator is chosen. */}
       {regulator ? (
-        <FilingTypeField
-          id={`${id}-type`}
-          regulator={regulator}
-          value={filingType}
-          onChange={setFilingType}
+        <SelectField
+          name="filingType"
+          label="Filing type"
+          placeholder="Choose a filing type"
+          choices={regulator.filingTypes.map((type) => ({ value: type, label: type }))}
         />
       ) : null}
       <SandboxNote />
@@ -162,7 +116,7 @@ function FilingForm({ report, regulators, jurisdiction, onDone }: FilingFormProp
           {submitFiling.isPending ? 'Recording…' : 'Submit sandbox filing'}
         </Button>
       </DialogFooter>
-    </form>
+    </ContractFormRoot>
   );
 }
 

@@ -1,5 +1,8 @@
-import { type FormEvent, useId, useState } from 'react';
-import type { AccountDeletionImpact } from '../../../domain/contracts/privacy';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { AccountDeletionImpact, DeleteAccount } from '../../../domain/contracts/privacy';
+import { checkedFormSchema } from '../../forms/checked-form-schema';
+import { useContractForm } from '../../forms/contract-form';
+import { ContractFormRoot, TextareaField, useFieldControl } from '../../forms/form-field';
 import { getErrorMessage } from '../../lib/api';
 import { LOGIN_PATH } from '../../lib/session-loss';
 import { toastError, toastSuccess } from '../../stores/toasts';
@@ -12,9 +15,12 @@ import {
   DialogHeader,
   DialogTitle,
 } from '../../ui/dialog';
+import { FieldError } from '../../ui/input';
 import { Label } from '../../ui/label';
-import { Textarea } from '../../ui/textarea';
 import { useDeleteAccount } from './api';
+import { DELETE_ACCOUNT_START, type DeleteAccountValues, deleteAccountCheck } from './delete-account';
+
+const deleteAccountSchema = checkedFormSchema(deleteAccountCheck);
 
 /** spec §4, §9: after deletion the browser goes to login after 3 seconds. */
 export const AFTER_DELETION_REDIRECT_MS = 3000;
@@ -41,59 +47,24 @@ function Consequences({ impact }: { impact: AccountDeletionImpact }) {
   );
 }
 
-function UnderstoodCheckbox({
-  id,
-  checked,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  return (
-    <div className="flex items-start gap-2.5">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-red-700"
-      />
-      <Label htmlFor={id}>I understand that my account and personal data will be permanently deleted.</Label>
-    </div>
-  );
-}
-
-/** Optional, and never stored (the hint says so). */
-function ReasonField({
-  id,
-  reason,
-  disabled,
-  onChange,
-}: {
-  id: string;
-  reason: string;
-  disabled: boolean;
-  onChange: (reason: string) => void;
-}) {
+function UnderstoodCheckbox({ disabled }: { disabled: boolean }) {
+  const { register } = useFormContext<DeleteAccountValues>();
+  const { error, ...control } = useFieldControl('understood');
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Reason for leaving (optional)</Label>
-      <Textarea
-        id={id}
-        value={reason}
-        maxLength={1000}
-        rows={3}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      <p id={`${id}-hint`} className="text-xs text-muted">
-        Not stored: it is not kept with your account or anywhere else.
-      </p>
+      <div className="flex items-start gap-2.5">
+        <input
+          {...control}
+          type="checkbox"
+          disabled={disabled}
+          className="mt-0.5 size-4 shrink-0 accent-red-700"
+          {...register('understood')}
+        />
+        <Label htmlFor={control.id}>
+          I understand that my account and personal data will be permanently deleted.
+        </Label>
+      </div>
+      <FieldError id={`${control.id}-error`}>{error}</FieldError>
     </div>
   );
 }
@@ -106,35 +77,29 @@ interface DeleteAccountDialogProps {
 
 /** The confirmation of spec §2/§5: understanding checkbox, optional reason, confirm disabled until ticked. */
 export function DeleteAccountDialog({ open, onOpenChange, impact }: DeleteAccountDialogProps) {
-  const id = useId();
-  const [understood, setUnderstood] = useState(false);
-  const [reason, setReason] = useState('');
+  const form = useContractForm(deleteAccountSchema, DELETE_ACCOUNT_START);
+  const understood = useWatch({ control: form.control, name: 'understood' });
   const deletion = useDeleteAccount();
   const done = deletion.isSuccess;
   const blocked = impact.blockedReason;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!understood || blocked || deletion.isPending || done) return;
-    const trimmed = reason.trim();
-    deletion.mutate(
-      { confirmed: true, ...(trimmed ? { reason: trimmed } : {}) },
-      {
-        onSuccess: () => {
-          toastSuccess('Account deleted successfully');
-          setTimeout(() => {
-            window.location.href = LOGIN_PATH;
-          }, AFTER_DELETION_REDIRECT_MS);
-        },
-        onError: (error) => toastError(`Failed to delete account: ${getErrorMessage(error)}`),
+  const submit = (request: DeleteAccount) => {
+    if (blocked || deletion.isPending || done) return;
+    deletion.mutate(request, {
+      onSuccess: () => {
+        toastSuccess('Account deleted successfully');
+        setTimeout(() => {
+          window.location.href = LOGIN_PATH;
+        }, AFTER_DELETION_REDIRECT_MS);
       },
-    );
+      onError: (error) => toastError(`Failed to delete account: ${getErrorMessage(error)}`),
+    });
   };
 
   return (
     <Dialog open={open} onOpenChange={(next) => !deletion.isPending && !done && onOpenChange(next)}>
       <DialogContent>
-        <form onSubmit={submit} className="grid gap-4">
+        <ContractFormRoot form={form} onSubmit={submit} className="grid gap-4">
           <DialogHeader>
             <DialogTitle>Delete your account?</DialogTitle>
             <DialogDescription>What happens when you confirm:</DialogDescription>
@@ -145,13 +110,16 @@ export function DeleteAccountDialog({ open, onOpenChange, impact }: DeleteAccoun
               {blocked}
             </p>
           ) : null}
-          <UnderstoodCheckbox
-            id={`${id}-understood`}
-            checked={understood}
-            disabled={done || Boolean(blocked)}
-            onChange={setUnderstood}
+          <UnderstoodCheckbox disabled={done || Boolean(blocked)} />
+          {/* Optional, and never stored (the hint says so). */}
+          <TextareaField
+            name="reason"
+            label="Reason for leaving (optional)"
+            hint="Not stored: it is not kept with your account or anywhere else."
+            maxLength={1000}
+            rows={3}
+            disabled={done}
           />
-          <ReasonField id={`${id}-reason`} reason={reason} disabled={done} onChange={setReason} />
           {done ? (
             <p role="status" className="text-sm font-medium text-ink">
               Your account has been deleted. Taking you to the sign-in page…
@@ -174,7 +142,7 @@ export function DeleteAccountDialog({ open, onOpenChange, impact }: DeleteAccoun
               {deletion.isPending ? 'Deleting…' : 'Delete my account'}
             </Button>
           </DialogFooter>
-        </form>
+        </ContractFormRoot>
       </DialogContent>
     </Dialog>
   );

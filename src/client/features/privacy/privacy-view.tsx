@@ -6,9 +6,14 @@ import { toastError, toastSuccess } from '../../stores/toasts';
 import { $currentUser } from '../../stores/user';
 import { Button } from '../../ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../ui/card';
+import { DeferredDialog, loadOnce } from '../../ui/deferred-control';
 import { Skeleton } from '../../ui/skeleton';
 import { useDataSummary, useExportData } from './api';
-import { DeleteAccountDialog } from './delete-account-dialog';
+
+/** The deletion dialog's form code downloads when it is first opened (decisions 070, 071). */
+const loadDeleteAccountDialog = loadOnce(() =>
+  import('./delete-account-dialog').then((module) => module.DeleteAccountDialog),
+);
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' });
 
@@ -121,7 +126,12 @@ function DeleteAccount({ summary }: { summary: DataSummary }) {
         <Button variant="destructive" onClick={() => setOpen(true)}>
           Delete account
         </Button>
-        <DeleteAccountDialog open={open} onOpenChange={setOpen} impact={summary.accountDeletion} />
+        <DeferredDialog
+          load={loadDeleteAccountDialog}
+          open={open}
+          onOpenChange={setOpen}
+          impact={summary.accountDeletion}
+        />
       </CardContent>
     </Card>
   );
