@@ -38,7 +38,7 @@ import { RECEIPT_UPLOAD_PATH, receiptRoutes } from './features/receipts/routes.t
 import { receiptTooLarge } from './features/receipts/service.ts';
 import { supportRoutes } from './features/support/routes.ts';
 import { teamRoutes } from './features/team/routes.ts';
-import { HttpError, unreadableRequest } from './lib/errors.ts';
+import { databaseBusy, HttpError, unreadableRequest } from './lib/errors.ts';
 import type { Logger } from './lib/logger.ts';
 import { setOutboundPolicy } from './lib/outbound-url.ts';
 import { authenticate } from './middleware/auth.ts';
@@ -133,12 +133,13 @@ function apiRoutes(deps: AppDeps, oauthEndpoints: OAuthEndpointOverrides | undef
 
 /**
  * The reply to a thrown error: an HttpError's status and message, Hono's own 4xx refusals as they
- * are, anything else logged and answered with a 500 that names nothing internal.
+ * are, a busy database a 503 to send again (decision 091), anything else logged and answered with a 500
+ * that names nothing internal.
  */
 function errorReply(thrown: unknown, c: Context<AppEnv>, log: Logger) {
-  const error = unreadableRequest(thrown) ?? thrown;
+  const error = unreadableRequest(thrown) ?? databaseBusy(thrown) ?? thrown;
   if (error instanceof HttpError) {
-    if (error.status === 429) {
+    if (error.status === 429 || error.status === 503) {
       const retry = (error.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
       if (retry) c.header('Retry-After', String(retry));
     }

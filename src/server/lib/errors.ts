@@ -53,6 +53,33 @@ export function unreadableRequest(error: unknown): HttpError | null {
   return null;
 }
 
+/** How long a person is asked to wait before sending again what a busy database refused. */
+export const DATABASE_BUSY_RETRY_SECONDS = 5;
+
+/**
+ * The database file stayed locked by another writer for longer than busy_timeout (SQLITE_BUSY:
+ * libSQL's `code`, D1's "database is locked", in the error or its cause). Nothing was written: the
+ * statement never started. Not a bug and not the caller's fault, so a 503 that says to send again,
+ * with Retry-After, instead of a 500 (decision 091).
+ */
+export function databaseBusy(error: unknown): HttpError | null {
+  for (let link = error, depth = 0; link && depth < 5; link = (link as { cause?: unknown }).cause, depth++) {
+    const { code, message } = link as { code?: unknown; message?: unknown };
+    if (
+      code === 'SQLITE_BUSY' ||
+      (typeof message === 'string' && /database is locked|SQLITE_BUSY/.test(message))
+    ) {
+      return new HttpError(
+        503,
+        'The database is busy with another change (a large import, for example). Nothing was saved: please try again in a few seconds.',
+        'database_busy',
+        { retryAfterSeconds: DATABASE_BUSY_RETRY_SECONDS },
+      );
+    }
+  }
+  return null;
+}
+
 /**
  * SQLite's unique-index or primary-key refusal, as libSQL and D1 word it (in the message or its
  * cause; older SQLite says "PRIMARY KEY must be unique"). The one check every feature uses.
