@@ -8,37 +8,19 @@ export const RECENT_ACTIVITY_LIMIT = 5;
 type CarbonEmissions = DashboardOverview['metrics']['carbonEmissionsDetail'];
 type DataSources = DashboardOverview['dataSources'];
 
-/**
- * The first screen's figures (counts of lines and sources, tonnes to one decimal) in en-GB digits
- * without Intl: the first Intl formatter a page builds loads the browser's locale data, which was
- * the dearest step of the dashboard's first render on a slow phone (decision 082). The output is
- * Intl.NumberFormat('en-GB')'s, which rounds the number's shortest decimal form half away from
- * zero (summary.test.ts compares them); the panels below the first screen use Intl.
- */
-function formatDecimal(value: number, decimals: 0 | 1): string {
-  const shortest = String(Math.abs(value));
-  // Below a millionth and from 10^21 JavaScript writes an exponent: those are left to Intl.
-  if (shortest.includes('e')) {
-    const options = { minimumFractionDigits: decimals, maximumFractionDigits: decimals };
-    return new Intl.NumberFormat('en-GB', options).format(value);
-  }
-  const [whole = '0', fraction = ''] = shortest.split('.');
-  // The kept digits as one integer (12.35 → 123 at one decimal), one more when the next is 5 or more.
-  const kept = BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
-  const rounded = String(fraction.charAt(decimals) >= '5' ? kept + 1n : kept).padStart(decimals + 1, '0');
-  const integer = rounded.slice(0, rounded.length - decimals).replace(/\B(?=(\d{3})+$)/g, ',');
-  const sign = value < 0 || Object.is(value, -0) ? '-' : '';
-  return decimals === 0 ? `${sign}${integer}` : `${sign}${integer}.${rounded.slice(-decimals)}`;
-}
+const oneDecimal = builtOnFirstUse(
+  () => new Intl.NumberFormat('en-GB', { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+const wholeNumber = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }));
 
 /** A whole number as en-GB writes it ('1,250'). */
 export function formatCount(value: number): string {
-  return formatDecimal(value, 0);
+  return wholeNumber().format(value);
 }
 
 /** Tonnes with one decimal as en-GB writes them ('1,234.6'). */
 export function formatTonnes(value: number): string {
-  return formatDecimal(value, 1);
+  return oneDecimal().format(value);
 }
 
 /**
@@ -166,7 +148,6 @@ export function latestActivity(
 type Offsets = DashboardOverview['offsets'];
 
 const usd = builtOnFirstUse(() => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
-const wholeCount = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }));
 const upToOneDecimal = builtOnFirstUse(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 1 }));
 
 /** Dollars with cents ('$216.00'). */
@@ -176,7 +157,7 @@ export function formatUsd(amount: number): string {
 
 /** Whole tonnes of credits with thousands separators ('1,250'). */
 export function formatCredits(tonnes: number): string {
-  return wholeCount().format(tonnes);
+  return formatCount(tonnes);
 }
 
 /** The neutralisation figure with at most one decimal ('62.9%'), clamped to 0–100. */
