@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { reports } from '../../db/schema/export-reports.ts';
+import { activityLines } from '../../db/schema/ledger.ts';
+import { addLine, addSite, IMPORT_ROWS, importCsv, upload } from '../helpers/ledger.ts';
 import { addMember } from '../helpers/people.ts';
 import { plantPersonalRecords } from '../helpers/personal-records.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -161,6 +163,28 @@ describe('GET /api/gdpr/export-data', () => {
 
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.action, 'personal_data_exported'));
     expect(audit).toMatchObject([{ userId: user.id, companyId: user.companyId }]);
+  });
+
+  test("counts the ledger lines a person added by hand and those of their imports, and no colleague's", async () => {
+    const owner = await t.signUpCompany();
+    const siteId = await addSite(t, owner.cookie, 'Bristol bakery');
+    await addSite(t, owner.cookie, 'Lyon shop', 'FR');
+    const colleague = await addMember(t.db, owner.user.companyId, 'admin', { email: 'lines@example.com' });
+    const imported = await upload(t, owner.cookie, importCsv(IMPORT_ROWS));
+    expect(imported.status).toBe(201);
+    await addLine(t, owner.cookie, { siteId, category: 'water', quantity: 12, unit: 'm3' });
+    await addLine(t, colleague.cookie, { siteId, category: 'water', quantity: 3, unit: 'm3' });
+    const importedAuthors = await t.db
+      .select({ createdBy: activityLines.createdBy })
+      .from(activityLines)
+      .where(and(isNotNull(activityLines.importKey), eq(activityLines.source, 'csv')));
+    expect(importedAuthors.length).toBeGreaterThanOrEqual(IMPORT_ROWS.length);
+    expect(importedAuthors.every((line) => line.createdBy === null)).toBe(true);
+    const mine = await t.call('GET', '/api/gdpr/export-data', { cookie: owner.cookie });
+    // An imported line names no author of its own: its import does (decision 081, step 4).
+    expect(mine.json.authoredCounts.activityLines).toBe(IMPORT_ROWS.length + 1);
+    const theirs = await t.call('GET', '/api/gdpr/export-data', { cookie: colleague.cookie });
+    expect(theirs.json.authoredCounts.activityLines).toBe(1);
   });
 
   test("holds nothing of a colleague's", async () => {

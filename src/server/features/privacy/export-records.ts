@@ -294,7 +294,9 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
       .from(activityLines)
       .where(
         and(
-          eq(activityLines.createdBy, userId),
+          // A line written by hand or from a receipt names its author; an imported line's author is
+          // its (complete) import's (decision 081, step 4).
+          sql`(${activityLines.createdBy} = ${userId} OR ${activityLines.importKey} IN (SELECT ledger_key FROM activity_imports WHERE created_by = ${userId} AND imported_count >= 0))`,
           sql`(${activityLines.importKey} IS NULL OR ${activityLines.importKey} NOT IN (SELECT ledger_key FROM activity_imports WHERE imported_count < 0))`,
         ),
       ),
