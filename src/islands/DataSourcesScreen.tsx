@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useDataSources } from '../client/features/data-sources/api';
 import { DataSourcesPanel } from '../client/features/data-sources/data-sources-panel';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../client/ui/card';
 import { loadOnce, useLoadedWhen } from '../client/ui/deferred-control';
-import { useNearViewport } from '../client/ui/deferred-panel';
+import { PanelPlaceholder, useNearViewport } from '../client/ui/deferred-panel';
 import { IslandRoot } from '../client/ui/island-root';
-import { Skeleton } from '../client/ui/skeleton';
 
 // Below the sources on every screen size: the importers, the sites and the ledger's filters and
 // rows load when the person scrolls or tabs towards them, not with the page (decision 082).
@@ -16,15 +14,7 @@ const loadActivityCards = loadOnce(() =>
 /** The three cards' titles and descriptions with skeletons of their height, while they load. */
 function ActivityCardsPlaceholder({ onElement }: { onElement: (element: HTMLElement | null) => void }) {
   const card = (title: string, description: string, height: string, id?: string) => (
-    <Card id={id} aria-busy="true">
-      <CardHeader>
-        <CardTitle>{title}</CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Skeleton className={`${height} w-full`} />
-      </CardContent>
-    </Card>
+    <PanelPlaceholder title={title} description={description} height={height} id={id} />
   );
   return (
     <div ref={onElement} className="grid gap-6">

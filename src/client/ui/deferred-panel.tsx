@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, type Ref, useEffect, useState } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from './card';
 import { useLoadedWhen } from './deferred-control';
 import { Skeleton } from './skeleton';
@@ -61,8 +61,27 @@ export function DeferredPanel<P extends object>({
     failure: `Couldn't load “${title}”. Check your connection and reload the page.`,
   });
   if (Panel) return <Panel {...props} />;
+  return <PanelPlaceholder ref={setElement} title={title} description={description} height={height} />;
+}
+
+/** A card's own title and description over a skeleton of its body's height, while its code loads. */
+export function PanelPlaceholder({
+  title,
+  description,
+  height,
+  id,
+  ref,
+}: {
+  title: string;
+  description: string;
+  /** Tailwind height class of the skeleton, close to the loaded card's body. */
+  height: string;
+  /** Kept from the loaded card, so a link to its anchor still lands here. */
+  id?: string;
+  ref?: Ref<HTMLElement>;
+}) {
   return (
-    <Card ref={setElement} aria-busy="true">
+    <Card ref={ref} id={id} aria-busy="true">
       <CardHeader>
         <CardTitle>{title}</CardTitle>
         <CardDescription>{description}</CardDescription>
