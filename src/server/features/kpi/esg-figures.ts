@@ -14,15 +14,14 @@
 // results of the company's sites in that country: SECR's "UK energy use" of an unquoted company
 // must not count a French site. Turnover and headcount are recorded for the whole company, so a
 // regional intensity exists only while the ledger has no activity outside the region that year.
-import { and, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { activityLines, companyFinancials, sites, workforceFigures } from '../../../../db/schema/ledger.ts';
+import { and, eq } from 'drizzle-orm';
+import { activityLines, companyFinancials, workforceFigures } from '../../../../db/schema/ledger.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
 import type { LedgerFigure } from '../../../domain/esg/figures.ts';
 import type { AutoFillRegion, AutoFillSource } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { calculatorUnit, readLedger, scopeSums, scopeTotalRows } from '../ledger/figures/service.ts';
-import { linesIn, yearRange } from './aggregates.ts';
+import { yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -33,6 +32,13 @@ import {
 import { energyFigures, notCountedNote } from './esg-energy-figures.ts';
 import { workforceFigures as workforceOf } from './figures.ts';
 import { ledgerMemo } from './ledger-memo.ts';
+import {
+  atSitesIn,
+  oneLineOutsideRegion,
+  regionalLines,
+  wasteQuantities,
+  waterQuantities,
+} from './regional-lines.ts';
 
 export interface EsgFigures {
   /** What the ledger gives for each source it can answer. */
@@ -43,12 +49,6 @@ export interface EsgFigures {
    */
   notes: Partial<Record<AutoFillSource, string>>;
 }
-
-/**
- * Country codes of a region as sites store them: ISO 3166-1 'GB', and 'UK', which the site form
- * accepts and the factor choice reads as GB (src/domain/emissions/regions.ts).
- */
-const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
 
 /**
  * Waste routes that keep material in use (the spec's "recycling, reuse or composting rather than
@@ -63,18 +63,6 @@ export const isRecoveredWaste = (variant: string | null) =>
 type ScopeRows = { scope: string; kg: number }[];
 type WaterRows = { unit: string | null; quantity: number }[];
 
-/** `column` (a site's ledger key) is one of the company's sites in `region`; no condition without a region. */
-function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
-  if (region === undefined) return undefined;
-  return inArray(column, regionSiteKeys(ctx, region));
-}
-
-const regionSiteKeys = (ctx: AuthedContext, region: AutoFillRegion) =>
-  ctx.db
-    .select({ key: sites.ledgerKey })
-    .from(sites)
-    .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
-
 /** kg CO2e sums per scope over [from, to], at the region's sites only when one is given. */
 function scopesIn(
   ctx: AuthedContext,
@@ -86,93 +74,7 @@ function scopesIn(
   return ctx.db
     .select(scopeSums())
     .from(activityLines)
-    .where(linesAt(ctx, filtered, from, to, region));
-}
-
-/** The period's lines at the sites of `region` (aggregates.ts `linesIn`): the sums below share it. */
-const linesAt = (
-  ctx: AuthedContext,
-  filtered: boolean,
-  from: string,
-  to: string,
-  region: AutoFillRegion | undefined,
-  ...conditions: SQL[]
-) => linesIn(ctx, filtered, from, to, atSitesIn(ctx, activityLines.siteKey, region), ...conditions);
-
-/** Water quantities by unit (energy is energy-totals.ts's). */
-function waterIn(
-  ctx: AuthedContext,
-  filtered: boolean,
-  from: string,
-  to: string,
-  region: AutoFillRegion | undefined,
-) {
-  return ctx.db
-    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
-    .from(activityLines)
-    .where(
-      linesAt(
-        ctx,
-        filtered,
-        from,
-        to,
-        region,
-        eq(activityLines.category, 'water'),
-        isNotNull(activityLines.quantity),
-      ),
-    )
-    .groupBy(activityLines.unit);
-}
-
-/**
- * One visible line of the year at a site outside `region` (none without a region): then the
- * company operates elsewhere too, and its whole-company turnover and headcount do not match a
- * regional emissions figure.
- */
-function lineOutside(
-  ctx: AuthedContext,
-  filtered: boolean,
-  from: string,
-  to: string,
-  region: AutoFillRegion | undefined,
-) {
-  // Without a region nothing is outside: `0 = 1` keeps the batch the same shape either way.
-  const outside =
-    region === undefined ? sql`0 = 1` : notInArray(activityLines.siteKey, regionSiteKeys(ctx, region));
-  // The site key, not the line's id: the covering index holds it, so no line row is read (decision 065).
-  return ctx.db
-    .select({ siteKey: activityLines.siteKey })
-    .from(activityLines)
-    .where(linesAt(ctx, filtered, from, to, undefined, outside))
-    .limit(1);
-}
-
-function wasteByVariant(
-  ctx: AuthedContext,
-  filtered: boolean,
-  from: string,
-  to: string,
-  region: AutoFillRegion | undefined,
-) {
-  return ctx.db
-    .select({
-      variant: activityLines.variant,
-      unit: activityLines.unit,
-      quantity: sql<number>`sum(${activityLines.quantity})`,
-    })
-    .from(activityLines)
-    .where(
-      linesAt(
-        ctx,
-        filtered,
-        from,
-        to,
-        region,
-        eq(activityLines.category, 'waste'),
-        isNotNull(activityLines.quantity),
-      ),
-    )
-    .groupBy(activityLines.variant, activityLines.unit);
+    .where(regionalLines(ctx, filtered, { from, to, region }));
 }
 
 const remembered = ledgerMemo<EsgFigures>();
@@ -216,8 +118,8 @@ async function computeEsgFigures(
     energyLineGroups(ctx, filtered, prior, sitesOf),
     energyLineAdjustments(ctx, filtered, current, sitesOf),
     energyLineAdjustments(ctx, filtered, prior, sitesOf),
-    waterIn(ctx, filtered, current.from, current.to, region),
-    wasteByVariant(ctx, filtered, current.from, current.to, region),
+    waterQuantities(ctx, filtered, { ...current, region }),
+    wasteQuantities(ctx, filtered, { ...current, region }),
     ctx.db
       .select({
         revenue: companyFinancials.revenue,
@@ -230,7 +132,7 @@ async function computeEsgFigures(
       .select()
       .from(workforceFigures)
       .where(and(eq(workforceFigures.companyId, ctx.companyId), eq(workforceFigures.year, year))),
-    lineOutside(ctx, filtered, current.from, current.to, region),
+    oneLineOutsideRegion(ctx, filtered, { ...current, region }),
   ]);
   return esgFiguresFrom({
     scopes: scopes[0] ? scopeTotalRows(scopes[0]) : [],

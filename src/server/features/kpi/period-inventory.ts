@@ -4,12 +4,10 @@
 // visibility as the KPI Dashboard (aggregates.ts, emissions/visibility.ts), in one batch, so a
 // report's figures are those the dashboard shows for the same dates. A region narrows everything
 // to the company's sites in that country, as esg-figures.ts does for SECR's UK figures.
-import { and, count, eq, inArray, isNotNull, notInArray, type SQL, sql } from 'drizzle-orm';
-import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { activityLines, emissionFactors, sites } from '../../../../db/schema/ledger.ts';
+import { count, sql } from 'drizzle-orm';
+import { activityLines, emissionFactors } from '../../../../db/schema/ledger.ts';
 import type { Scope } from '../../../domain/emissions/types.ts';
 import { conversionFactor } from '../../../domain/emissions/units.ts';
-import type { AutoFillRegion } from '../../../domain/esg/types.ts';
 import type { AuthedContext } from '../../context.ts';
 import { referenceDataMissing } from '../../lib/errors.ts';
 import {
@@ -22,7 +20,6 @@ import {
   scopeRows,
   scopeSums,
 } from '../ledger/figures/service.ts';
-import { linesIn } from './aggregates.ts';
 import {
   type EnergyTotals,
   energyLineAdjustments,
@@ -31,9 +28,14 @@ import {
 } from './energy-totals.ts';
 import { isRecoveredWaste } from './esg-figures.ts';
 import { type DatasetEntryRow, type DatasetsByFigure, datasetsOf } from './period-datasets.ts';
-
-/** Sites' country codes of a region: ISO 'GB' and the 'UK' the site form accepts (esg-figures.ts). */
-const REGION_COUNTRIES: Record<AutoFillRegion, string[]> = { GB: ['GB', 'UK'] };
+import {
+  atSitesIn,
+  oneLineOutsideRegion,
+  type RegionalPeriod,
+  regionalLines,
+  wasteQuantities,
+  waterQuantities,
+} from './regional-lines.ts';
 
 /** Gross emissions of a line: scope 1 + location-based 2 + 3 (market-based is the alternative view). */
 const grossKg = sql<number>`sum(coalesce(${activityLines.kgScope1}, 0) + coalesce(${activityLines.kgScope2Location}, 0) + coalesce(${activityLines.kgScope3}, 0))`;
@@ -44,13 +46,8 @@ const entryDataset = sql<string>`${sql.raw(entryField('e', 'dataset'))}`;
 const entryScope = sql<Scope>`${sql.raw(entryField('e', 'scope'))}`;
 const entryCategory = sql<number | null>`${sql.raw(entryField('e', 'scope3Category'))}`;
 
-export interface PeriodInventoryQuery {
-  /** Inclusive ISO dates. */
-  from: string;
-  to: string;
-  /** Only the company's sites in this country; omitted = every site. */
-  region?: AutoFillRegion;
-}
+/** The period and, if any, the region an inventory covers. */
+export type PeriodInventoryQuery = RegionalPeriod;
 
 export interface PeriodInventory {
   /** kg CO2e per stored scope (scope_1, scope_2_location, scope_2_market, scope_3, outside_scopes). */
@@ -78,20 +75,6 @@ export interface PeriodInventory {
   hasActivityOutsideRegion: boolean;
 }
 
-const regionSiteKeys = (ctx: AuthedContext, region: AutoFillRegion) =>
-  ctx.db
-    .select({ key: sites.ledgerKey })
-    .from(sites)
-    .where(and(eq(sites.companyId, ctx.companyId), inArray(sites.country, REGION_COUNTRIES[region])));
-
-function atSitesIn(ctx: AuthedContext, column: SQLiteColumn, region: AutoFillRegion | undefined) {
-  return region === undefined ? undefined : inArray(column, regionSiteKeys(ctx, region));
-}
-
-/** The period's lines at the sites of the query's region (aggregates.ts `linesIn`). */
-const linesOf = (ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery, ...more: SQL[]) =>
-  linesIn(ctx, filtered, query.from, query.to, atSitesIn(ctx, activityLines.siteKey, query.region), ...more);
-
 /** The inventory of [from, to] (inclusive), at the region's sites when one is given. */
 export async function getPeriodInventory(
   ctx: AuthedContext,
@@ -103,16 +86,16 @@ export async function getPeriodInventory(
       ctx.db
         .select({ ...scopeSums(), ...categorySums() })
         .from(activityLines)
-        .where(linesOf(ctx, filtered, query)),
+        .where(regionalLines(ctx, filtered, query)),
       ctx.db
         .select({ tier: activityLines.dataQuality, kg: grossKg })
         .from(activityLines)
-        .where(linesOf(ctx, filtered, query))
+        .where(regionalLines(ctx, filtered, query))
         .groupBy(activityLines.dataQuality),
       ctx.db
         .select({ lines: count() })
         .from(activityLines)
-        .where(linesOf(ctx, filtered, query)),
+        .where(regionalLines(ctx, filtered, query)),
       datasetEntries(ctx, filtered, query),
       energyLineGroups(ctx, filtered, query, atSitesIn(ctx, activityLines.siteKey, query.region)),
       energyLineAdjustments(ctx, filtered, query, atSitesIn(ctx, activityLines.siteKey, query.region)),
@@ -155,7 +138,7 @@ function datasetEntries(ctx: AuthedContext, filtered: boolean, query: PeriodInve
     })
     .from(linesWithEntries)
     .leftJoin(emissionFactors, sql`${emissionFactors.id} = ${sql.raw(entryField('e', 'factorId'))}`)
-    .where(linesOf(ctx, filtered, query))
+    .where(regionalLines(ctx, filtered, query))
     .groupBy(
       entryDataset,
       entryScope,
@@ -164,51 +147,6 @@ function datasetEntries(ctx: AuthedContext, filtered: boolean, query: PeriodInve
       emissionFactors.sourceUrl,
       emissionFactors.gwpBasis,
     );
-}
-
-/** Water quantities per unit. */
-function waterQuantities(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
-  return ctx.db
-    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
-    .from(activityLines)
-    .where(
-      linesOf(ctx, filtered, query, eq(activityLines.category, 'water'), isNotNull(activityLines.quantity)),
-    )
-    .groupBy(activityLines.unit);
-}
-
-/** Waste quantities per waste type and unit. */
-function wasteQuantities(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
-  return ctx.db
-    .select({
-      variant: activityLines.variant,
-      unit: activityLines.unit,
-      quantity: sql<number>`sum(${activityLines.quantity})`,
-    })
-    .from(activityLines)
-    .where(
-      linesOf(ctx, filtered, query, eq(activityLines.category, 'waste'), isNotNull(activityLines.quantity)),
-    )
-    .groupBy(activityLines.variant, activityLines.unit);
-}
-
-/** One line at a site outside the query's region, if any. */
-function oneLineOutsideRegion(ctx: AuthedContext, filtered: boolean, query: PeriodInventoryQuery) {
-  return ctx.db
-    .select({ id: activityLines.id })
-    .from(activityLines)
-    .where(
-      linesOf(
-        ctx,
-        filtered,
-        { from: query.from, to: query.to },
-        // Without a region nothing is outside: `0 = 1` keeps the batch the same shape.
-        query.region === undefined
-          ? sql`0 = 1`
-          : notInArray(activityLines.siteKey, regionSiteKeys(ctx, query.region)),
-      ),
-    )
-    .limit(1);
 }
 
 /** `row`'s quantity in `target` units, or null when its unit does not convert. */
