@@ -99,31 +99,23 @@ export async function dashboardDataSources(ctx: AuthedContext): Promise<Dashboar
     lineCount: item.lineCount,
     statusText: item.lineCount > 0 ? count(item.lineCount, 'line') : 'Every line it imported was removed',
   }));
-  const single = (source: string) => singles.find((row) => row.source === source);
-  const receipts = single('receipt');
-  if (receipts && receipts.lines > 0) {
+  // The lines written one at a time, one source per way in (decision 054).
+  const singleSources = [
+    { source: 'receipt', id: 'receipts', type: 'receipt_ocr', name: 'Scanned receipts', unit: 'receipt' },
+    { source: 'manual', id: 'manual', type: 'manual', name: 'Entered by hand', unit: 'line' },
+  ] as const;
+  for (const { source, id, type, name, unit } of singleSources) {
+    const row = singles.find((single) => single.source === source);
+    if (!row || row.lines === 0) continue;
     result.push({
-      id: 'receipts',
-      type: 'receipt_ocr',
-      kind: 'receipts',
-      name: 'Scanned receipts',
+      id,
+      type,
+      kind: id,
+      name,
       status: 'connected',
-      lastSyncAt: receipts.newest === null ? null : new Date(receipts.newest).toISOString(),
-      lineCount: receipts.lines,
-      statusText: count(receipts.lines, 'receipt'),
-    });
-  }
-  const manual = single('manual');
-  if (manual && manual.lines > 0) {
-    result.push({
-      id: 'manual',
-      type: 'manual',
-      kind: 'manual',
-      name: 'Entered by hand',
-      status: 'connected',
-      lastSyncAt: manual.newest === null ? null : new Date(manual.newest).toISOString(),
-      lineCount: manual.lines,
-      statusText: count(manual.lines, 'line'),
+      lastSyncAt: row.newest === null ? null : new Date(row.newest).toISOString(),
+      lineCount: row.lines,
+      statusText: count(row.lines, unit),
     });
   }
   const importedInto = new Set(imports.map((item) => item.dataSourceId));
