@@ -27,23 +27,26 @@ export const bytes = customType<{ data: Uint8Array; driverData: Uint8Array | Arr
 });
 
 /**
- * A SHA-256 digest, hex in the code and its 32 bytes on disk: half the size of the hex text in the
- * row and again in each index that holds it (the ledger's fingerprint, decision 081). Anything but
- * 64 hex digits is refused rather than stored as something no digest will ever match.
+ * A ledger line's fingerprint (the first 128 bits of a SHA-256, fingerprint.ts), hex in the code
+ * and its 16 bytes on disk: a quarter of the hex text in the row and again in the dedupe index
+ * (decisions 081, 094). Anything but 32 hex digits is refused rather than stored as something no
+ * fingerprint will ever match.
  */
-export const sha256Bytes = customType<{ data: string; driverData: Uint8Array | ArrayBuffer | number[] }>({
-  dataType: () => 'blob',
-  toDriver: (hex) => {
-    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error('a SHA-256 digest is 64 hex digits');
-    return Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16));
+export const fingerprintBytes = customType<{ data: string; driverData: Uint8Array | ArrayBuffer | number[] }>(
+  {
+    dataType: () => 'blob',
+    toDriver: (hex) => {
+      if (!/^[0-9a-f]{32}$/i.test(hex)) throw new Error('a line fingerprint is 32 hex digits');
+      return Uint8Array.from(hex.match(/../g)!, (byte) => Number.parseInt(byte, 16));
+    },
+    fromDriver: (value) => {
+      const digest = value instanceof Uint8Array ? value : new Uint8Array(value);
+      let hex = '';
+      for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
+      return hex;
+    },
   },
-  fromDriver: (value) => {
-    const digest = value instanceof Uint8Array ? value : new Uint8Array(value);
-    let hex = '';
-    for (const byte of digest) hex += byte.toString(16).padStart(2, '0');
-    return hex;
-  },
-});
+);
 
 /**
  * The integer a company, site or import is known by in the ledger's columns and indexes (decision

@@ -22,7 +22,7 @@ export const newLine = (overrides: Partial<NewLine> = {}): NewLine => ({
   evidenceUrl: '/api/receipts/1/file',
   reference: 'INV "7" é 🌱',
   dataQuality: 'measured',
-  fingerprint: 'ab'.repeat(32),
+  fingerprint: 'ab'.repeat(16),
   kgScope1: 1,
   kgScope2Location: 2,
   kgScope2Market: 0,

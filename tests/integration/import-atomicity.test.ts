@@ -104,7 +104,7 @@ describe('CSV import atomicity', () => {
       source: 'csv',
       importKey: importKeyOf(user.companyId, pendingId),
       dataQuality: 'measured',
-      fingerprint: 'f'.repeat(64),
+      fingerprint: 'f'.repeat(32),
     });
     const response = await upload(t, cookie, csv(ROWS));
     expect(response.status).toBe(201);

@@ -52,7 +52,7 @@ async function leftImport(companyId: string, siteId: string, dataSourceId: strin
       source: 'csv',
       importKey: importKeyOf(companyId, id),
       dataQuality: 'measured',
-      fingerprint: (id.replaceAll('-', '') + String(n)).padStart(64, '0'),
+      fingerprint: `${id.replaceAll('-', '').slice(0, 24)}${String(n).padStart(8, '0')}`,
       kgScope1: 2500,
     });
   }

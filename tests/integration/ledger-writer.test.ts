@@ -35,12 +35,12 @@ async function company() {
 
 /** Lines in the shapes that are easy to get wrong, dated out of order. */
 const fixtureLines = (siteId: string): NewLine[] => [
-  newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'a'.repeat(64) }),
+  newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'a'.repeat(32) }),
   newLine({
     id: crypto.randomUUID(),
     siteId,
     date: '2025-01-15',
-    fingerprint: 'b'.repeat(64),
+    fingerprint: 'b'.repeat(32),
     periodEnd: null,
     variant: null,
     quantity: null,
@@ -53,7 +53,7 @@ const fixtureLines = (siteId: string): NewLine[] => [
     id: crypto.randomUUID(),
     siteId,
     date: '2025-02-01',
-    fingerprint: 'c'.repeat(64),
+    fingerprint: 'c'.repeat(32),
     category: 'purchased_goods',
     variant: '541611',
     quantity: 12,
@@ -115,7 +115,7 @@ describe('the ledger writer', () => {
       await t.db.all(
         sql`SELECT hex(fingerprint) AS hex FROM activity_lines WHERE company_key = ${companyKeyOf(viaLocal.origin.companyId)} ORDER BY fingerprint`,
       ),
-    ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(64).toUpperCase() })));
+    ).toEqual(['a', 'b', 'c'].map((digit) => ({ hex: digit.repeat(32).toUpperCase() })));
     // Drizzle reads it back as the hex the code compares (connectors' sync), and refuses to store
     // anything that is not a digest.
     const read = await t.db
@@ -123,14 +123,14 @@ describe('the ledger writer', () => {
       .from(activityLines)
       .where(eq(activityLines.companyKey, companyKeyOf(viaLocal.origin.companyId)))
       .orderBy(activityLines.fingerprint);
-    expect(read.map((row) => row.fingerprint)).toEqual(['a', 'b', 'c'].map((digit) => digit.repeat(64)));
+    expect(read.map((row) => row.fingerprint)).toEqual(['a', 'b', 'c'].map((digit) => digit.repeat(32)));
     expect(() =>
       t.db
         .update(activityLines)
         .set({ fingerprint: 'not a digest' })
         .where(eq(activityLines.companyKey, companyKeyOf(viaLocal.origin.companyId)))
         .toSQL(),
-    ).toThrow('64 hex digits');
+    ).toThrow('32 hex digits');
   });
 
   test('lines enough for several statements store alike, with repeats inside one skipped', async () => {
@@ -143,7 +143,7 @@ describe('the ledger writer', () => {
           id: crypto.randomUUID(),
           siteId,
           date: `2025-${String((n % 12) + 1).padStart(2, '0')}-01`,
-          fingerprint: String(n).padStart(64, '0'),
+          fingerprint: String(n).padStart(32, '0'),
           quantity: n,
         });
       });
@@ -175,7 +175,7 @@ describe('the ledger writer', () => {
         .orderBy(sql`rowid`);
       expect(dates.map((row) => row.date)).toEqual(['2025-01-15', '2025-02-01', '2025-03-01']);
 
-      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'd'.repeat(64) });
+      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'd'.repeat(32) });
       expect(await insert(writer, origin, [...fixtureLines(siteId), added])).toEqual({ inserted: 1 });
       expect(await linesOf(origin.companyId)).toBe(4);
     });
@@ -183,7 +183,7 @@ describe('the ledger writer', () => {
     test(`${name}: refuses a line already there when asked to, and writes nothing of the change`, async () => {
       const { origin, siteId } = await company();
       await insert(writer, origin, fixtureLines(siteId));
-      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'e'.repeat(64) });
+      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'e'.repeat(32) });
       const again = fixtureLines(siteId)[0]!;
       await expect(insert(writer, origin, [added, again], 'refuse')).rejects.toThrow(
         /UNIQUE constraint failed/,

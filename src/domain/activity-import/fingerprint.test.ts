@@ -21,14 +21,18 @@ const row: ImportedActivityRow = {
 };
 
 describe('rowFingerprint', () => {
-  test('is a SHA-256 hex digest, equal for identical rows', async () => {
+  test('is the first 128 bits of a SHA-256, hex, equal for identical rows', async () => {
     const a = await rowFingerprint(row);
-    expect(a).toMatch(/^[0-9a-f]{64}$/);
+    expect(a).toMatch(/^[0-9a-f]{32}$/);
     expect(await rowFingerprint({ ...row })).toBe(a);
     const expected = new Uint8Array(
       await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalRow(row))),
     );
-    expect(a).toBe(Array.from(expected, (b) => b.toString(16).padStart(2, '0')).join(''));
+    expect(a).toBe(
+      Array.from(expected, (b) => b.toString(16).padStart(2, '0'))
+        .join('')
+        .slice(0, 32),
+    );
   });
 
   test('ignores case and spacing of the site and variant, and descriptive fields', async () => {
@@ -94,14 +98,11 @@ describe('rowFingerprint', () => {
 });
 
 describe('fingerprint values', () => {
-  // Stored in ledgers since the first import (computed with WebCrypto over canonicalRow): they must never change.
+  // Stored in ledgers since the first import (computed with WebCrypto over canonicalRow): they must
+  // never change. Ledgers keep their first 128 bits (decision 094), which the migration cut to.
   test('are pinned', async () => {
-    expect(await rowFingerprint(row)).toBe(
-      'f15f7ef2b10a5a7605aaee8dbcb463d962e74ea26f2c7c14e9e3f896c798504d',
-    );
-    expect(await rowFingerprint(row, 2)).toBe(
-      '4c36325af51cf5e06f7173b815e613c50d010542a7b425afd5e903017ab5af8b',
-    );
+    expect(await rowFingerprint(row)).toBe('f15f7ef2b10a5a7605aaee8dbcb463d9');
+    expect(await rowFingerprint(row, 2)).toBe('4c36325af51cf5e06f7173b815e613c5');
     const gas: ImportedActivityRow = {
       ...row,
       site: 'Zürich  Büro',
@@ -111,9 +112,7 @@ describe('fingerprint values', () => {
       reference: ' Café\u00a0n° 7 ',
       calorificBasis: 'gross',
     };
-    expect(await rowFingerprint(gas)).toBe(
-      'fab2b5caa625974d38056a47232451dc837b147b50e1730d4586406c0ada06fb',
-    );
+    expect(await rowFingerprint(gas)).toBe('fab2b5caa625974d38056a47232451dc');
     const spend: ImportedActivityRow = {
       ...row,
       periodEnd: null,
@@ -127,9 +126,7 @@ describe('fingerprint values', () => {
       reference: null,
       dataQuality: 'spend_based',
     };
-    expect(await rowFingerprint(spend)).toBe(
-      'ff459b6f62a8e49e196f68e12729e35f78f7549e60d4134fd9dfeb2720d9a014',
-    );
+    expect(await rowFingerprint(spend)).toBe('ff459b6f62a8e49e196f68e12729e35f');
   });
 
   // ASCII rows are written as bytes directly (no canonical string); others go through canonicalRow.
@@ -165,7 +162,9 @@ describe('fingerprint values', () => {
   const webCrypto = async (text: string) =>
     Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text))), (b) =>
       b.toString(16).padStart(2, '0'),
-    ).join('');
+    )
+      .join('')
+      .slice(0, 32);
 
   test('equal WebCrypto over canonicalRow, for ASCII and other text, whitespace and numbers', async () => {
     for (const r of rows) expect(await rowFingerprint(r)).toBe(await webCrypto(canonicalRow(r)));

@@ -1,4 +1,5 @@
-// Dedupe fingerprints. A row's fingerprint is SHA-256 over its normalised identity, so the
+// Dedupe fingerprints. A row's fingerprint is SHA-256 over its normalised identity (its first 128
+// bits, decision 094), so the
 // same line uploaded again — in the same file or another one, typed slightly differently ("kwh" vs "kWh",
 // "1.234,5" vs "1234.5", "London  HQ" vs "london hq") — gets the same fingerprint, and anything that
 // changes what the line says (date, site, category, variant, amount, unit, currency, reference) changes it.
@@ -20,12 +21,18 @@
 // an import, decision 069).
 
 import { incrementalSha256, type Sha256Stream, toHex } from '../sha256.ts';
-import { appendOccurrence, canonicalRow, hashCanonical, writeCanonicalRow } from './canonical-row.ts';
+import {
+  appendOccurrence,
+  canonicalRow,
+  hashCanonical,
+  lineDigest,
+  writeCanonicalRow,
+} from './canonical-row.ts';
 import type { ImportedActivityRow } from './rows.ts';
 
-export { canonicalRow, toHex };
+export { canonicalRow, lineDigest, toHex };
 
-/** 64 lowercase hex chars. `occurrence` 0 (default) is the first such row in a file, 1 the second… */
+/** 32 lowercase hex chars. `occurrence` 0 (default) is the first such row in a file, 1 the second… */
 export async function rowFingerprint(row: ImportedActivityRow, occurrence = 0): Promise<string> {
   const length = writeCanonicalRow(row);
   return hashCanonical(occurrence > 0 ? appendOccurrence(length, occurrence) : length);

@@ -20,10 +20,10 @@ import {
 } from '../../../../db/schema/connectors.ts';
 import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import { isSpendVariant } from '../../../domain/activity-import/accounting-export/account-targets.ts';
+import { lineDigest } from '../../../domain/activity-import/fingerprint.ts';
 import { defaultAccountMapping } from '../../../domain/connectors/account-mapping.ts';
 import { MAX_AMOUNT } from '../../../domain/contracts/numbers.ts';
 import { replaceRefusedCharacters } from '../../../domain/contracts/text.ts';
-import { sha256Hex } from '../../../domain/sha256.ts';
 import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
@@ -45,7 +45,7 @@ export const SYNC_MAX_ATTEMPTS = 4;
 const SyncPayload = { parse: (value: unknown) => value as { dataSourceId: string } };
 
 export function lineFingerprint(parts: readonly (string | number | null)[]): string {
-  return sha256Hex(
+  return lineDigest(
     ['connector-line/v1', ...parts.map((part) => (part === null ? '' : String(part)))].join('\u001f'),
   );
 }

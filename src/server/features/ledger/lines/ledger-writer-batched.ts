@@ -12,7 +12,7 @@ import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } fr
 import { boundLineValue, companyKeyOf } from './ledger-keys.ts';
 import {
   chunks,
-  inDateOrder,
+  inDedupeOrder,
   type LineOrigin,
   lineField,
   lineValue,
@@ -45,7 +45,7 @@ function insertStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[],
     ),
     sql`, `,
   );
-  return chunks(inDateOrder(lines), LINES_PER_STATEMENT).map((part) => {
+  return chunks(inDedupeOrder(lines), LINES_PER_STATEMENT).map((part) => {
     // `WHERE true`: SQLite's documented way to let an upsert clause follow INSERT … SELECT.
     const insert = db
       .insert(activityLines)

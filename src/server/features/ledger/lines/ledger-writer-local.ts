@@ -22,7 +22,7 @@ import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
 import { boundLineValue } from './ledger-keys.ts';
 import {
-  inDateOrder,
+  inDedupeOrder,
   type LineOrigin,
   lineField,
   lineValue,
@@ -209,7 +209,7 @@ export class LocalLedgerFile {
     const { one, many } = INSERT[duplicates];
     const shared = originValues(origin) as Record<string, unknown>;
     const originValuesBound = one.origin.map((key) => stored(shared[key]));
-    const ordered = inDateOrder(lines);
+    const ordered = inDedupeOrder(lines);
     const values: unknown[] = [];
     const bind = (from: number, to: number) => {
       values.length = 0;

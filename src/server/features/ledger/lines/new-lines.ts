@@ -56,14 +56,14 @@ const KEYED: Record<string, string> = {
 };
 
 /**
- * The SQL that stores a line's bound value `value` in column `key`: the fingerprint, hex in the
- * code, goes in as its 32 bytes (decision 081; a value that is not hex becomes NULL, which the
+ * The SQL that stores a line's bound value `value` in column `key`: the fingerprint, 32 hex digits
+ * in the code, goes in as its 16 bytes (decisions 081, 094; any other value becomes NULL, which the
  * NOT NULL column refuses); a company, site or import, a UUID in the code, as its ledger key
  * (decision 088; an unknown id becomes NULL, which NOT NULL or the count of lines written shows);
  * every other value as it is.
  */
 export function lineValue(key: string, value: string): string {
-  if (key === 'fingerprint') return `unhex(${value})`;
+  if (key === 'fingerprint') return `CASE WHEN length(${value}) = 32 THEN unhex(${value}) END`;
   const table = KEYED[key];
   return table ? `(SELECT ledger_key FROM ${table} WHERE id = ${value})` : value;
 }
@@ -75,8 +75,19 @@ export function chunks<T>(rows: readonly T[], size: number): T[][] {
 }
 
 /**
- * Lines in date order, the order of the ledger's (company_key, date, …) indexes: written in it,
- * they land on neighbouring b-tree pages instead of a random page each (decision 069).
+ * Lines in the order of the dedupe index (company_key, date, fingerprint): written in it, each
+ * write visits that index's pages once, in order, instead of a random page a line (decisions 069,
+ * 094). Hex compares as the bytes do.
  */
-export const inDateOrder = (lines: readonly NewLine[]): NewLine[] =>
-  [...lines].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+export const inDedupeOrder = (lines: readonly NewLine[]): NewLine[] =>
+  [...lines].sort((a, b) =>
+    a.date < b.date
+      ? -1
+      : a.date > b.date
+        ? 1
+        : a.fingerprint < b.fingerprint
+          ? -1
+          : a.fingerprint > b.fingerprint
+            ? 1
+            : 0,
+  );
