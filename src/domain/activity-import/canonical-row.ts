@@ -51,10 +51,20 @@ const encoder = new TextEncoder();
 
 let buffer = new Uint8Array(512);
 buffer.set(PREFIX);
+/**
+ * The buffer's first `length` bytes by length, made once each: a view per row was one more object
+ * per row for the import thread's collector (decision 087). Emptied when the buffer grows.
+ */
+let views: Uint8Array[] = [];
 
 /** Hex SHA-256 of the first `length` bytes written (by writeCanonicalRow, then appendOccurrence). */
 export function hashCanonical(length: number): string {
-  return sha256Hex(buffer.subarray(0, length));
+  let view = views[length];
+  if (view === undefined) {
+    view = buffer.subarray(0, length);
+    views[length] = view;
+  }
+  return sha256Hex(view);
 }
 
 function room(size: number, used: number): Uint8Array {
@@ -62,6 +72,7 @@ function room(size: number, used: number): Uint8Array {
     const larger = new Uint8Array(Math.max(2 * buffer.length, size));
     larger.set(buffer.subarray(0, Math.max(used, PREFIX.length)));
     buffer = larger;
+    views = [];
   }
   return buffer;
 }
