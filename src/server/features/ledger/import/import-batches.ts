@@ -5,6 +5,7 @@ import { CATEGORY_LABELS, describeVariantChoices } from '../../../../domain/acti
 import type { UserColumnMapping } from '../../../../domain/activity-import/headers.ts';
 import { readImport } from '../../../../domain/activity-import/import-plan.ts';
 import type { ValueMappings } from '../../../../domain/activity-import/value-mappings.ts';
+import { memo } from '../../../../domain/activity-import/vocabulary.ts';
 import type { ActivityCategory } from '../../../../domain/emissions/types.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../figures/calculation.ts';
 import { lineFigures } from '../figures/line-figures.ts';
@@ -72,6 +73,9 @@ export async function* prepareImport(
   options: PrepareImportOptions,
 ): AsyncGenerator<NewLine[], PreparedSummary> {
   const sites = new Map(options.sites);
+  // By the name as written: a file names the same few sites on every row, and siteKey makes up to
+  // four strings and a regular expression per call (decision 087).
+  const siteNamed = memo((name: string) => sites.get(siteKey(name)));
   const errors: { line: number; message: string }[] = [];
   let badRows = 0;
   const rowError = (line: number, message: string) => {
@@ -87,7 +91,7 @@ export async function* prepareImport(
   let step = await reader.next();
   while (!step.done) {
     for (const { line, fingerprint, row } of step.value) {
-      const site = sites.get(siteKey(row.site));
+      const site = siteNamed(row.site);
       if (!site) {
         rowError(line, noSiteMessage(row.site));
         continue;
