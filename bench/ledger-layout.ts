@@ -8,8 +8,8 @@ import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { prepareImport } from '../src/server/features/ledger/import/import-batches.ts';
 import { ENTRY_FIELDS, storedEntries } from '../src/server/features/ledger/figures/stored-entries.ts';
+import { prepareImport } from '../src/server/features/ledger/import/import-batches.ts';
 import type { NewLine } from '../src/server/features/ledger/lines/new-lines.ts';
 import { IMPORT_ROWS, importCsv, SITES } from './import.ts';
 
