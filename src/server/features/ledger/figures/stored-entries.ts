@@ -8,7 +8,7 @@
 //   spend mapped to a category);
 // - full, 8 fields in ENTRY_FIELDS order: the supplier-rate and contractual-instrument entries
 //   (their dataset is the entry's own, not their `emission_factors` row's), an id the library
-//   lacks, and old lines migration 0032 left as they were (a factor row missing then).
+//   lacks, and old lines the migration to this form left as they were (no factor row then).
 // A line may mix both; the length tells them apart (compact ≤ 6, full 8).
 import { factorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import type { FactorLibrary } from '../../../../domain/emissions/factor-library.ts';
