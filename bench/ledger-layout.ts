@@ -8,6 +8,7 @@ import { Database } from 'bun:sqlite';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ENTRY_FIELDS, storedEntries } from '../src/server/features/ledger/figures/stored-entries.ts';
 import { prepareImport } from '../src/server/features/ledger/import/import-batches.ts';
 import type { NewLine } from '../src/server/features/ledger/lines/new-lines.ts';
 import { IMPORT_ROWS, importCsv, SITES } from './import.ts';
@@ -36,7 +37,8 @@ interface Layout {
   /** Integer company, site and import keys instead of text UUIDs (decision 088; created_by stays a UUID). */
   integerKeys: boolean;
   fingerprint: 'hex' | 'blob32' | 'blob16';
-  entries: 'arrays' | 'compact';
+  /** Entries in the full form (every field, before decision 093) or as stored today (stored-entries.ts). */
+  entries: 'full' | 'compact';
   /** Columns an imported line repeats from its import (created_by, data_source_id) or its creation (updated_at, calculated_at) left null. */
   derivedNull: boolean;
 }
@@ -47,7 +49,7 @@ const LAYOUTS: Layout[] = [
     integerId: false,
     integerKeys: false,
     fingerprint: 'hex',
-    entries: 'arrays',
+    entries: 'full',
     derivedNull: false,
   },
   {
@@ -55,19 +57,19 @@ const LAYOUTS: Layout[] = [
     integerId: false,
     integerKeys: false,
     fingerprint: 'blob32',
-    entries: 'arrays',
+    entries: 'full',
     derivedNull: false,
   },
   {
-    name: 'today (088: integer company/site/import keys)',
+    name: '088: integer company/site/import keys',
     integerId: false,
     integerKeys: true,
     fingerprint: 'blob32',
-    entries: 'arrays',
+    entries: 'full',
     derivedNull: false,
   },
   {
-    name: '+ compact entries',
+    name: 'today (093: compact entries)',
     integerId: false,
     integerKeys: true,
     fingerprint: 'blob32',
@@ -130,14 +132,9 @@ function ddl(layout: Layout): string[] {
   ];
 }
 
-/** Entries without what the factor library already says about the factor: [factorId, kg, quantity(, flags)]. */
-function compactEntries(json: string): string {
-  const entries = JSON.parse(json) as unknown[][];
-  return JSON.stringify(
-    entries.map(([, , kg, factorId, , quantity, , flags]) =>
-      (flags as unknown[]).length > 0 ? [factorId, kg, quantity, flags] : [factorId, kg, quantity],
-    ),
-  );
+/** The entries as lines stored them before decision 093: every field of each, in ENTRY_FIELDS order. */
+function fullEntries(json: string): string {
+  return JSON.stringify(storedEntries(json).map((entry) => ENTRY_FIELDS.map((field) => entry[field])));
 }
 
 function fingerprint(hex: string, layout: Layout): string | Uint8Array {
@@ -179,7 +176,7 @@ function row(line: NewLine, n: number, layout: Layout, now: number): unknown[] {
     layout.derivedNull ? null : now,
     ...KG_KEYS.map((key) => line[key as keyof NewLine]),
     line.datasets,
-    layout.entries === 'compact' ? compactEntries(line.entries) : line.entries,
+    layout.entries === 'full' ? fullEntries(line.entries) : line.entries,
     layout.derivedNull ? null : now,
   ];
 }

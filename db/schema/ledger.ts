@@ -184,7 +184,7 @@ export const activityLines = sqliteTable(
     kgScope3Cat15: real('kg_scope_3_cat_15'),
     /** JSON array of the distinct datasets behind the entries, sorted (the KPI's source list). */
     datasets: text().notNull().default('[]'),
-    /** JSON array of entries, each an array in ENTRY_FIELDS order (line-figures.ts). */
+    /** JSON array of entries, each an array in its compact or full form (stored-entries.ts, decision 093). */
     entries: text().notNull().default('[]'),
     calculatedAt: createdAt(),
   },

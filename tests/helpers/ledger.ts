@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema/auth.ts';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
-import { storedEntries } from '../../src/server/features/ledger/figures/line-figures.ts';
+import { storedEntries } from '../../src/server/features/ledger/figures/stored-entries.ts';
 import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { type createTestApp, ORIGIN } from './test-app.ts';
 

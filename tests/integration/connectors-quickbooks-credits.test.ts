@@ -2,7 +2,7 @@
 // tests/fakes/quickbooks-credits.ts: each expected amount is worked out there.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { adapterFor } from '../../src/server/features/connectors/registry.ts';
-import { entryField } from '../../src/server/features/ledger/figures/line-figures.ts';
+import { entryField } from '../../src/server/features/ledger/figures/stored-entries.ts';
 import { startFakeQuickBooks } from '../fakes/quickbooks.ts';
 import { cardCredit, creditsQuickBooksData, OAK } from '../fakes/quickbooks-credits.ts';
 import { expenseLine, itemLine, RETAIL } from '../fakes/quickbooks-data.ts';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { factorLibrary, factorRows, insertMissingFactors } from '../../db/reference/factors/seed.ts';
 import { auditLogs } from '../../db/schema/audit.ts';
 import { activityLines, emissionFactors, recalculations } from '../../db/schema/ledger.ts';
-import { storedEntries } from '../../src/server/features/ledger/figures/line-figures.ts';
+import { storedEntries } from '../../src/server/features/ledger/figures/stored-entries.ts';
 import { addLine, addSite, makeViewer, storedResults } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 

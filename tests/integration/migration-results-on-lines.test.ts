@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { migrationsFolder } from '../../db/migrate.ts';
-import { storedEntries } from '../../src/server/features/ledger/figures/line-figures.ts';
+import { storedEntries } from '../../src/server/features/ledger/figures/stored-entries.ts';
 
 const files = readdirSync(migrationsFolder)
   .filter((name) => name.endsWith('.sql'))

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import type { EmissionEntry, LineResult } from '../../../../domain/emissions/types.ts';
 import { calculateLine } from './calculation.ts';
-import { lineFigures, storedEntries } from './line-figures.ts';
+import { lineFigures } from './line-figures.ts';
+import { storedEntries } from './stored-entries.ts';
 
 const entry = (overrides: Partial<EmissionEntry>): EmissionEntry => ({
   scope: 'scope_1',

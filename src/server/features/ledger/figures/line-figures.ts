@@ -1,43 +1,14 @@
 // The stored result of a ledger line (decision 069): what one calculation writes onto the line.
 // - `entries`: every figure with the factor, dataset and flags that made it, as JSON (the audit
-//   trail the activity view, reports and recalculations read). Each entry is an array in the order
-//   of ENTRY_FIELDS rather than an object: the keys would make every ledger row ~40 % larger, and
-//   row size is what a 100,000-row import writes (decision 069);
+//   trail the activity view, reports and recalculations read), in the form stored-entries.ts
+//   defines (decision 093);
 // - kg sums per scope and per scope 3 category: the columns every roll-up sums through the
 //   ledger's covering index, so no roll-up parses JSON;
 // - `datasets`: the distinct datasets behind the entries (the KPI's list of sources).
 // A sum is null when the line has no entry in that scope: blank is not zero (emission-factors.md
 // §4.12), and SQL's sum() skips nulls.
 import type { Flag, LineResult, Scope } from '../../../../domain/emissions/types.ts';
-
-/** One figure of a line as stored: the domain's EmissionEntry without the per-gas split. */
-export interface StoredEntry {
-  scope: Scope;
-  scope3Category: number | null;
-  kgCO2e: number;
-  /** Library factor id, or one of the market-based ids (src/domain/emissions/calculate.ts). */
-  factorId: string;
-  dataset: string;
-  activityQuantity: number;
-  activityUnit: string;
-  flags: Flag[];
-}
-
-/** The positions of an entry's fields in its stored JSON array. */
-export const ENTRY_FIELDS = [
-  'scope',
-  'scope3Category',
-  'kgCO2e',
-  'factorId',
-  'dataset',
-  'activityQuantity',
-  'activityUnit',
-  'flags',
-] as const satisfies readonly (keyof StoredEntry)[];
-
-/** SQL reading one field of an entry exposed as `alias` by json_each (e.g. `e.value->>4`). */
-export const entryField = (alias: string, field: (typeof ENTRY_FIELDS)[number]) =>
-  `${alias}.value->>${ENTRY_FIELDS.indexOf(field)}`;
+import { type EntryTemplate, entryTemplate } from './stored-entries.ts';
 
 /** GHG Protocol Corporate Value Chain (Scope 3) Standard: categories 1 to 15. */
 export const SCOPE3_CATEGORY_NUMBERS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15] as const;
@@ -74,31 +45,19 @@ export const FIGURE_FIELDS = [
 export const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : 'null');
 
 /**
- * The constant parts of an entry's JSON (everything but its kg and quantity), written once per
- * kind of entry: a file of 100,000 rows has a few dozen kinds, so each entry is built from these
- * rather than by JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md).
+ * Each kind of entry's constant JSON (everything but its kg and quantity), built once: a file of
+ * 100,000 rows has a few dozen kinds, so each entry is built from these rather than by
+ * JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md).
  */
-interface EntryTemplate {
-  head: string;
-  middle: string;
-  tail: string;
-}
 const templates = new Map<string, EntryTemplate>();
 
-function entryTemplate(entry: LineResult['entries'][number], lineOnly: readonly Flag[]): EntryTemplate {
+function cachedTemplate(entry: LineResult['entries'][number], lineOnly: readonly Flag[]): EntryTemplate {
   const key = `${entry.scope}|${entry.scope3Category}|${entry.factorId}|${entry.dataset}|${entry.activityUnit}|${entry.flags.join(',')}|${lineOnly.join(',')}`;
   let template = templates.get(key);
   if (template === undefined) {
     // The stored flags of an entry: its own plus the line's flags no entry carries (no T&D
     // factor, PHEV electricity excluded…), so nothing said about a figure is lost.
-    const flags = lineOnly.length === 0 ? entry.flags : [...entry.flags, ...lineOnly];
-    // In ENTRY_FIELDS order: [scope, scope3Category, kgCO2e, factorId, dataset, activityQuantity,
-    // activityUnit, flags].
-    template = {
-      head: `[${JSON.stringify(entry.scope)},${entry.scope3Category === null ? 'null' : entry.scope3Category},`,
-      middle: `,${JSON.stringify(entry.factorId)},${JSON.stringify(entry.dataset)},`,
-      tail: `,${JSON.stringify(entry.activityUnit)},${JSON.stringify(flags)}]`,
-    };
+    template = entryTemplate(entry, lineOnly.length === 0 ? entry.flags : [...entry.flags, ...lineOnly]);
     if (templates.size < 10_000) templates.set(key, template);
   }
   return template;
@@ -170,7 +129,7 @@ export function lineFigures(result: LineResult): LineFigures {
       figures[category] = add(figures[category], entry.kgCO2e);
     }
     if (!datasets.includes(entry.dataset)) datasets.push(entry.dataset);
-    const { head, middle, tail } = entryTemplate(entry, lineOnly);
+    const { head, middle, tail } = cachedTemplate(entry, lineOnly);
     if (entries.length > 1) entries.push(',');
     entries.push(head, jsonNumber(entry.kgCO2e), middle, jsonNumber(entry.activityQuantity), tail);
   }
@@ -178,34 +137,4 @@ export function lineFigures(result: LineResult): LineFigures {
   figures.datasets = datasetsJson(datasets);
   figures.entries = entries.join('');
   return figures;
-}
-
-/** Results shown in GHG Protocol order: scope 1, 2 (location, market), 3, then the memo items. */
-const SCOPE_ORDER: Record<Scope, number> = {
-  scope_1: 0,
-  scope_2_location: 1,
-  scope_2_market: 2,
-  scope_3: 3,
-  outside_scopes: 4,
-};
-
-/** A line's stored entries, in GHG Protocol order (scope, then scope 3 category). */
-export function storedEntries(json: string): StoredEntry[] {
-  const entries = (JSON.parse(json) as unknown[][]).map(
-    ([scope, scope3Category, kgCO2e, factorId, dataset, activityQuantity, activityUnit, flags]) =>
-      ({
-        scope,
-        scope3Category,
-        kgCO2e,
-        factorId,
-        dataset,
-        activityQuantity,
-        activityUnit,
-        flags,
-      }) as StoredEntry,
-  );
-  return entries.sort(
-    (a, b) =>
-      SCOPE_ORDER[a.scope] - SCOPE_ORDER[b.scope] || (a.scope3Category ?? 0) - (b.scope3Category ?? 0),
-  );
 }

@@ -3,7 +3,7 @@
 // probable-duplicate check, read by kpi, connectors and export. Re-exported, not moved: each file
 // is a unit with its own tests, and moved together they would make one long file.
 export { calculateLine, calculatorUnit, LineCalculationError } from './calculation.ts';
-export { entryField, lineFigures } from './line-figures.ts';
+export { lineFigures } from './line-figures.ts';
 export {
   assertFiniteFigures,
   categorySums,
@@ -16,4 +16,5 @@ export {
 } from './line-sums.ts';
 export { getNotCountedSummary } from './not-counted.ts';
 export { findProbableDuplicates, type LedgerLine } from './probable-duplicates.ts';
+export { entryField } from './stored-entries.ts';
 export { lineIsVisible, readLedger, visibleLines } from './visibility.ts';
