@@ -12,9 +12,6 @@ import type { ThreadImport, ThreadMessage } from './import-thread.ts';
 type BunGlobal = { Bun?: { gc(synchronous: boolean): void } };
 const collectGarbage = () => (globalThis as BunGlobal).Bun?.gc(true);
 
-/** The import connection's page cache (decision 094): the dedupe index of ~400,000 lines. */
-const IMPORT_PAGE_CACHE_MIB = 16;
-
 declare const self: ThreadScope<ThreadImport, ThreadMessage>;
 
 self.onmessage = ({ data }) => {
@@ -27,9 +24,7 @@ self.onmessage = ({ data }) => {
 async function run(job: Omit<ThreadImport, 'factors'>) {
   let file: LocalLedgerFile | undefined;
   try {
-    // A page cache that holds the dedupe index's pages a write visits, so the next write finds
-    // them without reading the file again (decision 094); the thread's connection ends with it.
-    file = await LocalLedgerFile.open(job.databasePath, { pageCacheMiB: IMPORT_PAGE_CACHE_MIB });
+    file = await LocalLedgerFile.open(job.databasePath);
     const ledger = file;
     // Each read's lines wait here until a write's worth. The read's own garbage (its text, rows and
     // calculations) is collected after each read, on this thread's small heap: without it the

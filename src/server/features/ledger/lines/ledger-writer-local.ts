@@ -158,22 +158,18 @@ export class LocalLedgerFile {
   readonly #database: Database;
   readonly #statements = new Map<string, Statement>();
 
-  private constructor(database: Database, pageCacheMiB: number | undefined) {
+  private constructor(database: Database) {
     this.#database = database;
     // As the app's own connection (db/migrate.ts, db/client.ts): wait for a busy file, enforce
     // foreign keys, zero what is deleted (decision 043). WAL is a property of the file.
     database.exec('PRAGMA busy_timeout = 5000');
     database.exec('PRAGMA foreign_keys = ON');
     database.exec('PRAGMA secure_delete = ON');
-    // A negative cache_size is in KiB (sqlite.org/pragma.html#pragma_cache_size); pages are taken
-    // only as they are read, and given back when the connection closes.
-    if (pageCacheMiB !== undefined) database.exec(`PRAGMA cache_size = -${Math.round(pageCacheMiB * 1024)}`);
   }
 
-  /** `pageCacheMiB`: SQLite's page cache for this connection, instead of its default 2 MiB. */
-  static async open(path: string, options: { pageCacheMiB?: number } = {}): Promise<LocalLedgerFile> {
+  static async open(path: string): Promise<LocalLedgerFile> {
     const Database = await loadSqlite();
-    return new LocalLedgerFile(new Database(path), options.pageCacheMiB);
+    return new LocalLedgerFile(new Database(path));
   }
 
   #statement(text: string): Statement {
