@@ -83,7 +83,8 @@ async function sources(companyId: string) {
     .from(activityLines)
     .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
     .orderBy(activityLines.source);
-  return lines;
+  // Each line by its public id, as the API names it (decision 092).
+  return lines.map((line) => ({ ...line, id: String(line.id) }));
 }
 
 describe('a bill imported by CSV, then scanned', () => {
