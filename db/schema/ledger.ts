@@ -121,9 +121,9 @@ export const activityImports = sqliteTable(
 export const activityLines = sqliteTable(
   'activity_lines',
   {
-    // The line's own id is SQLite's rowid (INTEGER PRIMARY KEY): no index of its own, and a new line
-    // appends where a random UUID landed on a random page; AUTOINCREMENT so a deleted line's id is
-    // never given to another line, since the id is public (links, audit rows). Decision 092.
+    // The line's own id is SQLite's rowid (INTEGER PRIMARY KEY): no index of its own, where a UUID
+    // took 37 bytes in the row and again in its index; AUTOINCREMENT so a deleted line's id is never
+    // given to another line, since the id is public (links, audit rows). Decision 092.
     id: integer().primaryKey({ autoIncrement: true }),
     /** The UUID a line had before decision 092, which old links and audit rows name; null on newer lines. */
     legacyId: text(),

@@ -253,25 +253,27 @@ describe('the ledger writer', () => {
     });
   }
 
-  test('batched: a line written between reading the next id and the batch takes it; the change is tried again', async () => {
+  test('batched: a line written between reading the next id and the batch takes it; the change is tried again, then 503', async () => {
     const { origin, siteId } = await company();
     const path = localDatabasePath(t.db);
     if (!path) throw new Error('the test app runs on a local file');
     const other = await LocalLedgerFile.open(path);
+    /** Another connection writes a line with this id, outside any batch of the writer's. */
+    const takeId = (id: number) =>
+      other.run({
+        sql: `INSERT INTO activity_lines (id, company_key, site_key, date, category, source, data_quality,
+          fingerprint, created_at, updated_at, calculated_at) VALUES (?, (SELECT ledger_key FROM companies
+          WHERE id = ?), (SELECT ledger_key FROM sites WHERE id = ?), '2025-01-01', 'diesel', 'manual',
+          'measured', randomblob(32), 1, 1, 1)`,
+        params: [id, origin.companyId, siteId],
+      });
     const offered: number[] = [];
     try {
       const result = await batched.write({
         insert: { origin, lines: [newLine({ siteId, fingerprint: '4'.repeat(64) })], duplicates: 'refuse' },
         after: (id) => {
           // Another connection writes a line with the id this change was offered, once.
-          if (offered.push(id) === 1)
-            other.run({
-              sql: `INSERT INTO activity_lines (id, company_key, site_key, date, category, source, data_quality,
-                fingerprint, created_at, updated_at, calculated_at) VALUES (?, (SELECT ledger_key FROM companies
-                WHERE id = ?), (SELECT ledger_key FROM sites WHERE id = ?), '2025-01-01', 'diesel', 'manual',
-                'measured', randomblob(32), 1, 1, 1)`,
-              params: [id, origin.companyId, siteId],
-            });
+          if (offered.push(id) === 1) takeId(id);
           return [
             t.db
               .update(sites)
@@ -284,6 +286,21 @@ describe('the ledger writer', () => {
       expect(result).toEqual({ inserted: 1, lineId: offered[1]! });
       expect(await siteName(siteId)).toBe(`Line ${offered[1]}`);
       expect(await linesOf(origin.companyId)).toBe(2);
+
+      // Taken at every try: the change answers as a busy database does, with nothing of it stored.
+      offered.length = 0;
+      const change = batched.write({
+        insert: { origin, lines: [newLine({ siteId, fingerprint: '5'.repeat(64) })], duplicates: 'refuse' },
+        after: (id) => {
+          offered.push(id);
+          takeId(id);
+          return [t.db.update(sites).set({ name: 'Never' }).where(eq(sites.id, siteId))];
+        },
+      });
+      await expect(change).rejects.toMatchObject({ status: 503, code: 'database_busy' });
+      expect(offered).toHaveLength(5);
+      expect(await siteName(siteId)).toBe(`Line ${result.lineId}`);
+      expect(await linesOf(origin.companyId)).toBe(2 + 5);
     } finally {
       other.close();
     }

@@ -8,10 +8,12 @@
 // SQLite numbers each new line (decision 092), except a line whose audit row names it: a batch
 // cannot hand a statement's result to the next one's content hash, so that line's id is read just
 // before (the next AUTOINCREMENT value) and bound; a line written in between takes it first, the
-// batch fails on the primary key, nothing is stored, and the change is tried again with the next.
+// batch fails on the primary key, nothing is stored, and the change is tried again with the next;
+// after a few such tries it answers as a busy database does (503, decision 091).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
+import { databaseBusyError } from '../../../lib/errors.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
 import {
   type LedgerChange,
@@ -138,7 +140,8 @@ export function batchedLedgerWriter(db: Db): LedgerWriter {
         try {
           return await writeBatch(db, change, await nextLineId(db));
         } catch (error) {
-          if (attempt >= NAMED_LINE_ATTEMPTS || !lineIdTaken(error)) throw error;
+          if (!lineIdTaken(error)) throw error;
+          if (attempt >= NAMED_LINE_ATTEMPTS) throw databaseBusyError();
         }
       }
     },
