@@ -103,6 +103,12 @@ const LAYOUTS: Layout[] = [
 ];
 
 const uuid = () => crypto.randomUUID();
+/** The n-th of ordered UUID-shaped ids, as the time-ordered UUIDs lines had before decision 092. */
+const orderedUuid = (n: number) =>
+  n
+    .toString(16)
+    .padStart(32, '0')
+    .replace(/^(.{8})(.{4})(.{4})(.{4})/, '$1-$2-$3-$4-');
 const COMPANY = uuid();
 const IMPORT = uuid();
 const USER = uuid();
@@ -149,7 +155,7 @@ function row(line: NewLine, n: number, layout: Layout, now: number): unknown[] {
     ? { company: 1, site: site + 1, import: 1 }
     : { company: COMPANY, site: line.siteId, import: IMPORT };
   return [
-    layout.integerId ? n + 1 : line.id,
+    layout.integerId ? n + 1 : orderedUuid(n),
     keys.company,
     keys.site,
     line.date,

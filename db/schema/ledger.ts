@@ -121,7 +121,12 @@ export const activityImports = sqliteTable(
 export const activityLines = sqliteTable(
   'activity_lines',
   {
-    id: id(),
+    // The line's own id is SQLite's rowid (INTEGER PRIMARY KEY): no index of its own, where a UUID
+    // took 37 bytes in the row and again in its index; AUTOINCREMENT so a deleted line's id is never
+    // given to another line, since the id is public (links, audit rows). Decision 092.
+    id: integer().primaryKey({ autoIncrement: true }),
+    /** The UUID a line had before decision 092, which old links and audit rows name; null on newer lines. */
+    legacyId: text(),
     // The company, site and import by their integer ledger keys, not their UUIDs: a few bytes
     // instead of 37 in the row and in every index below (decision 088). Services reach a line only
     // through its company's key (ledger-keys.ts).
@@ -237,6 +242,10 @@ export const activityLines = sqliteTable(
       table.kgScope3Cat15,
       table.siteKey,
     ),
+    // A line named by its old UUID (decision 092); partial, so newer lines add no entry.
+    uniqueIndex('activity_lines_legacy_id_unique')
+      .on(table.legacyId)
+      .where(sql`${table.legacyId} IS NOT NULL`),
     // Rolling back or hiding an import in progress.
     index('activity_lines_import_idx').on(table.importKey),
     // The lines written one at a time (receipts, hand entries) that the dashboard counts by source:

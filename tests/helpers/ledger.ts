@@ -97,7 +97,7 @@ export const IMPORT_ROWS = [
 ];
 export const importCsv = (rows: string[], header = IMPORT_HEADER) => `${[header, ...rows].join('\n')}\n`;
 
-/** Every stored result of a company's lines, flattened, each with its line's id (decision 069). */
+/** Every stored result of a company's lines, flattened, each with its line's public id (decisions 069, 092). */
 export async function storedResults(t: TestApp, companyId: string) {
   const lines = await t.db
     .select({ id: activityLines.id, entries: activityLines.entries })
@@ -106,6 +106,6 @@ export async function storedResults(t: TestApp, companyId: string) {
     .orderBy(activityLines.id)
     .all();
   return lines.flatMap((line) =>
-    storedEntries(line.entries).map((entry) => ({ activityLineId: line.id, ...entry })),
+    storedEntries(line.entries).map((entry) => ({ activityLineId: String(line.id), ...entry })),
   );
 }

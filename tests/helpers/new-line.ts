@@ -5,7 +5,6 @@ import type { NewLine } from '../../src/server/features/ledger/lines/new-lines.t
  * backslashes, a newline and 4-byte characters in text, 0.1 + 0.2 and 1e-7 in numbers, a boolean.
  */
 export const newLine = (overrides: Partial<NewLine> = {}): NewLine => ({
-  id: '019a8f3e-1c2d-7b4e-9f10-a1b2c3d4e5f6',
   siteId: '3f1c2d4e-5b6a-4c7d-8e9f-0a1b2c3d4e5f',
   date: '2025-03-01',
   periodEnd: '2025-03-31',

@@ -23,7 +23,7 @@ async function storedLine(id: string) {
       calculatedAt: activityLines.calculatedAt,
     })
     .from(activityLines)
-    .where(eq(activityLines.id, id))
+    .where(eq(activityLines.id, Number(id)))
     .get();
   return { ...row!, entries: storedEntries(row!.entries), datasets: JSON.parse(row!.datasets) as string[] };
 }

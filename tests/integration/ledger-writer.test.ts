@@ -7,9 +7,16 @@ import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import { importThreadAvailable } from '../../src/server/features/ledger/import/import-thread.ts';
 import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
-import { type LedgerWriter, ledgerWriter } from '../../src/server/features/ledger/lines/ledger-writer.ts';
+import {
+  type LedgerStatement,
+  type LedgerWriter,
+  ledgerWriter,
+} from '../../src/server/features/ledger/lines/ledger-writer.ts';
 import { batchedLedgerWriter } from '../../src/server/features/ledger/lines/ledger-writer-batched.ts';
-import { LINES_PER_INSERT } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
+import {
+  LINES_PER_INSERT,
+  LocalLedgerFile,
+} from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
 import type { LineOrigin, NewLine } from '../../src/server/features/ledger/lines/new-lines.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';
@@ -35,9 +42,8 @@ async function company() {
 
 /** Lines in the shapes that are easy to get wrong, dated out of order. */
 const fixtureLines = (siteId: string): NewLine[] => [
-  newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'a'.repeat(32) }),
+  newLine({ siteId, fingerprint: 'a'.repeat(32) }),
   newLine({
-    id: crypto.randomUUID(),
     siteId,
     date: '2025-01-15',
     fingerprint: 'b'.repeat(32),
@@ -50,7 +56,6 @@ const fixtureLines = (siteId: string): NewLine[] => [
     kgScope2Market: 0,
   }),
   newLine({
-    id: crypto.randomUUID(),
     siteId,
     date: '2025-02-01',
     fingerprint: 'c'.repeat(32),
@@ -85,6 +90,9 @@ async function storedRows(companyId: string) {
     sql`SELECT ${sql.raw(select)} FROM activity_lines WHERE company_key = ${companyKeyOf(companyId)} ORDER BY fingerprint`,
   );
 }
+
+const siteName = async (siteId: string) =>
+  (await t.db.select({ name: sites.name }).from(sites).where(eq(sites.id, siteId)).get())?.name;
 
 const linesOf = async (companyId: string) =>
   (await t.db
@@ -140,7 +148,6 @@ describe('the ledger writer', () => {
       Array.from({ length: 2 * LINES_PER_INSERT + 5 }, (_, i) => {
         const n = i % (2 * LINES_PER_INSERT + 4);
         return newLine({
-          id: crypto.randomUUID(),
           siteId,
           date: `2025-${String((n % 12) + 1).padStart(2, '0')}-01`,
           fingerprint: String(n).padStart(32, '0'),
@@ -175,7 +182,7 @@ describe('the ledger writer', () => {
         .orderBy(sql`rowid`);
       expect(dates.map((row) => row.date)).toEqual(['2025-01-15', '2025-02-01', '2025-03-01']);
 
-      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'd'.repeat(32) });
+      const added = newLine({ siteId, fingerprint: 'd'.repeat(32) });
       expect(await insert(writer, origin, [...fixtureLines(siteId), added])).toEqual({ inserted: 1 });
       expect(await linesOf(origin.companyId)).toBe(4);
     });
@@ -183,7 +190,7 @@ describe('the ledger writer', () => {
     test(`${name}: refuses a line already there when asked to, and writes nothing of the change`, async () => {
       const { origin, siteId } = await company();
       await insert(writer, origin, fixtureLines(siteId));
-      const added = newLine({ id: crypto.randomUUID(), siteId, fingerprint: 'e'.repeat(32) });
+      const added = newLine({ siteId, fingerprint: 'e'.repeat(32) });
       const again = fixtureLines(siteId)[0]!;
       await expect(insert(writer, origin, [added, again], 'refuse')).rejects.toThrow(
         /UNIQUE constraint failed/,
@@ -207,7 +214,97 @@ describe('the ledger writer', () => {
       await insert(writer, origin, fixtureLines(siteId));
       expect(await linesOf(origin.companyId)).toBe(3);
     });
+
+    test(`${name}: hands a line's statements its id, in its transaction, never a deleted line's id`, async () => {
+      const { origin, siteId } = await company();
+      const named = (fingerprint: string, after: (id: number) => LedgerStatement[]) =>
+        writer.write({
+          insert: { origin, lines: [newLine({ siteId, fingerprint })], duplicates: 'refuse' },
+          after,
+        });
+      const renameSite = (id: number) => [
+        t.db
+          .update(sites)
+          .set({ name: `Line ${id}` })
+          .where(eq(sites.id, siteId)),
+      ];
+      const first = await named('1'.repeat(32), renameSite);
+      const stored = await t.db
+        .select({ id: activityLines.id, legacyId: activityLines.legacyId })
+        .from(activityLines)
+        .where(eq(activityLines.companyKey, companyKeyOf(origin.companyId)));
+      expect(stored).toEqual([{ id: first.lineId!, legacyId: null }]);
+      expect(first).toEqual({ inserted: 1, lineId: stored[0]!.id });
+      expect(await siteName(siteId)).toBe(`Line ${first.lineId}`);
+
+      // A statement of the change that fails takes the line with it.
+      await expect(
+        named('2'.repeat(32), () => [
+          t.db.update(sites).set({ name: 'Main site' }).where(sql`no_such_column`),
+        ]),
+      ).rejects.toThrow(/no_such_column/);
+      expect(await linesOf(origin.companyId)).toBe(1);
+
+      // AUTOINCREMENT: the highest line deleted, the next line still gets a new id.
+      await t.db.delete(activityLines).where(eq(activityLines.id, first.lineId!));
+      const second = await named('3'.repeat(32), renameSite);
+      expect(second.lineId!).toBeGreaterThan(first.lineId!);
+      expect(await siteName(siteId)).toBe(`Line ${second.lineId}`);
+    });
   }
+
+  test('batched: a line written between reading the next id and the batch takes it; the change is tried again, then 503', async () => {
+    const { origin, siteId } = await company();
+    const path = localDatabasePath(t.db);
+    if (!path) throw new Error('the test app runs on a local file');
+    const other = await LocalLedgerFile.open(path);
+    /** Another connection writes a line with this id, outside any batch of the writer's. */
+    const takeId = (id: number) =>
+      other.run({
+        sql: `INSERT INTO activity_lines (id, company_key, site_key, date, category, source, data_quality,
+          fingerprint, created_at, updated_at, calculated_at) VALUES (?, (SELECT ledger_key FROM companies
+          WHERE id = ?), (SELECT ledger_key FROM sites WHERE id = ?), '2025-01-01', 'diesel', 'manual',
+          'measured', randomblob(32), 1, 1, 1)`,
+        params: [id, origin.companyId, siteId],
+      });
+    const offered: number[] = [];
+    try {
+      const result = await batched.write({
+        insert: { origin, lines: [newLine({ siteId, fingerprint: '4'.repeat(32) })], duplicates: 'refuse' },
+        after: (id) => {
+          // Another connection writes a line with the id this change was offered, once.
+          if (offered.push(id) === 1) takeId(id);
+          return [
+            t.db
+              .update(sites)
+              .set({ name: `Line ${id}` })
+              .where(eq(sites.id, siteId)),
+          ];
+        },
+      });
+      expect(offered).toEqual([offered[0]!, offered[0]! + 1]);
+      expect(result).toEqual({ inserted: 1, lineId: offered[1]! });
+      expect(await siteName(siteId)).toBe(`Line ${offered[1]}`);
+      expect(await linesOf(origin.companyId)).toBe(2);
+
+      // Taken at every try: the change answers as a busy database does, with nothing of it stored.
+      offered.length = 0;
+      const change = batched.write({
+        insert: { origin, lines: [newLine({ siteId, fingerprint: '5'.repeat(32) })], duplicates: 'refuse' },
+        after: (id) => {
+          offered.push(id);
+          takeId(id);
+          return [t.db.update(sites).set({ name: 'Never' }).where(eq(sites.id, siteId))];
+        },
+      });
+      await expect(change).rejects.toMatchObject({ status: 503, code: 'database_busy' });
+      expect(offered).toHaveLength(5);
+      expect(await siteName(siteId)).toBe(`Line ${result.lineId}`);
+      expect(await linesOf(origin.companyId)).toBe(2 + 5);
+    } finally {
+      other.close();
+    }
+  });
 
   test('another thread cannot take the write lock while a connection holds BEGIN IMMEDIATE, and can after', async () => {
     const path = localDatabasePath(t.db);

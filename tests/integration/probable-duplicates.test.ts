@@ -83,7 +83,8 @@ async function sources(companyId: string) {
     .from(activityLines)
     .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
     .orderBy(activityLines.source);
-  return lines;
+  // Each line by its public id, as the API names it (decision 092).
+  return lines.map((line) => ({ ...line, id: String(line.id) }));
 }
 
 describe('a bill imported by CSV, then scanned', () => {
@@ -165,6 +166,23 @@ describe('a bill imported by CSV, then scanned', () => {
       { action: 'activity_deleted', entityId: csvLine.id },
       { action: 'activity_created', entityId: replaced.json.id },
     ]);
+  });
+
+  test('replace takes a line written before decision 092 by its old UUID, and audits its public id', async () => {
+    const { owner, draft, csvLine } = await csvThenScan();
+    const uuid = crypto.randomUUID();
+    await t.db
+      .update(activityLines)
+      .set({ legacyId: uuid })
+      .where(eq(activityLines.id, Number(csvLine.id)));
+    const replaced = await confirm(owner.cookie, { ...draft, onDuplicate: 'replace', replaceLineId: uuid });
+    expect(replaced.status).toBe(201);
+    expect(await sources(owner.user.companyId)).toEqual([{ id: replaced.json.id, source: 'receipt' }]);
+    const deleted = await t.db
+      .select({ entityId: auditLogs.entityId })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.companyId, owner.user.companyId), eq(auditLogs.action, 'activity_deleted')));
+    expect(deleted).toEqual([{ entityId: csvLine.id }]);
   });
 
   test('replace refuses a line that is not one of the probable duplicates, storing nothing', async () => {

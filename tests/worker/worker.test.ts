@@ -508,6 +508,40 @@ describe('Worker under wrangler dev: plain entry', () => {
     expect(carbon.scope1!.value).toBeGreaterThan(2);
   }, 30_000);
 
+  // A line entered by hand on D1 (decision 092): the batched writer reads the next id from
+  // sqlite_sequence and binds it, so the audit row in the same batch can name it.
+  test('a line entered by hand on D1 answers a decimal id, audited, that edits and deletes it', async () => {
+    const site = await call(plain, 'POST', '/api/sites', {
+      cookie,
+      body: { name: 'Bath cafe', country: 'GB' },
+    });
+    expect(site.status).toBe(201);
+    const line = {
+      siteId: site.json.id,
+      date: '2025-03-01',
+      category: 'diesel',
+      quantity: 100,
+      unit: 'litres',
+    };
+    const created = await call(plain, 'POST', '/api/activities', { cookie, body: line });
+    expect(created.status).toBe(201);
+    const id = created.json.id as string;
+    expect(id).toMatch(/^[1-9][0-9]*$/);
+    const audited = await d1(
+      plain.persistDir,
+      `select entity_id from audit_logs where action = 'activity_created' and entity_id = '${id}'`,
+    );
+    expect(audited).toEqual([{ entity_id: id }]);
+    const edited = await call(plain, 'PUT', `/api/activities/${id}`, { cookie, body: { quantity: 250 } });
+    expect(edited.status).toBe(200);
+    expect(edited.json).toMatchObject({ id, quantity: 250 });
+    expect((await call(plain, 'DELETE', `/api/activities/${id}`, { cookie })).status).toBe(204);
+    // The deleted line's id is not given again.
+    const next = await call(plain, 'POST', '/api/activities', { cookie, body: { ...line, quantity: 120 } });
+    expect(next.status).toBe(201);
+    expect(Number(next.json.id)).toBeGreaterThan(Number(id));
+  }, 30_000);
+
   test('the deploy step loaded the factor library and the offset catalogue; the catalogue sells on D1', async () => {
     const [factors] = await d1(plain.persistDir, 'select count(*) as n from emission_factors');
     expect(Number(factors?.n)).toBe(factorRows().length);

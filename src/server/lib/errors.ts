@@ -69,15 +69,20 @@ export function databaseBusy(error: unknown): HttpError | null {
       code === 'SQLITE_BUSY' ||
       (typeof message === 'string' && /database is locked|SQLITE_BUSY/.test(message))
     ) {
-      return new HttpError(
-        503,
-        'The database is busy with another change (a large import, for example). Nothing was saved: please try again in a few seconds.',
-        'database_busy',
-        { retryAfterSeconds: DATABASE_BUSY_RETRY_SECONDS },
-      );
+      return databaseBusyError();
     }
   }
   return null;
+}
+
+/** The 503 of a change that other writers kept refusing; nothing was written (decision 091). */
+export function databaseBusyError(): HttpError {
+  return new HttpError(
+    503,
+    'The database is busy with another change (a large import, for example). Nothing was saved: please try again in a few seconds.',
+    'database_busy',
+    { retryAfterSeconds: DATABASE_BUSY_RETRY_SECONDS },
+  );
 }
 
 /**

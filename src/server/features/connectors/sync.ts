@@ -28,7 +28,7 @@ import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, lineFigures } from '../ledger/figures/service.ts';
-import { companyKeyOf, ledgerWriter, type NewLine, uuidv7 } from '../ledger/lines/service.ts';
+import { companyKeyOf, ledgerWriter, type NewLine } from '../ledger/lines/service.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,
@@ -52,7 +52,7 @@ export function lineFingerprint(parts: readonly (string | number | null)[]): str
 
 interface Planned {
   lines: NewLine[];
-  removeIds: string[];
+  removeIds: number[];
   duplicates: number;
   replaced: number;
   removed: number;
@@ -314,7 +314,6 @@ async function planLine(
   plan.lines.push({
     ...fields,
     ...lineFigures(calculated),
-    id: uuidv7(),
     siteId: site.id,
     evidenceUrl: null,
     reference: external.externalId,

@@ -10,6 +10,7 @@ import type { LedgerDataQuality } from '../../../domain/contracts/data-requests.
 import { CATEGORY_LABELS } from '../../../domain/emissions/category-labels.ts';
 import type { AuthedContext } from '../../context.ts';
 import { readLedger } from '../ledger/figures/service.ts';
+import { linePublicId } from '../ledger/lines/service.ts';
 import { linesIn } from './aggregates.ts';
 
 export type DataQualityScope = 'scope_1' | 'scope_2' | 'scope_3';
@@ -51,7 +52,7 @@ export async function getScopeDataQuality(
   const linesOf = (filtered: boolean, column: SQLiteColumn) =>
     ctx.db
       .select({
-        id: activityLines.id,
+        id: linePublicId,
         date: activityLines.date,
         category: activityLines.category,
         reference: activityLines.reference,

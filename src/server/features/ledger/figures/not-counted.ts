@@ -22,7 +22,7 @@ import {
   type RecalculationOutcome,
 } from '../../../../domain/emissions/not-counted.ts';
 import type { ServiceContext } from '../../../context.ts';
-import { companyKeyOf, importKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
+import { companyKeyOf, importKeyOf, joinedSiteId, linePublicId } from '../lines/ledger-keys.ts';
 import { calculateLine, LineCalculationError } from './calculation.ts';
 import { readLedger, visibleLines } from './visibility.ts';
 
@@ -246,7 +246,7 @@ function notCountedPage(
   return ctx.db
     .select({
       ...shapeColumns,
-      id: activityLines.id,
+      id: linePublicId,
       date: activityLines.date,
       siteName: sites.name,
       quantity: activityLines.quantity,

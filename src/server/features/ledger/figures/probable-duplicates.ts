@@ -17,16 +17,20 @@ import {
   mergeWindows,
   searchWindow,
 } from '../../../../domain/emissions/probable-duplicates.ts';
-import { companyKeyOf, joinedSiteId } from '../lines/ledger-keys.ts';
+import { companyKeyOf, joinedSiteId, linePublicId } from '../lines/ledger-keys.ts';
 
 /** A ledger line as the matcher and the prompt read it. */
 export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief {
+  /** The public id (decision 092). */
   id: string;
+  /** The UUID a line written before decision 092 had, which a request may still name it by. */
+  legacyId: string | null;
   source: string;
 }
 
 export const ledgerLineColumns = {
-  id: activityLines.id,
+  id: linePublicId,
+  legacyId: activityLines.legacyId,
   siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,

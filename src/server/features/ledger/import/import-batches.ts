@@ -9,7 +9,6 @@ import { memo } from '../../../../domain/activity-import/vocabulary.ts';
 import type { ActivityCategory } from '../../../../domain/emissions/types.ts';
 import { calculateLine, LineCalculationError, type SiteLocation } from '../figures/calculation.ts';
 import { lineFigures } from '../figures/line-figures.ts';
-import { uuidv7 } from '../lines/ids.ts';
 import type { NewLine } from '../lines/new-lines.ts';
 
 /** Row problems kept in the answer (all are counted in errorCount). */
@@ -127,7 +126,6 @@ export async function* prepareImport(
       lines.push({
         ...fields,
         ...lineFigures(calculated),
-        id: uuidv7(),
         siteId: site.id,
         fingerprint,
       });

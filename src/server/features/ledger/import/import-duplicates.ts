@@ -70,7 +70,7 @@ export async function settleImportDuplicates(
     others,
     eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
   );
-  const lineIds = [...new Set(pairs.map(({ existing }) => existing.id))];
+  const lineIds = [...new Set(pairs.map(({ existing }) => Number(existing.id)))];
   if (lineIds.length === 0) return { counts: NONE, statements: [] };
   if (!choice) {
     const details: ProbableDuplicatesDetails = {

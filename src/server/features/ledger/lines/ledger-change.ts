@@ -1,5 +1,5 @@
 // What a ledger writer takes (ledger-writer.ts, decision 068): one change, written all or nothing.
-// Types only, apart from the writers, so they and their chooser import it without a cycle.
+// Types and one check, apart from the writers, so they and their chooser import it without a cycle.
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { LineFigures } from '../figures/line-figures.ts';
 import type { LineOrigin, NewLine } from './new-lines.ts';
@@ -9,7 +9,7 @@ export type LedgerStatement = BatchItem<'sqlite'>;
 
 /** A line's new stored result, replaced only while the line is as it was read. */
 export interface RecalculatedLine extends LineFigures {
-  id: string;
+  id: number;
   /** The line's updated_at when it was read (ms): a line edited since keeps what the edit stored. */
   updatedAt: number;
 }
@@ -26,11 +26,26 @@ export interface LedgerChange {
   insert?: { origin: LineOrigin; lines: readonly NewLine[]; duplicates: 'skip' | 'refuse' };
   /** New stored results (a recalculation); lines edited or deleted since they were read are left alone. */
   update?: { companyId: string; calculatedAt: Date; lines: readonly RecalculatedLine[] };
-  /** Statements that go last: audit rows and bookkeeping. */
-  after?: readonly LedgerStatement[];
+  /**
+   * Statements that go last: audit rows and bookkeeping. A function when they name the change's one
+   * new line (a line entered by hand and its audit row): it is given the id SQLite numbers the
+   * line with (decision 092), within the same transaction.
+   */
+  after?: readonly LedgerStatement[] | ((lineId: number) => readonly LedgerStatement[]);
 }
 
 export interface LedgerWriter {
-  /** Writes the change in one transaction; answers how many new lines went in. */
-  write(change: LedgerChange): Promise<{ inserted: number }>;
+  /**
+   * Writes the change in one transaction; answers how many new lines went in, and the new line's
+   * id when `after` is a function.
+   */
+  write(change: LedgerChange): Promise<{ inserted: number; lineId?: number }>;
+}
+
+/** A change whose `after` names its new line must insert exactly one, refusing a duplicate. */
+export function namesItsLine(change: LedgerChange): boolean {
+  if (typeof change.after !== 'function') return false;
+  if (change.insert?.lines.length !== 1 || change.insert.duplicates !== 'refuse')
+    throw new Error('ledger writer: only a change of one new line, duplicates refused, can name it');
+  return true;
 }

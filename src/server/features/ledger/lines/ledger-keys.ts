@@ -3,7 +3,7 @@
 // A service turns its UUID into the key inside the statement, once per statement: SQLite runs an
 // uncorrelated scalar subquery once, and the equality on its result still picks the same index
 // (bench/ledger-plans.ts), so no query needs the key read beforehand.
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import { companies } from '../../../../../db/schema/auth.ts';
 import { activityImports, activityLines, sites } from '../../../../../db/schema/ledger.ts';
 import { lineValue } from './new-lines.ts';
@@ -39,6 +39,23 @@ export const lineSiteId =
   sql<string>`(SELECT ${sites.id} FROM ${sites} WHERE ${sites.ledgerKey} = ${activityLines.siteKey})`.as(
     'site_id',
   );
+
+/**
+ * A line's public id (decision 092): the decimal text of its integer id, for every line, old or new.
+ * Contracts, links and audit rows carry it; the integer never leaves the server as a number.
+ */
+export const linePublicId = sql<string>`${activityLines.id}`.mapWith(String);
+
+/**
+ * The line a public id names (decision 092): the decimal text of its integer id, or the UUID a line
+ * written before had (its legacy_id), which old links and audit rows still carry. Anything else
+ * names no line. Always beside the company's key: it says which line, not whose.
+ */
+export function lineNamed(publicId: string): SQL {
+  return /^[1-9][0-9]{0,15}$/.test(publicId) && Number.isSafeInteger(Number(publicId))
+    ? eq(activityLines.id, Number(publicId))
+    : eq(activityLines.legacyId, publicId);
+}
 
 /** `lineValue` around a bound value (a parameter or placeholder) instead of SQL text: the writers' shared columns. */
 export function boundLineValue(key: string, value: unknown): SQL {

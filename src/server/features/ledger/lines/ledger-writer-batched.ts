@@ -4,11 +4,24 @@
 // converted to JSONB once, in a MATERIALIZED CTE, so a row's ~40 `v->>n` reads walk a binary value
 // instead of re-parsing its text (JSONB: SQLite 3.45, which libSQL and D1 have). The change's own
 // statements share the batch, so it is one transaction.
+//
+// SQLite numbers each new line (decision 092), except a line whose audit row names it: a batch
+// cannot hand a statement's result to the next one's content hash, so that line's id is read just
+// before (the next AUTOINCREMENT value) and bound; a line written in between takes it first, the
+// batch fails on the primary key, nothing is stored, and the change is tried again with the next;
+// after a few such tries it answers as a busy database does (503, decision 091).
 import { getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
+import { databaseBusyError } from '../../../lib/errors.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
-import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
+import {
+  type LedgerChange,
+  type LedgerStatement,
+  type LedgerWriter,
+  namesItsLine,
+  type RecalculatedLine,
+} from './ledger-change.ts';
 import { boundLineValue, companyKeyOf } from './ledger-keys.ts';
 import {
   chunks,
@@ -18,6 +31,7 @@ import {
   lineValue,
   type NewLine,
   originValues,
+  UNBOUND_COLUMNS,
 } from './new-lines.ts';
 
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
@@ -25,7 +39,9 @@ const LINES_PER_STATEMENT = 1000;
 
 /** The line fields sent per row, in the order of the JSON arrays: every column not in the origin. */
 const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_COLUMNS = Object.keys(getTableColumns(activityLines)).filter((key) => !ORIGIN_KEYS.includes(key));
+const LINE_COLUMNS = Object.keys(getTableColumns(activityLines)).filter(
+  (key) => !ORIGIN_KEYS.includes(key) && !UNBOUND_COLUMNS.includes(key),
+);
 const LINE_FIELDS = LINE_COLUMNS.map(lineField);
 
 /** The rows of a JSON array parameter, each as JSONB `v`, converted once (see the header). */
@@ -35,13 +51,23 @@ const jsonRows = (payload: string) =>
 /** A line as a JSON array in LINE_FIELDS order (`datasets` and `entries` as their JSON text). */
 const lineRow = (line: NewLine) => LINE_FIELDS.map((field) => line[field]);
 
-function insertStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[], skipDuplicates: boolean) {
+/** The value of an unbound column: NULL (SQLite numbers the line), or the id read for a named line. */
+const unboundValue = (key: string, lineId: number | undefined) =>
+  key === 'id' && lineId !== undefined ? sql`${lineId}` : sql.raw('NULL');
+
+function insertStatements(
+  db: Db,
+  { origin, lines, duplicates }: NonNullable<LedgerChange['insert']>,
+  lineId: number | undefined,
+) {
   const shared = originValues(origin) as Record<string, unknown>;
   const columns = sql.join(
     Object.keys(getTableColumns(activityLines)).map((key) =>
       key in shared
         ? boundLineValue(key, shared[key])
-        : sql.raw(lineValue(key, `v->>${LINE_COLUMNS.indexOf(key)}`)),
+        : UNBOUND_COLUMNS.includes(key)
+          ? unboundValue(key, lineId)
+          : sql.raw(lineValue(key, `v->>${LINE_COLUMNS.indexOf(key)}`)),
     ),
     sql`, `,
   );
@@ -50,7 +76,9 @@ function insertStatements(db: Db, origin: LineOrigin, lines: readonly NewLine[],
     const insert = db
       .insert(activityLines)
       .select(sql`SELECT ${columns} FROM ${jsonRows(JSON.stringify(part.map(lineRow)))} WHERE true`);
-    return (skipDuplicates ? insert.onConflictDoNothing() : insert).returning({ id: activityLines.id });
+    return (duplicates === 'skip' ? insert.onConflictDoNothing() : insert).returning({
+      id: activityLines.id,
+    });
   });
 }
 
@@ -71,22 +99,51 @@ function updateStatements(db: Db, companyId: string, calculatedAt: Date, lines: 
   );
 }
 
+/** The change as one batch; `lineId`: the id bound to its one new line when `after` names it. */
+async function writeBatch(db: Db, change: LedgerChange, lineId: number | undefined) {
+  const before = change.before ?? [];
+  const inserts = change.insert ? insertStatements(db, change.insert, lineId) : [];
+  const updates = change.update
+    ? updateStatements(db, change.update.companyId, change.update.calculatedAt, change.update.lines)
+    : [];
+  const after = typeof change.after === 'function' ? change.after(lineId!) : (change.after ?? []);
+  const statements: LedgerStatement[] = [...before, ...inserts, ...updates, ...after];
+  if (statements.length === 0) return { inserted: 0 };
+  const results = await db.batch(statements as [LedgerStatement, ...LedgerStatement[]]);
+  let inserted = 0;
+  for (let i = 0; i < inserts.length; i++) inserted += (results[before.length + i] as unknown[]).length;
+  return lineId === undefined ? { inserted } : { inserted, lineId };
+}
+
+/**
+ * The id SQLite would give the next line: one above the highest ever given, which AUTOINCREMENT
+ * keeps in sqlite_sequence (none before the first line).
+ */
+async function nextLineId(db: Db): Promise<number> {
+  const row = await db.get<{ id: number }>(
+    sql`SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'activity_lines'), 0) + 1 AS id`,
+  );
+  return Number(row.id);
+}
+
+/** Tries at a named line's id, each after a line written in between took the one read before. */
+const NAMED_LINE_ATTEMPTS = 5;
+
+const lineIdTaken = (error: unknown) =>
+  /activity_lines\.id\b/.test(`${String((error as { cause?: unknown })?.cause ?? '')} ${String(error)}`);
+
 export function batchedLedgerWriter(db: Db): LedgerWriter {
   return {
     async write(change: LedgerChange) {
-      const before = change.before ?? [];
-      const inserts = change.insert
-        ? insertStatements(db, change.insert.origin, change.insert.lines, change.insert.duplicates === 'skip')
-        : [];
-      const updates = change.update
-        ? updateStatements(db, change.update.companyId, change.update.calculatedAt, change.update.lines)
-        : [];
-      const statements: LedgerStatement[] = [...before, ...inserts, ...updates, ...(change.after ?? [])];
-      if (statements.length === 0) return { inserted: 0 };
-      const results = await db.batch(statements as [LedgerStatement, ...LedgerStatement[]]);
-      let inserted = 0;
-      for (let i = 0; i < inserts.length; i++) inserted += (results[before.length + i] as unknown[]).length;
-      return { inserted };
+      if (!namesItsLine(change)) return writeBatch(db, change, undefined);
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await writeBatch(db, change, await nextLineId(db));
+        } catch (error) {
+          if (!lineIdTaken(error)) throw error;
+          if (attempt >= NAMED_LINE_ATTEMPTS) throw databaseBusyError();
+        }
+      }
     },
   };
 }

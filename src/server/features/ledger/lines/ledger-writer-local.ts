@@ -19,7 +19,13 @@ import type { Db } from '../../../../../db/client.ts';
 import { companies } from '../../../../../db/schema/auth.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { FIGURE_FIELDS } from '../figures/line-figures.ts';
-import type { LedgerChange, LedgerStatement, LedgerWriter, RecalculatedLine } from './ledger-change.ts';
+import {
+  type LedgerChange,
+  type LedgerStatement,
+  type LedgerWriter,
+  namesItsLine,
+  type RecalculatedLine,
+} from './ledger-change.ts';
 import { boundLineValue } from './ledger-keys.ts';
 import {
   inDedupeOrder,
@@ -28,6 +34,7 @@ import {
   lineValue,
   type NewLine,
   originValues,
+  UNBOUND_COLUMNS,
 } from './new-lines.ts';
 
 /** SQL and its bound values. */
@@ -65,20 +72,23 @@ export const LINES_PER_INSERT = 32;
 
 /** What every line of a write shares (bound once per statement), and each line's own columns. */
 const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key));
+const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key) && !UNBOUND_COLUMNS.includes(key));
 const LINE_FIELDS = LINE_KEYS.map(lineField);
 
 /**
  * The INSERT of `rows` lines: each line binds only its own values (a VALUES row), the origin's
- * are bound once (the schema's column order comes from Drizzle, so a new column without a value
- * fails here at once). `skip` leaves out a line whose fingerprint the company already has;
- * `WHERE true` is SQLite's documented way to let an upsert clause follow INSERT … SELECT.
+ * are bound once, the id and legacy id none: NULL, so SQLite numbers the line (the schema's column
+ * order comes from Drizzle, so a new column without a value fails here at once). `skip` leaves out
+ * a line whose fingerprint the company already has; `WHERE true` is SQLite's documented way to let
+ * an upsert clause follow INSERT … SELECT.
  */
 function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
   const select = COLUMN_KEYS.map((key) =>
     ORIGIN_KEYS.includes(key)
       ? boundLineValue(key, sql.placeholder(key))
-      : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key) + 1}`)),
+      : UNBOUND_COLUMNS.includes(key)
+        ? sql.raw('NULL')
+        : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key) + 1}`)),
   );
   const row = sql`(${sql.join(
     LINE_KEYS.map((key) => sql.placeholder(key)),
@@ -114,6 +124,8 @@ const UPDATE_FIGURES = prepared(
     )
     .toSQL(),
 );
+
+const LAST_ROWID: SqlQuery = { sql: 'SELECT last_insert_rowid() AS id', params: [] };
 
 /** A value as SQLite stores it: booleans 1/0, dates in ms, nothing as null. */
 function stored(value: unknown): unknown {
@@ -267,8 +279,8 @@ export function localLedgerWriter(db: Db, path: string): LedgerWriter {
   return {
     async write(change: LedgerChange) {
       const file = await ledgerFile(db, path);
+      const namesLine = namesItsLine(change);
       const before = (change.before ?? []).map(statementQuery);
-      const after = (change.after ?? []).map(statementQuery);
       return file.transaction(() => {
         for (const query of before) file.run(query);
         const inserted = change.insert
@@ -276,8 +288,11 @@ export function localLedgerWriter(db: Db, path: string): LedgerWriter {
           : 0;
         if (change.update)
           file.updateFigures(change.update.companyId, change.update.calculatedAt, change.update.lines);
-        for (const query of after) file.run(query);
-        return { inserted };
+        // The one line just inserted (namesItsLine): its id is the connection's last rowid.
+        const lineId = namesLine ? Number(file.get(LAST_ROWID)!.id) : undefined;
+        const after = typeof change.after === 'function' ? change.after(lineId!) : (change.after ?? []);
+        for (const statement of after) file.run(statementQuery(statement));
+        return lineId === undefined ? { inserted } : { inserted, lineId };
       });
     },
   };

@@ -1,12 +1,11 @@
 // New ledger lines as the ledger writer takes them (ledger-writer.ts): what the calculation read,
-// its stored result and the line's identity, plus what every line of one write shares. Pure and
-// free of the database layer: the import thread builds them.
+// its stored result, site and fingerprint (SQLite numbers the line, decision 092), plus what every
+// line of one write shares. Pure and free of the database layer: the import thread builds them.
 import type { LedgerLineFields } from '../figures/calculation.ts';
 import type { LineFigures } from '../figures/line-figures.ts';
 
-/** A new ledger line: the fields the calculation read, its stored result, and its identity. */
+/** A new ledger line: the fields the calculation read, its stored result, its site and fingerprint. */
 export interface NewLine extends LedgerLineFields, LineFigures {
-  id: string;
   /** Stored in the `siteKey` column as the site's ledger key (`lineField`, `lineValue`). */
   siteId: string;
   periodEnd: string | null;
@@ -43,6 +42,12 @@ export function originValues(origin: LineOrigin) {
     calculatedAt: at,
   };
 }
+
+/**
+ * The columns no writer binds (decision 092): SQLite numbers each new line (`id`, the rowid), and
+ * only lines written before that decision hold a `legacyId`.
+ */
+export const UNBOUND_COLUMNS: readonly string[] = ['id', 'legacyId'];
 
 /** The line's field that a column of activity_lines takes its value from. */
 export const lineField = (column: string): keyof NewLine =>

@@ -15,7 +15,10 @@ import { findProbableDuplicates, lineBrief, listedPairs } from '../figures/proba
 import { lineIsVisible } from '../figures/visibility.ts';
 import { fieldError, type ManualLine } from './line-input.ts';
 
-/** What the confirmation does: store nothing, or store the line (after deleting `replaceLineId`). */
+/**
+ * What the confirmation does: store nothing, or store the line (after deleting `replaceLineId`, the
+ * line's public id).
+ */
 export type ReceiptLineDecision = { skip: true } | { skip: false; replaceLineId: string | null };
 
 /**
@@ -32,10 +35,14 @@ export async function decideReceiptLine(
   const candidate = { ...line, siteId: site.id, supplier };
   const found = await findProbableDuplicates(ctx, [candidate], lineIsVisible(ctx.companyId));
   if (input.onDuplicate === 'replace') {
-    if (!found.some(({ existing }) => existing.id === input.replaceLineId)) {
+    // Named by its public id or, for a line written before decision 092, its old UUID.
+    const chosen = found.find(
+      ({ existing }) => existing.id === input.replaceLineId || existing.legacyId === input.replaceLineId,
+    );
+    if (!chosen) {
       throw fieldError('replaceLineId', 'Choose one of the ledger lines this line looks like to replace');
     }
-    return { skip: false, replaceLineId: input.replaceLineId! };
+    return { skip: false, replaceLineId: chosen.existing.id };
   }
   if (found.length === 0 || input.onDuplicate === 'keep') return { skip: false, replaceLineId: null };
   if (input.onDuplicate === 'skip') return { skip: true };

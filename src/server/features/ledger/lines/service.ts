@@ -15,18 +15,16 @@ import { notCountedExplainer, notCountedLines } from '../figures/not-counted.ts'
 import { storedEntries } from '../figures/stored-entries.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../figures/visibility.ts';
 import { getSite } from '../sites/service.ts';
-import { uuidv7 } from './ids.ts';
-import { companyKeyOf, joinedSiteId, siteKeyOf } from './ledger-keys.ts';
+import { companyKeyOf, joinedSiteId, lineNamed, linePublicId, siteKeyOf } from './ledger-keys.ts';
 import { ledgerWriter } from './ledger-writer.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 import { decideReceiptLine } from './receipt-duplicates.ts';
 
-export { uuidv7 } from './ids.ts';
-export { companyKeyOf, importKeyOf, siteKeyOf } from './ledger-keys.ts';
+export { companyKeyOf, importKeyOf, linePublicId, siteKeyOf } from './ledger-keys.ts';
 export { ledgerWriter, type NewLine } from './ledger-writer.ts';
 
 const lineColumns = {
-  id: activityLines.id,
+  id: linePublicId,
   siteId: joinedSiteId,
   siteName: sites.name,
   date: activityLines.date,
@@ -112,7 +110,10 @@ export async function listActivities(ctx: AuthedContext, query: ListQuery): Prom
   };
 }
 
-/** One visible line of the caller's company, or 404 (another company's id: the same 404). */
+/**
+ * One visible line of the caller's company by its public id or old UUID (decision 092), or 404
+ * (another company's id: the same 404). The row's `id` is always the public id.
+ */
 async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
   const row = await ctx.db
     .select(lineColumns)
@@ -120,7 +121,7 @@ async function getLineRow(ctx: AuthedContext, id: string): Promise<LineRow> {
     .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
     .where(
       and(
-        eq(activityLines.id, id),
+        lineNamed(id),
         eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
         lineIsVisible(ctx.companyId),
       ),
@@ -172,18 +173,12 @@ export async function createActivity(
     ? await decideReceiptLine(ctx, line, site, receipt.supplier, input)
     : { skip: false as const, replaceLineId: null };
   if (decision.skip) return { skipped: true };
-  const id = uuidv7();
   const now = ctx.now();
+  let lineId: number | undefined;
   try {
-    const audit = auditInsert(ctx, {
-      companyId: ctx.companyId,
-      userId: ctx.userId,
-      action: 'activity_created',
-      entityType: 'activity_line',
-      entityId: id,
-    });
-    // The replaced line goes first: the new line may share its fingerprint.
-    await ledgerWriter(ctx.db).write({
+    // The replaced line goes first: the new line may share its fingerprint. The audit row names
+    // the id SQLite gives the line, in the same transaction (decision 092).
+    ({ lineId } = await ledgerWriter(ctx.db).write({
       before: decision.replaceLineId ? deleteLineStatements(ctx, decision.replaceLineId) : [],
       insert: {
         origin: {
@@ -194,16 +189,24 @@ export async function createActivity(
           createdBy: ctx.userId,
           createdAt: now,
         },
-        lines: [{ id, siteId: site.id, ...lineValues(line), fingerprint, ...lineFigures(result) }],
+        lines: [{ siteId: site.id, ...lineValues(line), fingerprint, ...lineFigures(result) }],
         duplicates: 'refuse',
       },
-      after: [audit],
-    });
+      after: (id) => [
+        auditInsert(ctx, {
+          companyId: ctx.companyId,
+          userId: ctx.userId,
+          action: 'activity_created',
+          entityType: 'activity_line',
+          entityId: String(id),
+        }),
+      ],
+    }));
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInLedger();
     throw error;
   }
-  return getActivity(ctx, id);
+  return getActivity(ctx, String(lineId));
 }
 
 /**
@@ -232,20 +235,20 @@ export async function updateActivity(
           updatedAt: now,
           calculatedAt: now,
         })
-        .where(and(eq(activityLines.id, id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
+        .where(and(lineNamed(existing.id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
       auditInsert(ctx, {
         companyId: ctx.companyId,
         userId: ctx.userId,
         action: 'activity_updated',
         entityType: 'activity_line',
-        entityId: id,
+        entityId: existing.id,
       }),
     ]);
   } catch (error) {
     if (isUniqueViolation(error)) throw alreadyInLedger();
     throw error;
   }
-  return getActivity(ctx, id);
+  return getActivity(ctx, existing.id);
 }
 
 /** The stored line in the shape of SaveActivity, so an edit can send only what changes. */
@@ -272,16 +275,19 @@ function storedAsInput(row: LineRow): Record<string, unknown> {
 
 /** Deletes a line (its stored result with it), in the batch of its audit row. */
 export async function deleteActivity(ctx: AuthedContext, id: string): Promise<void> {
-  await getLineRow(ctx, id);
-  await ctx.db.batch(deleteLineStatements(ctx, id));
+  const existing = await getLineRow(ctx, id);
+  await ctx.db.batch(deleteLineStatements(ctx, existing.id));
 }
 
-/** A line's delete and its audit row: a delete, or the replaced half of a receipt's replace. */
+/**
+ * A line's delete and its audit row: a delete, or the replaced half of a receipt's replace. `id`:
+ * the line's public id, whichever id the request named it by.
+ */
 function deleteLineStatements(ctx: AuthedContext, id: string) {
   return [
     ctx.db
       .delete(activityLines)
-      .where(and(eq(activityLines.id, id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
+      .where(and(lineNamed(id), eq(activityLines.companyKey, companyKeyOf(ctx.companyId)))),
     auditInsert(ctx, {
       companyId: ctx.companyId,
       userId: ctx.userId,
