@@ -4,6 +4,7 @@
 import { CATEGORY_LABELS, describeVariantChoices } from '../../../../domain/activity-import/choices.ts';
 import type { UserColumnMapping } from '../../../../domain/activity-import/headers.ts';
 import { readImport } from '../../../../domain/activity-import/import-plan.ts';
+import type { ImportedActivityRow } from '../../../../domain/activity-import/rows.ts';
 import type { ValueMappings } from '../../../../domain/activity-import/value-mappings.ts';
 import { memo } from '../../../../domain/activity-import/vocabulary.ts';
 import type { ActivityCategory } from '../../../../domain/emissions/types.ts';
@@ -95,23 +96,7 @@ export async function* prepareImport(
         rowError(line, noSiteMessage(row.site));
         continue;
       }
-      const fields = {
-        date: row.date,
-        periodEnd: row.periodEnd,
-        category: row.category,
-        variant: row.variant,
-        quantity: row.quantity,
-        unit: row.unit,
-        spend: row.spend,
-        currency: row.currency,
-        calorificBasis: row.calorificBasis,
-        supplierKgCO2ePerKWh: null,
-        instrument: null,
-        radiativeForcing: null,
-        evidenceUrl: null,
-        reference: row.reference,
-        dataQuality: row.dataQuality,
-      };
+      const fields = lineFields(row);
       let calculated: ReturnType<typeof calculateLine>;
       try {
         calculated = calculateLine(fields, site);
@@ -146,6 +131,27 @@ export async function* prepareImport(
     validCount: summary.validCount,
     errorCount: badRows,
     errors,
+  };
+}
+
+/** What a CSV row says of its line: a file has no column for a supplier's factor, an instrument or evidence. */
+function lineFields(row: ImportedActivityRow) {
+  return {
+    date: row.date,
+    periodEnd: row.periodEnd,
+    category: row.category,
+    variant: row.variant,
+    quantity: row.quantity,
+    unit: row.unit,
+    spend: row.spend,
+    currency: row.currency,
+    calorificBasis: row.calorificBasis,
+    supplierKgCO2ePerKWh: null,
+    instrument: null,
+    radiativeForcing: null,
+    evidenceUrl: null,
+    reference: row.reference,
+    dataQuality: row.dataQuality,
   };
 }
 
