@@ -3,12 +3,9 @@
 // flags) must read back as before, through the API's reader and through the reports' SQL; an entry
 // whose factor row is missing, or that names a market-based id, stays in the full form.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Db } from '../../db/client.ts';
-import { migrationsFolder } from '../../db/migrate.ts';
 import { insertMissingFactors } from '../../db/reference/factors/seed.ts';
 import type { LineResult } from '../../src/domain/emissions/types.ts';
 import { calculateLine } from '../../src/server/features/ledger/figures/calculation.ts';
@@ -17,21 +14,9 @@ import {
   entryField,
   storedEntries,
 } from '../../src/server/features/ledger/figures/stored-entries.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.endsWith('_compact_entries.sql'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.endsWith('_compact_entries.sql'));
 
 const blank = {
   date: '2025-03-01',
@@ -103,7 +88,7 @@ const AUDIT_SQL = `SELECT l.id, ${ENTRY_FIELDS.map((field) => `${entryField('e',
 describe('migration: compact stored entries', () => {
   test('keeps every figure and audit-trail entry; leaves market-based and unknown factors whole', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     await insertMissingFactors(drizzle({ client, casing: 'snake_case' }) as unknown as Db);
     await client.execute({ sql: 'DELETE FROM emission_factors WHERE id = ?', args: [missingRow] });
     // Bare lines, without the company and site they name: only the rewrite is under test.
@@ -118,7 +103,7 @@ describe('migration: compact stored entries', () => {
     };
     const before = await read();
 
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const after = await read();
     expect(after.rows).toHaveLength(LINES.length);

@@ -2,25 +2,10 @@
 // the whole table: every line must come through with every other value unchanged, the hex
 // fingerprint as the same digest in bytes, and the dedupe index must still refuse a repeat.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { migrationsFolder } from '../../db/migrate.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.endsWith('_fingerprint_bytes.sql'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.endsWith('_fingerprint_bytes.sql'));
 
 const LINE = `INSERT INTO activity_lines (id, company_id, site_id, date, category, quantity, unit, source,
   data_quality, fingerprint, created_at, updated_at, kg_scope_1, datasets, entries, calculated_at)
@@ -30,7 +15,7 @@ const HEX = 'ab'.repeat(16) + '0123456789ABCDEF'.repeat(2);
 describe('migration: fingerprints as bytes', () => {
   test('keeps every line and value, turns each hex fingerprint into its bytes, and still dedupes', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     // Bare rows, without the companies and sites they name: only the copy is under test.
     await client.execute('PRAGMA foreign_keys = OFF');
     const entries = '[["scope_1",null,2.5,"desnz25-1","DESNZ 2025",1,"litre",[]]]';
@@ -40,7 +25,7 @@ describe('migration: fingerprints as bytes', () => {
     await client.execute({ sql: LINE, args: ['l3', '2025-03-03', 3, 'not hex', 7, '[]'] });
     const before = (await client.execute('SELECT * FROM activity_lines ORDER BY id')).rows;
 
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const after = (
       await client.execute(

@@ -3,27 +3,12 @@
 // imported again; and it rebuilds the covering index in its new column order. Every other value
 // of every line must come through unchanged.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { migrationsFolder } from '../../db/migrate.ts';
 import { canonicalRow, rowFingerprint } from '../../src/domain/activity-import/fingerprint.ts';
 import type { ImportedActivityRow } from '../../src/domain/activity-import/rows.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.endsWith('_ledger_appends.sql'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.endsWith('_ledger_appends.sql'));
 
 const LINE = `INSERT INTO activity_lines (id, company_key, site_key, import_key, date, category, quantity, unit,
   source, data_quality, fingerprint, created_at, updated_at, kg_scope_1, datasets, entries, calculated_at)
@@ -51,7 +36,7 @@ const fullDigest = async (text: string) =>
 describe('migration: ledger appends', () => {
   test('cuts each fingerprint to what lineDigest computes and keeps every other value', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     // Bare rows, without the companies, sites and imports they name: only the change is under test.
     await client.execute('PRAGMA foreign_keys = OFF');
     const stored = await fullDigest(canonicalRow(row));
@@ -59,7 +44,7 @@ describe('migration: ledger appends', () => {
     await client.execute({ sql: LINE, args: ['2', null, '2025-03-02', 2, 'c'.repeat(64), null] });
     const before = (await client.execute('SELECT * FROM activity_lines ORDER BY id')).rows;
 
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const after = (
       await client.execute('SELECT *, lower(hex(fingerprint)) AS hex FROM activity_lines ORDER BY id')

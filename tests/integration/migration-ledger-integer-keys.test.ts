@@ -2,25 +2,10 @@
 // copies the whole ledger: every line must come through with its company, site and import as
 // their keys and every other value unchanged; the keys must keep the foreign keys' actions.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { migrationsFolder } from '../../db/migrate.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.endsWith('_ledger_integer_keys.sql'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.endsWith('_ledger_integer_keys.sql'));
 
 const COMPANY = `INSERT INTO companies (id, name, created_at, updated_at) VALUES (?, ?, 1, 1)`;
 const SITE = `INSERT INTO sites (id, company_id, name, country, created_at, updated_at) VALUES (?, ?, ?, 'GB', 1, 1)`;
@@ -33,7 +18,7 @@ const LINE = `INSERT INTO activity_lines (id, company_id, site_id, import_id, da
 describe('migration: integer ledger keys', () => {
   test('keeps every line and value, with each company, site and import as its key', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     await client.execute('PRAGMA foreign_keys = ON');
     for (const [id, name] of [
       ['c1', 'One'],
@@ -58,7 +43,7 @@ describe('migration: integer ledger keys', () => {
       ({ company_id: _c, site_id: _s, import_id: _i, ...rest }) => rest,
     );
 
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const after = (
       await client.execute(`SELECT l.*, c.id AS company, s.id AS site, i.id AS import FROM activity_lines l

@@ -2,25 +2,10 @@
 // through with every value unchanged, its old UUID in legacy_id and an integer id in the order the
 // lines were written; every index must be there again, and an id once given is never given again.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { migrationsFolder } from '../../db/migrate.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.endsWith('_ledger_line_integer_ids.sql'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.endsWith('_ledger_line_integer_ids.sql'));
 
 const COMPANY = `INSERT INTO companies (id, ledger_key, name, created_at, updated_at) VALUES (?, ?, ?, 1, 1)`;
 const SITE = `INSERT INTO sites (id, ledger_key, company_id, name, country, created_at, updated_at)
@@ -46,7 +31,7 @@ const indexes = async (client: ReturnType<typeof createClient>) =>
 describe('migration: integer line ids', () => {
   test('keeps every line and value and index, each line numbered in writing order with its UUID kept', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     await client.execute('PRAGMA foreign_keys = ON');
     for (const key of [1, 2]) {
       await client.execute({ sql: COMPANY, args: [`c${key}`, key, `Company ${key}`] });
@@ -56,7 +41,7 @@ describe('migration: integer line ids', () => {
     const before = (await client.execute('SELECT * FROM activity_lines ORDER BY rowid')).rows;
     const indexesBefore = await indexes(client);
 
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const after = (await client.execute('SELECT * FROM activity_lines ORDER BY id')).rows;
     expect(after).toHaveLength(OLD_LINES.length);

@@ -2,26 +2,11 @@
 // must copy them exactly (no recalculation), for lines with several results, lines with none, and
 // a line whose scope 3 falls in two categories.
 import { describe, expect, test } from 'bun:test';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { createClient } from '@libsql/client';
-import { migrationsFolder } from '../../db/migrate.ts';
 import { storedEntries } from '../../src/server/features/ledger/figures/stored-entries.ts';
+import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
-const files = readdirSync(migrationsFolder)
-  .filter((name) => name.endsWith('.sql'))
-  .sort();
-const target = files.findIndex((name) => name.startsWith('0014_'));
-
-async function apply(client: ReturnType<typeof createClient>, names: string[]) {
-  for (const name of names) {
-    for (const statement of readFileSync(join(migrationsFolder, name), 'utf8').split(
-      '--> statement-breakpoint',
-    )) {
-      if (statement.trim()) await client.execute(statement);
-    }
-  }
-}
+const step = migrationStep((name) => name.startsWith('0014_'));
 
 const LINE = `INSERT INTO activity_lines (id, company_id, site_id, date, category, quantity, unit, source,
   data_quality, fingerprint, created_at, updated_at) VALUES (?, 'c1', 's1', ?, ?, ?, ?, 'manual', 'measured', ?, 1000, 2000)`;
@@ -32,7 +17,7 @@ const RESULT = `INSERT INTO emission_results (id, company_id, activity_line_id, 
 describe('migration 0014: results onto lines', () => {
   test('copies every stored result onto its line, sums per scope and category, and drops the table', async () => {
     const client = createClient({ url: ':memory:' });
-    await apply(client, files.slice(0, target));
+    await applyMigrations(client, step.before);
     // Bare rows, without the companies, sites and factors they name: only the copy is under test.
     await client.execute('PRAGMA foreign_keys = OFF');
     await client.execute({ sql: LINE, args: ['l1', '2025-03-01', 'electricity', 1000, 'kWh', 'f1'] });
@@ -88,7 +73,7 @@ describe('migration 0014: results onto lines', () => {
     for (const args of results) await client.execute({ sql: RESULT, args });
 
     await client.execute('PRAGMA foreign_keys = ON');
-    await apply(client, [files[target]!]);
+    await applyMigrations(client, [step.target]);
 
     const rows = (
       await client.execute(
