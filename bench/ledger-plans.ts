@@ -7,12 +7,8 @@ import { join } from 'node:path';
 import { createLibsqlDb } from '../db/client.ts';
 import { migrateDatabase } from '../db/migrate.ts';
 import type { AuthedContext } from '../src/server/context.ts';
-import {
-  emissionsByDay,
-  emissionsByYear,
-  scope3ByCategory,
-  waterByUnit,
-} from '../src/server/features/kpi/aggregates.ts';
+import { emissionsByDay, emissionsByYear, scope3ByCategory } from '../src/server/features/kpi/aggregates.ts';
+import { waterQuantities } from '../src/server/features/kpi/regional-lines.ts';
 
 const folder = mkdtempSync(join(tmpdir(), 'esg-plans-'));
 const url = `file:${join(folder, 'plans.db')}`;
@@ -24,7 +20,8 @@ try {
     emissionsByDay: (filtered: boolean) => emissionsByDay(ctx, filtered, '2025-01-01', '2025-12-31'),
     scope3ByCategory: (filtered: boolean) => scope3ByCategory(ctx, filtered, '2025-01-01', '2025-12-31'),
     emissionsByYear: (filtered: boolean) => emissionsByYear(ctx, filtered, '2020-01-01', '2025-12-31'),
-    waterByUnit: (filtered: boolean) => waterByUnit(ctx, filtered, '2025-01-01', '2025-12-31'),
+    waterQuantities: (filtered: boolean) =>
+      waterQuantities(ctx, filtered, { from: '2025-01-01', to: '2025-12-31' }),
   };
   for (const [name, query] of Object.entries(queries)) {
     for (const filtered of [false, true]) {

@@ -1,6 +1,6 @@
 // SQL aggregates over the stored ledger. Everything the KPI Dashboard shows is summed by SQLite
 // (GROUP BY day, summing the lines' kg columns) over the ledger's covering index, never row by row in JS.
-import { and, eq, gte, isNotNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { activityLines } from '../../../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../context.ts';
 import { categorySums, scopeSums, visibleLines } from '../ledger/figures/service.ts';
@@ -62,25 +62,4 @@ export function emissionsByYear(ctx: AuthedContext, filtered: boolean, from: str
     .from(activityLines)
     .where(linesIn(ctx, filtered, from, to))
     .groupBy(year);
-}
-
-/**
- * Water quantities by unit over [from, to] (energy is energy-totals.ts's). Filtered on the
- * covering index's leading columns, so SQLite reads the index alone.
- */
-export function waterByUnit(ctx: AuthedContext, filtered: boolean, from: string, to: string) {
-  return ctx.db
-    .select({ unit: activityLines.unit, quantity: sql<number>`sum(${activityLines.quantity})` })
-    .from(activityLines)
-    .where(
-      linesIn(
-        ctx,
-        filtered,
-        from,
-        to,
-        eq(activityLines.category, 'water'),
-        isNotNull(activityLines.quantity),
-      ),
-    )
-    .groupBy(activityLines.unit);
 }

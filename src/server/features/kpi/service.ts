@@ -11,7 +11,7 @@ import {
   scopeTotalRows,
   scopeTotals,
 } from '../ledger/figures/service.ts';
-import { emissionsByDay, emissionsByYear, scope3ByCategory, waterByUnit, yearRange } from './aggregates.ts';
+import { emissionsByDay, emissionsByYear, scope3ByCategory, yearRange } from './aggregates.ts';
 import { financialsWithConnectorRevenue } from './connector-revenue.ts';
 import {
   type EnergyTotals,
@@ -28,6 +28,7 @@ import {
 } from './figures.ts';
 import { ledgerMemo } from './ledger-memo.ts';
 import { getTarget } from './records.ts';
+import { waterQuantities } from './regional-lines.ts';
 import { reportingYear } from './reporting-year.ts';
 
 export { financialsWithConnectorRevenue } from './connector-revenue.ts';
@@ -112,7 +113,7 @@ async function computeMetrics(
       emissionsByYear(ctx, filtered, base[0], base[1]),
       energyLineGroups(ctx, filtered, { from, to }),
       energyLineAdjustments(ctx, filtered, { from, to }),
-      waterByUnit(ctx, filtered, from, to),
+      waterQuantities(ctx, filtered, { from, to }),
       ctx.db
         .select()
         .from(companyFinancials)
