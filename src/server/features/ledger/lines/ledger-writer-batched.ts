@@ -10,7 +10,7 @@
 // before (the next AUTOINCREMENT value) and bound; a line written in between takes it first, the
 // batch fails on the primary key, nothing is stored, and the change is tried again with the next;
 // after a few such tries it answers as a busy database does (503, decision 091).
-import { getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client.ts';
 import { activityLines } from '../../../../../db/schema/ledger.ts';
 import { databaseBusyError } from '../../../lib/errors.ts';
@@ -23,33 +23,18 @@ import {
   type RecalculatedLine,
 } from './ledger-change.ts';
 import { boundLineValue, companyKeyOf } from './ledger-keys.ts';
-import {
-  chunks,
-  inDedupeOrder,
-  type LineOrigin,
-  lineField,
-  lineValue,
-  type NewLine,
-  originValues,
-  UNBOUND_COLUMNS,
-} from './new-lines.ts';
+import { OWN_COLUMNS, OWN_FIELDS, TABLE_COLUMNS, UNBOUND_COLUMNS } from './line-columns.ts';
+import { chunks, inDedupeOrder, lineValue, type NewLine, originValues } from './new-lines.ts';
 
 /** Rows per statement: with their entries, well under 1 MB of JSON (D1 takes at most 2 MB). */
 const LINES_PER_STATEMENT = 1000;
-
-/** The line fields sent per row, in the order of the JSON arrays: every column not in the origin. */
-const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_COLUMNS = Object.keys(getTableColumns(activityLines)).filter(
-  (key) => !ORIGIN_KEYS.includes(key) && !UNBOUND_COLUMNS.includes(key),
-);
-const LINE_FIELDS = LINE_COLUMNS.map(lineField);
 
 /** The rows of a JSON array parameter, each as JSONB `v`, converted once (see the header). */
 const jsonRows = (payload: string) =>
   sql`(WITH r AS MATERIALIZED (SELECT jsonb(value) AS v FROM json_each(${payload})) SELECT v FROM r)`;
 
-/** A line as a JSON array in LINE_FIELDS order (`datasets` and `entries` as their JSON text). */
-const lineRow = (line: NewLine) => LINE_FIELDS.map((field) => line[field]);
+/** A line as a JSON array of its own columns' values (`datasets` and `entries` as their JSON text). */
+const lineRow = (line: NewLine) => OWN_FIELDS.map((field) => line[field]);
 
 /** The value of an unbound column: NULL (SQLite numbers the line), or the id read for a named line. */
 const unboundValue = (key: string, lineId: number | undefined) =>
@@ -62,12 +47,12 @@ function insertStatements(
 ) {
   const shared = originValues(origin) as Record<string, unknown>;
   const columns = sql.join(
-    Object.keys(getTableColumns(activityLines)).map((key) =>
+    TABLE_COLUMNS.map((key) =>
       key in shared
         ? boundLineValue(key, shared[key])
         : UNBOUND_COLUMNS.includes(key)
           ? unboundValue(key, lineId)
-          : sql.raw(lineValue(key, `v->>${LINE_COLUMNS.indexOf(key)}`)),
+          : sql.raw(lineValue(key, `v->>${OWN_COLUMNS.indexOf(key)}`)),
     ),
     sql`, `,
   );

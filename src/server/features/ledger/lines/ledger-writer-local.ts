@@ -13,7 +13,7 @@
 //
 // `LocalLedgerFile` needs only a file path, no Drizzle database: the import thread opens one too
 // and writes its lines where it reads them (activities/import-thread.ts).
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../../db/client.ts';
 import { companies } from '../../../../../db/schema/auth.ts';
@@ -27,15 +27,8 @@ import {
   type RecalculatedLine,
 } from './ledger-change.ts';
 import { boundLineValue } from './ledger-keys.ts';
-import {
-  inDedupeOrder,
-  type LineOrigin,
-  lineField,
-  lineValue,
-  type NewLine,
-  originValues,
-  UNBOUND_COLUMNS,
-} from './new-lines.ts';
+import { ORIGIN_COLUMNS, OWN_COLUMNS, OWN_FIELDS, TABLE_COLUMNS, UNBOUND_COLUMNS } from './line-columns.ts';
+import { inDedupeOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
 
 /** SQL and its bound values. */
 export interface SqlQuery {
@@ -49,7 +42,6 @@ const builder = drizzle(
   async () => [],
   { casing: 'snake_case' },
 );
-const COLUMN_KEYS = Object.keys(getTableColumns(activityLines));
 const placeholders = (keys: readonly string[]): Record<string, unknown> =>
   Object.fromEntries(keys.map((key) => [key, sql.placeholder(key)]));
 
@@ -70,11 +62,6 @@ function prepared(query: { sql: string; params: unknown[] }): { sql: string; nam
  */
 export const LINES_PER_INSERT = 32;
 
-/** What every line of a write shares (bound once per statement), and each line's own columns. */
-const ORIGIN_KEYS = Object.keys(originValues({ createdAt: new Date(0) } as LineOrigin));
-const LINE_KEYS = COLUMN_KEYS.filter((key) => !ORIGIN_KEYS.includes(key) && !UNBOUND_COLUMNS.includes(key));
-const LINE_FIELDS = LINE_KEYS.map(lineField);
-
 /**
  * The INSERT of `rows` lines: each line binds only its own values (a VALUES row), the origin's
  * are bound once, the id and legacy id none: NULL, so SQLite numbers the line (the schema's column
@@ -83,15 +70,15 @@ const LINE_FIELDS = LINE_KEYS.map(lineField);
  * an upsert clause follow INSERT … SELECT.
  */
 function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
-  const select = COLUMN_KEYS.map((key) =>
-    ORIGIN_KEYS.includes(key)
+  const select = TABLE_COLUMNS.map((key) =>
+    ORIGIN_COLUMNS.includes(key)
       ? boundLineValue(key, sql.placeholder(key))
       : UNBOUND_COLUMNS.includes(key)
         ? sql.raw('NULL')
-        : sql.raw(lineValue(key, `column${LINE_KEYS.indexOf(key) + 1}`)),
+        : sql.raw(lineValue(key, `column${OWN_COLUMNS.indexOf(key) + 1}`)),
   );
   const row = sql`(${sql.join(
-    LINE_KEYS.map((key) => sql.placeholder(key)),
+    OWN_COLUMNS.map((key) => sql.placeholder(key)),
     sql`, `,
   )})`;
   const values = sql.join(
@@ -103,10 +90,10 @@ function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
     .select(sql`SELECT ${sql.join(select, sql`, `)} FROM (VALUES ${values}) WHERE true`);
   const query = prepared((duplicates === 'skip' ? insert.onConflictDoNothing() : insert).toSQL());
   // The SELECT list's origin placeholders come first in the text, then the rows'.
-  const origin = query.names.slice(0, ORIGIN_KEYS.length);
+  const origin = query.names.slice(0, ORIGIN_COLUMNS.length);
   if (
-    query.names.length !== origin.length + rows * LINE_KEYS.length ||
-    origin.some((n) => !ORIGIN_KEYS.includes(n))
+    query.names.length !== origin.length + rows * OWN_COLUMNS.length ||
+    origin.some((n) => !ORIGIN_COLUMNS.includes(n))
   )
     throw new Error('ledger writer: unexpected placeholders');
   return { sql: query.sql, origin };
@@ -228,7 +215,7 @@ export class LocalLedgerFile {
       values.push(...originValuesBound);
       for (let n = from; n < to; n++) {
         const line = ordered[n]!;
-        for (const field of LINE_FIELDS) values.push(stored(line[field]));
+        for (const field of OWN_FIELDS) values.push(stored(line[field]));
       }
       return values;
     };

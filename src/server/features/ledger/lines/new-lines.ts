@@ -43,12 +43,6 @@ export function originValues(origin: LineOrigin) {
   };
 }
 
-/**
- * The columns no writer binds (decision 092): SQLite numbers each new line (`id`, the rowid), and
- * only lines written before that decision hold a `legacyId`.
- */
-export const UNBOUND_COLUMNS: readonly string[] = ['id', 'legacyId'];
-
 /** The line's field that a column of activity_lines takes its value from. */
 export const lineField = (column: string): keyof NewLine =>
   (column === 'siteKey' ? 'siteId' : column) as keyof NewLine;
