@@ -14,18 +14,14 @@ import { factorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import type { FactorLibrary } from '../../../../domain/emissions/factor-library.ts';
 import type { EmissionEntry, Flag, Scope } from '../../../../domain/emissions/types.ts';
 
-/** One figure of a line as stored: the domain's EmissionEntry without the per-gas split. */
-export interface StoredEntry {
-  scope: Scope;
-  scope3Category: number | null;
-  kgCO2e: number;
-  /** Library factor id, or one of the market-based ids (src/domain/emissions/calculate.ts). */
-  factorId: string;
-  dataset: string;
-  activityQuantity: number;
-  activityUnit: string;
-  flags: Flag[];
-}
+/**
+ * One figure of a line as stored: the domain's EmissionEntry without the per-gas split and the
+ * factor's value (both the library's), its unit as the text stored and its flags as a list.
+ */
+export type StoredEntry = Pick<
+  EmissionEntry,
+  'scope' | 'scope3Category' | 'kgCO2e' | 'factorId' | 'dataset' | 'activityQuantity'
+> & { activityUnit: string; flags: Flag[] };
 
 /** The positions of an entry's fields in its full form. */
 export const ENTRY_FIELDS = [
