@@ -7,63 +7,38 @@ import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Db } from '../../db/client.ts';
 import { insertMissingFactors } from '../../db/reference/factors/seed.ts';
-import type { LineResult } from '../../src/domain/emissions/types.ts';
 import { calculateLine } from '../../src/server/features/ledger/figures/calculation.ts';
 import {
   ENTRY_FIELDS,
   entryField,
   storedEntries,
 } from '../../src/server/features/ledger/figures/stored-entries.ts';
+import { blankLine, electricity, fullFormEntries, GB } from '../helpers/calculated-lines.ts';
 import { applyMigrations, migrationStep } from '../helpers/migrations.ts';
 
 const step = migrationStep((name) => name.endsWith('_compact_entries.sql'));
 
-const blank = {
-  date: '2025-03-01',
-  category: 'electricity',
-  variant: null,
-  quantity: null,
-  unit: null,
-  spend: null,
-  currency: null,
-  calorificBasis: null,
-  supplierKgCO2ePerKWh: null,
-  instrument: null,
-  radiativeForcing: null,
-};
-const GB = { country: 'GB', region: null };
-const electricity = { ...blank, quantity: 10_000, unit: 'kWh' };
-
-/** Entries as lines stored them before decision 093: every field, in ENTRY_FIELDS order. */
-function fullForm(result: LineResult) {
-  const lineOnly = result.flags.filter((flag) => !result.entries.some((e) => e.flags.includes(flag)));
-  return result.entries.map((entry) => {
-    const stored = { ...entry, flags: [...entry.flags, ...lineOnly] };
-    return ENTRY_FIELDS.map((field) => stored[field]);
-  });
-}
-
-const diesel = calculateLine({ ...blank, category: 'diesel', quantity: 1000, unit: 'litre' }, GB);
+const diesel = calculateLine({ ...blankLine, category: 'diesel', quantity: 1000, unit: 'litre' }, GB);
 /** The diesel WTT factor: its row is removed from `emission_factors` before the migration. */
 const missingRow = diesel.entries.find((entry) => entry.scope === 'scope_3')!.factorId;
 
 const LINES: unknown[][][] = [
-  fullForm(calculateLine(electricity, GB)),
-  fullForm(calculateLine({ ...electricity, supplierKgCO2ePerKWh: 0.21 }, GB)),
-  fullForm(calculateLine({ ...electricity, instrument: 'renewable_tariff' }, GB)),
-  fullForm(calculateLine({ ...electricity, instrument: 'certificate' }, GB)),
-  fullForm(calculateLine(electricity, { country: 'FR', region: null })),
-  fullForm(diesel),
-  fullForm(
+  fullFormEntries(calculateLine(electricity, GB)),
+  fullFormEntries(calculateLine({ ...electricity, supplierKgCO2ePerKWh: 0.21 }, GB)),
+  fullFormEntries(calculateLine({ ...electricity, instrument: 'renewable_tariff' }, GB)),
+  fullFormEntries(calculateLine({ ...electricity, instrument: 'certificate' }, GB)),
+  fullFormEntries(calculateLine(electricity, { country: 'FR', region: null })),
+  fullFormEntries(diesel),
+  fullFormEntries(
     calculateLine(
-      { ...blank, category: 'business_travel_car', variant: 'medium_petrol', quantity: 500, unit: 'km' },
+      { ...blankLine, category: 'business_travel_car', variant: 'medium_petrol', quantity: 500, unit: 'km' },
       GB,
     ),
   ),
-  fullForm(calculateLine({ ...blank, category: 'water', quantity: 12, unit: 'm3' }, GB)),
-  fullForm(
+  fullFormEntries(calculateLine({ ...blankLine, category: 'water', quantity: 12, unit: 'm3' }, GB)),
+  fullFormEntries(
     calculateLine(
-      { ...blank, category: 'purchased_goods', variant: '541611', spend: 1000, currency: 'EUR' },
+      { ...blankLine, category: 'purchased_goods', variant: '541611', spend: 1000, currency: 'EUR' },
       {
         country: 'US',
         region: null,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { electricity, GB } from '../../../../../tests/helpers/calculated-lines.ts';
 import type { EmissionEntry, LineResult } from '../../../../domain/emissions/types.ts';
 import { calculateLine } from './calculation.ts';
 import { lineFigures } from './line-figures.ts';
@@ -17,25 +18,13 @@ const entry = (overrides: Partial<EmissionEntry>): EmissionEntry => ({
   ...overrides,
 });
 
-const line = {
-  date: '2025-03-01',
-  category: 'electricity',
-  variant: null,
-  quantity: 10_000,
-  unit: 'kWh',
-  spend: null,
-  currency: null,
-  calorificBasis: null,
-  supplierKgCO2ePerKWh: null,
-  instrument: null,
-  radiativeForcing: null,
-} as const;
+const line = electricity;
 
 describe('lineFigures', () => {
   test('sums each scope and scope 3 category, and stores every entry with its factor', () => {
     // UK grid electricity, 10,000 kWh (DESNZ 2025: 0.177 kg/kWh location-based; T&D and WTT are
     // scope 3 category 3).
-    const result = calculateLine(line, { country: 'GB', region: null });
+    const result = calculateLine(line, GB);
     const figures = lineFigures(result);
     expect(figures.kgScope2Location).toBeCloseTo(1770, 9);
     expect(figures.kgScope2Market).toBeCloseTo(1770, 9);

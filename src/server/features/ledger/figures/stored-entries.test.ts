@@ -1,36 +1,16 @@
 import { describe, expect, test } from 'bun:test';
-import type { Flag, LineResult } from '../../../../domain/emissions/types.ts';
-import { calculateLine } from './calculation.ts';
+import {
+  blankLine,
+  electricity,
+  fullFormEntries,
+  GB,
+} from '../../../../../tests/helpers/calculated-lines.ts';
+import type { LineResult } from '../../../../domain/emissions/types.ts';
+import { calculateLine, type LedgerLineFields, type SiteLocation } from './calculation.ts';
 import { lineFigures } from './line-figures.ts';
-import { ENTRY_FIELDS, storedEntries } from './stored-entries.ts';
+import { storedEntries } from './stored-entries.ts';
 
-type Line = Parameters<typeof calculateLine>[0];
-const blank: Line = {
-  date: '2025-03-01',
-  category: 'electricity',
-  variant: null,
-  quantity: null,
-  unit: null,
-  spend: null,
-  currency: null,
-  calorificBasis: null,
-  supplierKgCO2ePerKWh: null,
-  instrument: null,
-  radiativeForcing: null,
-};
-const GB = { country: 'GB', region: null };
-const electricity = { ...blank, quantity: 10_000, unit: 'kWh' };
-
-/** The entries as every line stored them before decision 093: all 8 fields, in ENTRY_FIELDS order. */
-function fullForm(result: LineResult): string {
-  const lineOnly = result.flags.filter((flag) => !result.entries.some((e) => e.flags.includes(flag)));
-  return JSON.stringify(
-    result.entries.map((entry) => {
-      const stored = { ...entry, flags: [...entry.flags, ...lineOnly] as Flag[] };
-      return ENTRY_FIELDS.map((field) => stored[field]);
-    }),
-  );
-}
+const fullForm = (result: LineResult): string => JSON.stringify(fullFormEntries(result));
 
 /** Each stored entry's field count, by factor id. */
 const shapes = (json: string) =>
@@ -39,7 +19,7 @@ const shapes = (json: string) =>
     fields.length,
   ]);
 
-const cases: [string, Line, { country: string; region: string | null }][] = [
+const cases: [string, LedgerLineFields, SiteLocation][] = [
   ['UK grid electricity: location, market mirror, T&D and WTT', electricity, GB],
   ['electricity at a supplier rate', { ...electricity, supplierKgCO2ePerKWh: 0.21 }, GB],
   ['electricity on a renewable tariff', { ...electricity, instrument: 'renewable_tariff' }, GB],
@@ -48,7 +28,7 @@ const cases: [string, Line, { country: string; region: string | null }][] = [
   [
     'an owned BEV per km with certificates (instrument in the factor unit)',
     {
-      ...blank,
+      ...blankLine,
       category: 'owned_vehicle',
       variant: 'car_average_bev',
       quantity: 1200,
@@ -57,26 +37,26 @@ const cases: [string, Line, { country: string; region: string | null }][] = [
     },
     GB,
   ],
-  ['diesel: scope 1 and its WTT', { ...blank, category: 'diesel', quantity: 1000, unit: 'litre' }, GB],
+  ['diesel: scope 1 and its WTT', { ...blankLine, category: 'diesel', quantity: 1000, unit: 'litre' }, GB],
   [
     'business travel by car: scope 3 category 6 from a scope 1 factor',
-    { ...blank, category: 'business_travel_car', variant: 'medium_petrol', quantity: 500, unit: 'km' },
+    { ...blankLine, category: 'business_travel_car', variant: 'medium_petrol', quantity: 500, unit: 'km' },
     GB,
   ],
   [
     'a flight with radiative forcing',
-    { ...blank, category: 'flight', variant: 'short_haul_economy', quantity: 1500, unit: 'passenger_km' },
+    { ...blankLine, category: 'flight', variant: 'short_haul_economy', quantity: 1500, unit: 'passenger_km' },
     GB,
   ],
-  ['water: scope 3 categories 1 and 5', { ...blank, category: 'water', quantity: 12, unit: 'm3' }, GB],
+  ['water: scope 3 categories 1 and 5', { ...blankLine, category: 'water', quantity: 12, unit: 'm3' }, GB],
   [
     'spend mapped to category 4 (Defra SIC at a UK site)',
-    { ...blank, category: 'purchased_goods', variant: 'postage_couriers', spend: 250, currency: 'GBP' },
+    { ...blankLine, category: 'purchased_goods', variant: 'postage_couriers', spend: 250, currency: 'GBP' },
     GB,
   ],
   [
     'EPA spend in euros (FX and CPI flags)',
-    { ...blank, category: 'purchased_goods', variant: '541611', spend: 1000, currency: 'EUR' },
+    { ...blankLine, category: 'purchased_goods', variant: '541611', spend: 1000, currency: 'EUR' },
     { country: 'US', region: null },
   ],
 ];
