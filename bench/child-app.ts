@@ -12,6 +12,7 @@ import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { openReadThread } from '../src/server/lib/read-thread.ts';
+import { SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
 
 export async function serveChildApp(options: {
   name: string;
@@ -56,7 +57,10 @@ export async function serveChildApp(options: {
 
 /** Spawns `script --serve` and resolves to its origin once it has printed its port. */
 export async function startChildApp(script: string) {
-  const child = Bun.spawn([process.execPath, script, '--serve'], { stdout: 'pipe', stderr: 'inherit' });
+  const child = Bun.spawn([process.execPath, ...SERVER_RUNTIME_FLAGS, script, '--serve'], {
+    stdout: 'pipe',
+    stderr: 'inherit',
+  });
   const { value } = await child.stdout.getReader().read();
   const [port, databasePath] = new TextDecoder().decode(value).trim().split(' ');
   return { child, origin: `http://127.0.0.1:${port}`, databasePath: databasePath! };

@@ -4,6 +4,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
 
 interface Ports {
   appPort: number;
@@ -50,11 +51,14 @@ export async function benchPerRequest(rounds = 3, seconds = 2) {
   const announced = new Promise<Ports>((resolve) => {
     announce = resolve;
   });
-  const server = Bun.spawn([process.execPath, join(import.meta.dir, 'bench-server.ts')], {
-    stdout: logFile,
-    stderr: 'inherit',
-    ipc: (message) => announce(message as Ports),
-  });
+  const server = Bun.spawn(
+    [process.execPath, ...SERVER_RUNTIME_FLAGS, join(import.meta.dir, 'bench-server.ts')],
+    {
+      stdout: logFile,
+      stderr: 'inherit',
+      ipc: (message) => announce(message as Ports),
+    },
+  );
   try {
     const { appPort, uncachedPort, barePort, cookie } = await announced;
     const userUrl = `http://127.0.0.1:${appPort}/api/auth/user`;

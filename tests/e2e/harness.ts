@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { SERVER_RUNTIME_FLAGS } from '../../src/server/runtime-flags.ts';
 
 const root = join(import.meta.dir, '..', '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -148,6 +149,7 @@ async function startServer(
     const port = 20000 + Math.floor(Math.random() * 12000);
     const args = [
       process.execPath,
+      ...SERVER_RUNTIME_FLAGS,
       join(root, 'src/server/entry-bun.ts'),
       ...(options.demo ? ['--demo'] : []),
     ];

@@ -15,7 +15,8 @@ interface WebWorker {
   onmessage: ((event: { data: unknown }) => void) | null;
   onerror: ((event: { message: string }) => void) | null;
 }
-type WebWorkerClass = new (url: string) => WebWorker;
+/** Bun's `smol`: the thread's JavaScriptCore heap is the small one, as `bun --smol` makes the main thread's. */
+type WebWorkerClass = new (url: string, options: { smol: boolean }) => WebWorker;
 
 const runtime = globalThis as { Bun?: unknown; Worker?: WebWorkerClass };
 const WorkerClass = runtime.Bun !== undefined ? runtime.Worker : undefined;
@@ -42,10 +43,15 @@ export interface ThreadOptions<Out> {
   keepsProcessAlive: boolean;
 }
 
-/** Starts the thread whose entry file is `entry` (a module beside its caller). */
+/**
+ * Starts the thread whose entry file is `entry` (a module beside its caller). Every thread runs the
+ * small heap, as the server does (`bun --smol`, decision 095): a thread's garbage is collected while
+ * it is small, so an import's reading stays inside the server's memory budget without forced
+ * collections.
+ */
 export function startThread<In, Out>(entry: URL, options: ThreadOptions<Out>): Thread<In> {
   if (!WorkerClass) throw new Error(`No threads here to run ${entry.pathname}`);
-  const worker = new WorkerClass(entry.href);
+  const worker = new WorkerClass(entry.href, { smol: true });
   worker.onmessage = ({ data }) => options.onMessage(data as Out);
   worker.onerror = (event) => {
     worker.terminate();

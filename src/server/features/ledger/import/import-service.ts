@@ -56,13 +56,19 @@ export interface ImportUpload {
 }
 
 /**
- * Rows read and calculated at a time, and lines per write (one batch, one transaction). A batch
- * holds its lines as objects, and the write lock while it commits (other writers wait). Fewer
- * commits write the date-ordered indexes fewer times; more lines held cost memory: 10,000 keeps
- * the 100,000-row import under its budget (decision 068).
+ * Rows read and calculated at a time, and lines per write where lines wait to be written together
+ * (the inline path: one batch, one transaction). A batch holds its lines as objects: 10,000 keeps
+ * the 100,000-row import under its memory budget (decision 068).
  */
-const ROWS_PER_READ = 2000;
+const ROWS_PER_READ = 1000;
 const LINES_PER_WRITE = 10_000;
+/**
+ * Lines per transaction on the import thread, which holds none of them (decision 095). Each commit
+ * writes every page of the dedupe index its lines touched, so fewer commits keep a file's import
+ * as fast at a million lines as at the first; the write lock is held that long (other writers
+ * wait, busy_timeout).
+ */
+const LINES_PER_COMMIT = 50_000;
 
 export async function importActivities(
   ctx: AuthedContext,
@@ -219,7 +225,14 @@ function writeLines(
       if (error instanceof HttpError) throw error;
     });
   return importOnThread(
-    { bytes, options, databasePath, origin, stillOurs: statementQuery(stillOurs(ctx, importId)) },
+    {
+      bytes,
+      options,
+      linesPerCommit: LINES_PER_COMMIT,
+      databasePath,
+      origin,
+      stillOurs: statementQuery(stillOurs(ctx, importId)),
+    },
     beatAfterThreadWrite,
   );
 }

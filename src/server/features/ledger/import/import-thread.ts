@@ -22,10 +22,14 @@ export type ThreadMessage =
 export interface ThreadImport {
   bytes: ArrayBuffer;
   options: PrepareImportOptions;
+  /** Lines per transaction: the thread writes each read's lines as it goes (decision 095). */
+  linesPerCommit: number;
   databasePath: string;
   origin: LineOrigin;
   /** A query that finds the import's row only while this process still owns it (decision 042). */
   stillOurs: SqlQuery;
+  /** Set to 1 by the caller to have the thread roll back, end and answer `failed`. */
+  stop: Int32Array;
   /** This thread's factor library, so the import thread need not build its own. */
   factors: readonly EmissionFactor[];
 }
@@ -36,30 +40,38 @@ export const importThreadAvailable = hasThreads();
 /**
  * Imports on a thread: resolves to the summary once every batch is written. `bytes` is handed
  * over to the thread (the caller must not use it afterwards). `afterBatch` runs on this thread
- * after each written batch (the heartbeat); if it throws, the thread is stopped and the import
- * fails with that error. Refusals of the file arrive as the HttpError the route answers with.
+ * after each written batch (the heartbeat); if it throws, the import fails with that error once the
+ * thread has rolled back the transaction it holds open and ended. Refusals of the file arrive as
+ * the HttpError the route answers with.
  */
 export function importOnThread(
-  job: Omit<ThreadImport, 'factors'>,
+  job: Omit<ThreadImport, 'factors' | 'stop'>,
   afterBatch: () => Promise<void>,
 ): Promise<PreparedSummary> {
   return new Promise<PreparedSummary>((resolve, reject) => {
+    // Ending the thread from here could leave its open transaction holding the write lock (the
+    // connection is not closed with the thread): the thread reads this flag after each read and
+    // rolls back and ends itself (decision 095).
+    const stop = new Int32Array(new SharedArrayBuffer(4));
+    let failure: { error: unknown } | undefined;
     const thread = startThread<ThreadImport, ThreadMessage>(new URL('./import-worker.ts', import.meta.url), {
       onMessage(message) {
-        if (message.type === 'written') afterBatch().catch(fail);
-        else if (message.type === 'failed') fail(reviveError(message.error));
-        else {
-          thread.stop();
-          resolve(message.summary);
+        if (message.type === 'written') {
+          if (!failure) afterBatch().catch(fail);
+          return;
         }
+        thread.stop();
+        if (failure) reject(failure.error);
+        else if (message.type === 'failed') reject(reviveError(message.error));
+        else resolve(message.summary);
       },
       onCrash: reject,
       keepsProcessAlive: true,
     });
     function fail(error: unknown) {
-      thread.stop();
-      reject(error);
+      failure ??= { error };
+      Atomics.store(stop, 0, 1);
     }
-    thread.post({ ...job, factors: factorLibrary().factors }, [job.bytes]);
+    thread.post({ ...job, stop, factors: factorLibrary().factors }, [job.bytes]);
   });
 }

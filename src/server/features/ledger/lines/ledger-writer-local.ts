@@ -182,15 +182,32 @@ export class LocalLedgerFile {
 
   /** Runs `work` in one BEGIN IMMEDIATE transaction: committed when it returns, rolled back if it throws. */
   transaction<T>(work: () => T): T {
-    this.#database.exec('BEGIN IMMEDIATE');
+    this.begin();
     try {
       const result = work();
-      this.#database.exec('COMMIT');
+      this.commit();
       return result;
     } catch (error) {
-      if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
+      this.rollback();
       throw error;
     }
+  }
+
+  /**
+   * Opens a BEGIN IMMEDIATE transaction that stays open across awaits until commit() or
+   * rollback(): the import thread writes each read's lines as it calculates them (decision 095).
+   */
+  begin(): void {
+    this.#database.exec('BEGIN IMMEDIATE');
+  }
+
+  commit(): void {
+    this.#database.exec('COMMIT');
+  }
+
+  /** Rolls back the open transaction, if any. */
+  rollback(): void {
+    if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
   }
 
   /** Runs one statement (inside transaction()); answers the rows it changed. */
