@@ -22,7 +22,7 @@ import { auditInsert } from '../../audit/service.ts';
 import { getDataSource } from '../../data-sources/service.ts';
 import { getNotCountedSummary } from '../figures/not-counted.ts';
 import { type LineOrigin, ledgerWriter } from '../lines/ledger-writer.ts';
-import { statementQuery } from '../lines/ledger-writer-local.ts';
+import { LINES_PER_INSERT, statementQuery } from '../lines/ledger-writer-local.ts';
 import { headerEntries, resolveAnswers } from './import-answers.ts';
 import {
   type PreparedSummary,
@@ -57,16 +57,17 @@ export interface ImportUpload {
 
 /**
  * Rows read and calculated at a time, and lines per write where lines wait to be written together
- * (the inline path: one batch, one transaction). A batch holds its lines as objects: 10,000 keeps
- * the 100,000-row import under its memory budget (decision 068).
+ * (the inline path: one batch, one transaction). A batch holds its lines as objects: ~10,000 keeps
+ * the 100,000-row import under its memory budget (decision 068). A read is a whole number of the
+ * writer's multi-line INSERTs, so none of its lines go one statement each (decision 095).
  */
-const ROWS_PER_READ = 1000;
-const LINES_PER_WRITE = 10_000;
+const ROWS_PER_READ = 16 * LINES_PER_INSERT;
+const LINES_PER_WRITE = 20 * ROWS_PER_READ;
 /**
  * Lines per transaction on the import thread, which holds none of them (decision 095). Each commit
- * writes every page of the dedupe index its lines touched, so fewer commits keep a file's import
- * as fast at a million lines as at the first; the write lock is held that long (other writers
- * wait, busy_timeout).
+ * writes every page of the dedupe index its lines touched, and that index grows with the ledger:
+ * fewer commits slow a file less as the ledger grows. The write lock is held that long (other
+ * writers wait, busy_timeout).
  */
 const LINES_PER_COMMIT = 50_000;
 
