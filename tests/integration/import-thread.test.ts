@@ -1,8 +1,9 @@
 // The import thread's transactions (decision 095): it writes each read's lines into a transaction
-// that stays open across reads and commits after `linesPerCommit` lines, and a thread stopped while
-// that transaction is open leaves the database writable.
+// that stays open across reads and commits after `linesPerCommit` lines, then leaves the write lock
+// free for a pause; a thread stopped while a transaction is open leaves the database writable.
 import { describe, expect, test } from 'bun:test';
 import { count, eq } from 'drizzle-orm';
+import Database from 'libsql';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import { siteKey } from '../../src/server/features/ledger/import/import-batches.ts';
@@ -14,7 +15,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 const t = await createTestApp();
 
 /** A pending import of a new company with its Bristol site, and a thread job for `rows` rows. */
-async function pendingImport(rows: number, linesPerCommit: number) {
+async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCommitMs = 0) {
   const { user } = await companyWithSites(t);
   const [bristol] = await t.db.select().from(sites).where(eq(sites.name, 'Bristol bakery'));
   const importId = crypto.randomUUID();
@@ -38,6 +39,7 @@ async function pendingImport(rows: number, linesPerCommit: number) {
       linesPerBatch: 2,
     },
     linesPerCommit,
+    pauseAfterCommitMs,
     databasePath: localDatabasePath(t.db)!,
     origin: {
       companyId: user.companyId,
@@ -91,5 +93,29 @@ describe('import thread', () => {
     const written = await lines();
     expect(written % 10).toBe(0);
     expect(written).toBeLessThan(4_000);
+  });
+
+  test('leaves the write lock free after each commit, and a stop ends that pause', async () => {
+    // A pause longer than the test's timeout: the import can only end because the stop cuts it short.
+    const { job, lines } = await pendingImport(4_000, 10, 10 * 60_000);
+    const probe = new Database(job.databasePath);
+    probe.exec('PRAGMA busy_timeout = 0');
+    const refusal = new Error('stopped after the first commit');
+    let lockFree = false;
+    try {
+      await expect(
+        importOnThread(job, async () => {
+          // Right after the first commit: no waiting, the lock is free or this throws SQLITE_BUSY.
+          probe.exec('BEGIN IMMEDIATE');
+          probe.exec('ROLLBACK');
+          lockFree = true;
+          throw refusal;
+        }),
+      ).rejects.toBe(refusal);
+    } finally {
+      probe.close();
+    }
+    expect(lockFree).toBe(true);
+    expect(await lines()).toBe(10);
   });
 });

@@ -64,12 +64,13 @@ export interface ImportUpload {
 const ROWS_PER_READ = 16 * LINES_PER_INSERT;
 const LINES_PER_WRITE = 20 * ROWS_PER_READ;
 /**
- * Lines per transaction on the import thread, which holds none of them (decision 095). Each commit
- * writes every page of the dedupe index its lines touched, and that index grows with the ledger:
- * fewer commits slow a file less as the ledger grows. The write lock is held that long (other
- * writers wait, busy_timeout).
+ * Lines per transaction on the import thread, which holds none of them, and the pause after each
+ * commit (decision 095). Each commit writes every page of the dedupe index its lines touch, and
+ * that index grows with the ledger: fewer commits slow a file less as the ledger grows. The write
+ * lock is held that long, so the app's writers wait up to one commit; the pause lets them in.
  */
-const LINES_PER_COMMIT = 50_000;
+const LINES_PER_COMMIT = 50 * ROWS_PER_READ;
+const PAUSE_AFTER_COMMIT_MS = 100;
 
 export async function importActivities(
   ctx: AuthedContext,
@@ -230,6 +231,7 @@ function writeLines(
       bytes,
       options,
       linesPerCommit: LINES_PER_COMMIT,
+      pauseAfterCommitMs: PAUSE_AFTER_COMMIT_MS,
       databasePath,
       origin,
       stillOurs: statementQuery(stillOurs(ctx, importId)),

@@ -24,6 +24,8 @@ export interface ThreadImport {
   options: PrepareImportOptions;
   /** Lines per transaction: the thread writes each read's lines as it goes (decision 095). */
   linesPerCommit: number;
+  /** How long the write lock is left free after each commit, for the app's waiting writers. */
+  pauseAfterCommitMs: number;
   databasePath: string;
   origin: LineOrigin;
   /** A query that finds the import's row only while this process still owns it (decision 042). */
@@ -71,6 +73,7 @@ export function importOnThread(
     function fail(error: unknown) {
       failure ??= { error };
       Atomics.store(stop, 0, 1);
+      Atomics.notify(stop, 0);
     }
     thread.post({ ...job, stop, factors: factorLibrary().factors }, [job.bytes]);
   });
