@@ -34,11 +34,6 @@ async function run(job: Omit<ThreadImport, 'factors'>) {
       ledger.commit();
       self.postMessage({ type: 'written', lines: linesInWrite });
       linesInWrite = 0;
-      // The next transaction would begin after one read: too soon for a writer waiting on the
-      // lock, whose busy handler retries every 100 ms at most (SQLite's sqliteDefaultBusyCallback).
-      // Left free this long, the lock goes to every writer that waited through the commit. A stop
-      // ends the pause at once (decision 095).
-      Atomics.wait(job.stop, 0, 0, job.pauseAfterCommitMs);
     };
     let step = await batches.next();
     while (!step.done) {
@@ -54,7 +49,14 @@ async function run(job: Omit<ThreadImport, 'factors'>) {
         ledger.insertLines(job.origin, step.value, 'skip');
         linesInWrite += step.value.length;
       }
-      if (linesInWrite >= job.linesPerCommit) commit();
+      if (linesInWrite >= job.linesPerCommit) {
+        commit();
+        // The next transaction would begin after one read: too soon for a writer waiting on the
+        // lock, whose busy handler retries every 100 ms at most (SQLite's
+        // sqliteDefaultBusyCallback). Left free this long, the lock goes to every writer that
+        // waited through the commit. A stop ends the pause at once (decision 095).
+        Atomics.wait(job.stop, 0, 0, job.pauseAfterCommitMs);
+      }
       step = await batches.next();
     }
     if (linesInWrite > 0) commit();
