@@ -2,13 +2,16 @@
 // that stays open across reads and commits after `linesPerCommit` lines, then leaves the write lock
 // free for a pause; a thread stopped while a transaction is open leaves the database writable.
 import { describe, expect, test } from 'bun:test';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import Database from 'libsql';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
+import type { AuthedContext } from '../../src/server/context.ts';
 import { siteKey } from '../../src/server/features/ledger/import/import-batches.ts';
+import { startPendingImport, stillOurs } from '../../src/server/features/ledger/import/import-store.ts';
 import { importOnThread } from '../../src/server/features/ledger/import/import-thread.ts';
 import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
+import { statementQuery } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
 import { companyWithSites, importCsv } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
@@ -17,13 +20,17 @@ const t = await createTestApp();
 /** A pending import of a new company with its Bristol site, and a thread job for `rows` rows. */
 async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCommitMs = 0) {
   const { user } = await companyWithSites(t);
-  const [bristol] = await t.db.select().from(sites).where(eq(sites.name, 'Bristol bakery'));
-  const importId = crypto.randomUUID();
-  await t.client.execute({
-    sql: `INSERT INTO activity_imports (id, ledger_key, company_id, file_name, file_sha256, row_count,
-      imported_count, duplicate_count, created_at)
-      VALUES (?, (SELECT coalesce(max(ledger_key), 0) + 1 FROM activity_imports), ?, 'a.csv', ?, 0, -1, 0, ?)`,
-    args: [importId, user.companyId, importId, Date.now()],
+  const [bristol] = await t.db
+    .select()
+    .from(sites)
+    .where(and(eq(sites.companyId, user.companyId), eq(sites.name, 'Bristol bakery')));
+  // The import row and its ownership check as the import service makes them (import-store.ts).
+  const ctx = { db: t.db, companyId: user.companyId, userId: user.id } as AuthedContext;
+  const importId = await startPendingImport(ctx, {
+    dataSourceId: null,
+    fileName: 'a.csv',
+    sha: crypto.randomUUID(),
+    createdAt: new Date(),
   });
   const csv = importCsv(
     Array.from({ length: rows }, (_, i) => `2025-01-01,Bristol bakery,electricity,,${100 + i},kWh,,,R${i}`),
@@ -49,10 +56,7 @@ async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCom
       createdBy: null,
       createdAt: new Date(),
     },
-    stillOurs: {
-      sql: 'SELECT id FROM activity_imports WHERE id = ? AND imported_count < 0',
-      params: [importId],
-    },
+    stillOurs: statementQuery(stillOurs(ctx, importId)),
   };
   const lines = async () => {
     const [row] = await t.db
