@@ -209,7 +209,8 @@ function measure(layout: Layout, lines: readonly NewLine[], folder: string) {
     const width = row(lines[0]!, 0, layout, 0).length;
     const insert = database.prepare(`INSERT INTO lines VALUES (${Array(width).fill('?').join(', ')})`);
     const now = Date.now();
-    // 10,000 lines a transaction, as the import thread writes them.
+    // 10,000 lines a transaction: what a line takes on disk does not depend on it (the import
+    // thread commits 25,600, decision 095).
     for (let at = 0; at < lines.length; at += 10_000) {
       database.transaction(() => {
         for (let n = at; n < Math.min(at + 10_000, lines.length); n++)
