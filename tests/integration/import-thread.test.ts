@@ -1,9 +1,8 @@
-// The import thread's transactions (decision 095): it writes each read's lines into a transaction
-// that stays open across reads and commits after `linesPerCommit` lines, then leaves the write lock
-// free for a pause; a thread stopped while a transaction is open leaves the database writable.
+// The import thread's writes (decision 096): it stages each read's lines and writes them once
+// `linesPerCommit` are staged, each write a transaction of its own; a thread stopped part-way leaves
+// the database writable and its staged lines unwritten.
 import { describe, expect, test } from 'bun:test';
 import { and, count, eq } from 'drizzle-orm';
-import Database from 'libsql';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../src/server/context.ts';
@@ -18,7 +17,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 const t = await createTestApp();
 
 /** A pending import of a new company with its Bristol site, and a thread job for `rows` rows. */
-async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCommitMs = 0) {
+async function pendingImport(rows: number, linesPerCommit: number) {
   const { user } = await companyWithSites(t);
   const [bristol] = await t.db
     .select()
@@ -46,7 +45,6 @@ async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCom
       linesPerBatch: 2,
     },
     linesPerCommit,
-    pauseAfterCommitMs,
     databasePath: localDatabasePath(t.db)!,
     origin: {
       companyId: user.companyId,
@@ -69,7 +67,7 @@ async function pendingImport(rows: number, linesPerCommit: number, pauseAfterCom
 }
 
 describe('import thread', () => {
-  test('keeps one transaction open across reads and commits every linesPerCommit lines', async () => {
+  test('writes once every linesPerCommit lines are staged, and the rest at the end', async () => {
     const { job, lines } = await pendingImport(12, 5);
     let commits = 0;
     const summary = await importOnThread(job, async () => {
@@ -81,10 +79,10 @@ describe('import thread', () => {
     expect(await lines()).toBe(12);
   });
 
-  test('stopped with a transaction open, it leaves the database writable and its open lines unwritten', async () => {
+  test('stopped part-way, it leaves the database writable and its staged lines unwritten', async () => {
     const { job, lines } = await pendingImport(4_000, 10);
     const refusal = new Error('taken for abandoned');
-    // The first commit's beat refuses: the thread is stopped while it has read on into the next.
+    // The first write's beat refuses: the thread is stopped while it has staged part of the next.
     await expect(
       importOnThread(job, async () => {
         throw refusal;
@@ -97,29 +95,5 @@ describe('import thread', () => {
     const written = await lines();
     expect(written % 10).toBe(0);
     expect(written).toBeLessThan(4_000);
-  });
-
-  test('leaves the write lock free after each commit, and a stop ends that pause', async () => {
-    // A pause longer than the test's timeout: the import can only end because the stop cuts it short.
-    const { job, lines } = await pendingImport(4_000, 10, 10 * 60_000);
-    const probe = new Database(job.databasePath);
-    probe.exec('PRAGMA busy_timeout = 0');
-    const refusal = new Error('stopped after the first commit');
-    let lockFree = false;
-    try {
-      await expect(
-        importOnThread(job, async () => {
-          // Right after the first commit: no waiting, the lock is free or this throws SQLITE_BUSY.
-          probe.exec('BEGIN IMMEDIATE');
-          probe.exec('ROLLBACK');
-          lockFree = true;
-          throw refusal;
-        }),
-      ).rejects.toBe(refusal);
-    } finally {
-      probe.close();
-    }
-    expect(lockFree).toBe(true);
-    expect(await lines()).toBe(10);
   });
 });

@@ -1,6 +1,6 @@
-// The ledger writer (decision 068): the local file's prepared inserts and the batched JSON
-// statements of remote databases must store the same lines exactly alike, in date order, skipping
-// or refusing fingerprints already there, all or nothing with the change's other statements.
+// The ledger writer (decision 068): the local file's staged inserts (decision 096) and the batched
+// JSON statements of remote databases must store the same lines exactly alike, in date order,
+// skipping or refusing fingerprints already there, all or nothing with the change's other statements.
 import { describe, expect, test } from 'bun:test';
 import { count, eq, sql } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
@@ -327,6 +327,48 @@ describe('the ledger writer', () => {
       expect(await probe()).toBe('acquired');
     } finally {
       holder.close();
+    }
+  });
+
+  test('local: staging takes no lock; the staged lines go in, in the dedupe order, only while the condition holds', async () => {
+    const path = localDatabasePath(t.db);
+    if (!path) throw new Error('the test app runs on a local file');
+    const { origin, siteId } = await company();
+    const file = await LocalLedgerFile.open(path);
+    const { default: Database } = await import('libsql');
+    const other = new Database(path);
+    other.exec('PRAGMA busy_timeout = 0');
+    const sites = (name: string) => ({
+      sql: 'SELECT 1 FROM sites WHERE id = ? AND name = ?',
+      params: [siteId, name],
+    });
+    try {
+      file.stageLines([
+        newLine({ siteId, date: '2025-02-01', fingerprint: 'f'.repeat(32) }),
+        newLine({ siteId, date: '2025-01-15', fingerprint: 'e'.repeat(32) }),
+        newLine({ siteId, date: '2025-02-01', fingerprint: '0'.repeat(32) }),
+      ]);
+      // Another connection writes without waiting (busy_timeout 0): staging took no lock.
+      other.exec('BEGIN IMMEDIATE');
+      other.exec('COMMIT');
+      // A condition that finds no row: nothing is written, and the staging table is emptied.
+      expect(file.writeStagedLines(origin, 'skip', sites('Another site'))).toBe(0);
+      expect(await linesOf(origin.companyId)).toBe(0);
+      file.stageLines(fixtureLines(siteId));
+      expect(file.writeStagedLines(origin, 'skip', sites('Main site'))).toBe(3);
+      const written = await t.db
+        .select({ date: activityLines.date, fingerprint: sql<string>`hex(${activityLines.fingerprint})` })
+        .from(activityLines)
+        .where(eq(activityLines.companyKey, companyKeyOf(origin.companyId)))
+        .orderBy(activityLines.id);
+      expect(written).toEqual([
+        { date: '2025-01-15', fingerprint: 'B'.repeat(32) },
+        { date: '2025-02-01', fingerprint: 'C'.repeat(32) },
+        { date: '2025-03-01', fingerprint: 'A'.repeat(32) },
+      ]);
+    } finally {
+      other.close();
+      file.close();
     }
   });
 

@@ -64,13 +64,12 @@ export interface ImportUpload {
 const ROWS_PER_READ = 16 * LINES_PER_INSERT;
 const LINES_PER_WRITE = 20 * ROWS_PER_READ;
 /**
- * Lines per transaction on the import thread, which holds none of them, and the pause after each
- * commit (decision 095). Each commit writes every page of the dedupe index its lines touch, and
- * that index grows with the ledger: fewer commits slow a file less as the ledger grows. The write
- * lock is held that long, so the app's writers wait up to one commit; the pause lets them in.
+ * Lines per transaction on the import thread, which stages them in SQLite's memory, not as objects
+ * (decision 096). Each commit writes every page of the dedupe index its lines touch, and that index
+ * grows with the ledger: fewer commits slow a file less as the ledger grows. The write lock is held
+ * only while the staged lines are written, so the app's writers wait at most that long.
  */
-const LINES_PER_COMMIT = 50 * ROWS_PER_READ;
-const PAUSE_AFTER_COMMIT_MS = 100;
+const LINES_PER_COMMIT = 100 * ROWS_PER_READ;
 
 export async function importActivities(
   ctx: AuthedContext,
@@ -231,7 +230,6 @@ function writeLines(
       bytes,
       options,
       linesPerCommit: LINES_PER_COMMIT,
-      pauseAfterCommitMs: PAUSE_AFTER_COMMIT_MS,
       databasePath,
       origin,
       stillOurs: statementQuery(stillOurs(ctx, importId)),

@@ -1,8 +1,8 @@
 // Runs a CSV import over a local database file on a thread of its own (decision 068): the thread
-// reads and calculates the upload (import-batches.ts) and writes each batch into the ledger with
-// its own connection (LocalLedgerFile, one BEGIN IMMEDIATE transaction per batch), so the request
-// thread keeps answering while an import works. The app's connection waits for a batch's write
-// lock like any second writer (busy_timeout), never fails on it.
+// reads and calculates the upload (import-batches.ts), stages the lines in its own connection and
+// writes each commit's worth into the ledger (LocalLedgerFile, one BEGIN IMMEDIATE transaction
+// each, decision 096), so the request thread keeps answering while an import works. The app's
+// connection waits for such a write's lock like any second writer (busy_timeout), never fails on it.
 //
 // One thread per import, ended with it: imports are rare, and a thread that stays costs tens of
 // MB of memory for nothing. The Cloudflare Worker has no threads and no local file: there the
@@ -22,15 +22,13 @@ export type ThreadMessage =
 export interface ThreadImport {
   bytes: ArrayBuffer;
   options: PrepareImportOptions;
-  /** Lines per transaction: the thread writes each read's lines as it goes (decision 095). */
+  /** Lines staged before each write: one transaction each (decision 096). */
   linesPerCommit: number;
-  /** How long the write lock is left free after each commit, for the app's waiting writers. */
-  pauseAfterCommitMs: number;
   databasePath: string;
   origin: LineOrigin;
   /** A query that finds the import's row only while this process still owns it (decision 042). */
   stillOurs: SqlQuery;
-  /** Set to 1 by the caller to have the thread roll back, end and answer `failed`. */
+  /** Set to 1 by the caller to have the thread end and answer `failed`. */
   stop: Int32Array;
   /** This thread's factor library, so the import thread need not build its own. */
   factors: readonly EmissionFactor[];
@@ -43,7 +41,7 @@ export const importThreadAvailable = hasThreads();
  * Imports on a thread: resolves to the summary once every batch is written. `bytes` is handed
  * over to the thread (the caller must not use it afterwards). `afterBatch` runs on this thread
  * after each written batch (the heartbeat); if it throws, the import fails with that error once the
- * thread has rolled back the transaction it holds open and ended. Refusals of the file arrive as
+ * thread has ended. Refusals of the file arrive as
  * the HttpError the route answers with.
  */
 export function importOnThread(
@@ -51,9 +49,9 @@ export function importOnThread(
   afterBatch: () => Promise<void>,
 ): Promise<PreparedSummary> {
   return new Promise<PreparedSummary>((resolve, reject) => {
-    // Ending the thread from here could leave its open transaction holding the write lock (the
-    // connection is not closed with the thread): the thread reads this flag after each read and
-    // rolls back and ends itself (decision 095).
+    // Ending the thread from here could interrupt a write and leave its transaction holding the
+    // write lock (the connection is not closed with the thread): the thread reads this flag after
+    // each read and ends itself (decision 095).
     const stop = new Int32Array(new SharedArrayBuffer(4));
     let failure: { error: unknown } | undefined;
     const thread = startThread<ThreadImport, ThreadMessage>(new URL('./import-worker.ts', import.meta.url), {

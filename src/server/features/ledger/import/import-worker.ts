@@ -1,7 +1,7 @@
 // Entry of the thread that runs a CSV import over a local file (import-thread.ts): reads and
-// calculates the upload a read at a time and writes each read's lines into a transaction of its
-// own connection that ends after a write's worth, each opened with the check that the import is
-// still this process's; ends with the summary.
+// calculates the upload a read at a time, stages each read's lines in its own connection's
+// temporary table and, after a commit's worth, writes them in one statement that first checks the
+// import is still this process's; ends with the summary.
 import { installFactorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import { serialiseError, type ThreadScope } from '../../../lib/worker-thread.ts';
 import { LocalLedgerFile } from '../lines/ledger-writer-local.ts';
@@ -23,46 +23,35 @@ async function run(job: Omit<ThreadImport, 'factors'>) {
   try {
     file = await LocalLedgerFile.open(job.databasePath);
     const ledger = file;
-    // Each read's lines go into the open transaction as soon as they are calculated, so no line
-    // waits in memory; a transaction ends after `linesPerCommit` lines (decision 095).
+    // Each read's lines are staged as soon as they are calculated, so no line waits in memory as
+    // an object, and the write lock is free while the thread reads (decision 096).
     const batches = prepareImport(uploadStream(job.bytes), {
       ...job.options,
       linesPerBatch: job.options.rowsPerRead,
     });
-    let linesInWrite = 0;
-    const commit = () => {
-      ledger.commit();
-      self.postMessage({ type: 'written', lines: linesInWrite });
-      linesInWrite = 0;
+    let staged = 0;
+    const write = () => {
+      // One statement, its own transaction: inside an explicit one, SQLite would first copy every
+      // page the INSERT … SELECT changes into its statement journal, and those pages grow with the
+      // ledger (decision 096). It writes nothing once another process has taken the
+      // import for abandoned (decision 042); then the import stops here.
+      const inserted = ledger.writeStagedLines(job.origin, 'skip', job.stillOurs);
+      if (inserted === 0 && !ledger.get(job.stillOurs)) throw importAbandoned();
+      self.postMessage({ type: 'written', lines: staged });
+      staged = 0;
     };
     let step = await batches.next();
     while (!step.done) {
-      // The caller has failed the import (importOnThread) and answers with its own error: end here,
-      // rolling back what is open.
+      // The caller has failed the import (importOnThread) and answers with its own error: end here.
       if (Atomics.load(job.stop, 0) === 1) throw new Error('import stopped by its caller');
-      if (step.value.length > 0) {
-        if (linesInWrite === 0) {
-          ledger.begin();
-          // Had another process taken the import for abandoned, stop here (decision 042).
-          if (!ledger.get(job.stillOurs)) throw importAbandoned();
-        }
-        ledger.insertLines(job.origin, step.value, 'skip');
-        linesInWrite += step.value.length;
-      }
-      if (linesInWrite >= job.linesPerCommit) {
-        commit();
-        // The next transaction would begin after one read: too soon for a writer waiting on the
-        // lock, whose busy handler retries every 100 ms at most (SQLite's
-        // sqliteDefaultBusyCallback). Left free this long, the lock goes to every writer that
-        // waited through the commit. A stop ends the pause at once (decision 095).
-        Atomics.wait(job.stop, 0, 0, job.pauseAfterCommitMs);
-      }
+      ledger.stageLines(step.value);
+      staged += step.value.length;
+      if (staged >= job.linesPerCommit) write();
       step = await batches.next();
     }
-    if (linesInWrite > 0) commit();
+    if (staged > 0) write();
     self.postMessage({ type: 'done', summary: step.value });
   } catch (error) {
-    file?.rollback();
     self.postMessage({ type: 'failed', error: serialiseError(asHttpError(error)) });
   } finally {
     file?.close();

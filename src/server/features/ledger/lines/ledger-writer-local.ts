@@ -1,5 +1,6 @@
-// The ledger writer of a local database file (decision 068): a connection of its own, one
-// prepared INSERT run per line, the whole change inside BEGIN IMMEDIATE … COMMIT.
+// The ledger writer of a local database file (decision 068): a connection of its own, the lines
+// staged in its temporary table and written from there in one INSERT … SELECT (decision 096), the
+// whole change inside BEGIN IMMEDIATE … COMMIT.
 // BEGIN IMMEDIATE takes the write lock before reading anything, so a second writer (the app's
 // own connection, another process, an import thread) waits out busy_timeout instead of failing.
 // The change's other statements (audit rows, deletes) are the caller's Drizzle statements, run as
@@ -12,7 +13,7 @@
 // row the app had just written).
 //
 // `LocalLedgerFile` needs only a file path, no Drizzle database: the import thread opens one too
-// and writes its lines where it reads them (activities/import-thread.ts).
+// and writes its lines where it reads them (ledger/import/import-worker.ts).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../../db/client.ts';
@@ -28,7 +29,7 @@ import {
 } from './ledger-change.ts';
 import { boundLineValue } from './ledger-keys.ts';
 import { ORIGIN_COLUMNS, OWN_COLUMNS, OWN_FIELDS, TABLE_COLUMNS, UNBOUND_COLUMNS } from './line-columns.ts';
-import { inDedupeOrder, type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
+import { type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
 
 /** SQL and its bound values. */
 export interface SqlQuery {
@@ -57,51 +58,57 @@ function prepared(query: { sql: string; params: unknown[] }): { sql: string; nam
 }
 
 /**
- * Lines per INSERT: the driver is called once per 32 lines instead of once per line (the last
- * lines of a change go one statement each). Measured in bench/notes/ledger-import.md.
+ * Lines per staging INSERT: the driver is called once per 32 lines instead of once per line (the
+ * last lines of a change go one statement each). Measured in bench/notes/ledger-import.md.
  */
 export const LINES_PER_INSERT = 32;
 
+/** The staging table's column of each of OWN_COLUMNS, in their order. */
+const stagedColumn = (key: string) => `column${OWN_COLUMNS.indexOf(key) + 1}`;
+
 /**
- * The INSERT of `rows` lines: each line binds only its own values (a VALUES row), the origin's
- * are bound once, the id and legacy id none: NULL, so SQLite numbers the line (the schema's column
- * order comes from Drizzle, so a new column without a value fails here at once). `skip` leaves out
- * a line whose fingerprint the company already has; `WHERE true` is SQLite's documented way to let
- * an upsert clause follow INSERT … SELECT.
+ * The connection's staging table (decision 096): each line's own values as bound, nothing else. A
+ * temporary table is the connection's alone, so staging takes no lock on the database file.
  */
-function insertSql(rows: number, duplicates: 'skip' | 'refuse') {
+const CREATE_STAGED = `CREATE TEMP TABLE staged_lines (${OWN_COLUMNS.map(stagedColumn).join(', ')})`;
+
+/** The staging INSERT of `rows` lines. */
+const stageSql = (rows: number) => {
+  const row = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
+  return `INSERT INTO temp.staged_lines VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
+};
+
+/**
+ * The INSERT of the staged lines, in the order of the dedupe index (company_key, date, fingerprint;
+ * the hex sorts as its bytes do): each index page the write touches is visited once, in order, so
+ * it stays in SQLite's page cache until the write has passed it (decision 096). Each line binds
+ * nothing, the origin's values are bound once, the id and legacy id are NULL, so SQLite numbers the
+ * line (the schema's column order comes from Drizzle, so a new column without a value fails here
+ * at once). `skip` leaves out a line whose fingerprint the company already has; `WHERE true` is
+ * SQLite's documented way to let an upsert clause follow INSERT … SELECT.
+ */
+function writeStagedSql(duplicates: 'skip' | 'refuse') {
   const select = TABLE_COLUMNS.map((key) =>
     ORIGIN_COLUMNS.includes(key)
       ? boundLineValue(key, sql.placeholder(key))
       : UNBOUND_COLUMNS.includes(key)
         ? sql.raw('NULL')
-        : sql.raw(lineValue(key, `column${OWN_COLUMNS.indexOf(key) + 1}`)),
+        : sql.raw(lineValue(key, stagedColumn(key))),
   );
-  const row = sql`(${sql.join(
-    OWN_COLUMNS.map((key) => sql.placeholder(key)),
-    sql`, `,
-  )})`;
-  const values = sql.join(
-    Array.from({ length: rows }, () => row),
-    sql`, `,
-  );
+  const order = sql.raw(`${stagedColumn('date')}, ${stagedColumn('fingerprint')}`);
   const insert = builder
     .insert(activityLines)
-    .select(sql`SELECT ${sql.join(select, sql`, `)} FROM (VALUES ${values}) WHERE true`);
+    .select(sql`SELECT ${sql.join(select, sql`, `)} FROM temp.staged_lines WHERE true ORDER BY ${order}`);
   const query = prepared((duplicates === 'skip' ? insert.onConflictDoNothing() : insert).toSQL());
-  // The SELECT list's origin placeholders come first in the text, then the rows'.
-  const origin = query.names.slice(0, ORIGIN_COLUMNS.length);
-  if (
-    query.names.length !== origin.length + rows * OWN_COLUMNS.length ||
-    origin.some((n) => !ORIGIN_COLUMNS.includes(n))
-  )
+  if (query.names.length !== ORIGIN_COLUMNS.length || query.names.some((n) => !ORIGIN_COLUMNS.includes(n)))
     throw new Error('ledger writer: unexpected placeholders');
-  return { sql: query.sql, origin };
+  return query;
 }
-const INSERT = {
-  skip: { one: insertSql(1, 'skip'), many: insertSql(LINES_PER_INSERT, 'skip') },
-  refuse: { one: insertSql(1, 'refuse'), many: insertSql(LINES_PER_INSERT, 'refuse') },
-};
+const STAGE = { one: stageSql(1), many: stageSql(LINES_PER_INSERT) };
+const WRITE_STAGED = { skip: writeStagedSql('skip'), refuse: writeStagedSql('refuse') };
+const EMPTY_STAGED = 'DELETE FROM temp.staged_lines';
+/** The write's condition, which `onlyWhile` replaces. */
+const ALL_STAGED = 'WHERE true';
 const UPDATE_FIGURES = prepared(
   builder
     .update(activityLines)
@@ -164,6 +171,12 @@ export class LocalLedgerFile {
     database.exec('PRAGMA busy_timeout = 5000');
     database.exec('PRAGMA foreign_keys = ON');
     database.exec('PRAGMA secure_delete = ON');
+    // The staging table in a temporary file of SQLite's own (unlinked as it is opened), not in
+    // memory: its pages then sit in the system's file cache beyond the connection's 2 MB page
+    // cache, and memory a thread's connection took stayed with the process after the thread ended
+    // (decision 096).
+    database.exec('PRAGMA temp_store = FILE');
+    database.exec(CREATE_STAGED);
   }
 
   static async open(path: string): Promise<LocalLedgerFile> {
@@ -182,32 +195,15 @@ export class LocalLedgerFile {
 
   /** Runs `work` in one BEGIN IMMEDIATE transaction: committed when it returns, rolled back if it throws. */
   transaction<T>(work: () => T): T {
-    this.begin();
+    this.#database.exec('BEGIN IMMEDIATE');
     try {
       const result = work();
-      this.commit();
+      this.#database.exec('COMMIT');
       return result;
     } catch (error) {
-      this.rollback();
+      if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
       throw error;
     }
-  }
-
-  /**
-   * Opens a BEGIN IMMEDIATE transaction that stays open across awaits until commit() or
-   * rollback(): the import thread writes each read's lines as it calculates them (decision 095).
-   */
-  begin(): void {
-    this.#database.exec('BEGIN IMMEDIATE');
-  }
-
-  commit(): void {
-    this.#database.exec('COMMIT');
-  }
-
-  /** Rolls back the open transaction, if any. */
-  rollback(): void {
-    if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
   }
 
   /** Runs one statement (inside transaction()); answers the rows it changed. */
@@ -220,30 +216,52 @@ export class LocalLedgerFile {
     return this.#statement(query.sql).get(...query.params.map(stored)) as Record<string, unknown> | null;
   }
 
-  /** Inserts lines in date order (inside transaction()); answers how many went in. */
-  insertLines(origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse'): number {
-    const { one, many } = INSERT[duplicates];
-    const shared = originValues(origin) as Record<string, unknown>;
-    const originValuesBound = one.origin.map((key) => stored(shared[key]));
-    const ordered = inDedupeOrder(lines);
+  /**
+   * Holds lines in this connection's staging table until writeStagedLines(). Outside a transaction
+   * this takes no lock on the database file: the import thread stages a commit's worth of lines
+   * while the app writes (decision 096).
+   */
+  stageLines(lines: readonly NewLine[]): void {
     const values: unknown[] = [];
     const bind = (from: number, to: number) => {
       values.length = 0;
-      values.push(...originValuesBound);
       for (let n = from; n < to; n++) {
-        const line = ordered[n]!;
+        const line = lines[n]!;
         for (const field of OWN_FIELDS) values.push(stored(line[field]));
       }
       return values;
     };
-    let inserted = 0;
     let at = 0;
-    const insertMany = this.#statement(many.sql);
-    for (; at + LINES_PER_INSERT <= ordered.length; at += LINES_PER_INSERT)
-      inserted += insertMany.run(...bind(at, at + LINES_PER_INSERT)).changes;
-    const insertOne = this.#statement(one.sql);
-    for (; at < ordered.length; at++) inserted += insertOne.run(...bind(at, at + 1)).changes;
+    const stageMany = this.#statement(STAGE.many);
+    for (; at + LINES_PER_INSERT <= lines.length; at += LINES_PER_INSERT)
+      stageMany.run(...bind(at, at + LINES_PER_INSERT));
+    const stageOne = this.#statement(STAGE.one);
+    for (; at < lines.length; at++) stageOne.run(...bind(at, at + 1));
+  }
+
+  /**
+   * Writes the staged lines into the ledger and empties the staging table; answers how many went
+   * in. Inside transaction(), or alone with `onlyWhile`: then the INSERT is its own transaction and
+   * writes only if that query finds a row, checked inside it (decision 096).
+   */
+  writeStagedLines(origin: LineOrigin, duplicates: 'skip' | 'refuse', onlyWhile?: SqlQuery): number {
+    const write = WRITE_STAGED[duplicates];
+    const shared = originValues(origin) as Record<string, unknown>;
+    const values = write.names.map((key) => stored(shared[key]));
+    const inserted = onlyWhile
+      ? this.#statement(write.sql.replace(ALL_STAGED, `WHERE EXISTS (${onlyWhile.sql})`)).run(
+          ...values,
+          ...onlyWhile.params.map(stored),
+        ).changes
+      : this.#statement(write.sql).run(...values).changes;
+    this.#statement(EMPTY_STAGED).run();
     return inserted;
+  }
+
+  /** Inserts lines (inside transaction()), in the dedupe index's order; answers how many went in. */
+  insertLines(origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse'): number {
+    this.stageLines(lines);
+    return this.writeStagedLines(origin, duplicates);
   }
 
   /** Replaces stored results (inside transaction()) while each line is as it was read. */
