@@ -1,8 +1,9 @@
 // Runs a CSV import over a local database file on a thread of its own (decision 068): the thread
 // reads and calculates the upload (import-batches.ts), stages the lines in its own connection and
-// writes each commit's worth into the ledger (LocalLedgerFile, one BEGIN IMMEDIATE transaction
-// each, decision 096), so the request thread keeps answering while an import works. The app's
-// connection waits for such a write's lock like any second writer (busy_timeout), never fails on it.
+// writes each commit's worth into the ledger (LocalLedgerFile, one statement that is its own
+// transaction, decision 096), so the request thread keeps answering while an import works. The
+// app's connection waits for such a write's lock like any second writer (busy_timeout), never
+// fails on it.
 //
 // One thread per import, ended with it: imports are rare, and a thread that stays costs tens of
 // MB of memory for nothing. The Cloudflare Worker has no threads and no local file: there the

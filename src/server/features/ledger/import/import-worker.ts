@@ -33,8 +33,8 @@ async function run(job: Omit<ThreadImport, 'factors'>) {
     const write = () => {
       // One statement, its own transaction: inside an explicit one, SQLite would first copy every
       // page the INSERT … SELECT changes into its statement journal, and those pages grow with the
-      // ledger (decision 096). It writes nothing once another process has taken the
-      // import for abandoned (decision 042); then the import stops here.
+      // ledger (decision 096). It writes nothing once another process has taken the import for
+      // abandoned (decision 042); then the import stops here.
       const inserted = ledger.writeStagedLines(job.origin, 'skip', job.stillOurs);
       if (inserted === 0 && !ledger.get(job.stillOurs)) throw importAbandoned();
       self.postMessage({ type: 'written', lines: staged });
