@@ -4,7 +4,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
+import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
 
 interface Ports {
   appPort: number;
@@ -54,6 +54,7 @@ export async function benchPerRequest(rounds = 3, seconds = 2) {
   const server = Bun.spawn(
     [process.execPath, ...SERVER_RUNTIME_FLAGS, join(import.meta.dir, 'bench-server.ts')],
     {
+      env: { ...process.env, ...SERVER_RUNTIME_ENV },
       stdout: logFile,
       stderr: 'inherit',
       ipc: (message) => announce(message as Ports),

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
+import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
 import { chromiumArgs } from '../tests/e2e/harness.ts';
 
 const root = join(import.meta.dir, '..');
@@ -84,6 +84,7 @@ export async function benchSignedInLoad(options: { throttledRuns?: number } = {}
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_RUNTIME_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: `file:${join(folder, 'bench.db')}`,

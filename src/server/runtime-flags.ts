@@ -1,6 +1,23 @@
-// How Bun runs the server (decision 095): `--smol`, JavaScriptCore's small heap, which collects
-// garbage sooner. Without it a CSV import's reading and each upload's copies stay uncollected long
-// enough to take the server past its memory budget (bench/notes/ledger-import.md). `npm start`,
-// `serve` and `demo` (package.json) pass the same flags; the browser tests and the benches start
-// the server with these, so they measure what runs.
+// How Bun runs the server: `--smol`, JavaScriptCore's small heap, which collects garbage sooner
+// (decision 095), and the memory JavaScriptCore sizes its heaps for (decision 097). Without them a
+// CSV import's reading and each upload's copies stay uncollected long enough to take the server
+// past its memory budget (bench/notes/ledger-import.md). `npm start`, `serve` and `demo`
+// (package.json) run the server with both; the browser tests and the benches start it with these,
+// so they measure what runs.
 export const SERVER_RUNTIME_FLAGS = ['--smol'] as const;
+
+/**
+ * JavaScriptCore lets each heap (the request thread's, each worker thread's) grow in proportion to
+ * the machine's RAM before collecting it: on a 24 GiB machine an import thread's heap reached three
+ * times its live objects. `forceRAMSize` replaces that RAM figure in every growth rule; it is not a
+ * cap, a heap whose live objects need more still gets it (oven-sh/bun#34917, #34924, which maps
+ * Node's `--max-old-space-size` onto it). 300 MiB is the server's memory budget (issue 20).
+ */
+export const SERVER_RUNTIME_ENV = { BUN_JSC_forceRAMSize: String(300 * 1024 * 1024) } as const;
+
+/** The server's command line as package.json's scripts write it: the environment, then Bun's flags. */
+export const SERVER_COMMAND_PREFIX = [
+  ...Object.entries(SERVER_RUNTIME_ENV).map(([name, value]) => `${name}=${value}`),
+  'bun',
+  ...SERVER_RUNTIME_FLAGS,
+].join(' ');

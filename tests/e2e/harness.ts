@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { SERVER_RUNTIME_FLAGS } from '../../src/server/runtime-flags.ts';
+import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../../src/server/runtime-flags.ts';
 
 const root = join(import.meta.dir, '..', '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -157,6 +157,7 @@ async function startServer(
       cwd: root,
       env: {
         ...process.env,
+        ...SERVER_RUNTIME_ENV,
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
