@@ -138,10 +138,14 @@ export function statementQuery(statement: LedgerStatement): SqlQuery {
   return { sql: query.sql, params: query.params };
 }
 
-/** The part of libsql's (better-sqlite3's) API used here. */
+/**
+ * The part of libsql's (better-sqlite3's) API used here. Values are always passed as one array:
+ * spread, libsql gathers and flattens them into new arrays on every call (a staging INSERT binds
+ * ~900), and a lone object argument (a blob) would be taken for named parameters.
+ */
 interface Statement {
-  run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): unknown;
+  run(params: readonly unknown[]): { changes: number };
+  get(params: readonly unknown[]): unknown;
 }
 interface Database {
   readonly inTransaction: boolean;
@@ -209,12 +213,12 @@ export class LocalLedgerFile {
 
   /** Runs one statement (inside transaction()); answers the rows it changed. */
   run(query: SqlQuery): number {
-    return this.#statement(query.sql).run(...query.params.map(stored)).changes;
+    return this.#statement(query.sql).run(query.params.map(stored)).changes;
   }
 
   /** Answers the first row of a query, as an object. */
   get(query: SqlQuery): Record<string, unknown> | null {
-    return this.#statement(query.sql).get(...query.params.map(stored)) as Record<string, unknown> | null;
+    return this.#statement(query.sql).get(query.params.map(stored)) as Record<string, unknown> | null;
   }
 
   /**
@@ -235,9 +239,9 @@ export class LocalLedgerFile {
     let at = 0;
     const stageMany = this.#statement(STAGE.many);
     for (; at + LINES_PER_INSERT <= lines.length; at += LINES_PER_INSERT)
-      stageMany.run(...bind(at, at + LINES_PER_INSERT));
+      stageMany.run(bind(at, at + LINES_PER_INSERT));
     const stageOne = this.#statement(STAGE.one);
-    for (; at < lines.length; at++) stageOne.run(...bind(at, at + 1));
+    for (; at < lines.length; at++) stageOne.run(bind(at, at + 1));
   }
 
   /**
@@ -250,12 +254,12 @@ export class LocalLedgerFile {
     const shared = originValues(origin) as Record<string, unknown>;
     const values = write.names.map((key) => stored(shared[key]));
     const inserted = onlyWhile
-      ? this.#statement(write.sql.replace(ALL_STAGED, `WHERE EXISTS (${onlyWhile.sql})`)).run(
+      ? this.#statement(write.sql.replace(ALL_STAGED, `WHERE EXISTS (${onlyWhile.sql})`)).run([
           ...values,
           ...onlyWhile.params.map(stored),
-        ).changes
-      : this.#statement(write.sql).run(...values).changes;
-    this.#statement(EMPTY_STAGED).run();
+        ]).changes
+      : this.#statement(write.sql).run(values).changes;
+    this.#statement(EMPTY_STAGED).run([]);
     return inserted;
   }
 
@@ -271,7 +275,7 @@ export class LocalLedgerFile {
     const at = calculatedAt.getTime();
     for (const line of lines) {
       const named: Record<string, unknown> = { ...line, companyId, calculatedAt: at };
-      update.run(...UPDATE_FIGURES.names.map((name) => stored(named[name])));
+      update.run(UPDATE_FIGURES.names.map((name) => stored(named[name])));
     }
   }
 
