@@ -1,7 +1,9 @@
 // The import thread's writes (decision 096): it stages each read's lines and writes them once
-// `linesPerCommit` are staged, each write a transaction of its own; a thread stopped part-way leaves
-// the database writable and its staged lines unwritten.
+// `linesPerCommit` are staged, each write a transaction of its own; an import stopped part-way
+// leaves the database writable and its staged lines unwritten; one connection serves every import
+// (decision 098).
 import { describe, expect, test } from 'bun:test';
+import { existsSync, readdirSync, readlinkSync } from 'node:fs';
 import { and, count, eq } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
@@ -96,4 +98,31 @@ describe('import thread', () => {
     expect(written % 10).toBe(0);
     expect(written).toBeLessThan(4_000);
   });
+
+  // Linux shows a process's open files in /proc; CI runs there.
+  test.skipIf(!existsSync('/proc/self/fd'))(
+    'one connection serves every import: none stays open behind one',
+    async () => {
+      const path = localDatabasePath(t.db)!;
+      const openOnDatabase = () =>
+        readdirSync('/proc/self/fd').filter((fd) => {
+          try {
+            return readlinkSync(`/proc/self/fd/${fd}`) === path;
+          } catch {
+            return false;
+          }
+        }).length;
+      const importRows = async () => {
+        const { job } = await pendingImport(6, 4);
+        await importOnThread(job, async () => {});
+      };
+      await importRows();
+      const open = openOnDatabase();
+      await importRows();
+      await importRows();
+      // A thread per import kept each one's connection open after it ended (libsql frees it only when
+      // collected, and an ended thread is not).
+      expect(openOnDatabase()).toBe(open);
+    },
+  );
 });

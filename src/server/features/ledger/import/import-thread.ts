@@ -5,12 +5,20 @@
 // app's connection waits for such a write's lock like any second writer (busy_timeout), never
 // fails on it.
 //
-// One thread per import, ended with it: imports are rare, and a thread that stays costs tens of
-// MB of memory for nothing. The Cloudflare Worker has no threads and no local file: there the
-// import runs inline (import-service.ts).
+// One thread for the process, started by the first import and kept, one import at a time on it
+// (decision 098): a thread per import left its libsql connection open after it ended (2.7 MB, two
+// file descriptors and a temporary file each time). Imports wait their turn; one file takes one
+// writer anyway. The Cloudflare Worker has no threads and no local file: there the import runs
+// inline (import-service.ts).
 import { factorLibrary } from '../../../../../db/reference/factors/seed.ts';
 import type { EmissionFactor } from '../../../../domain/emissions/types.ts';
-import { hasThreads, reviveError, type SerialisedError, startThread } from '../../../lib/worker-thread.ts';
+import {
+  hasThreads,
+  reviveError,
+  type SerialisedError,
+  startThread,
+  type Thread,
+} from '../../../lib/worker-thread.ts';
 import type { SqlQuery } from '../lines/ledger-writer-local.ts';
 import type { LineOrigin } from '../lines/new-lines.ts';
 import type { PreparedSummary, PrepareImportOptions } from './import-batches.ts';
@@ -29,51 +37,97 @@ export interface ThreadImport {
   origin: LineOrigin;
   /** A query that finds the import's row only while this process still owns it (decision 042). */
   stillOurs: SqlQuery;
-  /** Set to 1 by the caller to have the thread end and answer `failed`. */
+  /** Set to 1 by the caller to have the thread end the import and answer `failed`. */
   stop: Int32Array;
-  /** This thread's factor library, so the import thread need not build its own. */
-  factors: readonly EmissionFactor[];
 }
+
+/**
+ * What the thread is sent: first this thread's factor library, so the import thread need not build
+ * its own; then each import.
+ */
+export type ThreadRequest =
+  | { type: 'library'; factors: readonly EmissionFactor[] }
+  | { type: 'import'; job: ThreadImport };
 
 /** True where imports can run on a thread of their own (Bun). */
 export const importThreadAvailable = hasThreads();
 
+let thread: Thread<ThreadRequest> | null = null;
+/** The running import's handler of the thread's messages and of its crash. */
+let running: { onMessage(message: ThreadMessage): void; onCrash(error: Error): void } | null = null;
+/** Imports in turn: each starts once the one before has settled. */
+let turn: Promise<unknown> = Promise.resolve();
+
+function importThread(): Thread<ThreadRequest> {
+  if (!thread) {
+    thread = startThread<ThreadRequest, ThreadMessage>(new URL('./import-worker.ts', import.meta.url), {
+      onMessage: (message) => running?.onMessage(message),
+      onCrash: (error) => {
+        // Replaced by the next import; the one running fails.
+        thread = null;
+        running?.onCrash(error);
+      },
+      // Idle between imports, it must not keep a finished test or script running; a running
+      // import is awaited by its request.
+      keepsProcessAlive: false,
+    });
+    thread.post({ type: 'library', factors: factorLibrary().factors });
+  }
+  return thread;
+}
+
 /**
- * Imports on a thread: resolves to the summary once every batch is written. `bytes` is handed
- * over to the thread (the caller must not use it afterwards). `afterBatch` runs on this thread
- * after each written batch (the heartbeat); if it throws, the import fails with that error once the
- * thread has ended. Refusals of the file arrive as
- * the HttpError the route answers with.
+ * Imports on the import thread, after any import before it: resolves to the summary once every
+ * batch is written. `bytes` is handed over to the thread (the caller must not use it afterwards).
+ * `afterBatch` runs on this thread after each written batch (the heartbeat); if it throws, the
+ * import fails with that error once the thread has stopped it. Refusals of the file arrive as the
+ * HttpError the route answers with.
  */
 export function importOnThread(
-  job: Omit<ThreadImport, 'factors' | 'stop'>,
+  job: Omit<ThreadImport, 'stop'>,
+  afterBatch: () => Promise<void>,
+): Promise<PreparedSummary> {
+  const result = turn.then(() => runImport(job, afterBatch));
+  turn = result.catch(() => undefined);
+  return result;
+}
+
+function runImport(
+  job: Omit<ThreadImport, 'stop'>,
   afterBatch: () => Promise<void>,
 ): Promise<PreparedSummary> {
   return new Promise<PreparedSummary>((resolve, reject) => {
-    // Ending the thread from here could interrupt a write and leave its transaction holding the
-    // write lock (the connection is not closed with the thread): the thread reads this flag after
-    // each read and ends itself (decision 095).
+    // Ending the thread from here could interrupt a write: the thread reads this flag after each
+    // read and ends the import itself (decision 095).
     const stop = new Int32Array(new SharedArrayBuffer(4));
     let failure: { error: unknown } | undefined;
-    const thread = startThread<ThreadImport, ThreadMessage>(new URL('./import-worker.ts', import.meta.url), {
+    const settle = (settled: () => void) => {
+      running = null;
+      settled();
+    };
+    function fail(error: unknown) {
+      failure ??= { error };
+      Atomics.store(stop, 0, 1);
+    }
+    running = {
       onMessage(message) {
         if (message.type === 'written') {
           if (!failure) afterBatch().catch(fail);
           return;
         }
-        thread.stop();
-        if (failure) reject(failure.error);
-        else if (message.type === 'failed') reject(reviveError(message.error));
-        else resolve(message.summary);
+        if (failure) settle(() => reject(failure!.error));
+        else if (message.type === 'failed') settle(() => reject(reviveError(message.error)));
+        else settle(() => resolve(message.summary));
       },
-      onCrash: reject,
-      keepsProcessAlive: true,
-    });
-    function fail(error: unknown) {
-      failure ??= { error };
-      Atomics.store(stop, 0, 1);
-      Atomics.notify(stop, 0);
-    }
-    thread.post({ ...job, stop, factors: factorLibrary().factors }, [job.bytes]);
+      onCrash: (error) => settle(() => reject(error)),
+    };
+    importThread().post({ type: 'import', job: { ...job, stop } }, [job.bytes]);
   });
+}
+
+/** Stops the thread (tests). An import still running fails. */
+export function stopImportThread(): void {
+  thread?.stop();
+  thread = null;
+  running?.onCrash(new Error('import thread stopped'));
 }

@@ -259,8 +259,13 @@ export class LocalLedgerFile {
           ...onlyWhile.params.map(stored),
         ]).changes
       : this.#statement(write.sql).run(values).changes;
-    this.#statement(EMPTY_STAGED).run([]);
+    this.discardStagedLines();
     return inserted;
+  }
+
+  /** Empties the staging table: what a stopped or failed write left there is not written. */
+  discardStagedLines(): void {
+    this.#statement(EMPTY_STAGED).run([]);
   }
 
   /** Inserts lines (inside transaction()), in the dedupe index's order; answers how many went in. */
