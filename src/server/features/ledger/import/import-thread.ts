@@ -124,10 +124,3 @@ function runImport(
     importThread().post({ type: 'import', job: { ...job, stop } }, [job.bytes]);
   });
 }
-
-/** Stops the thread (tests). An import still running fails. */
-export function stopImportThread(): void {
-  thread?.stop();
-  thread = null;
-  running?.onCrash(new Error('import thread stopped'));
-}
