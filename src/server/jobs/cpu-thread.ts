@@ -57,7 +57,6 @@ function cpuThread(): Thread<CpuRequest> {
       thread = null;
       failAll(error);
     },
-    keepsProcessAlive: false,
   });
   return thread;
 }

@@ -15,7 +15,6 @@ function firstEvent(source: string, message: unknown) {
         resolve({ message: reply });
       },
       onCrash: (crash) => resolve({ crash }),
-      keepsProcessAlive: false,
     });
     thread.post(message);
   });

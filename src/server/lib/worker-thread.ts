@@ -36,11 +36,6 @@ export interface ThreadOptions<Out> {
   onMessage(message: Out): void;
   /** The thread died outside any handler of its own (a failed load, an uncaught error). */
   onCrash(error: Error): void;
-  /**
-   * Whether a running thread keeps the process alive: an import must finish; a thread that lives
-   * as long as the server (the CPU thread) must not keep a finished test or script running.
-   */
-  keepsProcessAlive: boolean;
 }
 
 /**
@@ -57,7 +52,9 @@ export function startThread<In, Out>(entry: URL, options: ThreadOptions<Out>): T
     worker.terminate();
     options.onCrash(new Error(`Thread ${entry.pathname} failed: ${event.message}`));
   };
-  if (!options.keepsProcessAlive) worker.unref?.();
+  // Threads live as long as the server (the CPU thread, the import thread, decision 098): one must
+  // not keep a finished test or script running. Work in progress is awaited by its caller.
+  worker.unref?.();
   return {
     post: (message, transfer) => worker.postMessage(message, transfer),
     stop: () => worker.terminate(),

@@ -67,9 +67,6 @@ function importThread(): Thread<ThreadRequest> {
         thread = null;
         running?.onCrash(error);
       },
-      // Idle between imports, it must not keep a finished test or script running; a running
-      // import is awaited by its request.
-      keepsProcessAlive: false,
     });
     thread.post({ type: 'library', factors: factorLibrary().factors });
   }
