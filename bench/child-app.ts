@@ -12,7 +12,7 @@ import { createApp } from '../src/server/app.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createLogger } from '../src/server/lib/logger.ts';
 import { openReadThread } from '../src/server/lib/read-thread.ts';
-import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
+import { serverProcess } from '../src/server/runtime-flags.ts';
 
 export async function serveChildApp(options: {
   name: string;
@@ -57,8 +57,9 @@ export async function serveChildApp(options: {
 
 /** Spawns `script --serve` and resolves to its origin once it has printed its port. */
 export async function startChildApp(script: string) {
-  const child = Bun.spawn([process.execPath, ...SERVER_RUNTIME_FLAGS, script, '--serve'], {
-    env: { ...process.env, ...SERVER_RUNTIME_ENV },
+  const { cmd, env } = serverProcess(script, ['--serve']);
+  const child = Bun.spawn(cmd, {
+    env,
     stdout: 'pipe',
     stderr: 'inherit',
   });

@@ -4,7 +4,7 @@
 import { closeSync, mkdtempSync, openSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
+import { serverProcess } from '../src/server/runtime-flags.ts';
 
 interface Ports {
   appPort: number;
@@ -51,15 +51,13 @@ export async function benchPerRequest(rounds = 3, seconds = 2) {
   const announced = new Promise<Ports>((resolve) => {
     announce = resolve;
   });
-  const server = Bun.spawn(
-    [process.execPath, ...SERVER_RUNTIME_FLAGS, join(import.meta.dir, 'bench-server.ts')],
-    {
-      env: { ...process.env, ...SERVER_RUNTIME_ENV },
-      stdout: logFile,
-      stderr: 'inherit',
-      ipc: (message) => announce(message as Ports),
-    },
-  );
+  const { cmd, env } = serverProcess(join(import.meta.dir, 'bench-server.ts'));
+  const server = Bun.spawn(cmd, {
+    env,
+    stdout: logFile,
+    stderr: 'inherit',
+    ipc: (message) => announce(message as Ports),
+  });
   try {
     const { appPort, uncachedPort, barePort, cookie } = await announced;
     const userUrl = `http://127.0.0.1:${appPort}/api/auth/user`;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../src/server/runtime-flags.ts';
+import { serverProcess } from '../src/server/runtime-flags.ts';
 import { chromiumArgs } from '../tests/e2e/harness.ts';
 
 const root = join(import.meta.dir, '..');
@@ -78,23 +78,14 @@ export async function benchSignedInLoad(options: { throttledRuns?: number } = {}
   const folder = mkdtempSync(join(tmpdir(), 'esg-bench-load-'));
   const port = 20000 + Math.floor(Math.random() * 12000);
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = Bun.spawn(
-    [process.execPath, ...SERVER_RUNTIME_FLAGS, join(root, 'src/server/entry-bun.ts')],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...SERVER_RUNTIME_ENV,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATABASE_URL: `file:${join(folder, 'bench.db')}`,
-        LOG_LEVEL: 'warn',
-        AUTH_RATE_LIMIT_PER_IP: '10000',
-      },
-      stdout: 'ignore',
-      stderr: 'inherit',
-    },
-  );
+  const { cmd, env } = serverProcess(join(root, 'src/server/entry-bun.ts'), [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: `file:${join(folder, 'bench.db')}`,
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_IP: '10000',
+  });
+  const server = Bun.spawn(cmd, { cwd: root, env, stdout: 'ignore', stderr: 'inherit' });
   let browser: Browser | undefined;
   try {
     await waitForServer(baseUrl);

@@ -3,7 +3,7 @@
 // CSV import's reading and each upload's copies stay uncollected long enough to take the server
 // past its memory budget (bench/notes/ledger-import.md). `npm start`, `serve` and `demo`
 // (package.json) run the server with both; the browser tests and the benches start it with these,
-// so they measure what runs.
+// so they measure what runs (`serverProcess`).
 export const SERVER_RUNTIME_FLAGS = ['--smol'] as const;
 
 /**
@@ -15,9 +15,17 @@ export const SERVER_RUNTIME_FLAGS = ['--smol'] as const;
  */
 export const SERVER_RUNTIME_ENV = { BUN_JSC_forceRAMSize: String(300 * 1024 * 1024) } as const;
 
-/** The server's command line as package.json's scripts write it: the environment, then Bun's flags. */
-export const SERVER_COMMAND_PREFIX = [
-  ...Object.entries(SERVER_RUNTIME_ENV).map(([name, value]) => `${name}=${value}`),
-  'bun',
-  ...SERVER_RUNTIME_FLAGS,
-].join(' ');
+/**
+ * How a bench or a browser test starts the server (or a stand-in for it) as `npm start` runs it:
+ * Bun's flags on the command line, the heaps' sizing in the environment, then the caller's own.
+ */
+export function serverProcess(
+  script: string,
+  args: readonly string[] = [],
+  env: Record<string, string | undefined> = {},
+): { cmd: string[]; env: Record<string, string | undefined> } {
+  return {
+    cmd: [process.execPath, ...SERVER_RUNTIME_FLAGS, script, ...args],
+    env: { ...process.env, ...SERVER_RUNTIME_ENV, ...env },
+  };
+}

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { SERVER_RUNTIME_ENV, SERVER_RUNTIME_FLAGS } from '../../src/server/runtime-flags.ts';
+import { serverProcess } from '../../src/server/runtime-flags.ts';
 
 const root = join(import.meta.dir, '..', '..');
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -147,17 +147,10 @@ async function startServer(
     // Below Linux's ephemeral range (32768–60999), where the fakes and the integration tier running
     // beside this one (scripts/test.ts) get their port-0 listeners.
     const port = 20000 + Math.floor(Math.random() * 12000);
-    const args = [
-      process.execPath,
-      ...SERVER_RUNTIME_FLAGS,
+    const { cmd, env } = serverProcess(
       join(root, 'src/server/entry-bun.ts'),
-      ...(options.demo ? ['--demo'] : []),
-    ];
-    const server = Bun.spawn(args, {
-      cwd: root,
-      env: {
-        ...process.env,
-        ...SERVER_RUNTIME_ENV,
+      options.demo ? ['--demo'] : [],
+      {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
@@ -168,6 +161,10 @@ async function startServer(
         ...(options.publicUrlIsServer ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
         ...options.env,
       },
+    );
+    const server = Bun.spawn(cmd, {
+      cwd: root,
+      env,
       stdout: 'pipe',
       stderr: 'inherit',
     });
