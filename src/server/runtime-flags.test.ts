@@ -14,7 +14,7 @@ describe('server runtime flags', () => {
     // The environment written before the command, as a POSIX shell (npm's on Linux and macOS) takes it.
     const environment = Object.entries(SERVER_RUNTIME_ENV).map(([name, value]) => `${name}=${value}`);
     const server = [...environment, 'bun', ...SERVER_RUNTIME_FLAGS, 'src/server/entry-bun.ts'].join(' ');
-    expect(server).toBe('BUN_JSC_forceRAMSize=314572800 bun --smol src/server/entry-bun.ts');
+    expect(server).toBe('BUN_JSC_forceRAMSize=268435456 bun --smol src/server/entry-bun.ts');
     for (const name of ['start', 'serve', 'demo']) expect(scripts[name]).toContain(server);
   });
 });

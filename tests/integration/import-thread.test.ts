@@ -1,14 +1,22 @@
-// The import thread's writes (decision 096): it stages each read's lines and writes them once
-// `linesPerCommit` are staged, each write a transaction of its own; an import stopped part-way
-// leaves the database writable and its staged lines unwritten; one connection serves every import
-// (decision 098).
+// The import threads' writes (decisions 096, 099): the reading thread stages each read's lines in
+// one of two staging files and hands the slot over once `linesPerCommit` are staged; the writing
+// thread writes each slot in a transaction of its own and empties it. An import stopped part-way
+// leaves the database writable and its staged lines unwritten; no staged line outlives its import;
+// one connection serves every import (decision 098).
 import { describe, expect, test } from 'bun:test';
-import { existsSync, readdirSync, readlinkSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { and, count, eq } from 'drizzle-orm';
 import { localDatabasePath } from '../../db/client.ts';
 import { activityLines, sites } from '../../db/schema/ledger.ts';
 import type { AuthedContext } from '../../src/server/context.ts';
 import { siteKey } from '../../src/server/features/ledger/import/import-batches.ts';
+import {
+  removeStaleStagingFiles,
+  SLOTS,
+  stagingFilePath,
+} from '../../src/server/features/ledger/import/import-staging.ts';
 import { startPendingImport, stillOurs } from '../../src/server/features/ledger/import/import-store.ts';
 import { importOnThread } from '../../src/server/features/ledger/import/import-thread.ts';
 import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
@@ -68,6 +76,26 @@ async function pendingImport(rows: number, linesPerCommit: number) {
   return { job, lines };
 }
 
+/**
+ * Lines left in each staging file of this process beside the test database, read by another
+ * process: a libsql connection here would stay open until collected (decision 098) and skew the
+ * descriptor count below, and a second SQLite library here would drop this process's locks on the
+ * file as it closed it.
+ */
+function linesStaged(): number[] {
+  const paths = SLOTS.map((slot) => stagingFilePath(localDatabasePath(t.db)!, slot));
+  const script = `import { Database } from 'bun:sqlite';
+    console.log(JSON.stringify(process.argv.slice(1).map((path) => {
+      const file = new Database(path, { readonly: true });
+      const { n } = file.query('SELECT count(*) AS n FROM staged_lines').get();
+      file.close();
+      return n;
+    })));`;
+  const read = Bun.spawnSync([process.execPath, '-e', script, ...paths]);
+  if (!read.success) throw new Error(read.stderr.toString());
+  return JSON.parse(read.stdout.toString());
+}
+
 describe('import thread', () => {
   test('writes once every linesPerCommit lines are staged, and the rest at the end', async () => {
     const { job, lines } = await pendingImport(12, 5);
@@ -79,6 +107,20 @@ describe('import thread', () => {
     expect(commits).toBe(2);
     expect(summary).toMatchObject({ rowCount: 12, validCount: 12, errorCount: 0 });
     expect(await lines()).toBe(12);
+  });
+
+  test('hands the two slots over in turn: every line is written once, and none stays staged', async () => {
+    const { job, lines } = await pendingImport(23, 4);
+    let commits = 0;
+    const summary = await importOnThread(job, async () => {
+      commits++;
+    });
+    // Reads of 2 lines, a slot handed over every 4: five of 4 lines and the last 3, each slot
+    // filled three times.
+    expect(commits).toBe(6);
+    expect(summary).toMatchObject({ rowCount: 23, validCount: 23, errorCount: 0 });
+    expect(await lines()).toBe(23);
+    expect(linesStaged()).toEqual([0, 0]);
   });
 
   test('stopped part-way, it leaves the database writable and its staged lines unwritten', async () => {
@@ -97,6 +139,12 @@ describe('import thread', () => {
     const written = await lines();
     expect(written % 10).toBe(0);
     expect(written).toBeLessThan(4_000);
+    // Neither the slot being filled nor one handed over keeps its lines: the next import writes
+    // its own only.
+    expect(linesStaged()).toEqual([0, 0]);
+    const next = await pendingImport(7, 3);
+    await importOnThread(next.job, async () => {});
+    expect(await next.lines()).toBe(7);
   });
 
   // Linux shows a process's open files in /proc; CI runs there.
@@ -104,10 +152,11 @@ describe('import thread', () => {
     'one connection serves every import: none stays open behind one',
     async () => {
       const path = localDatabasePath(t.db)!;
+      // The database, its WAL and shared memory, and the staging files.
       const openOnDatabase = () =>
         readdirSync('/proc/self/fd').filter((fd) => {
           try {
-            return readlinkSync(`/proc/self/fd/${fd}`) === path;
+            return readlinkSync(`/proc/self/fd/${fd}`).startsWith(path);
           } catch {
             return false;
           }
@@ -125,4 +174,38 @@ describe('import thread', () => {
       expect(openOnDatabase()).toBe(open);
     },
   );
+});
+
+describe('staging files', () => {
+  test('those of ended processes and this one are removed; a running process keeps its own', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'esg-staging-'));
+    try {
+      const database = join(folder, 'esg.db');
+      // Above any pid Linux or macOS hands out: no such process runs.
+      const ended = 4_194_305;
+      const names = [
+        `esg.db-import-${ended}-0`,
+        `esg.db-import-${ended}-1`,
+        `esg.db-import-${process.pid}-0`,
+        `esg.db-import-${process.ppid}-1`,
+        'esg.db',
+        'esg.db-wal',
+        'esg.db-import-notes',
+        `other.db-import-${ended}-0`,
+      ];
+      for (const name of names) writeFileSync(join(folder, name), '');
+      removeStaleStagingFiles(database);
+      expect(readdirSync(folder).sort()).toEqual(
+        [
+          `esg.db-import-${process.ppid}-1`,
+          'esg.db',
+          'esg.db-wal',
+          'esg.db-import-notes',
+          `other.db-import-${ended}-0`,
+        ].sort(),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
 });

@@ -13,10 +13,8 @@ import {
   ledgerWriter,
 } from '../../src/server/features/ledger/lines/ledger-writer.ts';
 import { batchedLedgerWriter } from '../../src/server/features/ledger/lines/ledger-writer-batched.ts';
-import {
-  LINES_PER_INSERT,
-  LocalLedgerFile,
-} from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
+import { LocalLedgerFile } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
+import { LINES_PER_INSERT } from '../../src/server/features/ledger/lines/line-staging.ts';
 import type { LineOrigin, NewLine } from '../../src/server/features/ledger/lines/new-lines.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';

@@ -22,7 +22,8 @@ import { auditInsert } from '../../audit/service.ts';
 import { getDataSource } from '../../data-sources/service.ts';
 import { getNotCountedSummary } from '../figures/not-counted.ts';
 import { type LineOrigin, ledgerWriter } from '../lines/ledger-writer.ts';
-import { LINES_PER_INSERT, statementQuery } from '../lines/ledger-writer-local.ts';
+import { statementQuery } from '../lines/ledger-writer-local.ts';
+import { LINES_PER_INSERT } from '../lines/line-staging.ts';
 import { headerEntries, resolveAnswers } from './import-answers.ts';
 import {
   type PreparedSummary,

@@ -1,19 +1,13 @@
-// The ledger writer of a local database file (decision 068): a connection of its own, the lines
-// staged in its temporary table and written from there in one INSERT … SELECT (decision 096), the
-// whole change inside BEGIN IMMEDIATE … COMMIT.
+// The ledger writer of a local database file (decision 068): a connection of its own (SqliteFile),
+// the lines staged in its temporary table and written from there in one INSERT … SELECT (decision
+// 096), the whole change inside BEGIN IMMEDIATE … COMMIT.
 // BEGIN IMMEDIATE takes the write lock before reading anything, so a second writer (the app's
 // own connection, another process, an import thread) waits out busy_timeout instead of failing.
 // The change's other statements (audit rows, deletes) are the caller's Drizzle statements, run as
 // their SQL on this connection, inside the same transaction.
 //
-// The connection is libSQL's own (`libsql`, which @libsql/client runs on), never a second SQLite
-// library such as bun:sqlite: two copies of SQLite in one process do not see each other's POSIX
-// locks, and a connection of one then reads stale pages of a file the other writes
-// (sqlite.org/howtocorrupt.html §2.2.1; seen here as an import thread that could not see the import
-// row the app had just written).
-//
-// `LocalLedgerFile` needs only a file path, no Drizzle database: the import thread opens one too
-// and writes its lines where it reads them (ledger/import/import-worker.ts).
+// `LocalLedgerFile` needs only a file path, no Drizzle database: the import's writing thread opens
+// one too, with the import's staging files attached (ledger/import/import-write-worker.ts).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../../db/client.ts';
@@ -28,14 +22,16 @@ import {
   type RecalculatedLine,
 } from './ledger-change.ts';
 import { boundLineValue } from './ledger-keys.ts';
-import { ORIGIN_COLUMNS, OWN_COLUMNS, OWN_FIELDS, TABLE_COLUMNS, UNBOUND_COLUMNS } from './line-columns.ts';
+import { ORIGIN_COLUMNS, TABLE_COLUMNS, UNBOUND_COLUMNS } from './line-columns.ts';
+import {
+  createStagedLines,
+  discardStagedLines,
+  stagedColumn,
+  stagedLines,
+  stageLines,
+} from './line-staging.ts';
 import { type LineOrigin, lineValue, type NewLine, originValues } from './new-lines.ts';
-
-/** SQL and its bound values. */
-export interface SqlQuery {
-  sql: string;
-  params: unknown[];
-}
+import { openLedgerConnection, type SqliteFile, type SqlQuery, stored } from './sqlite-file.ts';
 
 /** Builds SQL only (never runs): the schema's column names and order, with named placeholders. */
 const builder = drizzle(
@@ -58,36 +54,15 @@ function prepared(query: { sql: string; params: unknown[] }): { sql: string; nam
 }
 
 /**
- * Lines per staging INSERT: the driver is called once per 32 lines instead of once per line (the
- * last lines of a change go one statement each). Measured in bench/notes/ledger-import.md.
+ * The INSERT of the lines staged in `schema`, in the order of the dedupe index (company_key, date,
+ * fingerprint; the hex sorts as its bytes do): each index page the write touches is visited once,
+ * in order, so it stays in SQLite's page cache until the write has passed it (decision 096). Each
+ * line binds nothing, the origin's values are bound once, the id and legacy id are NULL, so SQLite
+ * numbers the line (the schema's column order comes from Drizzle, so a new column without a value
+ * fails here at once). `skip` leaves out a line whose fingerprint the company already has; `WHERE
+ * true` is SQLite's documented way to let an upsert clause follow INSERT … SELECT.
  */
-export const LINES_PER_INSERT = 32;
-
-/** The staging table's column of each of OWN_COLUMNS, in their order. */
-const stagedColumn = (key: string) => `column${OWN_COLUMNS.indexOf(key) + 1}`;
-
-/**
- * The connection's staging table (decision 096): each line's own values as bound, nothing else. A
- * temporary table is the connection's alone, so staging takes no lock on the database file.
- */
-const CREATE_STAGED = `CREATE TEMP TABLE staged_lines (${OWN_COLUMNS.map(stagedColumn).join(', ')})`;
-
-/** The staging INSERT of `rows` lines. */
-const stageSql = (rows: number) => {
-  const row = `(${OWN_COLUMNS.map(() => '?').join(', ')})`;
-  return `INSERT INTO temp.staged_lines VALUES ${Array.from({ length: rows }, () => row).join(', ')}`;
-};
-
-/**
- * The INSERT of the staged lines, in the order of the dedupe index (company_key, date, fingerprint;
- * the hex sorts as its bytes do): each index page the write touches is visited once, in order, so
- * it stays in SQLite's page cache until the write has passed it (decision 096). Each line binds
- * nothing, the origin's values are bound once, the id and legacy id are NULL, so SQLite numbers the
- * line (the schema's column order comes from Drizzle, so a new column without a value fails here
- * at once). `skip` leaves out a line whose fingerprint the company already has; `WHERE true` is
- * SQLite's documented way to let an upsert clause follow INSERT … SELECT.
- */
-function writeStagedSql(duplicates: 'skip' | 'refuse') {
+function writeStagedSql(duplicates: 'skip' | 'refuse', schema: string) {
   const select = TABLE_COLUMNS.map((key) =>
     ORIGIN_COLUMNS.includes(key)
       ? boundLineValue(key, sql.placeholder(key))
@@ -96,19 +71,52 @@ function writeStagedSql(duplicates: 'skip' | 'refuse') {
         : sql.raw(lineValue(key, stagedColumn(key))),
   );
   const order = sql.raw(`${stagedColumn('date')}, ${stagedColumn('fingerprint')}`);
+  const from = sql.raw(stagedLines(schema));
   const insert = builder
     .insert(activityLines)
-    .select(sql`SELECT ${sql.join(select, sql`, `)} FROM temp.staged_lines WHERE true ORDER BY ${order}`);
+    .select(sql`SELECT ${sql.join(select, sql`, `)} FROM ${from} WHERE true ORDER BY ${order}`);
   const query = prepared((duplicates === 'skip' ? insert.onConflictDoNothing() : insert).toSQL());
   if (query.names.length !== ORIGIN_COLUMNS.length || query.names.some((n) => !ORIGIN_COLUMNS.includes(n)))
     throw new Error('ledger writer: unexpected placeholders');
   return query;
 }
-const STAGE = { one: stageSql(1), many: stageSql(LINES_PER_INSERT) };
-const WRITE_STAGED = { skip: writeStagedSql('skip'), refuse: writeStagedSql('refuse') };
-const EMPTY_STAGED = 'DELETE FROM temp.staged_lines';
+const stagedWrites = new Map<string, ReturnType<typeof writeStagedSql>>();
+/** The write of the lines staged in `schema`, built once. */
+const stagedWrite = (duplicates: 'skip' | 'refuse', schema: string) => {
+  const key = `${duplicates} ${schema}`;
+  let write = stagedWrites.get(key);
+  if (!write) {
+    write = writeStagedSql(duplicates, schema);
+    stagedWrites.set(key, write);
+  }
+  return write;
+};
 /** The write's condition, which `onlyWhile` replaces. */
 const ALL_STAGED = 'WHERE true';
+
+/**
+ * The write of the lines staged in `schema` (this connection's temporary table, or an attached
+ * staging file's, decision 099) under `origin`. Inside a transaction, or alone with `onlyWhile`:
+ * then the INSERT is its own transaction and writes only if that query finds a row, checked inside
+ * it (decision 096).
+ */
+export function stagedLinesWrite(
+  origin: LineOrigin,
+  duplicates: 'skip' | 'refuse',
+  schema: string,
+  onlyWhile?: SqlQuery,
+): SqlQuery {
+  const write = stagedWrite(duplicates, schema);
+  const shared = originValues(origin) as Record<string, unknown>;
+  const values = write.names.map((key) => stored(shared[key]));
+  return onlyWhile
+    ? {
+        sql: write.sql.replace(ALL_STAGED, `WHERE EXISTS (${onlyWhile.sql})`),
+        params: [...values, ...onlyWhile.params.map(stored)],
+      }
+    : { sql: write.sql, params: values };
+}
+
 const UPDATE_FIGURES = prepared(
   builder
     .update(activityLines)
@@ -121,15 +129,6 @@ const UPDATE_FIGURES = prepared(
 
 const LAST_ROWID: SqlQuery = { sql: 'SELECT last_insert_rowid() AS id', params: [] };
 
-/** A value as SQLite stores it: booleans 1/0, dates in ms, nothing as null. */
-function stored(value: unknown): unknown {
-  if (value === undefined) return null;
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'number' && !Number.isFinite(value)) return null;
-  return value;
-}
-
 /** The SQL of a caller's Drizzle statement (a query builder, or a raw `db.run(sql…)`). */
 export function statementQuery(statement: LedgerStatement): SqlQuery {
   const built = statement as { toSQL?: () => SqlQuery; getQuery?: () => SqlQuery };
@@ -138,134 +137,50 @@ export function statementQuery(statement: LedgerStatement): SqlQuery {
   return { sql: query.sql, params: query.params };
 }
 
-/**
- * The part of libsql's (better-sqlite3's) API used here. Values are always passed as one array:
- * spread, libsql gathers and flattens them into new arrays on every call (a staging INSERT binds
- * ~900), and a lone object argument (a blob) would be taken for named parameters.
- */
-interface Statement {
-  run(params: readonly unknown[]): { changes: number };
-  get(params: readonly unknown[]): unknown;
-}
-interface Database {
-  readonly inTransaction: boolean;
-  exec(sql: string): void;
-  prepare(sql: string): Statement;
-  close(): void;
-}
-type DatabaseConstructor = new (path: string) => Database;
-
-/** libsql, loaded on first use: the Cloudflare Worker bundle must not name a native module. */
-let sqlite: DatabaseConstructor | undefined;
-async function loadSqlite(): Promise<DatabaseConstructor> {
-  const specifier = 'libsql';
-  sqlite ??= ((await import(/* @vite-ignore */ specifier)) as { default: DatabaseConstructor }).default;
-  return sqlite;
-}
-
-/** One connection on the database file with its prepared statements. */
+/** The ledger's writes on one connection to the database file. */
 export class LocalLedgerFile {
-  readonly #database: Database;
-  readonly #statements = new Map<string, Statement>();
+  readonly #file: SqliteFile;
 
-  private constructor(database: Database) {
-    this.#database = database;
-    // As the app's own connection (db/migrate.ts, db/client.ts): wait for a busy file, enforce
-    // foreign keys, zero what is deleted (decision 043). WAL is a property of the file.
-    database.exec('PRAGMA busy_timeout = 5000');
-    database.exec('PRAGMA foreign_keys = ON');
-    database.exec('PRAGMA secure_delete = ON');
-    // The staging table in a temporary file of SQLite's own (unlinked as it is opened), not in
-    // memory, with a 256 KiB page cache: its pages, written once in order and read once by the
-    // write's sort, sit in the system's file cache instead, and the import thread's connection,
-    // kept between imports (decision 098), holds no staging memory while idle (decision 096).
-    database.exec('PRAGMA temp_store = FILE');
-    database.exec('PRAGMA temp.cache_size = -256');
-    database.exec(CREATE_STAGED);
+  private constructor(file: SqliteFile) {
+    this.#file = file;
+    createStagedLines(file, 'temp');
   }
 
   static async open(path: string): Promise<LocalLedgerFile> {
-    const Database = await loadSqlite();
-    return new LocalLedgerFile(new Database(path));
-  }
-
-  #statement(text: string): Statement {
-    let statement = this.#statements.get(text);
-    if (!statement) {
-      statement = this.#database.prepare(text);
-      this.#statements.set(text, statement);
-    }
-    return statement;
+    return new LocalLedgerFile(await openLedgerConnection(path));
   }
 
   /** Runs `work` in one BEGIN IMMEDIATE transaction: committed when it returns, rolled back if it throws. */
   transaction<T>(work: () => T): T {
-    this.#database.exec('BEGIN IMMEDIATE');
-    try {
-      const result = work();
-      this.#database.exec('COMMIT');
-      return result;
-    } catch (error) {
-      if (this.#database.inTransaction) this.#database.exec('ROLLBACK');
-      throw error;
-    }
+    return this.#file.transaction(work);
   }
 
   /** Runs one statement (inside transaction()); answers the rows it changed. */
   run(query: SqlQuery): number {
-    return this.#statement(query.sql).run(query.params.map(stored)).changes;
+    return this.#file.run(query);
   }
 
   /** Answers the first row of a query, as an object. */
   get(query: SqlQuery): Record<string, unknown> | null {
-    return this.#statement(query.sql).get(query.params.map(stored)) as Record<string, unknown> | null;
+    return this.#file.get(query);
   }
 
   /**
-   * Holds lines in this connection's staging table until writeStagedLines(). Outside a transaction
-   * this takes no lock on the database file: the import thread stages a commit's worth of lines
-   * while the app writes (decision 096).
+   * Holds lines in this connection's temporary staging table until writeStagedLines(). Outside a
+   * transaction this takes no lock on the database file.
    */
   stageLines(lines: readonly NewLine[]): void {
-    const values: unknown[] = [];
-    const bind = (from: number, to: number) => {
-      values.length = 0;
-      for (let n = from; n < to; n++) {
-        const line = lines[n]!;
-        for (const field of OWN_FIELDS) values.push(stored(line[field]));
-      }
-      return values;
-    };
-    let at = 0;
-    const stageMany = this.#statement(STAGE.many);
-    for (; at + LINES_PER_INSERT <= lines.length; at += LINES_PER_INSERT)
-      stageMany.run(bind(at, at + LINES_PER_INSERT));
-    const stageOne = this.#statement(STAGE.one);
-    for (; at < lines.length; at++) stageOne.run(bind(at, at + 1));
+    stageLines(this.#file, 'temp', lines);
   }
 
   /**
-   * Writes the staged lines into the ledger and empties the staging table; answers how many went
-   * in. Inside transaction(), or alone with `onlyWhile`: then the INSERT is its own transaction and
-   * writes only if that query finds a row, checked inside it (decision 096).
+   * Writes the lines staged in this connection's temporary table into the ledger and empties it;
+   * answers how many went in. Inside transaction(), or alone with `onlyWhile` (stagedLinesWrite).
    */
   writeStagedLines(origin: LineOrigin, duplicates: 'skip' | 'refuse', onlyWhile?: SqlQuery): number {
-    const write = WRITE_STAGED[duplicates];
-    const shared = originValues(origin) as Record<string, unknown>;
-    const values = write.names.map((key) => stored(shared[key]));
-    const inserted = onlyWhile
-      ? this.#statement(write.sql.replace(ALL_STAGED, `WHERE EXISTS (${onlyWhile.sql})`)).run([
-          ...values,
-          ...onlyWhile.params.map(stored),
-        ]).changes
-      : this.#statement(write.sql).run(values).changes;
-    this.discardStagedLines();
+    const inserted = this.#file.run(stagedLinesWrite(origin, duplicates, 'temp', onlyWhile));
+    discardStagedLines(this.#file, 'temp');
     return inserted;
-  }
-
-  /** Empties the staging table: what a stopped or failed write left there is not written. */
-  discardStagedLines(): void {
-    this.#statement(EMPTY_STAGED).run([]);
   }
 
   /** Inserts lines (inside transaction()), in the dedupe index's order; answers how many went in. */
@@ -276,7 +191,7 @@ export class LocalLedgerFile {
 
   /** Replaces stored results (inside transaction()) while each line is as it was read. */
   updateFigures(companyId: string, calculatedAt: Date, lines: readonly RecalculatedLine[]): void {
-    const update = this.#statement(UPDATE_FIGURES.sql);
+    const update = this.#file.statement(UPDATE_FIGURES.sql);
     const at = calculatedAt.getTime();
     for (const line of lines) {
       const named: Record<string, unknown> = { ...line, companyId, calculatedAt: at };
@@ -285,7 +200,7 @@ export class LocalLedgerFile {
   }
 
   close(): void {
-    this.#database.close();
+    this.#file.close();
   }
 }
 
