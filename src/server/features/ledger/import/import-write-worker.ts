@@ -33,10 +33,10 @@ async function ledgerFile(path: string): Promise<SqliteFile> {
 /** Slots in the order they were handed over, one at a time. */
 let turn: Promise<void> = Promise.resolve();
 self.onmessage = ({ data }) => {
-  turn = turn.then(() => write(data));
+  turn = turn.then(() => writeSlot(data));
 };
 
-async function write({ slot, databasePath, write, stillOurs, empty }: SlotWrite) {
+async function writeSlot({ slot, databasePath, write, stillOurs, empty }: SlotWrite) {
   try {
     const file = await ledgerFile(databasePath);
     let abandoned = false;
