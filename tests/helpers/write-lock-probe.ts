@@ -1,5 +1,5 @@
 // A Bun Worker that asks once for the database file's write lock on a connection of its own
-// (`libsql`, the import thread's driver, decision 068) without waiting (busy_timeout 0), and says
+// (`libsql`, the import threads' driver, decision 068) without waiting (busy_timeout 0), and says
 // whether it got it. Used by ledger-writer.test.ts to prove threads exclude each other's writes.
 import Database from 'libsql';
 

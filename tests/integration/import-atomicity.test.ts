@@ -13,7 +13,7 @@ const ROWS = IMPORT_ROWS;
 const csv = importCsv;
 
 describe('CSV import atomicity', () => {
-  test('a write that fails mid-import leaves nothing behind, and the import thread takes the next', async () => {
+  test('a write that fails mid-import leaves nothing behind, and the import threads take the next', async () => {
     const { cookie, user } = await company();
     expect((await upload(t, cookie, csv(ROWS.slice(0, 1)))).status).toBe(201);
     // The ledger refuses one line of the first batch, while the thread still has rows to read.

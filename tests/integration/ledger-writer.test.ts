@@ -372,7 +372,7 @@ describe('the ledger writer', () => {
 
   test('a local file gets the local writer and imports on a thread here', () => {
     expect(localDatabasePath(t.db)).not.toBeNull();
-    // So every import in the integration suite writes through the import thread (the Worker
+    // So every import in the integration suite writes through the import threads (the Worker
     // suite covers the batched statements).
     expect(importThreadAvailable).toBe(true);
   });

@@ -44,7 +44,7 @@ function expectBusyReply(error: unknown) {
 }
 
 describe('databaseBusy', () => {
-  test('the import thread driver (libsql) refused for a held lock', async () => {
+  test("the import threads' driver (libsql) refused for a held lock", async () => {
     const other = new Database(path);
     other.exec('PRAGMA busy_timeout = 0');
     expectBusyReply(await thrownWhileLocked(() => other.exec('BEGIN IMMEDIATE')));

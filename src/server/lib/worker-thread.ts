@@ -1,6 +1,6 @@
 // The one way this server runs code on a thread of its own (CONVENTIONS §15b, decision 085): where
 // threads exist, how one is started and ended, and how an error crosses back to the caller. The
-// CPU thread (jobs/cpu-thread.ts: report renders, the ledger's long reads) and the import thread
+// CPU thread (jobs/cpu-thread.ts: report renders, the ledger's long reads) and the import threads
 // (features/ledger/import/import-thread.ts) are both built on it.
 //
 // Threads are Bun's Web Workers. The Cloudflare Worker has none (and its build's types have no
@@ -52,7 +52,7 @@ export function startThread<In, Out>(entry: URL, options: ThreadOptions<Out>): T
     worker.terminate();
     options.onCrash(new Error(`Thread ${entry.pathname} failed: ${event.message}`));
   };
-  // Threads live as long as the server (the CPU thread, the import thread, decision 098): one must
+  // Threads live as long as the server (the CPU thread, the import threads, decisions 098, 099): one must
   // not keep a finished test or script running. Work in progress is awaited by its caller.
   worker.unref?.();
   return {

@@ -2,11 +2,11 @@
 // in the ledger (a scanned bill, a connector line, a line typed by hand). The same row from an
 // earlier CSV is the fingerprint's job (fingerprint.ts); this looks only across sources.
 //
-// The rows are read and calculated on the import thread and written under the pending import,
-// invisible to every reader (decision 069). So the check runs between the last write and the
-// flip, on the lines exactly as stored: the ledger's other-source lines are read before the import
-// starts (usually few: scans, connector spend, hand-typed lines), and the import's lines that look
-// like them are found through the windows around them (emissions/probable-duplicates.ts).
+// The rows are read and calculated on the import's reading thread and written under the pending
+// import, invisible to every reader (decision 069). So the check runs between the last write and
+// the flip, on the lines exactly as stored: the ledger's other-source lines are read before the
+// import starts (usually few: scans, connector spend, hand-typed lines), and the import's lines
+// that look like them are found through the windows around them (emissions/probable-duplicates.ts).
 // Without the file's choice the import answers 409 and its rollback removes everything; with
 // 'skip' the matching lines are deleted in the batch that flips the import, so nobody ever sees
 // them, and the import stays all-or-nothing.

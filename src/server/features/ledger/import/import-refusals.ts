@@ -1,5 +1,5 @@
 // How the reader's refusals of a file (too large, not CSV, columns to map) become answers. Free of
-// the database layer: the import thread (import-worker.ts) uses it too.
+// the database layer: the import's reading thread (import-read-worker.ts) uses it too.
 import { CsvFormatError } from '../../../../domain/activity-import/csv-reader.ts';
 import { IMPORT_FIELDS } from '../../../../domain/activity-import/headers.ts';
 import { HeaderMappingRequired } from '../../../../domain/activity-import/import-plan.ts';

@@ -65,8 +65,8 @@ export interface ImportUpload {
 const ROWS_PER_READ = 16 * LINES_PER_INSERT;
 const LINES_PER_WRITE = 20 * ROWS_PER_READ;
 /**
- * Lines per write on the import thread, which stages them in SQLite, not as objects (decision
- * 096). Each commit writes every page of the dedupe index its lines touch, and that index
+ * Lines per write on the import threads, which stage them in SQLite, not as objects (decision
+ * 096): one staging slot's worth (decision 099). Each commit writes every page of the dedupe index its lines touch, and that index
  * grows with the ledger: fewer commits slow a file less as the ledger grows. The write lock is held
  * only while the staged lines are written, so the app's writers wait at most that long.
  */
@@ -205,7 +205,7 @@ async function completeImport(
   };
 }
 
-/** Over a local file on the import thread, elsewhere inline (decision 068). */
+/** Over a local file on the import threads, elsewhere inline (decisions 068, 099). */
 function writeLines(
   ctx: AuthedContext,
   importId: string,
@@ -218,7 +218,7 @@ function writeLines(
     // Still ours (decision 042): had another process taken the import for abandoned, stop here.
     return importInline(ctx, bytes, options, origin, () => refreshImportHeartbeat(ctx, importId));
   }
-  // On the import thread every write first checks, inside its own transaction, that the import is
+  // On the import threads every write first checks, inside its own transaction, that the import is
   // still ours: the beat after it only keeps the row fresh. It may wait out busy_timeout behind the
   // thread's next write (two connections on one file, decision 068); then the timer beats again,
   // and a refusal (the import taken for abandoned) still stops the import.

@@ -1,6 +1,6 @@
 // New ledger lines as the ledger writer takes them (ledger-writer.ts): what the calculation read,
 // its stored result, site and fingerprint (SQLite numbers the line, decision 092), plus what every
-// line of one write shares. Pure and free of the database layer: the import thread builds them.
+// line of one write shares. Pure and free of the database layer: the import's reading thread builds them.
 import type { LedgerLineFields } from '../figures/calculation.ts';
 import type { LineFigures } from '../figures/line-figures.ts';
 
