@@ -6,8 +6,10 @@
 // The change's other statements (audit rows, deletes) are the caller's Drizzle statements, run as
 // their SQL on this connection, inside the same transaction.
 //
-// `LocalLedgerFile` needs only a file path, no Drizzle database: the import's writing thread opens
-// one too, with the import's staging files attached (ledger/import/import-write-worker.ts).
+// `LocalLedgerFile` needs only a file path, no Drizzle database. An import's write is the same
+// INSERT … SELECT (`stagedLinesWrite`) from a staging file instead of the temporary table: the
+// request thread builds it and the import's writing thread runs it on a connection of its own
+// (ledger/import/import-thread.ts, decision 099).
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import type { Db } from '../../../../../db/client.ts';
