@@ -1,6 +1,6 @@
 // One libsql connection on a local database file with its prepared statements: what the ledger's
-// local writer (ledger-writer-local.ts) and the import's staging files (import/import-staging.ts)
-// are built on.
+// local writer (ledger-writer-local.ts) and both import threads (import/import-read-worker.ts,
+// import/import-write-worker.ts) are built on.
 //
 // The connection is libSQL's own (`libsql`, which @libsql/client runs on), never a second SQLite
 // library such as bun:sqlite: two copies of SQLite in one process do not see each other's POSIX
