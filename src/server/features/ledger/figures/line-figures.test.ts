@@ -103,6 +103,28 @@ describe('lineFigures', () => {
     expect(figures.kgScope2Market).toBe(1 / 3 + 1e-12);
   });
 
+  test("entries of one factor that differ only in their flags or the line's are each stored as they are", () => {
+    const plain: LineResult = { entries: [entry({ factorId: 'g' })], flags: [] };
+    const flagged: LineResult = {
+      entries: [entry({ factorId: 'g', flags: ['region_fallback'] })],
+      flags: [],
+    };
+    const lineFlagged: LineResult = { entries: [entry({ factorId: 'g' })], flags: ['no_td_wtt_factor'] };
+    const storedFlags = (result: LineResult) => storedEntries(lineFigures(result).entries)[0]!.flags;
+    // Each kind is remembered the first time (the templates are kept between lines): in either order
+    // every line gets its own.
+    for (const order of [
+      [plain, flagged, lineFlagged],
+      [lineFlagged, flagged, plain],
+    ]) {
+      expect(order.map(storedFlags)).toEqual(
+        order.map((result) =>
+          result === plain ? [] : result === flagged ? ['region_fallback'] : ['no_td_wtt_factor'],
+        ),
+      );
+    }
+  });
+
   test('refuses a scope 3 entry without a category rather than lose it from the category sums', () => {
     expect(() =>
       lineFigures({ entries: [entry({ scope: 'scope_3', scope3Category: null })], flags: [] }),

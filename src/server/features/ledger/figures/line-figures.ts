@@ -47,18 +47,63 @@ export const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : 'null
 /**
  * Each kind of entry's constant JSON (everything but its kg and quantity), built once: a file of
  * 100,000 rows has a few dozen kinds, so each entry is built from these rather than by
- * JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md).
+ * JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md). Found by the
+ * factor's id, then by comparing the few fields that make a kind: a key string built for each
+ * entry cost a tenth of the reading (bench/notes/ledger-import.md, "Decision 099").
  */
-const templates = new Map<string, EntryTemplate>();
+interface EntryKind {
+  scope: Scope;
+  scope3Category: number | null;
+  dataset: string;
+  activityUnit: string;
+  flags: readonly Flag[];
+  lineOnly: readonly Flag[];
+  template: EntryTemplate;
+}
+const kindsByFactor = new Map<string, EntryKind[]>();
+/**
+ * Kinds kept, in all and for one factor (each entry is compared with its factor's): past either,
+ * a template is built for each entry, which is as correct.
+ */
+const MAX_KINDS = 10_000;
+const MAX_KINDS_PER_FACTOR = 64;
+let kindCount = 0;
+
+const sameFlags = (a: readonly Flag[], b: readonly Flag[]) =>
+  a.length === b.length && a.every((flag, index) => flag === b[index]);
 
 function cachedTemplate(entry: LineResult['entries'][number], lineOnly: readonly Flag[]): EntryTemplate {
-  const key = `${entry.scope}|${entry.scope3Category}|${entry.factorId}|${entry.dataset}|${entry.activityUnit}|${entry.flags.join(',')}|${lineOnly.join(',')}`;
-  let template = templates.get(key);
-  if (template === undefined) {
-    // The stored flags of an entry: its own plus the line's flags no entry carries (no T&D
-    // factor, PHEV electricity excluded…), so nothing said about a figure is lost.
-    template = entryTemplate(entry, lineOnly.length === 0 ? entry.flags : [...entry.flags, ...lineOnly]);
-    if (templates.size < 10_000) templates.set(key, template);
+  const kinds = kindsByFactor.get(entry.factorId);
+  if (kinds) {
+    for (const kind of kinds) {
+      if (
+        kind.scope === entry.scope &&
+        kind.scope3Category === entry.scope3Category &&
+        kind.dataset === entry.dataset &&
+        kind.activityUnit === entry.activityUnit &&
+        sameFlags(kind.flags, entry.flags) &&
+        sameFlags(kind.lineOnly, lineOnly)
+      )
+        return kind.template;
+    }
+  }
+  // The stored flags of an entry: its own plus the line's flags no entry carries (no T&D factor,
+  // PHEV electricity excluded…), so nothing said about a figure is lost.
+  const template = entryTemplate(entry, lineOnly.length === 0 ? entry.flags : [...entry.flags, ...lineOnly]);
+  if (kindCount < MAX_KINDS && (kinds?.length ?? 0) < MAX_KINDS_PER_FACTOR) {
+    const { scope, scope3Category, dataset, activityUnit } = entry;
+    const kind = {
+      scope,
+      scope3Category,
+      dataset,
+      activityUnit,
+      flags: [...entry.flags],
+      lineOnly: [...lineOnly],
+      template,
+    };
+    if (kinds) kinds.push(kind);
+    else kindsByFactor.set(entry.factorId, [kind]);
+    kindCount++;
   }
   return template;
 }
