@@ -12,8 +12,8 @@ export const SERVER_RUNTIME_FLAGS = ['--smol'] as const;
  * times its live objects. `forceRAMSize` replaces that RAM figure in every growth rule; it is not a
  * cap, a heap whose live objects need more still gets it (oven-sh/bun#34917, #34924, which maps
  * Node's `--max-old-space-size` onto it). 256 MiB, under the server's 300 MB budget (issue 20):
- * with an import's two threads each growing its own heap, 300 MiB took a million-line import to
- * 290–303 MB; 256 MiB keeps it near 260 MB for the same time (decision 099).
+ * an import's two threads each grow a heap of their own, and at 300 MiB a million-line import
+ * went past the budget (decision 099).
  */
 export const SERVER_RUNTIME_ENV = { BUN_JSC_forceRAMSize: String(256 * 1024 * 1024) } as const;
 

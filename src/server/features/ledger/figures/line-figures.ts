@@ -48,8 +48,8 @@ export const jsonNumber = (n: number) => (Number.isFinite(n) ? String(n) : 'null
  * Each kind of entry's constant JSON (everything but its kg and quantity), built once: a file of
  * 100,000 rows has a few dozen kinds, so each entry is built from these rather than by
  * JSON.stringify on nested arrays (decision 069; bench/notes/ledger-import.md). Found by the
- * factor's id, then by comparing the few fields that make a kind: a key string built for each
- * entry cost a tenth of the reading (bench/notes/ledger-import.md, "Decision 099").
+ * factor's id, then by comparing the few fields that make a kind, rather than by a key string
+ * built for each entry (the larger cost, bench/notes/ledger-import.md, "Decision 099").
  */
 interface EntryKind {
   scope: Scope;

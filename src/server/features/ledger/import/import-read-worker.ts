@@ -47,8 +47,8 @@ class StagingFiles {
   }
 
   /**
-   * Starts filling a slot: its lines go in as one transaction, committed when it is handed over
-   * (a commit per staging INSERT cost a quarter more).
+   * Starts filling a slot: its lines go in as one transaction, committed when it is handed over,
+   * rather than a commit per staging INSERT (bench/notes/ledger-import.md, "Decision 099").
    */
   fill(slot: Slot): void {
     this.#files[slot]!.exec('BEGIN');

@@ -29,7 +29,7 @@ import type { LineOrigin } from '../lines/new-lines.ts';
 import type { SqlQuery } from '../lines/sqlite-file.ts';
 import type { PreparedSummary, PrepareImportOptions } from './import-batches.ts';
 import { importAbandoned } from './import-refusals.ts';
-import { type Slot, stagingSchema } from './import-staging.ts';
+import { SLOTS, type Slot, stagingSchema } from './import-staging.ts';
 
 export interface ThreadImport {
   bytes: ArrayBuffer;
@@ -43,14 +43,10 @@ export interface ThreadImport {
 }
 
 /** What the reading thread needs of an import. */
-export interface ReadJob {
-  bytes: ArrayBuffer;
-  options: PrepareImportOptions;
-  linesPerCommit: number;
-  databasePath: string;
+export type ReadJob = Pick<ThreadImport, 'bytes' | 'options' | 'linesPerCommit' | 'databasePath'> & {
   /** Set to 1 by this thread to have the reading thread end the import and answer `failed`. */
   stop: Int32Array;
-}
+};
 
 /**
  * What the reading thread is sent: first the factor library, so it need not build its own; then
@@ -85,17 +81,15 @@ export type WriteMessage =
   | { type: 'written' | 'abandoned'; slot: Slot }
   | { type: 'failed'; slot: Slot; error: SerialisedError };
 
-/** Each slot's statements for the writing thread. */
-function slotWrites({ databasePath, origin, stillOurs }: ThreadImport): Record<Slot, SlotWrite> {
-  const slotWrite = (slot: Slot): SlotWrite => ({
+/** Each slot's statements for the writing thread, by slot. */
+const slotWrites = ({ databasePath, origin, stillOurs }: ThreadImport): SlotWrite[] =>
+  SLOTS.map((slot) => ({
     slot,
     databasePath,
     write: stagedLinesWrite(origin, 'skip', stagingSchema(slot), stillOurs),
     stillOurs,
     empty: emptyStagedLines(stagingSchema(slot)),
-  });
-  return { 0: slotWrite(0), 1: slotWrite(1) };
-}
+  }));
 
 /** True where imports can run on threads of their own (Bun). */
 export const importThreadAvailable = hasThreads();
@@ -181,7 +175,8 @@ function runImport(job: ThreadImport, afterBatch: () => Promise<void>): Promise<
         if (message.type === 'staged') {
           // After a failure nothing more is written; the slot is emptied all the same.
           writing.add(message.slot);
-          writer.post({ ...writes[message.slot], write: failure ? null : writes[message.slot].write });
+          const slotWrite = writes[message.slot]!;
+          writer.post(failure ? { ...slotWrite, write: null } : slotWrite);
           return;
         }
         readerDone = true;
