@@ -7,7 +7,6 @@ import { installFactorLibrary } from '../../../../../db/reference/factors/seed.t
 import { serialiseError, type ThreadScope } from '../../../lib/worker-thread.ts';
 import { createStagedLines, discardStagedLines, stageLines } from '../lines/line-staging.ts';
 import type { NewLine } from '../lines/new-lines.ts';
-import { SqliteFile } from '../lines/sqlite-file.ts';
 import { prepareImport, uploadStream } from './import-batches.ts';
 import { asHttpError } from './import-refusals.ts';
 import {
@@ -18,26 +17,27 @@ import {
   stagingFilePath,
 } from './import-staging.ts';
 import type { ReadJob, ReadMessage, ReadRequest } from './import-thread.ts';
+import { StagingFile } from './staging-file.ts';
 
 declare const self: ThreadScope<ReadRequest, ReadMessage>;
 
 /** This thread's connection on each slot's file. */
 class StagingFiles {
   readonly databasePath: string;
-  readonly #files: readonly SqliteFile[];
+  readonly #files: readonly StagingFile[];
   #filling: Slot | undefined;
 
-  private constructor(databasePath: string, files: readonly SqliteFile[]) {
+  private constructor(databasePath: string, files: readonly StagingFile[]) {
     this.databasePath = databasePath;
     this.#files = files;
   }
 
   /** Creates this process's pair afresh, after removing any left by ended processes. */
-  static async create(databasePath: string): Promise<StagingFiles> {
+  static create(databasePath: string): StagingFiles {
     removeStaleStagingFiles(databasePath);
-    const files: SqliteFile[] = [];
+    const files: StagingFile[] = [];
     for (const slot of SLOTS) {
-      const file = await SqliteFile.open(stagingFilePath(databasePath, slot));
+      const file = new StagingFile(stagingFilePath(databasePath, slot));
       file.exec('PRAGMA busy_timeout = 5000');
       for (const pragma of STAGING_PRAGMAS) file.exec(`PRAGMA main.${pragma}`);
       createStagedLines(file, 'main');
@@ -80,8 +80,8 @@ class StagingFiles {
 }
 
 /**
- * The staging files beside the database of the last import, kept for the next (decision 098):
- * libsql frees a connection only once JavaScriptCore has collected its statements.
+ * The staging files beside the database of the last import, kept for the next: they live as long
+ * as the threads (decision 099).
  */
 let staging: StagingFiles | undefined;
 /** Slots handed over and not yet given back (written and emptied by the writing thread). */
@@ -106,11 +106,11 @@ function giveBack(slot: Slot) {
 const slotFree = (slot: Slot) =>
   handedOver.has(slot) ? new Promise<void>((resume) => (waiting = { slot, resume })) : Promise.resolve();
 
-async function stagingFiles(databasePath: string): Promise<StagingFiles> {
+function stagingFiles(databasePath: string): StagingFiles {
   if (staging?.databasePath !== databasePath) {
     staging?.close();
     staging = undefined;
-    staging = await StagingFiles.create(databasePath);
+    staging = StagingFiles.create(databasePath);
   }
   return staging;
 }
@@ -118,7 +118,7 @@ async function stagingFiles(databasePath: string): Promise<StagingFiles> {
 async function run(job: ReadJob) {
   let slot: Slot = 0;
   try {
-    const files = await stagingFiles(job.databasePath);
+    const files = stagingFiles(job.databasePath);
     const batches = prepareImport(uploadStream(job.bytes), {
       ...job.options,
       linesPerBatch: job.options.rowsPerRead,

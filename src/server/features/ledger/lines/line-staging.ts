@@ -2,10 +2,20 @@
 // values as bound, nothing else, filled 32 lines per INSERT and written from there in one
 // INSERT … SELECT in the dedupe index's order (ledger-writer-local.ts). A change of the app stages
 // in its connection's temporary table; an import's reading thread stages in a staging file that
-// the writing thread's connection has attached (decision 099).
+// the writing thread's connection has attached (decision 099), through a connection of its own
+// (import/staging-file.ts, decision 100).
 import { OWN_COLUMNS, OWN_FIELDS } from './line-columns.ts';
 import type { NewLine } from './new-lines.ts';
-import { type SqliteFile, type SqlQuery, stored } from './sqlite-file.ts';
+import { type SqlQuery, stored } from './sqlite-file.ts';
+
+/**
+ * What staging needs of a connection, its values always passed as one array: the ledger writer's
+ * SqliteFile (libsql), or the import's reading thread's StagingFile (bun:sqlite, decision 100).
+ */
+export interface StagingConnection {
+  exec(sql: string): void;
+  statement(sql: string): { run(params: readonly unknown[]): unknown };
+}
 
 /**
  * Lines per staging INSERT: the driver is called once per 32 lines instead of once per line (the
@@ -20,7 +30,7 @@ export const stagedColumn = (key: string) => `column${OWN_COLUMNS.indexOf(key) +
 export const stagedLines = (schema: string) => `${schema}.staged_lines`;
 
 /** Creates the staging table of `schema`, replacing one an older version may have left in a file. */
-export function createStagedLines(file: SqliteFile, schema: string): void {
+export function createStagedLines(file: StagingConnection, schema: string): void {
   file.exec(`DROP TABLE IF EXISTS ${stagedLines(schema)}`);
   file.exec(
     `CREATE ${schema === 'temp' ? 'TEMP ' : ''}TABLE ${stagedLines(schema)} (${OWN_COLUMNS.map(stagedColumn).join(', ')})`,
@@ -37,7 +47,7 @@ const stageSql = (table: string, rows: number) => {
  * Adds lines to the staging table of `schema`. Into a temporary table this takes no lock on the
  * database file; each INSERT is its own transaction unless the caller has one open.
  */
-export function stageLines(file: SqliteFile, schema: string, lines: readonly NewLine[]): void {
+export function stageLines(file: StagingConnection, schema: string, lines: readonly NewLine[]): void {
   const table = stagedLines(schema);
   const values: unknown[] = [];
   const bind = (from: number, to: number) => {
@@ -63,6 +73,7 @@ export const emptyStagedLines = (schema: string): SqlQuery => ({
 });
 
 /** Empties the staging table of `schema`. */
-export function discardStagedLines(file: SqliteFile, schema: string): void {
-  file.run(emptyStagedLines(schema));
+export function discardStagedLines(file: StagingConnection, schema: string): void {
+  const { sql, params } = emptyStagedLines(schema);
+  file.statement(sql).run(params);
 }

@@ -1,12 +1,14 @@
 // One libsql connection on a local database file with its prepared statements: what the ledger's
-// local writer (ledger-writer-local.ts) and both import threads (import/import-read-worker.ts,
-// import/import-write-worker.ts) are built on.
+// local writer (ledger-writer-local.ts) and the import's writing thread
+// (import/import-write-worker.ts) are built on.
 //
 // The connection is libSQL's own (`libsql`, which @libsql/client runs on), never a second SQLite
-// library such as bun:sqlite: two copies of SQLite in one process do not see each other's POSIX
-// locks, and a connection of one then reads stale pages of a file the other writes
-// (sqlite.org/howtocorrupt.html §2.2.1; seen here as an import thread that could not see the import
-// row the app had just written).
+// library such as bun:sqlite, on the ledger's file: two copies of SQLite in one process do not see
+// each other's POSIX locks, and a connection of one then reads stale pages of a file the other
+// writes (sqlite.org/howtocorrupt.html §2.2.1; seen here as an import thread that could not see
+// the import row the app had just written). Only the import's staging files, which its threads
+// hand over by message instead of locking, are written through Bun's (import/staging-file.ts,
+// decision 100).
 
 /** SQL and its bound values. */
 export interface SqlQuery {
