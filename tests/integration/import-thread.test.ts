@@ -78,9 +78,8 @@ async function pendingImport(rows: number, linesPerCommit: number) {
 
 /**
  * Lines left in each staging file of this process beside the test database, read by another
- * process: a libsql connection here would stay open until collected (decision 098) and skew the
- * descriptor count below, and a second SQLite library here would drop this process's locks on the
- * file as it closed it.
+ * process: a connection here would be a third user of files the threads hand over without locks
+ * (decision 100), and a libsql one would stay open until collected (decision 098).
  */
 function linesStaged(): number[] {
   const paths = SLOTS.map((slot) => stagingFilePath(localDatabasePath(t.db)!, slot));
@@ -96,31 +95,48 @@ function linesStaged(): number[] {
   return JSON.parse(read.stdout.toString());
 }
 
+/** Imports `rows` rows of a new pending import, `linesPerCommit` to a slot, counting the writes. */
+async function importCountingWrites(rows: number, linesPerCommit: number) {
+  const { job, lines } = await pendingImport(rows, linesPerCommit);
+  let commits = 0;
+  const summary = await importOnThread(job, async () => {
+    commits++;
+  });
+  return { commits, summary, written: await lines() };
+}
+
 describe('import thread', () => {
   test('writes once every linesPerCommit lines are staged, and the rest at the end', async () => {
-    const { job, lines } = await pendingImport(12, 5);
-    let commits = 0;
-    const summary = await importOnThread(job, async () => {
-      commits++;
-    });
+    const { commits, summary, written } = await importCountingWrites(12, 5);
     // Reads of 2 lines: the first commit after 6 lines, the second with the last 6.
     expect(commits).toBe(2);
     expect(summary).toMatchObject({ rowCount: 12, validCount: 12, errorCount: 0 });
-    expect(await lines()).toBe(12);
+    expect(written).toBe(12);
   });
 
   test('hands the two slots over in turn: every line is written once, and none stays staged', async () => {
-    const { job, lines } = await pendingImport(23, 4);
-    let commits = 0;
-    const summary = await importOnThread(job, async () => {
-      commits++;
-    });
+    const { commits, summary, written } = await importCountingWrites(23, 4);
     // Reads of 2 lines, a slot handed over every 4: five of 4 lines and the last 3, each slot
     // filled three times.
     expect(commits).toBe(6);
     expect(summary).toMatchObject({ rowCount: 23, validCount: 23, errorCount: 0 });
-    expect(await lines()).toBe(23);
+    expect(written).toBe(23);
     expect(linesStaged()).toEqual([0, 0]);
+  });
+
+  test('once another process has taken the import, a slot writes nothing and the import answers it was abandoned', async () => {
+    const { job, lines } = await pendingImport(9, 4);
+    // The import's row as another process leaves it after taking it for abandoned: not ours.
+    const taken = { ...job, stillOurs: { sql: 'SELECT 1 WHERE 0', params: [] } };
+    await expect(importOnThread(taken, async () => {})).rejects.toMatchObject({
+      status: 409,
+      code: 'import_abandoned',
+    });
+    expect(await lines()).toBe(0);
+    expect(linesStaged()).toEqual([0, 0]);
+    // The threads go on: the next import is written.
+    const next = await importCountingWrites(5, 4);
+    expect(next.written).toBe(5);
   });
 
   test('stopped part-way, it leaves the database writable and its staged lines unwritten', async () => {

@@ -13,9 +13,18 @@ import {
   ledgerWriter,
 } from '../../src/server/features/ledger/lines/ledger-writer.ts';
 import { batchedLedgerWriter } from '../../src/server/features/ledger/lines/ledger-writer-batched.ts';
-import { LocalLedgerFile } from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
-import { LINES_PER_INSERT } from '../../src/server/features/ledger/lines/line-staging.ts';
+import {
+  LocalLedgerFile,
+  stagedLinesWrite,
+} from '../../src/server/features/ledger/lines/ledger-writer-local.ts';
+import {
+  createStagedLines,
+  discardStagedLines,
+  LINES_PER_INSERT,
+  stageLines,
+} from '../../src/server/features/ledger/lines/line-staging.ts';
 import type { LineOrigin, NewLine } from '../../src/server/features/ledger/lines/new-lines.ts';
+import { openLedgerConnection, type SqlQuery } from '../../src/server/features/ledger/lines/sqlite-file.ts';
 import { addSite } from '../helpers/ledger.ts';
 import { newLine } from '../helpers/new-line.ts';
 import { createTestApp } from '../helpers/test-app.ts';
@@ -332,7 +341,15 @@ describe('the ledger writer', () => {
     const path = localDatabasePath(t.db);
     if (!path) throw new Error('the test app runs on a local file');
     const { origin, siteId } = await company();
-    const file = await LocalLedgerFile.open(path);
+    // The ledger writer's staging and its write (LocalLedgerFile, and the import's writing thread
+    // with `onlyWhile`), on a connection of their own.
+    const file = await openLedgerConnection(path);
+    createStagedLines(file, 'temp');
+    const write = (onlyWhile: SqlQuery) => {
+      const inserted = file.run(stagedLinesWrite(origin, 'skip', 'temp', onlyWhile));
+      discardStagedLines(file, 'temp');
+      return inserted;
+    };
     const { default: Database } = await import('libsql');
     const other = new Database(path);
     other.exec('PRAGMA busy_timeout = 0');
@@ -341,7 +358,7 @@ describe('the ledger writer', () => {
       params: [siteId, name],
     });
     try {
-      file.stageLines([
+      stageLines(file, 'temp', [
         newLine({ siteId, date: '2025-02-01', fingerprint: 'f'.repeat(32) }),
         newLine({ siteId, date: '2025-01-15', fingerprint: 'e'.repeat(32) }),
         newLine({ siteId, date: '2025-02-01', fingerprint: '0'.repeat(32) }),
@@ -349,11 +366,11 @@ describe('the ledger writer', () => {
       // Another connection writes without waiting (busy_timeout 0): staging took no lock.
       other.exec('BEGIN IMMEDIATE');
       other.exec('COMMIT');
-      // A condition that finds no row: nothing is written, and the staging table is emptied.
-      expect(file.writeStagedLines(origin, 'skip', sites('Another site'))).toBe(0);
+      // A condition that finds no row: nothing is written.
+      expect(write(sites('Another site'))).toBe(0);
       expect(await linesOf(origin.companyId)).toBe(0);
-      file.stageLines(fixtureLines(siteId));
-      expect(file.writeStagedLines(origin, 'skip', sites('Main site'))).toBe(3);
+      stageLines(file, 'temp', fixtureLines(siteId));
+      expect(write(sites('Main site'))).toBe(3);
       const written = await t.db
         .select({ date: activityLines.date, fingerprint: sql<string>`hex(${activityLines.fingerprint})` })
         .from(activityLines)
@@ -366,6 +383,22 @@ describe('the ledger writer', () => {
       ]);
     } finally {
       other.close();
+      file.close();
+    }
+  });
+
+  test('local: lines inserted in one change leave none staged for the next', async () => {
+    const path = localDatabasePath(t.db);
+    if (!path) throw new Error('the test app runs on a local file');
+    const { origin, siteId } = await company();
+    const file = await LocalLedgerFile.open(path);
+    try {
+      expect(file.transaction(() => file.insertLines(origin, fixtureLines(siteId), 'refuse'))).toBe(3);
+      const next = [newLine({ siteId, date: '2025-04-01', fingerprint: 'd'.repeat(32) })];
+      // Lines left staged by the first change would go in with this one, or refuse it.
+      expect(file.transaction(() => file.insertLines(origin, next, 'refuse'))).toBe(1);
+      expect(await linesOf(origin.companyId)).toBe(4);
+    } finally {
       file.close();
     }
   });

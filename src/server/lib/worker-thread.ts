@@ -52,8 +52,8 @@ export function startThread<In, Out>(entry: URL, options: ThreadOptions<Out>): T
     worker.terminate();
     options.onCrash(new Error(`Thread ${entry.pathname} failed: ${event.message}`));
   };
-  // Threads live as long as the server (the CPU thread, the import threads, decisions 098, 099): one must
-  // not keep a finished test or script running. Work in progress is awaited by its caller.
+  // Threads live as long as the server (the CPU thread, the import threads, decisions 098, 099):
+  // one must not keep a finished test or script running. Work in progress is awaited by its caller.
   worker.unref?.();
   return {
     post: (message, transfer) => worker.postMessage(message, transfer),

@@ -37,8 +37,8 @@ class StagingFiles {
     removeStaleStagingFiles(databasePath);
     const files: StagingFile[] = [];
     for (const slot of SLOTS) {
+      // No busy_timeout: nothing else takes a lock on the file (decision 100).
       const file = new StagingFile(stagingFilePath(databasePath, slot));
-      file.exec('PRAGMA busy_timeout = 5000');
       for (const pragma of STAGING_PRAGMAS) file.exec(`PRAGMA main.${pragma}`);
       createStagedLines(file, 'main');
       files.push(file);

@@ -66,9 +66,10 @@ const ROWS_PER_READ = 16 * LINES_PER_INSERT;
 const LINES_PER_WRITE = 20 * ROWS_PER_READ;
 /**
  * Lines per write on the import threads, which stage them in SQLite, not as objects (decision
- * 096): one staging slot's worth (decision 099). Each commit writes every page of the dedupe index its lines touch, and that index
- * grows with the ledger: fewer commits slow a file less as the ledger grows. The write lock is held
- * only while the staged lines are written, so the app's writers wait at most that long.
+ * 096): one staging slot's worth (decision 099). Each commit writes every page of the dedupe index
+ * its lines touch, and that index grows with the ledger: fewer commits slow a file less as the
+ * ledger grows. The write lock is held only while the staged lines are written, so the app's
+ * writers wait at most that long.
  */
 const LINES_PER_COMMIT = 100 * ROWS_PER_READ;
 

@@ -168,27 +168,14 @@ export class LocalLedgerFile {
   }
 
   /**
-   * Holds lines in this connection's temporary staging table until writeStagedLines(). Outside a
-   * transaction this takes no lock on the database file.
+   * Inserts lines (inside transaction()) through this connection's temporary staging table, in the
+   * dedupe index's order, and empties the table; answers how many went in.
    */
-  stageLines(lines: readonly NewLine[]): void {
+  insertLines(origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse'): number {
     stageLines(this.#file, 'temp', lines);
-  }
-
-  /**
-   * Writes the lines staged in this connection's temporary table into the ledger and empties it;
-   * answers how many went in. Inside transaction(), or alone with `onlyWhile` (stagedLinesWrite).
-   */
-  writeStagedLines(origin: LineOrigin, duplicates: 'skip' | 'refuse', onlyWhile?: SqlQuery): number {
-    const inserted = this.#file.run(stagedLinesWrite(origin, duplicates, 'temp', onlyWhile));
+    const inserted = this.#file.run(stagedLinesWrite(origin, duplicates, 'temp'));
     discardStagedLines(this.#file, 'temp');
     return inserted;
-  }
-
-  /** Inserts lines (inside transaction()), in the dedupe index's order; answers how many went in. */
-  insertLines(origin: LineOrigin, lines: readonly NewLine[], duplicates: 'skip' | 'refuse'): number {
-    this.stageLines(lines);
-    return this.writeStagedLines(origin, duplicates);
   }
 
   /** Replaces stored results (inside transaction()) while each line is as it was read. */
