@@ -1,8 +1,9 @@
 import { describe, expect, test } from 'bun:test';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { auditLogs } from '../../db/schema/audit.ts';
-import { dataSources } from '../../db/schema/ledger.ts';
-import { makeViewer } from '../helpers/ledger.ts';
+import { activityLines, dataSources } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
+import { addLine, companyWithSites, IMPORT_ROWS, importCsv, makeViewer, upload } from '../helpers/ledger.ts';
 import { createTestApp } from '../helpers/test-app.ts';
 
 const t = await createTestApp();
@@ -46,6 +47,71 @@ describe('data sources', () => {
     ]);
     const audit = await t.db.select().from(auditLogs).where(eq(auditLogs.entityId, created.json.id)).all();
     expect(audit).toMatchObject([{ action: 'data_source_created', userId: user.id }]);
+  });
+
+  test("counts a source's lines: its imports' and those written one at a time, no other source's or company's", async () => {
+    const owner = await companyWithSites(t);
+    const addSource = async (name: string) =>
+      (await t.call('POST', '/api/data-sources', { cookie: owner.cookie, body: { type: 'csv', name } })).json
+        .id as string;
+    const bills = await addSource('Bills');
+    const cards = await addSource('Fuel cards');
+    expect((await upload(t, owner.cookie, importCsv(IMPORT_ROWS), { dataSourceId: bills })).status).toBe(201);
+    const cardRows = [
+      '2025-04-02,Bristol bakery,diesel,,40,litres,,,Card 1',
+      '2025-04-09,Bristol bakery,diesel,,45,litres,,,Card 2',
+    ];
+    expect((await upload(t, owner.cookie, importCsv(cardRows), { dataSourceId: cards })).status).toBe(201);
+    // Lines without a source: an import and a line typed by hand.
+    expect(
+      (await upload(t, owner.cookie, importCsv(['2025-05-01,Bristol bakery,water,,3,m3,,,WB-1']))).status,
+    ).toBe(201);
+    const [site] = (await t.call('GET', '/api/sites', { cookie: owner.cookie })).json;
+    const typed = await addLine(t, owner.cookie, {
+      siteId: site.id,
+      category: 'electricity',
+      quantity: 5,
+      unit: 'kWh',
+    });
+    const counts = async (cookie: string) =>
+      Object.fromEntries(
+        (await t.call('GET', '/api/data-sources', { cookie })).json.map(
+          (source: { name: string; lineCount: number }) => [source.name, source.lineCount],
+        ),
+      );
+    expect(await counts(owner.cookie)).toEqual({ Bills: 4, 'Fuel cards': 2 });
+
+    // A line of an import deleted on its own no longer counts.
+    const ledger = (await t.call('GET', '/api/activities?pageSize=100', { cookie: owner.cookie })).json.items;
+    const billLine = ledger.find((line: { category: string }) => line.category === 'purchased_goods');
+    expect((await t.call('DELETE', `/api/activities/${billLine.id}`, { cookie: owner.cookie })).status).toBe(
+      204,
+    );
+    // A line written one at a time under a source, as a connector writes its lines (no import).
+    await t.db
+      .update(activityLines)
+      .set({ dataSourceId: cards })
+      .where(
+        and(
+          eq(activityLines.companyKey, companyKeyOf(owner.user.companyId)),
+          eq(activityLines.id, Number(typed.id)),
+        ),
+      );
+    expect(await counts(owner.cookie)).toEqual({ Bills: 3, 'Fuel cards': 3 });
+
+    // Another company's lines under its own source change nothing here.
+    const other = await companyWithSites(t);
+    const theirs = (
+      await t.call('POST', '/api/data-sources', {
+        cookie: other.cookie,
+        body: { type: 'csv', name: 'Bills' },
+      })
+    ).json.id as string;
+    expect((await upload(t, other.cookie, importCsv(IMPORT_ROWS), { dataSourceId: theirs })).status).toBe(
+      201,
+    );
+    expect(await counts(owner.cookie)).toEqual({ Bills: 3, 'Fuel cards': 3 });
+    expect(await counts(other.cookie)).toEqual({ Bills: 4 });
   });
 
   test('needs a type and a name: 400 with field errors, nothing stored', async () => {

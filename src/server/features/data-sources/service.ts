@@ -62,7 +62,13 @@ const sourceColumns = {
     string | null
   >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
   // Lines of an import still pending (being written, or left by a killed process) do not count.
-  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.company_key = (SELECT k.ledger_key FROM companies k WHERE k.id = "data_sources"."company_id") AND l.data_source_id = "data_sources"."id" AND (l.import_key IS NULL OR l.import_key NOT IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.imported_count < 0)))`,
+  // An imported line carries its import's source, so a source's imported lines are counted by its
+  // completed imports through activity_lines_import_idx, one index range each, as the dashboard
+  // counts them (the import keys are the company's own); its lines written one at a time through
+  // the partial index of such lines (decision 094). Filtering the company's lines on
+  // data_source_id, which no index holds, read every row of the ledger for each source: 0.35–0.48 s
+  // a source at a million lines, on the request thread (bench/notes/ledger-import.md).
+  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_key IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.data_source_id = "data_sources"."id" AND i.imported_count >= 0)) + (SELECT count(*) FROM activity_lines l WHERE l.company_key = (SELECT k.ledger_key FROM companies k WHERE k.id = "data_sources"."company_id") AND l.import_key IS NULL AND l.data_source_id = "data_sources"."id")`,
 };
 
 type SourceRow = Omit<DataSource, 'lastSyncAt' | 'createdAt'> & { lastSyncAt: Date | null; createdAt: Date };

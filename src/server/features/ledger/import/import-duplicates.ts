@@ -28,7 +28,7 @@ import {
   listedPairs,
 } from '../figures/probable-duplicates.ts';
 import { lineIsVisible } from '../figures/visibility.ts';
-import { companyKeyOf, importKeyOf } from '../lines/ledger-keys.ts';
+import { companyKeyOf, importKeyOf, lineOfImport } from '../lines/ledger-keys.ts';
 
 /**
  * Before the import starts: the company's visible ledger lines from other routes than CSV. Every
@@ -97,8 +97,7 @@ export async function settleImportDuplicates(
         .delete(activityLines)
         .where(
           and(
-            eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
-            eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
+            lineOfImport(ctx.companyId, importId),
             sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(lineIds)}))`,
           ),
         ),

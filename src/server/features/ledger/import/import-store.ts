@@ -13,7 +13,7 @@ import { activityImports, activityLines } from '../../../../../db/schema/ledger.
 import type { AuthedContext } from '../../../context.ts';
 import { conflict } from '../../../lib/errors.ts';
 import { PENDING_IMPORT } from '../figures/visibility.ts';
-import { companyKeyOf, importKeyOf } from '../lines/ledger-keys.ts';
+import { lineOfImport } from '../lines/ledger-keys.ts';
 import { importAbandoned } from './import-refusals.ts';
 
 let instance: string | undefined;
@@ -47,16 +47,9 @@ function abandoned(now: Date) {
 }
 
 /** Deletes what an import wrote: its lines (each with its stored result), then the import row. */
-export function discardImport(ctx: AuthedContext, importId: string) {
+export function discardImport(ctx: Pick<AuthedContext, 'db' | 'companyId'>, importId: string) {
   return ctx.db.batch([
-    ctx.db
-      .delete(activityLines)
-      .where(
-        and(
-          eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
-          eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
-        ),
-      ),
+    ctx.db.delete(activityLines).where(lineOfImport(ctx.companyId, importId)),
     ctx.db.delete(activityImports).where(eq(activityImports.id, importId)),
   ]);
 }
@@ -79,19 +72,7 @@ export async function discardAbandonedImports(db: Db, now: Date): Promise<number
     .select({ id: activityImports.id, companyId: activityImports.companyId })
     .from(activityImports)
     .where(abandoned(now));
-  for (const { id, companyId } of stale) {
-    await db.batch([
-      db
-        .delete(activityLines)
-        .where(
-          and(
-            eq(activityLines.companyKey, companyKeyOf(companyId)),
-            eq(activityLines.importKey, importKeyOf(companyId, id)),
-          ),
-        ),
-      db.delete(activityImports).where(eq(activityImports.id, id)),
-    ]);
-  }
+  for (const { id, companyId } of stale) await discardImport({ db, companyId }, id);
   return stale.length;
 }
 
@@ -157,12 +138,7 @@ export async function linesOfImport(ctx: AuthedContext, importId: string): Promi
   const row = await ctx.db
     .select({ n: count() })
     .from(activityLines)
-    .where(
-      and(
-        eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
-        eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
-      ),
-    )
+    .where(lineOfImport(ctx.companyId, importId))
     .get();
   return row?.n ?? 0;
 }

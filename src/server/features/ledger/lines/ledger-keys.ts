@@ -3,7 +3,7 @@
 // A service turns its UUID into the key inside the statement, once per statement: SQLite runs an
 // uncorrelated scalar subquery once, and the equality on its result still picks the same index
 // (bench/ledger-plans.ts), so no query needs the key read beforehand.
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { companies } from '../../../../../db/schema/auth.ts';
 import { activityImports, activityLines, sites } from '../../../../../db/schema/ledger.ts';
 import { lineValue } from './new-lines.ts';
@@ -19,6 +19,19 @@ export const siteKeyOf = (companyId: string, siteId: string): SQL<number> =>
 /** The ledger key of one of the company's imports; null (matching no line) for another company's. */
 export const importKeyOf = (companyId: string, importId: string): SQL<number> =>
   sql<number>`(SELECT ${activityImports.ledgerKey} FROM ${activityImports} WHERE ${activityImports.id} = ${importId} AND ${activityImports.companyId} = ${companyId})`;
+
+/**
+ * The lines of one of the company's imports, found through the import's index whatever the size
+ * of the ledger. The `+` keeps the company's term out of the index choice: usable, it makes SQLite
+ * walk the company's whole ledger in the covering (company, date, …) index, so counting, explaining
+ * or removing an import's lines grew with the ledger (bench/notes/ledger-import.md, "Import-scoped
+ * statements"). The term stays: a line is reached only beside its company's key.
+ */
+export const lineOfImport = (companyId: string, importId: string): SQL =>
+  and(
+    sql`+${activityLines.companyKey} = ${companyKeyOf(companyId)}`,
+    eq(activityLines.importKey, importKeyOf(companyId, importId)),
+  )!;
 
 /** A line's import as its public id (null for a line entered on its own). */
 export const lineImportId = sql<
