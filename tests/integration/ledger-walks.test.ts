@@ -1,17 +1,34 @@
-// Statements whose answer does not depend on the size of the ledger must not walk it: the
-// statements an import runs on the app's connection to count, explain, settle or remove its own
-// lines, and the line count of each data source. Each such walk read the company's whole ledger on
-// the request thread, and made completing any import slower as the ledger grew
+// Statements whose answer concerns a few lines must not walk the company's whole ledger to find
+// them (decision 101): what an import runs to count, explain, settle or remove its own lines; each
+// data source's line count; a connector sync's reading and removing of its own lines; the fuel
+// lines the energy totals re-base; the not-counted lines listed. Each walk cost time in proportion
+// to the ledger (0.1–0.5 s at a million lines), most of them on the request thread
 // (bench/notes/ledger-import.md, "Statements that walked the ledger"). SQLite picks its plan from
 // the schema and the statement, not the number of rows (no ANALYZE is run), so the plans of a small
 // ledger are those of a million lines.
-import { describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { createClient, type InStatement, type ResultSet } from '@libsql/client';
+import { and, eq } from 'drizzle-orm';
+import { activityLines } from '../../db/schema/ledger.ts';
+import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
+import { SqliteFile } from '../../src/server/features/ledger/lines/sqlite-file.ts';
+import { fakeRefund, startFakeShopify } from '../fakes/shopify.ts';
 import { addLine, addSite, importCsv, upload } from '../helpers/ledger.ts';
-import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
+import { connectedShopify, lastSync } from '../helpers/shopify.ts';
+import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
 // Reads on the app's connection (no read thread), so every statement of the request is seen here.
-const t = await createTestApp({ withoutLocalReader: true });
+const fake = startFakeShopify();
+afterAll(() => fake.stop());
+const t = await createTestApp({
+  withoutLocalReader: true,
+  env: {
+    SECRETS_KEY: TEST_SECRETS_KEY,
+    SHOPIFY_CLIENT_ID: fake.data.clientId,
+    SHOPIFY_CLIENT_SECRET: fake.data.clientSecret,
+    SHOPIFY_API_ORIGIN: fake.url,
+  },
+});
 
 const ROWS = [
   '2025-01-31,Bakery,electricity,,1234,kWh,,,Octopus January',
@@ -19,7 +36,11 @@ const ROWS = [
   '2025-03-03,Bakery,hotel,ZZ,2,room nights,,,TRIP-1',
 ];
 
-/** The statements the app's connection runs while `work` runs, as SQL and arguments. */
+/**
+ * The statements run on this thread while `work` runs, as SQL and arguments: the app's connection's,
+ * and those of the ledger writer's own connection (SqliteFile), whose arguments are left unbound
+ * (SQLite plans without their values).
+ */
 async function statementsDuring(work: () => Promise<unknown>): Promise<{ sql: string; args: unknown[] }[]> {
   const seen: { sql: string; args: unknown[] }[] = [];
   const record = (statement: InStatement) =>
@@ -38,11 +59,17 @@ async function statementsDuring(work: () => Promise<unknown>): Promise<{ sql: st
     for (const statement of statements) record(statement);
     return batch.call(t.client, statements, mode);
   }) as typeof batch;
+  const { statement } = SqliteFile.prototype;
+  SqliteFile.prototype.statement = function (this: SqliteFile, text: string) {
+    seen.push({ sql: text, args: (text.match(/\?/g) ?? []).map(() => null) });
+    return statement.call(this, text);
+  };
   try {
     await work();
   } finally {
     t.client.execute = execute;
     t.client.batch = batch;
+    SqliteFile.prototype.statement = statement;
   }
   return seen;
 }
@@ -78,6 +105,15 @@ const walksTheLedger = (step: string) =>
   /^SCAN activity_lines\b/.test(step) ||
   (/INDEX activity_lines_\w+ \(company_key=\?\)$/.test(step) &&
     !step.includes('activity_lines_single_source_idx'));
+
+/**
+ * The steps that read rows of the lines' table itself (not a subquery's alias): `by` says which
+ * ways of reading them are expected.
+ */
+const linesReadOtherwise = (plans: { sql: string; plan: string[] }[], by: RegExp) =>
+  plans.flatMap(({ plan }) =>
+    plan.filter((step) => /^(SEARCH|SCAN) activity_lines\b/.test(step) && !by.test(step)),
+  );
 
 const walking = (plans: { sql: string; plan: string[] }[]) =>
   plans.filter(({ plan }) => plan.some(walksTheLedger));
@@ -148,5 +184,83 @@ describe("a data source's line count", () => {
     const plans = await plansOf(statements, (sql) => sql.includes('activity_lines'));
     expect(plans).toHaveLength(1);
     expect(walking(plans)).toEqual([]);
+  });
+});
+
+describe("a connector's sync", () => {
+  test('reads its own lines and removes lines through the lines written one at a time and their ids', async () => {
+    const { source, cookie } = await connectedShopify(t, fake);
+    const saved = [...fake.data.orders];
+    try {
+      const first = await statementsDuring(() => t.runJobs());
+      expect(await lastSync(t, cookie, source.id)).toMatchObject({ status: 'succeeded', imported: 24 });
+      // #1001's shipping refunded in full: its line goes at the next sync.
+      const index = fake.data.orders.findIndex((order) => order.name === '#1001');
+      const order = structuredClone(fake.data.orders[index]!);
+      order.refunds.push(fakeRefund('2025-06-01T00:00:00Z', [{ line: 0, amount: 10 }]));
+      fake.data.orders[index] = order;
+      expect((await t.call('POST', `/api/data-sources/${source.id}/sync`, { cookie })).status).toBe(202);
+      const second = await statementsDuring(() => t.runJobs());
+      expect(await lastSync(t, cookie, source.id)).toMatchObject({ status: 'succeeded', removed: 1 });
+
+      const plans = await plansOf([...first, ...second], (sql) =>
+        /^(select|delete)\b.*"activity_lines"/is.test(sql),
+      );
+      expect(plans.some(({ sql }) => /^delete from "activity_lines"/i.test(sql))).toBe(true);
+      expect(walking(plans)).toEqual([]);
+    } finally {
+      fake.data.orders.splice(0, fake.data.orders.length, ...saved);
+    }
+  });
+});
+
+describe('lines found by a narrow condition inside a period', () => {
+  test("the energy totals' re-based fuel lines are read from their partial index only", async () => {
+    const owner = await t.signUpCompany();
+    const siteId = await addSite(t, owner.cookie, 'Bakery');
+    await addLine(t, owner.cookie, {
+      siteId,
+      category: 'natural_gas',
+      quantity: 900,
+      unit: 'kWh',
+      calorificBasis: 'net',
+    });
+    let answered = 0;
+    const statements = await statementsDuring(async () => {
+      answered = (await t.call('GET', '/api/metrics?year=2025', { cookie: owner.cookie })).status;
+    });
+    expect(answered).toBe(200);
+    const plans = await plansOf(statements, (sql) => sql.includes("'distillate_no2'"));
+    expect(plans.length).toBeGreaterThan(0);
+    expect(linesReadOtherwise(plans, /INTEGER PRIMARY KEY|activity_lines_energy_fix_idx/)).toEqual([]);
+  });
+
+  test('the not-counted lines of the whole ledger are listed by rowid, the ledger walked once', async () => {
+    const owner = await t.signUpCompany();
+    const siteId = await addSite(t, owner.cookie, 'Bakery');
+    const line = await addLine(t, owner.cookie, {
+      siteId,
+      category: 'electricity',
+      quantity: 10,
+      unit: 'kWh',
+    });
+    // A result stored empty (as before the library had its factor): not counted.
+    await t.db
+      .update(activityLines)
+      .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
+      .where(
+        and(
+          eq(activityLines.companyKey, companyKeyOf(owner.user.companyId)),
+          eq(activityLines.id, Number(line.id)),
+        ),
+      );
+    let listed: { total?: number } = {};
+    const statements = await statementsDuring(async () => {
+      listed = (await t.call('GET', '/api/activities?status=not_counted', { cookie: owner.cookie })).json;
+    });
+    expect(listed.total).toBe(1);
+    const plans = await plansOf(statements, (sql) => sql.includes("datasets = '[]'"));
+    expect(plans).toHaveLength(2);
+    expect(linesReadOtherwise(plans, /INTEGER PRIMARY KEY/)).toEqual([]);
   });
 });

@@ -12,7 +12,7 @@
 //   the mapping show on the next sync instead of piling up next to the old lines.
 // - a line's site is its tracking option's site (connector_site_mappings, site-resolution.ts),
 //   else the first site; the site is in the fingerprint, so a remapped option moves its lines.
-import { and, eq, like, sql } from 'drizzle-orm';
+import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import {
   connectorAccountMappings,
   connectorConnections,
@@ -28,7 +28,7 @@ import type { ServiceContext } from '../../context.ts';
 import { type JobDeps, PermanentJobError, type RunningJob } from '../../jobs/job-handler.ts';
 import { auditInsert } from '../audit/service.ts';
 import { calculateLine, LineCalculationError, lineFigures } from '../ledger/figures/service.ts';
-import { companyKeyOf, ledgerWriter, type NewLine } from '../ledger/lines/service.ts';
+import { companyKeyOf, ledgerWriter, type NewLine, ofCompany } from '../ledger/lines/service.ts';
 import {
   companyAccountMappingsOf,
   companyMappingFor,
@@ -154,6 +154,9 @@ async function readSyncState(ctx: ServiceContext, target: SyncTarget) {
     .where(
       and(
         eq(activityLines.companyKey, companyKeyOf(target.companyId)),
+        // A connector writes its lines one at a time, without an import: the condition lets SQLite
+        // read the partial index of such lines instead of every row of the ledger (decision 101).
+        isNull(activityLines.importKey),
         eq(activityLines.dataSourceId, target.sourceId),
         like(activityLines.reference, `${target.type}:%`),
       ),
@@ -399,7 +402,7 @@ function replacementStatements(ctx: ServiceContext, target: SyncTarget, plan: Pl
             .delete(activityLines)
             .where(
               and(
-                eq(activityLines.companyKey, companyKeyOf(target.companyId)),
+                ofCompany(target.companyId),
                 sql`${activityLines.id} IN (SELECT value FROM json_each(${JSON.stringify(plan.removeIds)}))`,
               ),
             ),

@@ -21,17 +21,17 @@ export const importKeyOf = (companyId: string, importId: string): SQL<number> =>
   sql<number>`(SELECT ${activityImports.ledgerKey} FROM ${activityImports} WHERE ${activityImports.id} = ${importId} AND ${activityImports.companyId} = ${companyId})`;
 
 /**
- * The lines of one of the company's imports, found through the import's index whatever the size
- * of the ledger. The `+` keeps the company's term out of the index choice: usable, it makes SQLite
- * walk the company's whole ledger in the covering (company, date, …) index, so counting, explaining
- * or removing an import's lines grew with the ledger (bench/notes/ledger-import.md, "Import-scoped
- * statements"). The term stays: a line is reached only beside its company's key.
+ * The company's term for a statement that finds its lines another way (an import, a list of ids):
+ * checked on each row found, kept out of the index choice by the unary `+`. Usable, it makes SQLite
+ * walk the company's whole ledger in a (company, …) index instead, so the statement grew with the
+ * ledger (decision 101). The term stays: a line is reached only beside its company's key.
  */
+export const ofCompany = (companyId: string): SQL =>
+  sql`+${activityLines.companyKey} = ${companyKeyOf(companyId)}`;
+
+/** The lines of one of the company's imports, found through the import's index (decision 101). */
 export const lineOfImport = (companyId: string, importId: string): SQL =>
-  and(
-    sql`+${activityLines.companyKey} = ${companyKeyOf(companyId)}`,
-    eq(activityLines.importKey, importKeyOf(companyId, importId)),
-  )!;
+  and(ofCompany(companyId), eq(activityLines.importKey, importKeyOf(companyId, importId)))!;
 
 /** A line's import as its public id (null for a line entered on its own). */
 export const lineImportId = sql<

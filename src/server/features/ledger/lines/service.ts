@@ -15,12 +15,12 @@ import { notCountedExplainer, notCountedLines } from '../figures/not-counted.ts'
 import { storedEntries } from '../figures/stored-entries.ts';
 import { lineIsVisible, readLedger, visibleLines } from '../figures/visibility.ts';
 import { getSite } from '../sites/service.ts';
-import { companyKeyOf, joinedSiteId, lineNamed, linePublicId, siteKeyOf } from './ledger-keys.ts';
+import { companyKeyOf, joinedSiteId, lineNamed, linePublicId, ofCompany, siteKeyOf } from './ledger-keys.ts';
 import { ledgerWriter } from './ledger-writer.ts';
 import { fieldError, lineFingerprint, type ManualLine, normaliseManualLine } from './line-input.ts';
 import { decideReceiptLine } from './receipt-duplicates.ts';
 
-export { companyKeyOf, importKeyOf, linePublicId, siteKeyOf } from './ledger-keys.ts';
+export { companyKeyOf, importKeyOf, linePublicId, ofCompany, siteKeyOf } from './ledger-keys.ts';
 export { ledgerWriter, type NewLine } from './ledger-writer.ts';
 
 const lineColumns = {
@@ -80,12 +80,17 @@ type ListQuery = z.infer<typeof ListActivitiesQuerySchema>;
 
 /** A page of the ledger, newest first, with each line's site name and stored results. */
 export async function listActivities(ctx: AuthedContext, query: ListQuery): Promise<ActivityPage> {
-  const filters: (SQL | undefined)[] = [eq(activityLines.companyKey, companyKeyOf(ctx.companyId))];
+  // The not-counted lines are named by rowid (notCountedLines): the company's term is then only
+  // checked on them, or SQLite walks the whole ledger to probe the list (decision 101).
+  const notCounted = query.status === 'not_counted';
+  const filters: (SQL | undefined)[] = [
+    notCounted ? ofCompany(ctx.companyId) : eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+  ];
   if (query.from) filters.push(gte(activityLines.date, query.from));
   if (query.to) filters.push(lte(activityLines.date, query.to));
   if (query.siteId) filters.push(eq(activityLines.siteKey, siteKeyOf(ctx.companyId, query.siteId)));
   if (query.category) filters.push(eq(activityLines.category, query.category));
-  if (query.status === 'not_counted') filters.push(notCountedLines(ctx.companyId, query));
+  if (notCounted) filters.push(notCountedLines(ctx.companyId, query));
   const where = and(...filters);
   const [items, total] = await readLedger(ctx, (filtered) => [
     ctx.db
