@@ -1,5 +1,5 @@
 // Shared steps of the emissions-ledger integration tests (sites, activities, import, metrics…).
-import { count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema/auth.ts';
 import { activityImports, activityLines } from '../../db/schema/ledger.ts';
 import { forgetCachedSessions } from '../../src/server/features/auth/session.ts';
@@ -108,4 +108,19 @@ export async function storedResults(t: TestApp, companyId: string) {
   return lines.flatMap((line) =>
     storedEntries(line.entries).map((entry) => ({ activityLineId: String(line.id), ...entry })),
   );
+}
+
+/**
+ * Stores an electricity line's result empty, as before the library had its factor: the line is
+ * "not counted" (datasets = '[]', the shared rule). Not audited, as no product write is.
+ */
+export async function storeResultEmpty(
+  t: TestApp,
+  companyId: string,
+  lineId: string | number,
+): Promise<void> {
+  await t.db
+    .update(activityLines)
+    .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
+    .where(and(eq(activityLines.id, Number(lineId)), eq(activityLines.companyKey, companyKeyOf(companyId))));
 }

@@ -1,12 +1,20 @@
 // Truthful status on the dashboard (issue 17 item 8, decision 054): data sources counted from what
 // reached the ledger, the real narrative state, next steps from the real state, and the greeting.
 import { describe, expect, test } from 'bun:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { activityLines, dataSources } from '../../db/schema/ledger.ts';
 import { receiptFiles } from '../../db/schema/receipts.ts';
 import { DashboardOverviewSchema } from '../../src/domain/contracts/dashboard.ts';
 import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
-import { addLine, addSite, companyWithSites, IMPORT_ROWS, importCsv, upload } from '../helpers/ledger.ts';
+import {
+  addLine,
+  addSite,
+  companyWithSites,
+  IMPORT_ROWS,
+  importCsv,
+  storeResultEmpty,
+  upload,
+} from '../helpers/ledger.ts';
 import { createTestApp, sessionCookieFrom } from '../helpers/test-app.ts';
 
 let clock = new Date('2026-01-20T10:00:00Z');
@@ -232,12 +240,7 @@ describe('dashboard recommendations', () => {
     expect(steps.map((step) => step.id)).not.toContain('add_data');
 
     // A line stored with no figure is "not counted" (the shared rule: datasets = '[]').
-    await t.db
-      .update(activityLines)
-      .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
-      .where(
-        and(eq(activityLines.id, line.id), eq(activityLines.companyKey, companyKeyOf(owner.user.companyId))),
-      );
+    await storeResultEmpty(t, owner.user.companyId, line.id);
     // Every line write of the product is audited, which is how the remembered counts know the
     // ledger moved; this direct write is not, so an audited action stands in for that row.
     await t.call('POST', '/api/support/feedback', {

@@ -8,12 +8,9 @@
 // ledger are those of a million lines.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createClient, type InStatement, type ResultSet } from '@libsql/client';
-import { and, eq } from 'drizzle-orm';
-import { activityLines } from '../../db/schema/ledger.ts';
-import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { SqliteFile } from '../../src/server/features/ledger/lines/sqlite-file.ts';
 import { fakeRefund, startFakeShopify } from '../fakes/shopify.ts';
-import { addLine, addSite, importCsv, upload } from '../helpers/ledger.ts';
+import { addLine, addSite, importCsv, storeResultEmpty, upload } from '../helpers/ledger.ts';
 import { connectedShopify, lastSync } from '../helpers/shopify.ts';
 import { createTestApp, ORIGIN, TEST_SECRETS_KEY } from '../helpers/test-app.ts';
 
@@ -130,14 +127,18 @@ async function importAs(cookie: string, rows: string[], onDuplicate?: string) {
   return { status: response.status, json: (await response.json()) as { code?: string; imported?: number } };
 }
 
+/** A new company with its site "Bakery" and one line typed by hand there. */
+async function companyWithLine(line: Record<string, unknown>) {
+  const owner = await t.signUpCompany();
+  const siteId = await addSite(t, owner.cookie, 'Bakery');
+  return { ...owner, line: await addLine(t, owner.cookie, { siteId, ...line }) };
+}
+
 describe("an import's own lines", () => {
   test('are counted, explained, settled and removed through the import, never a walk of the ledger', async () => {
-    const owner = await t.signUpCompany();
-    const siteId = await addSite(t, owner.cookie, 'Bakery');
     // A line typed by hand that the first row looks like: the import stops on it (409, its lines
     // removed), then skips it (deleted in the flip), and counts and explains what it wrote.
-    await addLine(t, owner.cookie, {
-      siteId,
+    const owner = await companyWithLine({
       date: '2025-01-31',
       category: 'electricity',
       quantity: 1234,
@@ -216,10 +217,7 @@ describe("a connector's sync", () => {
 
 describe('lines found by a narrow condition inside a period', () => {
   test("the energy totals' re-based fuel lines are read from their partial index only", async () => {
-    const owner = await t.signUpCompany();
-    const siteId = await addSite(t, owner.cookie, 'Bakery');
-    await addLine(t, owner.cookie, {
-      siteId,
+    const owner = await companyWithLine({
       category: 'natural_gas',
       quantity: 900,
       unit: 'kWh',
@@ -236,24 +234,8 @@ describe('lines found by a narrow condition inside a period', () => {
   });
 
   test('the not-counted lines of the whole ledger are listed by rowid, the ledger walked once', async () => {
-    const owner = await t.signUpCompany();
-    const siteId = await addSite(t, owner.cookie, 'Bakery');
-    const line = await addLine(t, owner.cookie, {
-      siteId,
-      category: 'electricity',
-      quantity: 10,
-      unit: 'kWh',
-    });
-    // A result stored empty (as before the library had its factor): not counted.
-    await t.db
-      .update(activityLines)
-      .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
-      .where(
-        and(
-          eq(activityLines.companyKey, companyKeyOf(owner.user.companyId)),
-          eq(activityLines.id, Number(line.id)),
-        ),
-      );
+    const owner = await companyWithLine({ category: 'electricity', quantity: 10, unit: 'kWh' });
+    await storeResultEmpty(t, owner.user.companyId, owner.line.id);
     let listed: { total?: number } = {};
     const statements = await statementsDuring(async () => {
       listed = (await t.call('GET', '/api/activities?status=not_counted', { cookie: owner.cookie })).json;

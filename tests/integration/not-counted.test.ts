@@ -1,14 +1,13 @@
 // Lines that are not counted (decision 051): the import answer, the ledger filter, the summary the
 // dashboard, KPI page and wizard show, the report's coverage statement, and tenant isolation.
 import { describe, expect, test } from 'bun:test';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { reports } from '../../db/schema/export-reports.ts';
-import { activityLines, sites } from '../../db/schema/ledger.ts';
+import { sites } from '../../db/schema/ledger.ts';
 import type { ReportSnapshot } from '../../src/domain/reports/snapshot.ts';
-import { companyKeyOf } from '../../src/server/features/ledger/lines/ledger-keys.ts';
 import { warmRenderThreadForFile } from '../helpers/cpu-thread.ts';
-import { addLine, addSite, importCsv, upload } from '../helpers/ledger.ts';
+import { addLine, addSite, importCsv, storeResultEmpty, upload } from '../helpers/ledger.ts';
 import { createTestApp, ORIGIN } from '../helpers/test-app.ts';
 
 warmRenderThreadForFile();
@@ -163,10 +162,7 @@ describe('GET /api/emissions/not-counted (dashboard, KPI page, wizard review)', 
       unit: 'kWh',
     });
     // A result stored empty before the library had this factor.
-    await t.db
-      .update(activityLines)
-      .set({ datasets: '[]', entries: '[]', kgScope2Location: null, kgScope2Market: null, kgScope3: null })
-      .where(and(eq(activityLines.id, line.id), eq(activityLines.companyKey, companyKeyOf(companyId))));
+    await storeResultEmpty(t, companyId, line.id);
     const before = await t.call('GET', '/api/emissions/not-counted', { cookie });
     expect(before.json.reasons).toMatchObject([
       { reason: 'factor_now_available', fix: { action: 'recalculate', label: 'Recalculate' }, lineCount: 1 },
