@@ -1,11 +1,11 @@
-// Statements whose answer concerns a few lines must not walk the company's whole ledger to find
-// them (decision 101): what an import runs to count, explain, settle or remove its own lines; each
-// data source's line count; a connector sync's reading and removing of its own lines; the fuel
-// lines the energy totals re-base; the not-counted lines listed. Each walk cost time in proportion
-// to the ledger (0.1–0.5 s at a million lines), most of them on the request thread
-// (bench/notes/ledger-import.md, "Statements that walked the ledger"). SQLite picks its plan from
-// the schema and the statement, not the number of rows (no ANALYZE is run), so the plans of a small
-// ledger are those of a million lines.
+// Statements whose answer concerns a few lines must not walk the company's whole ledger (or every
+// company's) to find them (decision 101): what an import runs to count, explain, settle or remove
+// its own lines; each data source's line count; a connector sync's reading and removing of its own
+// lines; the fuel lines the energy totals re-base; the not-counted lines listed; the lines a
+// person's export counts as theirs. Each walk cost time in proportion to the ledger (0.1–0.5 s at
+// a million lines), most of them on the request thread (bench/notes/ledger-import.md, "Statements
+// that walked the ledger"). SQLite picks its plan from the schema and the statement, not the
+// number of rows (no ANALYZE is run), so the plans of a small ledger are those of a million lines.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { SqliteFile } from '../../src/server/features/ledger/lines/sqlite-file.ts';
@@ -244,5 +244,20 @@ describe('lines found by a narrow condition inside a period', () => {
     const plans = await plansOf(statements, (sql) => sql.includes("datasets = '[]'"));
     expect(plans).toHaveLength(2);
     expect(linesReadOtherwise(plans, /INTEGER PRIMARY KEY/)).toEqual([]);
+  });
+});
+
+describe("a person's export", () => {
+  test('counts the lines they wrote through their imports and the lines written one at a time', async () => {
+    const owner = await companyWithLine({ category: 'electricity', quantity: 10, unit: 'kWh' });
+    expect((await upload(t, owner.cookie, importCsv(ROWS))).status).toBe(201);
+    let exported: { authoredCounts?: { activityLines: number } } = {};
+    const statements = await statementsDuring(async () => {
+      exported = (await t.call('GET', '/api/gdpr/export-data', { cookie: owner.cookie })).json;
+    });
+    expect(exported.authoredCounts?.activityLines).toBe(ROWS.length + 1);
+    const plans = await plansOf(statements, (sql) => sql.includes('activity_lines'));
+    expect(plans.length).toBeGreaterThan(0);
+    expect(walking(plans)).toEqual([]);
   });
 });

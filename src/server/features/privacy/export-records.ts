@@ -10,7 +10,7 @@ import { connectorOauthStates } from '../../../../db/schema/connectors.ts';
 import { esgAnswers, esgChecklists, esgEvidence } from '../../../../db/schema/esg-wizard.ts';
 import { regulatoryFilings } from '../../../../db/schema/export-filings.ts';
 import { reports } from '../../../../db/schema/export-reports.ts';
-import { activityImports, activityLines, recalculations } from '../../../../db/schema/ledger.ts';
+import { activityImports, recalculations } from '../../../../db/schema/ledger.ts';
 import { importMappings } from '../../../../db/schema/ledger-import-mappings.ts';
 import { offsetOrders } from '../../../../db/schema/marketplace.ts';
 import { narratives, narrativeVersions } from '../../../../db/schema/narratives.ts';
@@ -289,17 +289,16 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
       })
       .from(connectorOauthStates)
       .where(eq(connectorOauthStates.userId, userId)),
+    // The lines the person wrote: those of their complete imports, counted through the import's
+    // index (an imported line's author is its import's, decision 081 step 4), and those written one
+    // at a time that name them, read from the partial index of such lines. Filtering every line on
+    // its author read every company's ledger (0.23–0.25 s at a million lines, decision 101).
     db
-      .select({ total: count() })
-      .from(activityLines)
-      .where(
-        and(
-          // A line written by hand or from a receipt names its author; an imported line's author is
-          // its (complete) import's (decision 081, step 4).
-          sql`(${activityLines.createdBy} = ${userId} OR ${activityLines.importKey} IN (SELECT ledger_key FROM activity_imports WHERE created_by = ${userId} AND imported_count >= 0))`,
-          sql`(${activityLines.importKey} IS NULL OR ${activityLines.importKey} NOT IN (SELECT ledger_key FROM activity_imports WHERE imported_count < 0))`,
-        ),
-      ),
+      .select({
+        total: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_key IN (SELECT ledger_key FROM activity_imports WHERE created_by = ${userId} AND imported_count >= 0)) + (SELECT count(*) FROM activity_lines l INDEXED BY activity_lines_single_source_idx WHERE l.import_key IS NULL AND l.created_by = ${userId})`,
+      })
+      .from(users)
+      .where(eq(users.id, userId)),
     db.select({ total: count() }).from(recalculations).where(eq(recalculations.createdBy, userId)),
     db.select({ total: count() }).from(esgChecklists).where(eq(esgChecklists.createdBy, userId)),
     db.select({ total: count() }).from(narrativeVersions).where(eq(narrativeVersions.savedBy, userId)),
