@@ -33,7 +33,7 @@ import { readLedger, visibleLines } from './visibility.ts';
  * read). Left to itself the planner picks the (company, date, fingerprint) index for queries the
  * covering one does not cover, and reads every row of the company's ledger to test `datasets`.
  * One import's lines are found through the import's index instead: the company's range would walk
- * its whole ledger to explain a few lines (tests/integration/import-plans.test.ts).
+ * its whole ledger to explain a few lines (tests/integration/ledger-walks.test.ts).
  */
 export function notCountedLines(
   companyId: string,
