@@ -1,5 +1,5 @@
 // Statements whose answer concerns a few lines must not walk the company's whole ledger (or every
-// company's) to find them (decision 101): what an import runs to count, explain, settle or remove
+// company's) to find them (decision 101): what an import runs to count, explain, match, settle or remove
 // its own lines; each data source's line count; a connector sync's reading and removing of its own
 // lines; the fuel lines the energy totals re-base; the not-counted lines listed; the lines a
 // person's export counts as theirs. Each walk cost time in proportion to the ledger (0.1–0.5 s at
@@ -135,7 +135,7 @@ async function companyWithLine(line: Record<string, unknown>) {
 }
 
 describe("an import's own lines", () => {
-  test('are counted, explained, settled and removed through the import, never a walk of the ledger', async () => {
+  test('are counted, explained, matched, settled and removed through the import, never a walk of the ledger', async () => {
     // A line typed by hand that the first row looks like: the import stops on it (409, its lines
     // removed), then skips it (deleted in the flip), and counts and explains what it wrote.
     const owner = await companyWithLine({
@@ -162,7 +162,11 @@ describe("an import's own lines", () => {
     expect(plans.some(({ sql }) => /^delete from "activity_lines"/i.test(sql))).toBe(true);
     expect(plans.some(({ sql }) => /select count\(\*\) from "activity_lines"/i.test(sql))).toBe(true);
     expect(plans.some(({ sql }) => sql.includes("datasets = '[]'"))).toBe(true);
+    // The probable duplicates' read, in the windows around the other sources' lines.
+    expect(plans.some(({ sql }) => sql.includes('"activity_lines"."date" >= ?'))).toBe(true);
     expect(walking(plans)).toEqual([]);
+    // Rows of the ledger are read only as the import's index or a rowid names them.
+    expect(linesReadOtherwise(plans, /activity_lines_import_idx|INTEGER PRIMARY KEY/)).toEqual([]);
   });
 });
 

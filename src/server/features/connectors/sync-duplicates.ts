@@ -30,7 +30,7 @@ export async function probableDuplicateNotice(
     lineIsVisible(scope.companyId),
     sql`${activityLines.dataSourceId} IS NOT ${scope.sourceId}`,
   )!;
-  const pairs = await findProbableDuplicates(scope, lines, otherSources);
+  const pairs = await findProbableDuplicates(scope, lines, { among: otherSources });
   const lineCount = new Set(pairs.map(({ candidate }) => candidate)).size;
   if (lineCount === 0) return null;
   const named = pairs

@@ -17,7 +17,7 @@ import {
   mergeWindows,
   searchWindow,
 } from '../../../../domain/emissions/probable-duplicates.ts';
-import { companyKeyOf, joinedSiteId, linePublicId } from '../lines/ledger-keys.ts';
+import { companyKeyOf, joinedSiteId, lineOfImport, linePublicId } from '../lines/ledger-keys.ts';
 
 /** A ledger line as the matcher and the prompt read it. */
 export interface LedgerLine extends Omit<DuplicateLine, 'reference'>, LineBrief {
@@ -56,17 +56,28 @@ export interface FoundDuplicate {
 }
 
 /**
- * The company's lines that look like each candidate, among the lines `among` selects (e.g. the
- * visible lines of other sources). Every read filters by the company first: another company's
- * line is never a duplicate.
+ * Which of the company's lines to search: those a condition selects (e.g. the visible lines of
+ * other sources), found by the company's dates; or one import's, found through the import's index.
+ * By the company's dates, windows spread over a year read the whole ledger to keep an import's
+ * lines (0.2 s at a million lines, on the request thread, decision 101).
+ */
+export type DuplicateSearch = { among: SQL | undefined } | { importId: string };
+
+/**
+ * The company's lines that look like each candidate, among those `search` names. Every read
+ * filters by the company: another company's line is never a duplicate.
  */
 export async function findProbableDuplicates(
   scope: Scope,
   candidates: readonly DuplicateLine[],
-  among: SQL | undefined,
+  search: DuplicateSearch,
 ): Promise<FoundDuplicate[]> {
   if (candidates.length === 0) return [];
   const categories = [...new Set(candidates.map((line) => line.category))];
+  const searched =
+    'importId' in search
+      ? lineOfImport(scope.companyId, search.importId)
+      : and(eq(activityLines.companyKey, companyKeyOf(scope.companyId)), search.among);
   const reads = mergeWindows(candidates.map(searchWindow)).map((window) =>
     scope.db
       .select(ledgerLineColumns)
@@ -74,11 +85,10 @@ export async function findProbableDuplicates(
       .innerJoin(sites, eq(sites.ledgerKey, activityLines.siteKey))
       .where(
         and(
-          eq(activityLines.companyKey, companyKeyOf(scope.companyId)),
+          searched,
           gte(activityLines.date, window.from),
           lte(activityLines.date, window.to),
           inArray(activityLines.category, categories),
-          among,
         ),
       )
       .orderBy(asc(activityLines.date)),

@@ -28,7 +28,7 @@ import {
   listedPairs,
 } from '../figures/probable-duplicates.ts';
 import { lineIsVisible } from '../figures/visibility.ts';
-import { companyKeyOf, importKeyOf, lineOfImport } from '../lines/ledger-keys.ts';
+import { companyKeyOf, lineOfImport } from '../lines/ledger-keys.ts';
 
 /**
  * Before the import starts: the company's visible ledger lines from other routes than CSV. Every
@@ -65,11 +65,7 @@ export async function settleImportDuplicates(
   choice: ImportDuplicateChoice | undefined,
 ) {
   if (others.length === 0) return { counts: NONE, statements: [] };
-  const pairs = await findProbableDuplicates(
-    ctx,
-    others,
-    eq(activityLines.importKey, importKeyOf(ctx.companyId, importId)),
-  );
+  const pairs = await findProbableDuplicates(ctx, others, { importId });
   const lineIds = [...new Set(pairs.map(({ existing }) => Number(existing.id)))];
   if (lineIds.length === 0) return { counts: NONE, statements: [] };
   if (!choice) {

@@ -33,7 +33,7 @@ export async function decideReceiptLine(
   input: Pick<SaveActivity, 'onDuplicate' | 'replaceLineId'>,
 ): Promise<ReceiptLineDecision> {
   const candidate = { ...line, siteId: site.id, supplier };
-  const found = await findProbableDuplicates(ctx, [candidate], lineIsVisible(ctx.companyId));
+  const found = await findProbableDuplicates(ctx, [candidate], { among: lineIsVisible(ctx.companyId) });
   if (input.onDuplicate === 'replace') {
     // Named by its public id or, for a line written before decision 092, its old UUID.
     const chosen = found.find(
