@@ -1,11 +1,11 @@
 // Statements whose answer concerns a few lines must not walk the company's whole ledger (or every
-// company's) to find them (decision 101): what an import runs to count, explain, match, settle or remove
-// its own lines; each data source's line count; a connector sync's reading and removing of its own
-// lines; the fuel lines the energy totals re-base; the not-counted lines listed; the lines a
-// person's export counts as theirs. Each walk cost time in proportion to the ledger (0.1–0.5 s at
-// a million lines), most of them on the request thread (bench/notes/ledger-import.md, "Statements
-// that walked the ledger"). SQLite picks its plan from the schema and the statement, not the
-// number of rows (no ANALYZE is run), so the plans of a small ledger are those of a million lines.
+// company's) to find them (decision 101): what an import runs to count, explain, match, settle or
+// remove its own lines; each data source's line count; a connector sync's reading and removing of
+// its own lines; the fuel lines the energy totals re-base; the not-counted lines listed; the lines
+// a person's export counts as theirs. Each walk cost time in proportion to the ledger (0.1–0.5 s
+// at a million lines), most of them on the request thread (bench/notes/ledger-import.md,
+// "Statements that walked the ledger"). SQLite picks its plan from the schema and the statement,
+// not the number of rows (no ANALYZE is run), so the plans of a small ledger are a million lines'.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { SqliteFile } from '../../src/server/features/ledger/lines/sqlite-file.ts';
