@@ -112,6 +112,25 @@ describe('data sources', () => {
     );
     expect(await counts(owner.cookie)).toEqual({ Bills: 3, 'Fuel cards': 3 });
     expect(await counts(other.cookie)).toEqual({ Bills: 4 });
+
+    // Deleted without its lines, a source takes its imports' lines and its own lines written one at
+    // a time, and nothing else: the other source's, the lines without one, another company's.
+    const linesOf = async (companyId: string) =>
+      (
+        await t.db
+          .select({ n: count() })
+          .from(activityLines)
+          .where(eq(activityLines.companyKey, companyKeyOf(companyId)))
+          .get()
+      )?.n;
+    expect(await linesOf(owner.user.companyId)).toBe(3 + 3 + 1);
+    const removed = await t.call('DELETE', `/api/data-sources/${cards}?keepLines=false`, {
+      cookie: owner.cookie,
+    });
+    expect(removed.status).toBe(200);
+    expect(await counts(owner.cookie)).toEqual({ Bills: 3 });
+    expect(await linesOf(owner.user.companyId)).toBe(3 + 1);
+    expect(await linesOf(other.user.companyId)).toBe(4);
   });
 
   test('needs a type and a name: 400 with field errors, nothing stored', async () => {

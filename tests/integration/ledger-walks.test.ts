@@ -1,11 +1,12 @@
 // Statements whose answer concerns a few lines must not walk the company's whole ledger (or every
 // company's) to find them (decision 101): what an import runs to count, explain, match, settle or
-// remove its own lines; each data source's line count; a connector sync's reading and removing of
-// its own lines; the fuel lines the energy totals re-base; the not-counted lines listed; the lines
-// a person's export counts as theirs. Each walk cost time in proportion to the ledger (0.1–0.5 s
-// at a million lines), most of them on the request thread (bench/notes/ledger-import.md,
-// "Statements that walked the ledger"). SQLite picks its plan from the schema and the statement,
-// not the number of rows (no ANALYZE is run), so the plans of a small ledger are a million lines'.
+// remove its own lines; each data source's line count, and its deletion with its lines; a
+// connector sync's reading and removing of its own lines; the fuel lines the energy totals
+// re-base; the not-counted lines listed; the lines a person's export counts as theirs. Each walk
+// cost time in proportion to the ledger (0.1–0.5 s at a million lines), most of them on the
+// request thread (bench/notes/ledger-import.md, "Statements that walked the ledger"). SQLite
+// picks its plan from the schema and the statement, not the number of rows (no ANALYZE is run),
+// so the plans of a small ledger are a million lines'.
 import { afterAll, describe, expect, test } from 'bun:test';
 import { createClient, type InStatement, type ResultSet } from '@libsql/client';
 import { SqliteFile } from '../../src/server/features/ledger/lines/sqlite-file.ts';
@@ -188,6 +189,31 @@ describe("a data source's line count", () => {
     expect(listed).toMatchObject([{ lineCount: 3 }]);
     const plans = await plansOf(statements, (sql) => sql.includes('activity_lines'));
     expect(plans).toHaveLength(1);
+    expect(walking(plans)).toEqual([]);
+  });
+});
+
+describe('a data source deleted with its lines', () => {
+  test('takes them through its imports and the lines written one at a time, never a walk of the ledger', async () => {
+    const owner = await companyWithLine({ category: 'electricity', quantity: 10, unit: 'kWh' });
+    const source = await t.call('POST', '/api/data-sources', {
+      cookie: owner.cookie,
+      body: { type: 'csv', name: 'Bills' },
+    });
+    expect((await upload(t, owner.cookie, importCsv(ROWS), { dataSourceId: source.json.id })).status).toBe(
+      201,
+    );
+    let status = 0;
+    const statements = await statementsDuring(async () => {
+      status = (
+        await t.call('DELETE', `/api/data-sources/${source.json.id}?keepLines=false`, {
+          cookie: owner.cookie,
+        })
+      ).status;
+    });
+    expect(status).toBe(200);
+    const plans = await plansOf(statements, (sql) => /^delete from "activity_lines"/i.test(sql));
+    expect(plans).toHaveLength(2);
     expect(walking(plans)).toEqual([]);
   });
 });

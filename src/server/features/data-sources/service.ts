@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import {
   type ConnectionTestResult,
@@ -22,7 +22,7 @@ import {
   revokeDeletedSource,
   testConnectorSource,
 } from '../connectors/service.ts';
-import { companyKeyOf } from '../ledger/lines/service.ts';
+import { companyKeyOf, ofCompany } from '../ledger/lines/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
 const TYPE_LABELS: Record<DataSourceType, string> = {
@@ -156,7 +156,10 @@ export async function deleteDataSource(
 ): Promise<DataSourceDeleted> {
   const source = await getDataSource(ctx, id);
   const revocation = await prepareRevocation(ctx, ctx.companyId, source);
-  // Lines first: once the source row is gone they no longer name it (SET NULL).
+  // Lines first: once the source row is gone they no longer name it (SET NULL). As for the line
+  // count (sourceColumns), its imports' lines go through the import's index and its lines written
+  // one at a time through the partial index of such lines, not a read of every row of the ledger
+  // (decision 101).
   const statements = [
     ...(keepLines
       ? []
@@ -165,7 +168,16 @@ export async function deleteDataSource(
             .delete(activityLines)
             .where(
               and(
+                ofCompany(ctx.companyId),
+                sql`${activityLines.importKey} IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = ${ctx.companyId} AND i.data_source_id = ${id})`,
+              ),
+            ),
+          ctx.db
+            .delete(activityLines)
+            .where(
+              and(
                 eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
+                isNull(activityLines.importKey),
                 eq(activityLines.dataSourceId, id),
               ),
             ),
