@@ -1,4 +1,3 @@
-import { PDFDocument } from 'pdf-lib';
 import { measurePngData } from '../../../domain/branding/png-data.ts';
 import {
   LOGO_CONTENT_TYPES,
@@ -70,6 +69,9 @@ export async function checkLogo(file: File): Promise<CheckedLogo> {
       );
     }
   }
+  // pdf-lib loads on the first logo, not with the server (bench/notes/ledger-import.md, "What
+  // the server loads at start").
+  const { PDFDocument } = await import('pdf-lib');
   try {
     const doc = await PDFDocument.create();
     if (header.contentType === 'image/png') await doc.embedPng(bytes);

@@ -4,7 +4,6 @@ import { PurchaseRequestSchema } from '../../../domain/contracts/marketplace.ts'
 import type { AppEnv } from '../../context.ts';
 import { authorize, requirePermission } from '../../lib/permissions.ts';
 import { validate } from '../../lib/validate.ts';
-import { getCertificate } from './certificate.ts';
 import { FeedUnavailableError } from './feed.ts';
 import { purchaseOffsets } from './purchase.ts';
 import { retireOffsets } from './retire.ts';
@@ -45,6 +44,8 @@ export const offsetRoutes = new Hono<AppEnv>()
     c.json(await retireOffsets(authorize(c, 'offsets.retire'), c.req.param('id'))),
   )
   .get('/carbon-offsets/purchases/:id/certificate', read, async (c) => {
+    // The certificate's renderer (pdf-lib) loads on the first certificate, not with the server.
+    const { getCertificate } = await import('./certificate.ts');
     const { fileName, bytes } = await getCertificate(authorize(c, 'data.read'), c.req.param('id'));
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200, {
       'Content-Type': 'application/pdf',

@@ -1,8 +1,6 @@
 // Which pure renderer makes a report's file: PDF, the framework's XBRL package, or the facts CSV.
 // Each is a function of the stored snapshot alone, so the same snapshot gives the same bytes.
 import { renderFactsCsv } from '../../../../domain/reports/csv/render-csv.ts';
-import { loadReportFonts } from '../../../../domain/reports/pdf/fonts.ts';
-import { renderReportPdf } from '../../../../domain/reports/pdf/render-pdf.ts';
 import type { RenderedReport, ReportSnapshot } from '../../../../domain/reports/snapshot.ts';
 import {
   InvalidEntityIdentifierError,
@@ -15,8 +13,14 @@ import { HttpError } from '../../../lib/errors.ts';
 /** The report's file in the format it was requested in. */
 export async function renderReportFile(snapshot: ReportSnapshot): Promise<RenderedReport> {
   switch (snapshot.report.format) {
-    case 'pdf':
+    case 'pdf': {
+      // The PDF renderer (pdf-lib, fontkit, the fonts) loads on the first PDF, not with the server.
+      const [{ renderReportPdf }, { loadReportFonts }] = await Promise.all([
+        import('../../../../domain/reports/pdf/render-pdf.ts'),
+        import('../../../../domain/reports/pdf/fonts.ts'),
+      ]);
       return renderReportPdf(snapshot, await loadReportFonts());
+    }
     case 'xbrl':
       return renderXbrlForFramework(snapshot);
     case 'csv':
