@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { activityLines, dataSources } from '../../../../db/schema/ledger.ts';
 import {
   type ConnectionTestResult,
@@ -22,7 +22,7 @@ import {
   revokeDeletedSource,
   testConnectorSource,
 } from '../connectors/service.ts';
-import { companyKeyOf, ofCompany } from '../ledger/lines/service.ts';
+import { companyKeyOf } from '../ledger/lines/service.ts';
 
 /** Names as the Data Sources screen's Integration Help card shows them (spec §2). */
 const TYPE_LABELS: Record<DataSourceType, string> = {
@@ -50,26 +50,48 @@ function unavailable(ctx: AuthedContext, type: DataSourceType): ConnectorUnavail
   );
 }
 
-const sourceColumns = {
-  id: dataSources.id,
-  type: dataSources.type,
-  name: dataSources.name,
-  status: dataSources.status,
-  lastSyncAt: dataSources.lastSyncAt,
-  createdAt: dataSources.createdAt,
-  // Correlated subqueries: the outer columns are spelled out, as Drizzle would not qualify them.
-  statusReason: sql<
-    string | null
-  >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
-  // Lines of an import still pending (being written, or left by a killed process) do not count.
-  // An imported line carries its import's source, so a source's imported lines are counted by its
-  // completed imports through activity_lines_import_idx, one index range each, as the dashboard
-  // counts them (the import keys are the company's own); its lines written one at a time through
-  // the partial index of such lines (decision 094). Filtering the company's lines on
-  // data_source_id, which no index holds, read every row of the ledger for each source: 0.35–0.48 s
-  // a source at a million lines, on the request thread (bench/notes/ledger-import.md).
-  lineCount: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_key IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = "data_sources"."company_id" AND i.data_source_id = "data_sources"."id" AND i.imported_count >= 0)) + (SELECT count(*) FROM activity_lines l WHERE l.company_key = (SELECT k.ledger_key FROM companies k WHERE k.id = "data_sources"."company_id") AND l.import_key IS NULL AND l.data_source_id = "data_sources"."id")`,
-};
+/**
+ * A source's lines, as two conditions each served by an index (decision 101): those of its imports
+ * through activity_lines_import_idx (an imported line carries its import's source; the import keys
+ * are the company's own, as the dashboard's per-import counts take them), and those written one at
+ * a time through the partial index of such lines (decision 094). Filtering the company's lines on
+ * `data_source_id`, which no index holds, read every row of the ledger: 0.35–0.48 s a source at a
+ * million lines, on the request thread (bench/notes/ledger-import.md). `complete`: only the lines
+ * of complete imports, not those of one still pending (being written, or left by a killed process).
+ */
+function linesOfSource(
+  companyId: string,
+  sourceId: string | AnyColumn,
+  imports: 'complete' | 'all',
+): [SQL, SQL] {
+  const complete = imports === 'complete' ? sql` AND i.imported_count >= 0` : sql``;
+  return [
+    sql`${activityLines.importKey} IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = ${companyId} AND i.data_source_id = ${sourceId}${complete})`,
+    and(
+      eq(activityLines.companyKey, companyKeyOf(companyId)),
+      isNull(activityLines.importKey),
+      eq(activityLines.dataSourceId, sourceId),
+    )!,
+  ];
+}
+
+/** A source's row as the API shows it, for the caller's company. */
+function sourceColumns(companyId: string) {
+  const [imported, oneByOne] = linesOfSource(companyId, dataSources.id, 'complete');
+  return {
+    id: dataSources.id,
+    type: dataSources.type,
+    name: dataSources.name,
+    status: dataSources.status,
+    lastSyncAt: dataSources.lastSyncAt,
+    createdAt: dataSources.createdAt,
+    // Correlated subqueries: the outer columns are spelled out, as Drizzle would not qualify them.
+    statusReason: sql<
+      string | null
+    >`(SELECT c.status_reason FROM connector_connections c WHERE c.data_source_id = "data_sources"."id")`,
+    lineCount: sql<number>`(SELECT count(*) FROM ${activityLines} WHERE ${imported}) + (SELECT count(*) FROM ${activityLines} WHERE ${oneByOne})`,
+  };
+}
 
 type SourceRow = Omit<DataSource, 'lastSyncAt' | 'createdAt'> & { lastSyncAt: Date | null; createdAt: Date };
 
@@ -86,7 +108,7 @@ const ownSource = (ctx: AuthedContext, id: string) =>
 
 export async function listDataSources(ctx: AuthedContext): Promise<DataSource[]> {
   const rows = await ctx.db
-    .select(sourceColumns)
+    .select(sourceColumns(ctx.companyId))
     .from(dataSources)
     .where(eq(dataSources.companyId, ctx.companyId))
     .orderBy(desc(dataSources.createdAt), asc(dataSources.name));
@@ -95,7 +117,11 @@ export async function listDataSources(ctx: AuthedContext): Promise<DataSource[]>
 
 /** One of the caller's sources, or 404 (another company's id answers exactly like a missing one). */
 export async function getDataSource(ctx: AuthedContext, id: string): Promise<DataSource> {
-  const row = await ctx.db.select(sourceColumns).from(dataSources).where(ownSource(ctx, id)).get();
+  const row = await ctx.db
+    .select(sourceColumns(ctx.companyId))
+    .from(dataSources)
+    .where(ownSource(ctx, id))
+    .get();
   if (!row) throw notFound('Data source');
   return toSource(row);
 }
@@ -156,32 +182,12 @@ export async function deleteDataSource(
 ): Promise<DataSourceDeleted> {
   const source = await getDataSource(ctx, id);
   const revocation = await prepareRevocation(ctx, ctx.companyId, source);
-  // Lines first: once the source row is gone they no longer name it (SET NULL). As for the line
-  // count (sourceColumns), its imports' lines go through the import's index and its lines written
-  // one at a time through the partial index of such lines, not a read of every row of the ledger
-  // (decision 101).
+  // Lines first: once the source row is gone they no longer name it (SET NULL); those of every
+  // import of the source, pending ones included.
   const statements = [
     ...(keepLines
       ? []
-      : [
-          ctx.db
-            .delete(activityLines)
-            .where(
-              and(
-                ofCompany(ctx.companyId),
-                sql`${activityLines.importKey} IN (SELECT i.ledger_key FROM activity_imports i WHERE i.company_id = ${ctx.companyId} AND i.data_source_id = ${id})`,
-              ),
-            ),
-          ctx.db
-            .delete(activityLines)
-            .where(
-              and(
-                eq(activityLines.companyKey, companyKeyOf(ctx.companyId)),
-                isNull(activityLines.importKey),
-                eq(activityLines.dataSourceId, id),
-              ),
-            ),
-        ]),
+      : linesOfSource(ctx.companyId, id, 'all').map((lines) => ctx.db.delete(activityLines).where(lines))),
     ctx.db.delete(dataSources).where(ownSource(ctx, id)),
     auditInsert(ctx, {
       companyId: ctx.companyId,

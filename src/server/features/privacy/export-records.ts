@@ -292,7 +292,8 @@ export function personalRecordQueries(db: Db, userId: string, email: string) {
     // The lines the person wrote: those of their complete imports, counted through the import's
     // index (an imported line's author is its import's, decision 081 step 4), and those written one
     // at a time that name them, read from the partial index of such lines. Filtering every line on
-    // its author read every company's ledger (0.23–0.25 s at a million lines, decision 101).
+    // its author read every company's ledger (0.23–0.25 s at a million lines, decision 101). The
+    // two counts are subqueries of the person's own row, so the batch keeps one statement here.
     db
       .select({
         total: sql<number>`(SELECT count(*) FROM activity_lines l WHERE l.import_key IN (SELECT ledger_key FROM activity_imports WHERE created_by = ${userId} AND imported_count >= 0)) + (SELECT count(*) FROM activity_lines l INDEXED BY activity_lines_single_source_idx WHERE l.import_key IS NULL AND l.created_by = ${userId})`,
